@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Laravel's validation error body: 422 `{message, errors: {field: [messages]}}`. */
+export const validationErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationError = z.infer<typeof validationErrorSchema>;
+
+/** Any other error body (401, 403, 404, 419, 429 without field errors). */
+export const messageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof messageSchema>;
