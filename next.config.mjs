@@ -4,5 +4,7 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   reactStrictMode: true,
+  // A separate build folder lets a test run or a benchmark build beside a running app.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
 };
 export default nextConfig;
