@@ -1,0 +1,84 @@
+/**
+ * The upstream cookie jar kept inside the sealed cookie. The API's cookies are handled generically
+ * (by name), as a browser would, so that a real Laravel with other cookie names works unchanged.
+ */
+
+export type CookieJar = Record<string, string>;
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
+interface ParsedSetCookie {
+  name: string;
+  value: string;
+  /** True when the line deletes the cookie (empty value, Max-Age ≤ 0 or an Expires in the past). */
+  deleted: boolean;
+}
+
+export function parseSetCookie(line: string, now: number = Date.now()): ParsedSetCookie | null {
+  const [pair = '', ...attributes] = line.split(';');
+  const eq = pair.indexOf('=');
+  if (eq <= 0) return null;
+  const name = pair.slice(0, eq).trim();
+  let value = pair.slice(eq + 1).trim();
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+  if (!name) return null;
+  let deleted = false;
+  let maxAgeSeen = false;
+  for (const attr of attributes) {
+    const i = attr.indexOf('=');
+    const key = (i === -1 ? attr : attr.slice(0, i)).trim().toLowerCase();
+    const val = i === -1 ? '' : attr.slice(i + 1).trim();
+    if (key === 'max-age') {
+      // Max-Age wins over Expires (RFC 6265 §5.3 step 3).
+      maxAgeSeen = true;
+      const n = Number(val);
+      deleted = Number.isFinite(n) && n <= 0;
+    } else if (key === 'expires' && !maxAgeSeen) {
+      const t = Date.parse(val);
+      if (!Number.isNaN(t) && t <= now) deleted = true;
+    }
+  }
+  if (value === '') deleted = true;
+  return { name, value, deleted };
+}
+
+/** Applies Set-Cookie lines to a jar; returns a new jar and whether anything changed. */
+export function mergeSetCookies(
+  jar: CookieJar,
+  setCookieLines: readonly string[],
+  now: number = Date.now(),
+): { jar: CookieJar; changed: boolean } {
+  const next: CookieJar = { ...jar };
+  let changed = false;
+  for (const line of setCookieLines) {
+    const c = parseSetCookie(line, now);
+    if (!c) continue;
+    if (c.deleted) {
+      if (c.name in next) {
+        delete next[c.name];
+        changed = true;
+      }
+    } else if (next[c.name] !== c.value) {
+      next[c.name] = c.value;
+      changed = true;
+    }
+  }
+  return { jar: next, changed };
+}
+
+/** The Cookie request header for the whole jar, or null when it is empty. */
+export function cookieHeader(jar: CookieJar): string | null {
+  const parts = Object.entries(jar).map(([k, v]) => `${k}=${v}`);
+  return parts.length ? parts.join('; ') : null;
+}
+
+/** The X-XSRF-TOKEN value: the XSRF-TOKEN cookie URL-decoded, as axios and Sanctum expect. */
+export function xsrfToken(jar: CookieJar): string | null {
+  const raw = jar[XSRF_COOKIE];
+  if (!raw) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,118 @@
+/** Header rules of the streaming proxy (CONTRACTS.md §5.2), pure so they are unit-tested. */
+
+/** RFC 9110 §7.6.1 plus what undici refuses or rewrites (host, content-length, expect). */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+export function stripHopByHop(headers: Headers, extra: readonly string[] = []): Headers {
+  const out = new Headers(headers);
+  const named = (headers.get('connection') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of [...HOP_BY_HOP, ...named, ...extra]) out.delete(name);
+  return out;
+}
+
+/**
+ * Browser headers that must not reach the API: the sealed cookie (upstream cookies come from the
+ * jar), the trust headers the BFF sets itself, and Sec-Fetch-* (Laravel 13 skips its CSRF check on
+ * `Sec-Fetch-Site: same-origin`; the BFF sends the XSRF token instead).
+ */
+const NOT_FORWARDED = [
+  'host',
+  'content-length',
+  'expect',
+  'cookie',
+  'accept-encoding',
+  'x-tenant',
+  'x-bff-secret',
+  'x-pulzus-tenant',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'x-xsrf-token',
+  'x-csrf-token',
+  'forwarded',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+  'sec-fetch-user',
+];
+
+export function forwardableRequestHeaders(incoming: Headers): Headers {
+  return stripHopByHop(incoming, NOT_FORWARDED);
+}
+
+/**
+ * Upstream answer headers for the browser: the API's cookies stay in the jar, and Node's fetch has
+ * already decoded the body, so a kept content-encoding/length would break the browser.
+ */
+export function browserResponseHeaders(upstream: Headers): Headers {
+  const out = stripHopByHop(upstream, ['set-cookie']);
+  if (out.has('content-encoding')) {
+    out.delete('content-encoding');
+    out.delete('content-length');
+  }
+  return out;
+}
+
+export function isUnsafeMethod(method: string): boolean {
+  const m = method.toUpperCase();
+  return m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS';
+}
+
+/**
+ * True when Origin (or, without it, Referer) names the host the request was sent to. Hosts are
+ * compared with their port; the scheme is ignored because a TLS-terminating proxy may sit in front.
+ */
+export function isSameOrigin(headers: Headers, host: string | null): boolean {
+  if (!host) return false;
+  const origin = headers.get('origin');
+  const source = origin && origin !== 'null' ? origin : headers.get('referer');
+  if (!source) return false;
+  try {
+    return new URL(source).host.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The client IP for X-Forwarded-For. Next fills x-forwarded-for from the socket only when it is
+ * missing; behind a reverse proxy the last entry is the one that proxy appended.
+ */
+export function clientIp(headers: Headers): string | null {
+  const xff = headers.get('x-forwarded-for');
+  if (xff) {
+    const parts = xff.split(',').map((s) => s.trim()).filter(Boolean);
+    const last = parts[parts.length - 1];
+    if (last) return last.replace(/^::ffff:/, '');
+  }
+  return headers.get('x-real-ip');
+}
+
+/** `https` or `http` as the browser used it. */
+export function requestProto(headers: Headers, fallbackUrl?: string): 'http' | 'https' {
+  const fwd = headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+  if (fwd === 'https' || fwd === 'http') return fwd;
+  if (fallbackUrl) {
+    try {
+      return new URL(fallbackUrl).protocol === 'https:' ? 'https' : 'http';
+    } catch {
+      /* fall through */
+    }
+  }
+  return 'http';
+}
