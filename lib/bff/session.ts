@@ -1,20 +1,12 @@
 /** The cookie bridge: the API's cookies sealed in one iron-session cookie on the web's own domain. */
-import { getIronSession, unsealData, type IronSession, type SessionOptions } from 'iron-session';
+import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
 import { env } from '@/lib/env';
 import type { CookieJar } from './cookie-jar';
 import { requestProto } from './headers';
+import { REMEMBER_SECONDS, SESSION_COOKIE, type SealedData } from './sealed';
 
-export const SESSION_COOKIE = 'pulzus';
-/** 'Remember me' keeps the sealed cookie as long as the API's remember cookie lives. */
-export const REMEMBER_SECONDS = 400 * 24 * 3600;
-
-export interface SealedData {
-  jar: CookieJar;
-  tenant: string;
-  auth?: true;
-  remember?: true;
-}
+export { REMEMBER_SECONDS, SESSION_COOKIE, type SealedData };
 
 export type BffSession = IronSession<Partial<SealedData>>;
 
@@ -61,14 +53,4 @@ export async function saveBffSession(session: BffSession): Promise<void> {
 /** The jar to use for `tenant`: a jar sealed for another tenant is never sent to this one. */
 export function jarFor(session: Partial<SealedData>, tenant: string): CookieJar {
   return session.tenant === tenant && session.jar ? { ...session.jar } : {};
-}
-
-/** proxy.ts cannot save (iron-session 8), only read: unseal the raw cookie value. */
-export async function readSealedCookie(value: string | undefined, password: string): Promise<Partial<SealedData>> {
-  if (!value) return {};
-  try {
-    return await unsealData<Partial<SealedData>>(value, { password, ttl: REMEMBER_SECONDS });
-  } catch {
-    return {};
-  }
 }

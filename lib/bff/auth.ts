@@ -1,0 +1,119 @@
+/** The BFF-owned auth routes: the Sanctum dance on the server, the upstream cookies kept sealed. */
+import type { NextRequest } from 'next/server';
+import { loginBodySchema } from '@/contracts/auth';
+import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN } from './context';
+import { browserResponseHeaders } from './headers';
+import { getBffSession } from './session';
+import { refreshCsrf, upstreamFetch } from './upstream';
+
+/** Laravel's `$request->boolean()`. */
+export function truthy(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1;
+  if (typeof value !== 'string') return false;
+  return ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
+}
+
+async function readLoginBody(request: NextRequest): Promise<{ email: string; password: string; remember: boolean } | null> {
+  const type = request.headers.get('content-type') ?? '';
+  let raw: unknown;
+  try {
+    if (type.includes('application/json')) {
+      raw = await request.json();
+    } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+      const form = await request.formData();
+      raw = {
+        email: form.get('email') ?? '',
+        password: form.get('password') ?? '',
+        remember: form.get('remember') ?? undefined,
+      };
+    } else {
+      return null;
+    }
+  } catch {
+    return null;
+  }
+  const parsed = loginBodySchema.safeParse(raw);
+  if (!parsed.success) return null;
+  return { email: parsed.data.email, password: parsed.data.password, remember: truthy(parsed.data.remember) };
+}
+
+function passThrough(upstream: Response): Response {
+  return new Response(upstream.body, { status: upstream.status, headers: browserResponseHeaders(upstream.headers) });
+}
+
+function noContent(upstream?: Response): Response {
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  const version = upstream?.headers.get('x-app-version');
+  if (version) headers.set('x-app-version', version);
+  return new Response(null, { status: 204, headers });
+}
+
+export async function login(request: NextRequest): Promise<Response> {
+  const rejected = rejectCrossSite(request);
+  if (rejected) return rejected;
+  const opened = await openBff(request);
+  if (opened instanceof Response) return opened;
+  const bff = opened;
+  const body = await readLoginBody(request);
+  // The API validates the fields; a body we cannot read at all is sent as empty fields, for its 422.
+  const payload = JSON.stringify(body ?? { email: '', password: '', remember: false });
+
+  let upstream: Response;
+  try {
+    await refreshCsrf(bff.ctx, request.signal);
+    upstream = await upstreamFetch(bff.ctx, {
+      method: 'POST',
+      path: '/login',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: payload,
+      signal: request.signal,
+    });
+  } catch (err) {
+    if (isAbort(err)) return new Response(null, { status: 499 });
+    console.error('BFF: login failed upstream:', err);
+    return jsonMessage(502, UPSTREAM_DOWN);
+  }
+
+  // A 3xx is the `guest` middleware saying the session is already logged in.
+  const already = upstream.status >= 300 && upstream.status < 400;
+  if (upstream.ok || already) {
+    await upstream.body?.cancel();
+    bff.session.auth = true;
+    if (!already) {
+      if (body?.remember) bff.session.remember = true;
+      else delete bff.session.remember;
+    }
+    await persist(bff, true);
+    return noContent(upstream);
+  }
+  await persist(bff);
+  return passThrough(upstream);
+}
+
+export async function logout(request: NextRequest): Promise<Response> {
+  const rejected = rejectCrossSite(request);
+  if (rejected) return rejected;
+  const opened = await openBff(request);
+  if (opened instanceof Response) return opened;
+  const bff = opened;
+  let upstream: Response | undefined;
+  if (Object.keys(bff.ctx.jar).length > 0) {
+    try {
+      upstream = await upstreamFetch(bff.ctx, { method: 'POST', path: '/api/logout', signal: request.signal });
+      await upstream.body?.cancel();
+    } catch (err) {
+      // Logging out locally matters more than telling the API.
+      console.error('BFF: upstream logout failed:', err);
+    }
+  }
+  bff.session.destroy();
+  return noContent(upstream);
+}
+
+/** Where server components send the browser after an upstream 401: clear the stale cookie, then /login. */
+export async function expired(): Promise<Response> {
+  const session = await getBffSession();
+  session.destroy();
+  return new Response(null, { status: 303, headers: { location: '/login', 'cache-control': 'no-store' } });
+}

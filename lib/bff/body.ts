@@ -1,0 +1,61 @@
+/** Request bodies: buffered when small so a 419 can be retried, streamed when large. */
+
+/** Bodies up to this size are read into memory (a login, a playlist edit, a small image). */
+export const REPLAYABLE_BODY_LIMIT = 4 * 1024 * 1024;
+
+export type PreparedBody = Uint8Array | ReadableStream<Uint8Array> | null;
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Reads at most `limit` bytes. When the stream ends within the limit the bytes come back; otherwise a
+ * stream that replays what was read and then continues with the rest, so nothing is lost.
+ */
+export async function bufferUpTo(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | ReadableStream<Uint8Array>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return concat(chunks, total);
+    chunks.push(value);
+    total += value.byteLength;
+    if (total > limit) break;
+  }
+  const head = chunks;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = head.shift();
+      if (next) {
+        controller.enqueue(next);
+        return;
+      }
+      return reader.read().then(({ done, value }) => {
+        if (done) controller.close();
+        else controller.enqueue(value);
+      });
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+export async function prepareBody(request: Request, limit = REPLAYABLE_BODY_LIMIT): Promise<PreparedBody> {
+  const method = request.method.toUpperCase();
+  if (method === 'GET' || method === 'HEAD' || !request.body) return null;
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) return request.body;
+  return bufferUpTo(request.body, limit);
+}

@@ -1,0 +1,68 @@
+/** Per-request BFF state shared by the proxy and the auth handlers. */
+import type { NextRequest } from 'next/server';
+import { env } from '@/lib/env';
+import { TENANT_HEADER, tenantFromHost } from '@/lib/routing/tenant';
+import { clientIp, isSameOrigin, isUnsafeMethod, requestProto } from './headers';
+import { getBffSession, jarFor, saveBffSession, type BffSession } from './session';
+import { newContext, type UpstreamContext } from './upstream';
+
+export function jsonMessage(status: number, message: string, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set('content-type', 'application/json');
+  h.set('cache-control', 'no-store');
+  return new Response(JSON.stringify({ message }), { status, headers: h });
+}
+
+export function requestTenant(request: NextRequest): string | null {
+  const fromProxy = request.headers.get(TENANT_HEADER);
+  if (fromProxy) return fromProxy;
+  const { appDomain, defaultTenant } = env();
+  return tenantFromHost(request.headers.get('host'), { appDomain, defaultTenant });
+}
+
+/** The cross-site guard of the BFF's own unsafe methods (SameSite=Lax alone lets top-level POSTs through). */
+export function rejectCrossSite(request: NextRequest): Response | null {
+  if (!isUnsafeMethod(request.method)) return null;
+  if (isSameOrigin(request.headers, request.headers.get('host'))) return null;
+  return jsonMessage(403, 'A kérés más oldalról érkezett, ezért elutasítottuk.');
+}
+
+export interface BffRequest {
+  tenant: string;
+  session: BffSession;
+  ctx: UpstreamContext;
+}
+
+export async function openBff(request: NextRequest): Promise<BffRequest | Response> {
+  const tenant = requestTenant(request);
+  if (!tenant) return jsonMessage(404, 'Ismeretlen ügyfél.');
+  const session = await getBffSession();
+  if (session.tenant !== tenant) {
+    // A cookie sealed for another tenant must not log anyone in here.
+    delete session.auth;
+    delete session.remember;
+  }
+  const ctx = newContext({
+    tenant,
+    jar: jarFor(session, tenant),
+    clientIp: clientIp(request.headers),
+    proto: requestProto(request.headers, request.url),
+    host: request.headers.get('host'),
+  });
+  return { tenant, session, ctx };
+}
+
+/** Writes the jar back into the sealed cookie when anything changed. */
+export async function persist(bff: BffRequest, force = false): Promise<void> {
+  const { session, ctx, tenant } = bff;
+  if (!force && !ctx.jarChanged && session.tenant === tenant) return;
+  session.tenant = tenant;
+  session.jar = ctx.jar;
+  await saveBffSession(session);
+}
+
+export const UPSTREAM_DOWN = 'A szolgáltatás jelenleg nem érhető el, kérjük, próbálja újra később.';
+
+export function isAbort(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
+}

@@ -1,0 +1,64 @@
+/** The 1:1 streaming proxy for /api/** and /broadcasting/auth (CONTRACTS.md §5.2). */
+import type { NextRequest } from 'next/server';
+import { env } from '@/lib/env';
+import { upstreamBaseUrl } from '@/lib/routing/tenant';
+import { prepareBody } from './body';
+import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN } from './context';
+import { browserResponseHeaders, forwardableRequestHeaders } from './headers';
+import { upstreamFetch } from './upstream';
+
+/** A redirect to the API's own origin would leave the web app: make it relative to the BFF. */
+export function rewriteLocation(location: string | null, upstreamBase: string): string | null {
+  if (!location) return location;
+  const base = new URL(upstreamBase);
+  try {
+    const target = new URL(location, upstreamBase);
+    if (target.origin !== base.origin) return location;
+    return `${target.pathname}${target.search}${target.hash}`;
+  } catch {
+    return location;
+  }
+}
+
+export async function proxyToUpstream(request: NextRequest): Promise<Response> {
+  const rejected = rejectCrossSite(request);
+  if (rejected) return rejected;
+  const opened = await openBff(request);
+  if (opened instanceof Response) return opened;
+  const bff = opened;
+
+  const path = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  let upstream: Response;
+  try {
+    const body = await prepareBody(request);
+    upstream = await upstreamFetch(bff.ctx, {
+      method: request.method,
+      path,
+      headers: forwardableRequestHeaders(request.headers),
+      body,
+      signal: request.signal,
+    });
+  } catch (err) {
+    // The browser went away: nothing to answer, but keep any cookie the API already rotated.
+    if (isAbort(err) || request.signal.aborted) {
+      await persist(bff);
+      return new Response(null, { status: 499 });
+    }
+    console.error(`BFF: ${request.method} ${path} failed upstream:`, err);
+    return jsonMessage(502, UPSTREAM_DOWN);
+  }
+
+  const authDropped = upstream.status === 401 && bff.session.auth === true;
+  if (authDropped) delete bff.session.auth;
+  await persist(bff, authDropped);
+
+  const headers = browserResponseHeaders(upstream.headers);
+  const location = rewriteLocation(headers.get('location'), upstreamBaseUrl(env().tenantApiUrl, bff.tenant));
+  if (location) headers.set('location', location);
+  const nullBody = request.method === 'HEAD' || [204, 205, 304].includes(upstream.status);
+  return new Response(nullBody ? null : upstream.body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers,
+  });
+}
