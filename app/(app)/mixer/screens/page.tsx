@@ -1,0 +1,9 @@
+import type { Metadata } from 'next';
+import { PageHeading } from '@/components/layout/PageHeading';
+import { hu } from '@/lib/i18n/hu';
+
+export const metadata: Metadata = { title: hu.mixer.headings.screens };
+
+export default function ScreensPage() {
+  return <PageHeading>{hu.mixer.headings.screens}</PageHeading>;
+}

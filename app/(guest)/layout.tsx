@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { customerSchema, type Customer } from '@/contracts';
+import { AuthLayout } from '@/components/auth/AuthLayout';
+import { customerLogoUrl } from '@/lib/api/customer';
+import { apiGet } from '@/lib/bff/server-fetch';
+
+async function loadCustomer(): Promise<Customer | null> {
+  try {
+    return await apiGet('/api/customer', customerSchema);
+  } catch {
+    // A failed customer call leaves the customer empty (SPEC.md §8): the default logo still shows.
+    return null;
+  }
+}
+
+export default async function GuestLayout({ children }: { children: ReactNode }) {
+  const customer = await loadCustomer();
+  return (
+    <AuthLayout logoUrl={customerLogoUrl(customer)} customerName={customer?.name ?? null}>
+      {children}
+    </AuthLayout>
+  );
+}

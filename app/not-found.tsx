@@ -1,0 +1,14 @@
+import { hu } from '@/lib/i18n/hu';
+import styles from './not-found.module.scss';
+
+export default function NotFound() {
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.title}>{hu.app.notFoundTitle}</h1>
+      <p className={styles.text}>{hu.app.notFoundText}</p>
+      <a className={styles.link} href="/">
+        {hu.app.backHome}
+      </a>
+    </main>
+  );
+}

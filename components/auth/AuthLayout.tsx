@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { CustomerLogo } from '@/components/ui/CustomerLogo';
+import { hu } from '@/lib/i18n/hu';
+import styles from './AuthLayout.module.scss';
+
+interface Props {
+  logoUrl: string;
+  customerName: string | null;
+  children: ReactNode;
+}
+
+/** Split screen: the shop's logo on one side, the form on the other; stacked on narrow screens. */
+export function AuthLayout({ logoUrl, customerName, children }: Props) {
+  return (
+    <div className={styles.split}>
+      <div className={styles.brand}>
+        <CustomerLogo
+          src={logoUrl}
+          alt={customerName ? `${customerName} ${hu.auth.logoAlt}` : hu.header.defaultLogoAlt}
+          className={styles.logo}
+        />
+        {customerName ? <p className={styles.customerName}>{customerName}</p> : null}
+      </div>
+      <main className={styles.panel}>
+        <div className={styles.card}>{children}</div>
+      </main>
+    </div>
+  );
+}

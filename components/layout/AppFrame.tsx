@@ -1,0 +1,38 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { ToastArea } from '@/components/ui/ToastArea';
+import { VersionModal } from '@/components/ui/VersionModal';
+import { useMe } from '@/lib/api/use-me';
+import { hu } from '@/lib/i18n/hu';
+import { useAppVersionChanged } from '@/lib/ui/use-app-version-changed';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import styles from './AppFrame.module.scss';
+
+export const MAIN_ID = 'main-content';
+
+export function AppFrame({ children }: { children: ReactNode }) {
+  // Mounted for the whole session: its poll notices deploys and logouts made elsewhere.
+  useMe();
+  const versionChanged = useAppVersionChanged();
+
+  return (
+    <div className={styles.frame}>
+      <a href={`#${MAIN_ID}`} className={styles.skipLink}>
+        {hu.nav.skipToContent}
+      </a>
+      <Sidebar />
+      <div className={styles.column}>
+        <Header />
+        <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+          {children}
+        </main>
+        {/* Reserved for the bottom player bar, which the player feature mounts here. */}
+        <div id="player-bar" className={styles.playerSlot} />
+      </div>
+      <ToastArea />
+      <VersionModal open={versionChanged} />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+
+import { useAtom } from 'jotai';
+import { CustomerLogo } from '@/components/ui/CustomerLogo';
+import { customerLogoUrl } from '@/lib/api/customer';
+import { useCustomer } from '@/lib/api/use-customer';
+import { hu } from '@/lib/i18n/hu';
+import { sidebarOpenAtom } from '@/lib/ui/sidebar';
+import { MenuIcon } from './icons';
+import { SIDEBAR_ID } from './Sidebar';
+import { UserMenu } from './UserMenu';
+import styles from './Header.module.scss';
+
+export function Header() {
+  const { data: customer } = useCustomer();
+  const [open, setOpen] = useAtom(sidebarOpenAtom);
+
+  return (
+    <header className={styles.header}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-label={hu.nav.openMenu}
+        aria-controls={SIDEBAR_ID}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon />
+      </button>
+      <div className={styles.spacer} />
+      <UserMenu>
+        <CustomerLogo
+          src={customerLogoUrl(customer)}
+          alt={customer ? `${customer.name} ${hu.auth.logoAlt}` : hu.header.defaultLogoAlt}
+          className={styles.logo}
+        />
+        <span className={styles.name}>{customer?.name ?? hu.header.accountMenu}</span>
+      </UserMenu>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { hu } from '@/lib/i18n/hu';
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: 'channels' | 'playlists' | 'mixer' | 'tutorial';
+}
+
+export interface NavSection {
+  title: string;
+  items: NavItem[];
+}
+
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    title: hu.nav.contents,
+    items: [
+      { href: '/channels', label: hu.nav.channels, icon: 'channels' },
+      { href: '/playlists', label: hu.nav.playlists, icon: 'playlists' },
+      { href: '/mixer', label: hu.nav.mixer, icon: 'mixer' },
+    ],
+  },
+  { title: hu.nav.help, items: [{ href: '/tutorial', label: hu.nav.tutorial, icon: 'tutorial' }] },
+];
+
+/** A nav item is active on its own page and on every page below it (/channels/5, /mixer/spots). */
+export function isActivePath(pathname: string | null, href: string): boolean {
+  if (!pathname) return false;
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

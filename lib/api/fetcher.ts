@@ -1,0 +1,98 @@
+import type { ZodType } from 'zod';
+import { noteAppVersion } from './app-version';
+import { getSocketId } from './socket-id';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A non-2xx answer, with Laravel's `message` and per-field `errors` when the body had them. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, errors: FieldErrors = {}, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.body = body;
+  }
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Plain objects go as JSON; FormData is sent as is (uploads). */
+  body?: unknown;
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readErrors(body: unknown): FieldErrors {
+  if (!isRecord(body) || !isRecord(body.errors)) return {};
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(body.errors)) {
+    if (Array.isArray(messages)) out[field] = messages.filter((m): m is string => typeof m === 'string');
+    else if (typeof messages === 'string') out[field] = [messages];
+  }
+  return out;
+}
+
+/** A Laravel resource may arrive wrapped as `{data: …}`; paginators keep their other keys. */
+function unwrap(body: unknown): unknown {
+  if (isRecord(body) && Object.keys(body).length === 1 && 'data' in body) return body.data;
+  return body;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The one browser fetch wrapper: same origin (the BFF), cookies, JSON, version watch. */
+export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal } = request;
+  const headers = new Headers({ Accept: 'application/json' });
+  const socketId = getSocketId();
+  if (socketId) headers.set('X-Socket-ID', socketId);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
+  noteAppVersion(response.headers.get('x-app-version'));
+
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : response.statusText;
+    throw new ApiError(response.status, message, readErrors(parsed), parsed);
+  }
+  if (!schema) return unwrap(parsed) as T;
+  const direct = schema.safeParse(parsed);
+  if (direct.success) return direct.data;
+  return schema.parse(unwrap(parsed));
+}
+
+/** The first message for a field, as every form shows it (SPEC.md §8). */
+export function firstError(errors: FieldErrors | undefined, field: string): string | undefined {
+  return errors?.[field]?.[0];
+}
+
+/** Field errors from anything a call threw; a network failure or non-422 gives a general message. */
+export function errorsFrom(error: unknown, fallbackMessage: string): FieldErrors {
+  if (error instanceof ApiError && Object.keys(error.errors).length > 0) return error.errors;
+  return { _general: [fallbackMessage] };
+}

@@ -1,0 +1,23 @@
+'use client';
+
+import useSWR from 'swr';
+import { userSchema, type User } from '@/contracts';
+import { ApiError, apiFetch } from './fetcher';
+import { ME_KEY } from './keys';
+
+const ME_REFRESH_MS = 60_000;
+
+/**
+ * The logged-in user. Polled and revalidated on focus: the poll is also how a tab that sits open
+ * on a shop PC notices a new deploy (x-app-version) or a logout on another device (401).
+ */
+export function useMe() {
+  return useSWR<User, Error>(ME_KEY, () => apiFetch(ME_KEY, { schema: userSchema }), {
+    revalidateOnFocus: true,
+    refreshInterval: ME_REFRESH_MS,
+    onError(error) {
+      // A failed me call means logged out (SPEC.md §8); the BFF route clears the stale cookie.
+      if (error instanceof ApiError && error.status === 401) window.location.assign('/auth/expired');
+    },
+  });
+}
