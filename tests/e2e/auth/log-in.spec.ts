@@ -1,0 +1,64 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { DEMO, loginForm, submitLogin } from '../support/auth';
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('element has no box (not visible)');
+  return b;
+}
+
+test('wrong password shows the message under the e-mail field', async ({ page }) => {
+  await page.goto('/login');
+  await submitLogin(page, { email: DEMO.email, password: 'not-the-password' });
+
+  const message = page.getByText('Hibás e-mail cím vagy jelszó.', { exact: true });
+  await expect(message).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Under the e-mail field: below its input and above the password field.
+  const form = loginForm(page);
+  const [messageBox, emailBox, passwordBox] = await Promise.all([box(message), box(form.email), box(form.password)]);
+  expect(messageBox.y).toBeGreaterThanOrEqual(emailBox.y + emailBox.height - 1);
+  expect(messageBox.y + messageBox.height).toBeLessThanOrEqual(passwordBox.y + 1);
+
+  // Still a guest.
+  await page.goto('/channels');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the button stays disabled until both fields have 4 characters', async ({ page }) => {
+  await page.goto('/login');
+  const form = loginForm(page);
+  await expect(form.submit).toBeDisabled();
+  await form.email.fill('a@b');
+  await form.password.fill('1234');
+  await expect(form.submit).toBeDisabled();
+  await form.email.fill('a@bc');
+  await expect(form.submit).toBeEnabled();
+  await form.password.fill('123');
+  await expect(form.submit).toBeDisabled();
+});
+
+test('success lands on /channels with the shop name and its logo', async ({ page }) => {
+  await page.goto('/login');
+  await submitLogin(page, DEMO);
+  await expect(page).toHaveURL(/\/channels$/);
+  await expect(page.getByRole('heading', { name: 'Csatornák' })).toBeVisible();
+
+  const header = page.getByRole('banner');
+  await expect(header.getByText(DEMO.customer, { exact: true })).toBeVisible();
+
+  // The customer's logo from its settings (a signed media URL of the API), really loaded.
+  const customer = await (await page.request.get('/api/customer', { headers: { Accept: 'application/json' } })).json();
+  const logoSetting = (customer.settings as { key: string; url: string | null }[]).find((s) => s.key === 'logo');
+  expect(logoSetting?.url, 'the demo seed has a logo setting with a URL').toBeTruthy();
+
+  const logo = header.locator('img').first();
+  await expect(logo).toBeVisible();
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  const src = await logo.evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
+  expect(src).not.toContain('top_radio');
+  expect(decodeURIComponent(src)).toContain(new URL(logoSetting!.url!, page.url()).pathname);
+});

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, submitLogin } from '../support/auth';
+import { startOwnStack, stopOwnStack } from '../support/own-stack';
+import type { Stack } from '../support/stack';
+
+// Its own stack: the test restarts the tenant API with another APP_VERSION on the same DATA_DIR.
+const API_PORT = 4111;
+const WEB_PORT = 3111;
+
+let stack: Stack | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stack = await startOwnStack(API_PORT, WEB_PORT, 'e2e-1');
+});
+
+test.afterAll(async () => {
+  await stopOwnStack(stack);
+});
+
+/** What a returning shop manager does: come back to the tab (focus / visibility), then click around. */
+async function nudge(page: Page, round: number): Promise<void> {
+  await page.evaluate(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('focus'));
+  });
+  if (round % 2 === 1) {
+    const nav = page.getByRole('navigation');
+    const target = round % 4 === 1 ? 'Saját listák' : 'Csatornák';
+    await nav.getByRole('link', { name: target }).first().click({ timeout: 2_000 }).catch(() => undefined);
+  }
+}
+
+test('a new API version opens the 20 s countdown, which ticks and reloads the page', async ({ page }) => {
+  test.setTimeout(180_000);
+  const seen: string[] = [];
+  page.on('response', (r) => {
+    const v = r.headers()['x-app-version'];
+    if (v) seen.push(v);
+  });
+
+  await page.goto(`${stack!.url('demo')}/login`);
+  await submitLogin(page, DEMO);
+  await expect(page).toHaveURL(`${stack!.url('demo')}/channels`);
+  await expect.poll(() => seen.includes('e2e-1'), { message: 'the browser saw the first version' }).toBe(true);
+
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Új verzió érhető el' });
+  await expect(dialog).toHaveCount(0);
+
+  await stack!.restartApi('e2e-2');
+
+  let round = 0;
+  await expect
+    .poll(
+      async () => {
+        if (await dialog.isVisible()) return true;
+        await nudge(page, round++);
+        return dialog.isVisible();
+      },
+      { timeout: 60_000, intervals: [2_000], message: 'the version modal opens' },
+    )
+    .toBe(true);
+  expect(seen).toContain('e2e-2');
+
+  const countdown = dialog.getByText(/\d+ másodperc/);
+  const read = async () => Number(/(\d+) másodperc/.exec((await countdown.textContent()) ?? '')?.[1]);
+  const first = await read();
+  expect(first).toBeGreaterThan(0);
+  expect(first).toBeLessThanOrEqual(20);
+  await page.waitForTimeout(2_500);
+  const later = await read();
+  expect(later).toBeLessThan(first);
+  expect(later).toBeGreaterThanOrEqual(first - 4);
+
+  // At zero the page reloads (about `later` seconds from now), and the fresh page has no modal.
+  const reloaded = page.waitForEvent('load', { timeout: (later + 10) * 1000 });
+  await reloaded;
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});

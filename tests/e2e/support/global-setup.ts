@@ -1,0 +1,20 @@
+import { rmSync } from 'node:fs';
+import { E2E, ensureWebBuild, startStack } from './stack';
+
+/**
+ * Builds the web app into its own folder (when stale) and starts a fresh stack on the test ports:
+ * the tenant API on a new temporary DATA_DIR (fresh PGlite, demo seed) and the built web app.
+ * Tests find the DATA_DIR (for the mail outbox) in E2E_DATA_DIR; the returned function is the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  await ensureWebBuild(E2E.distDir);
+  // Built once here: tests that start their own stack reuse this build and must not rebuild it
+  // under the running web server.
+  process.env.E2E_BUILT = '1';
+  const stack = await startStack({ apiPort: E2E.apiPort, webPort: E2E.webPort, distDir: E2E.distDir, build: false });
+  process.env.E2E_DATA_DIR = stack.dataDir;
+  return async () => {
+    await stack.stop();
+    if (!process.env.E2E_KEEP_DATA) rmSync(stack.dataDir, { recursive: true, force: true });
+  };
+}

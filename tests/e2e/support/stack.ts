@@ -1,0 +1,372 @@
+/**
+ * Starts and stops a real Pulzus stack (the tenant API on a fresh DATA_DIR plus the built web app) for
+ * the end-to-end tests and the bench. Nothing is mocked: the processes are the ones `npm start` runs,
+ * on their own ports, data folder and Next build folder, so a developer's running app is never touched.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(here, '..', '..', '..');
+
+/** Ports and build folder of the shared end-to-end stack (globalSetup). */
+export const E2E = { apiPort: 4101, webPort: 3101, distDir: '.next-e2e' } as const;
+
+/** Sources of the web build (as scripts/start.mjs): anything newer than BUILD_ID makes the build stale. */
+const WEB_SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'contracts',
+  'styles',
+  'public',
+  'proxy.ts',
+  'next.config.mjs',
+  'package.json',
+];
+
+export interface Secrets {
+  appKey: string;
+  bffSecret: string;
+  sessionSecret: string;
+  pusherAppId: string;
+  pusherKey: string;
+  pusherSecret: string;
+}
+
+export function randomSecrets(): Secrets {
+  const r = () => randomBytes(32).toString('base64url');
+  return { appKey: r(), bffSecret: r(), sessionSecret: r(), pusherAppId: r(), pusherKey: r(), pusherSecret: r() };
+}
+
+export function secretsEnv(s: Secrets): Record<string, string> {
+  return {
+    APP_KEY: s.appKey,
+    BFF_SECRET: s.bffSecret,
+    SESSION_SECRET: s.sessionSecret,
+    PUSHER_APP_ID: s.pusherAppId,
+    PUSHER_KEY: s.pusherKey,
+    PUSHER_SECRET: s.pusherSecret,
+  };
+}
+
+/** The web app's URL for a tenant: Chromium and Node both resolve *.localhost to the loopback address. */
+export function webUrl(port: number, tenant = 'demo'): string {
+  return `http://${tenant}.localhost:${port}`;
+}
+
+export function makeDataDir(prefix = 'pulzus-e2e-'): string {
+  return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The web build
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(entry)) {
+    if (name === 'node_modules' || name.startsWith('.next')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  }
+  return newest;
+}
+
+export function buildIsStale(distDir: string): boolean {
+  const buildId = path.join(ROOT, distDir, 'BUILD_ID');
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return WEB_SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
+}
+
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+
+/**
+ * `next build` into `distDir` unless that build is newer than every source. Next adds its distDir's
+ * type globs to tsconfig.json and rewrites next-env.d.ts on every build; a build into a private folder
+ * puts both back as they were, so a test run leaves the working tree unchanged.
+ */
+export async function ensureWebBuild(distDir: string, log: (line: string) => void = console.log): Promise<void> {
+  if (!buildIsStale(distDir)) {
+    log(`web build in ${distDir} is up to date`);
+    return;
+  }
+  log(`building the web app into ${distDir} (next build)…`);
+  const restore = ['tsconfig.json', 'next-env.d.ts']
+    .map((name) => path.join(ROOT, name))
+    .filter((file) => existsSync(file))
+    .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+  const started = Date.now();
+  const output: string[] = [];
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [nextBin, 'build'], {
+        cwd: ROOT,
+        env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const collect = (chunk: Buffer) => output.push(chunk.toString());
+      child.stdout?.on('data', collect);
+      child.stderr?.on('data', collect);
+      child.on('error', reject);
+      child.on('exit', resolve);
+    });
+    if (code !== 0) {
+      throw new Error(`next build into ${distDir} failed (exit code ${code}):\n${output.join('').slice(-8000)}`);
+    }
+  } finally {
+    for (const { file, text } of restore) {
+      if (readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+    }
+  }
+  log(`built ${distDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Processes
+
+const running = new Set<ManagedProcess>();
+process.once('exit', () => {
+  for (const proc of running) proc.killNow();
+});
+
+/** A child in its own process group (so its own children die with it), its output kept in a log file. */
+export class ManagedProcess {
+  readonly exited: Promise<number | null>;
+  private tail: string[] = [];
+
+  constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+    readonly logFile: string,
+  ) {
+    running.add(this);
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      appendFileSync(logFile, text);
+      if (process.env.E2E_VERBOSE) process.stdout.write(`[${name}] ${text}`);
+      this.tail.push(text);
+      if (this.tail.length > 200) this.tail.splice(0, this.tail.length - 200);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.exited = new Promise((resolve) => {
+      child.on('exit', (code) => {
+        running.delete(this);
+        resolve(code);
+      });
+    });
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  output(): string {
+    return this.tail.join('').slice(-6000);
+  }
+
+  killNow(): void {
+    if (!this.alive || this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+
+  /** SIGTERM to the group, SIGKILL after a grace period. */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.alive || this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => this.killNow(), graceMs);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+function spawnManaged(name: string, argv: string[], env: NodeJS.ProcessEnv, logFile: string): ManagedProcess {
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  appendFileSync(logFile, `\n--- ${new Date().toISOString()} ${name}: ${argv.join(' ')}\n`);
+  const child = spawn(process.execPath, argv, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new ManagedProcess(name, child, logFile);
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) });
+    return false;
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    return code === 'ECONNREFUSED';
+  }
+}
+
+/** Polls until `url` answers with any HTTP status; fails early when the process dies. */
+async function waitForHttp(proc: ManagedProcess, url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!proc.alive) {
+      throw new Error(`${proc.name} exited before answering on ${url}. Output:\n${proc.output()}`);
+    }
+    try {
+      const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer().catch(() => undefined);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  await proc.stop();
+  throw new Error(`${proc.name} did not answer on ${url} within ${timeoutMs / 1000} s. Output:\n${proc.output()}`);
+}
+
+export interface ApiOptions {
+  port: number;
+  dataDir: string;
+  secrets: Secrets;
+  webPort: number;
+  appVersion?: string;
+  env?: Record<string, string>;
+}
+
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  // The stack is always the embedded one: PGlite under DATA_DIR, mail as .eml files.
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'TENANT_API_URL', 'PORT', 'API_PORT', 'NEXT_DIST_DIR']) {
+    delete env[name];
+  }
+  return env;
+}
+
+export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
+  if (!(await portIsFree(o.port))) throw new Error(`port ${o.port} is taken; is an earlier test stack still running?`);
+  const env: NodeJS.ProcessEnv = {
+    ...cleanEnv(),
+    ...secretsEnv(o.secrets),
+    NODE_ENV: 'production',
+    API_HOST: '127.0.0.1',
+    API_PORT: String(o.port),
+    DATA_DIR: o.dataDir,
+    WEB_URL: `http://{tenant}.localhost:${o.webPort}`,
+    ...(o.appVersion ? { APP_VERSION: o.appVersion } : {}),
+    ...o.env,
+  };
+  const proc = spawnManaged('api', ['--import', 'tsx', 'server/src/main.ts'], env, path.join(o.dataDir, 'logs', 'api.log'));
+  await waitForHttp(proc, `http://127.0.0.1:${o.port}/api/customer`, 120_000);
+  return proc;
+}
+
+export interface WebOptions {
+  port: number;
+  apiPort: number;
+  dataDir: string;
+  secrets: Secrets;
+  distDir: string;
+  env?: Record<string, string>;
+}
+
+export async function startWeb(o: WebOptions): Promise<ManagedProcess> {
+  if (!(await portIsFree(o.port))) throw new Error(`port ${o.port} is taken; is an earlier test stack still running?`);
+  const env: NodeJS.ProcessEnv = {
+    ...cleanEnv(),
+    ...secretsEnv(o.secrets),
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: o.distDir,
+    TENANT_API_URL: `http://127.0.0.1:${o.apiPort}`,
+    DATA_DIR: o.dataDir,
+    PORT: String(o.port),
+    ...o.env,
+  };
+  const proc = spawnManaged('web', [nextBin, 'start', '-p', String(o.port)], env, path.join(o.dataDir, 'logs', 'web.log'));
+  await waitForHttp(proc, `http://127.0.0.1:${o.port}/login`, 120_000);
+  return proc;
+}
+
+export interface StackOptions {
+  apiPort: number;
+  webPort: number;
+  distDir: string;
+  /** Default: a fresh temporary folder. */
+  dataDir?: string;
+  appVersion?: string;
+  /** Build the web app first when stale (default true). */
+  build?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  readonly apiPort: number;
+  readonly webPort: number;
+  readonly dataDir: string;
+  readonly secrets: Secrets;
+  readonly api: ManagedProcess;
+  readonly web: ManagedProcess;
+  /** The web app's base URL for a tenant. */
+  url(tenant?: string): string;
+  /** Stops the API and starts it again on the same DATA_DIR and port, e.g. with another APP_VERSION. */
+  restartApi(appVersion?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(o: StackOptions): Promise<Stack> {
+  const log = o.log ?? ((line: string) => console.log(`[stack] ${line}`));
+  if (o.build !== false) await ensureWebBuild(o.distDir, log);
+  const dataDir = o.dataDir ?? makeDataDir();
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = randomSecrets();
+  // Both sides get the secrets in their environment; the file only keeps DATA_DIR self-describing.
+  writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+
+  let api = await startApi({ port: o.apiPort, webPort: o.webPort, dataDir, secrets, appVersion: o.appVersion });
+  let web: ManagedProcess;
+  try {
+    web = await startWeb({ port: o.webPort, apiPort: o.apiPort, dataDir, secrets, distDir: o.distDir });
+  } catch (err) {
+    await api.stop();
+    throw err;
+  }
+  log(`stack up: api http://127.0.0.1:${o.apiPort}, web ${webUrl(o.webPort)}, data ${dataDir}`);
+
+  return {
+    apiPort: o.apiPort,
+    webPort: o.webPort,
+    dataDir,
+    secrets,
+    get api() {
+      return api;
+    },
+    get web() {
+      return web;
+    },
+    url: (tenant = 'demo') => webUrl(o.webPort, tenant),
+    async restartApi(appVersion?: string) {
+      await api.stop();
+      api = await startApi({ port: o.apiPort, webPort: o.webPort, dataDir, secrets, appVersion });
+    },
+    async stop() {
+      await Promise.all([web.stop(), api.stop()]);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, OTHER, submitLogin } from '../support/auth';
+import { E2E, webUrl } from '../support/stack';
+
+test('the other shop’s manager cannot log in on demo.localhost', async ({ page }) => {
+  await page.goto('/login');
+  await submitLogin(page, OTHER);
+  await expect(page.getByText('Hibás e-mail cím vagy jelszó.', { exact: true })).toBeVisible();
+  await page.goto('/channels');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('… but can on other.localhost, and sees only the own shop', async ({ page }) => {
+  const other = webUrl(E2E.webPort, 'other');
+  await page.goto(`${other}/login`);
+  await submitLogin(page, OTHER);
+  await expect(page).toHaveURL(`${other}/channels`);
+  const header = page.getByRole('banner');
+  await expect(header).toBeVisible();
+  await expect(header.getByText(DEMO.customer, { exact: true })).toHaveCount(0);
+
+  const me = await page.request.get(`${other}/api/me`, { headers: { Accept: 'application/json' } });
+  expect(me.status()).toBe(200);
+  expect((await me.json()).email).toBe(OTHER.email);
+  const customer = await page.request.get(`${other}/api/customer`, { headers: { Accept: 'application/json' } });
+  const body = await customer.json();
+  expect(body.slug).toBe('other');
+  await expect(header.getByText(body.name, { exact: true })).toBeVisible();
+});
