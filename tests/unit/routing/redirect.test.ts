@@ -1,0 +1,56 @@
+import { classifyPath, redirectTarget } from '@/lib/routing/redirect';
+
+describe('classifyPath', () => {
+  it.each([
+    ['/', 'root'],
+    ['/login', 'guest'],
+    ['/forgot', 'guest'],
+    ['/reset/abc123', 'guest'],
+    ['/channels', 'app'],
+    ['/channels/5', 'app'],
+    ['/mixer/3', 'app'],
+    ['/settings', 'app'],
+    ['/loginx', 'app'],
+    ['/api/me', 'passthrough'],
+    ['/auth/login', 'passthrough'],
+    ['/auth/expired', 'passthrough'],
+    ['/broadcasting/auth', 'passthrough'],
+    ['/_next/static/chunks/a.js', 'passthrough'],
+    ['/_next/image', 'passthrough'],
+    ['/favicon.ico', 'passthrough'],
+    ['/img/top_radio.jpeg', 'passthrough'],
+    ['/robots.txt', 'passthrough'],
+  ])('%s is %s', (path, kind) => {
+    expect(classifyPath(path)).toBe(kind);
+  });
+});
+
+describe('redirectTarget', () => {
+  it('sends guests on app routes to /login', () => {
+    expect(redirectTarget('/channels', false)).toBe('/login');
+    expect(redirectTarget('/mixer/1', false)).toBe('/login');
+    expect(redirectTarget('/', false)).toBe('/login');
+  });
+  it('lets guests see the guest pages', () => {
+    expect(redirectTarget('/login', false)).toBeNull();
+    expect(redirectTarget('/forgot', false)).toBeNull();
+    expect(redirectTarget('/reset/tok', false)).toBeNull();
+  });
+  it('sends logged-in users away from the guest pages', () => {
+    expect(redirectTarget('/login', true)).toBe('/');
+    expect(redirectTarget('/forgot', true)).toBe('/');
+    expect(redirectTarget('/reset/tok', true)).toBe('/');
+  });
+  it('sends / to /channels when logged in', () => {
+    expect(redirectTarget('/', true)).toBe('/channels');
+    expect(redirectTarget('/channels', true)).toBeNull();
+  });
+  it('never touches api, auth, assets', () => {
+    for (const loggedIn of [true, false]) {
+      expect(redirectTarget('/api/me', loggedIn)).toBeNull();
+      expect(redirectTarget('/auth/logout', loggedIn)).toBeNull();
+      expect(redirectTarget('/_next/static/x.css', loggedIn)).toBeNull();
+      expect(redirectTarget('/img/logo.png', loggedIn)).toBeNull();
+    }
+  });
+});
