@@ -12,7 +12,7 @@ function streamOf(...parts: string[]): ReadableStream<Uint8Array> {
 }
 
 async function text(body: Uint8Array | ReadableStream<Uint8Array>): Promise<string> {
-  return new Response(body).text();
+  return new Response(body as BodyInit).text();
 }
 
 describe('bufferUpTo', () => {
