@@ -1,0 +1,123 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './context';
+import type { Config } from './env';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { HttpError, messages, ValidationError } from './http/errors';
+import { registerSessions } from './http/session';
+import { registerTenantResolution } from './http/tenant';
+import { createMailer } from './mail/mailer';
+import { registerAuthRoutes } from './routes/auth';
+import { registerCustomerRoutes } from './routes/customer';
+import { registerMediaRoutes } from './routes/media';
+import { registerPasswordResetRoutes } from './routes/password-reset';
+import { runSeed } from './seed';
+import { createStorage } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database (tests pass an in-memory PGlite); otherwise one is opened from config. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: messages.badRequest,
+  401: messages.unauthenticated,
+  403: messages.forbidden,
+  404: messages.notFound,
+  413: messages.tooLarge,
+  415: messages.unsupportedMedia,
+  419: messages.csrf,
+  429: messages.tooManyRequests,
+};
+
+/** Builds the tenant API without listening: main.ts listens, tests use `inject`. */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const ownsDatabase = !database;
+  const dbHandle =
+    database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
+    ));
+  const storage = createStorage({
+    root: path.join(config.dataDir, 'media'),
+    appKey: config.appKey,
+    publicUrl: config.apiPublicUrl,
+  });
+
+  try {
+    await dbHandle.exclusive(async () => {
+      await migrateDatabase(dbHandle);
+      await runSeed({ db: dbHandle.db, storage });
+    });
+  } catch (err) {
+    if (ownsDatabase) await dbHandle.close().catch(() => {});
+    throw err;
+  }
+
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-app-version', config.appVersion);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof ValidationError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ message: err.message, errors: err.errors });
+    }
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).headers(err.headers).send({ message: err.message });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: STATUS_MESSAGES[status] ?? messages.badRequest });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: messages.server });
+  });
+
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: messages.notFound }));
+
+  // Plugins from outside first, then ours (the order fastify/demo uses).
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(multipart, {
+    // Small forms become plain fields like JSON and urlencoded bodies; uploads set their own limits.
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 50 * 1024 * 1024, files: 20 },
+  });
+
+  registerTenantResolution(app, { config, db: dbHandle.db });
+  const sessions = registerSessions(app, { config, db: dbHandle.db });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'mail'),
+  });
+  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions };
+  app.decorate('ctx', ctx);
+
+  registerAuthRoutes(app, ctx);
+  registerCustomerRoutes(app, ctx);
+  registerPasswordResetRoutes(app, ctx);
+  registerMediaRoutes(app, ctx);
+
+  if (ownsDatabase) app.addHook('onClose', async () => dbHandle.close());
+  return app;
+}

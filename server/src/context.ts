@@ -1,0 +1,14 @@
+import type { Config } from './env';
+import type { Db } from './db/client';
+import type { SessionManager } from './http/session';
+import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage';
+
+/** What routes need besides the request: built once in app.ts and handed to each route file. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  sessions: SessionManager;
+}

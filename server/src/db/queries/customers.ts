@@ -1,0 +1,10 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { customers } from '../schema';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export async function getCustomerBySlug(db: Db, { slug }: { slug: string }) {
+  const [row] = await db.select().from(customers).where(eq(customers.slug, slug)).limit(1);
+  return row;
+}

@@ -1,0 +1,47 @@
+/** Hungarian messages of the error answers fixed in docs/decisions.md. */
+export const messages = {
+  unauthenticated: 'Nincs bejelentkezve.',
+  csrf: 'A munkamenet lejárt, kérjük, frissítse az oldalt.',
+  notFound: 'Nem található.',
+  unknownTenant: 'Ismeretlen ügyfél.',
+  badProxy: 'Érvénytelen proxy-azonosító.',
+  forbidden: 'Hozzáférés megtagadva.',
+  badRequest: 'Hibás kérés.',
+  tooLarge: 'A kérés túl nagy.',
+  unsupportedMedia: 'Nem támogatott tartalomtípus.',
+  tooManyRequests: 'Túl sok kérés. Kérjük, próbálja újra később.',
+  server: 'Szerverhiba történt.',
+} as const;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Laravel's ValidationException: answered as 422 `{message, errors}`. */
+export class ValidationError extends Error {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  constructor(
+    readonly errors: FieldErrors,
+    options: { statusCode?: number; headers?: Record<string, string> } = {},
+  ) {
+    super(summarize(errors));
+    this.statusCode = options.statusCode ?? 422;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** First message, plus "(és még N hiba)" as Laravel's "(and N more errors)". */
+export function summarize(errors: FieldErrors): string {
+  const all = Object.values(errors).flat();
+  const first = all[0] ?? 'Hibás kitöltés.';
+  return all.length > 1 ? `${first} (és még ${all.length - 1} hiba)` : first;
+}

@@ -1,0 +1,272 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../env';
+import type { Db } from '../db/client';
+import {
+  createRememberToken,
+  deleteDeviceRememberTokens,
+  deleteRememberToken,
+  deleteExpiredRememberTokens,
+  getRememberToken,
+} from '../db/queries/remember-tokens';
+import { deleteExpiredRateLimits } from '../db/queries/rate-limits';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  getSession,
+  touchSession,
+  type SessionRow,
+} from '../db/queries/sessions';
+import { getUser, type UserRow } from '../db/queries/users';
+import { randomId, randomString, safeEqual, sha256 } from './crypto';
+import { HttpError, messages } from './errors';
+
+/** Cookie names as a Laravel + Sanctum backend sets them (docs/decisions.md). */
+export const SESSION_COOKIE = 'pulzus_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const REMEMBER_COOKIE = 'remember_web_59ba36addc2b2f9401580f014c7f58ea4e30989d';
+export const REMEMBER_DAYS = 400;
+
+/**
+ * Paths that authenticate unsafe requests by other means (Pusher's HMAC-signed channel auth
+ * and HTTP events API), as Laravel registers them outside the CSRF middleware. A route can
+ * also opt out with `config: { csrf: false }`.
+ */
+export const CSRF_EXEMPT_PREFIXES = ['/broadcasting/auth', '/apps/'];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writing last_activity_at on every request would turn each read into a write. */
+const TOUCH_AFTER_MS = 60_000;
+const GC_PROBABILITY = 0.02;
+
+export type AuthMode = 'user' | 'guest' | 'any';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRow | undefined;
+    user: UserRow | undefined;
+  }
+  interface FastifyContextConfig {
+    /** 'user' needs a login (default under /api/), 'guest' redirects logged-in users, 'any' is public. */
+    auth?: AuthMode;
+    csrf?: boolean;
+  }
+}
+
+export interface SessionManager {
+  /** Login: the old session is gone, a new one with new tokens and a new device id starts. */
+  login(req: FastifyRequest, reply: FastifyReply, user: UserRow, options: { remember: boolean }): Promise<void>;
+  logout(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Makes sure a (guest) session exists and its cookies are on the response. */
+  ensure(req: FastifyRequest, reply: FastifyReply): Promise<SessionRow>;
+}
+
+function headerValue(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function registerSessions(app: FastifyInstance, { config, db }: { config: Config; db: Db }): SessionManager {
+  const idleMs = config.sessionIdleMinutes * 60_000;
+  const absoluteMs = config.sessionAbsoluteHours * 3_600_000;
+
+  app.decorateRequest('session', undefined);
+  app.decorateRequest('user', undefined);
+
+  const baseCookie = (req: FastifyRequest): CookieSerializeOptions => ({
+    path: '/',
+    sameSite: 'lax',
+    secure: req.isHttps,
+  });
+
+  function writeSessionCookies(req: FastifyRequest, reply: FastifyReply, token: string, session: SessionRow) {
+    reply.setCookie(SESSION_COOKIE, token, { ...baseCookie(req), httpOnly: true });
+    reply.setCookie(XSRF_COOKIE, session.csrfToken, { ...baseCookie(req), httpOnly: false });
+  }
+
+  function clearCookie(req: FastifyRequest, reply: FastifyReply, name: string, httpOnly: boolean) {
+    reply.clearCookie(name, { ...baseCookie(req), httpOnly });
+  }
+
+  async function collectGarbage() {
+    const now = new Date();
+    await deleteExpiredSessions(db, {
+      idleBefore: new Date(now.getTime() - idleMs),
+      createdBefore: new Date(now.getTime() - absoluteMs),
+    });
+    await deleteExpiredRememberTokens(db, { now });
+    await deleteExpiredRateLimits(db, { now });
+  }
+
+  async function start(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    values: { userId: number | null; sessionId: string; remember: boolean },
+  ): Promise<SessionRow> {
+    if (req.session) await deleteSession(db, { customerId: req.tenant.id, id: req.session.id });
+    if (Math.random() < GC_PROBABILITY) {
+      await collectGarbage().catch((err) => req.log.warn({ err }, 'session garbage collection failed'));
+    }
+    const token = randomString(40);
+    const session = await createSession(db, {
+      id: sha256(token),
+      customerId: req.tenant.id,
+      userId: values.userId,
+      sessionId: values.sessionId,
+      csrfToken: randomString(40),
+      ip: req.clientIp,
+      userAgent: headerValue(req, 'user-agent')?.slice(0, 500) ?? null,
+      remember: values.remember,
+    });
+    req.session = session;
+    writeSessionCookies(req, reply, token, session);
+    return session;
+  }
+
+  function isAlive(session: SessionRow, now: number) {
+    return (
+      now - session.lastActivityAt.getTime() < idleMs && now - session.createdAt.getTime() < absoluteMs
+    );
+  }
+
+  async function restoreFromRememberCookie(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const raw = req.cookies[REMEMBER_COOKIE];
+    if (!raw) return false;
+    const [idText, token] = raw.split('|');
+    const id = Number(idText);
+    if (!Number.isSafeInteger(id) || id <= 0 || !token) return false;
+    const row = await getRememberToken(db, { customerId: req.tenant.id, id });
+    if (!row || row.expiresAt.getTime() <= Date.now() || !safeEqual(sha256(token), row.tokenHash)) {
+      return false;
+    }
+    const user = await getUser(db, { customerId: req.tenant.id, id: row.userId });
+    if (!user) return false;
+    await start(req, reply, { userId: user.id, sessionId: row.sessionId, remember: true });
+    req.user = user;
+    return true;
+  }
+
+  async function load(req: FastifyRequest, reply: FastifyReply) {
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) {
+      // Scoped by customer: a cookie of another tenant simply finds nothing.
+      const session = await getSession(db, { customerId: req.tenant.id, id: sha256(token) });
+      const now = Date.now();
+      if (session && isAlive(session, now)) {
+        req.session = session;
+        if (now - session.lastActivityAt.getTime() > TOUCH_AFTER_MS) {
+          await touchSession(db, { customerId: req.tenant.id, id: session.id });
+        }
+        if (session.userId !== null) {
+          req.user = await getUser(db, { customerId: req.tenant.id, id: session.userId });
+        }
+        writeSessionCookies(req, reply, token, session);
+      } else if (session) {
+        await deleteSession(db, { customerId: req.tenant.id, id: session.id });
+      }
+    }
+    if (!req.user) await restoreFromRememberCookie(req, reply);
+  }
+
+  function csrfTokenFrom(req: FastifyRequest): string | undefined {
+    const xsrf = headerValue(req, 'x-xsrf-token');
+    if (xsrf) {
+      try {
+        return decodeURIComponent(xsrf);
+      } catch {
+        return undefined;
+      }
+    }
+    const plain = headerValue(req, 'x-csrf-token');
+    if (plain) return plain;
+    const body = req.body as Record<string, unknown> | undefined;
+    return body && typeof body === 'object' && typeof body._token === 'string' ? body._token : undefined;
+  }
+
+  function csrfRequired(req: FastifyRequest): boolean {
+    if (SAFE_METHODS.has(req.method)) return false;
+    if (req.routeOptions.config?.csrf === false) return false;
+    const path = req.url.split('?')[0] ?? '';
+    return !CSRF_EXEMPT_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix));
+  }
+
+  function authMode(req: FastifyRequest): AuthMode {
+    const configured = req.routeOptions.config?.auth;
+    if (configured) return configured;
+    return (req.routeOptions.url ?? req.url).startsWith('/api/') ? 'user' : 'any';
+  }
+
+  // preHandler, not onRequest: a form post may carry its CSRF token as `_token` in the body.
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.is404 || req.routeOptions.config?.tenant === false) return;
+    await load(req, reply);
+
+    if (csrfRequired(req)) {
+      const sent = csrfTokenFrom(req);
+      if (!req.session || !sent || !safeEqual(sent, req.session.csrfToken)) {
+        throw new HttpError(419, messages.csrf);
+      }
+    }
+
+    const mode = authMode(req);
+    if (mode === 'user' && !req.user) throw new HttpError(401, messages.unauthenticated);
+    if (mode === 'guest' && req.user) {
+      // Laravel's RedirectIfAuthenticated answers guest routes with a redirect, JSON or not.
+      return reply.redirect('/', 302);
+    }
+  });
+
+  return {
+    async login(req, reply, user, { remember }) {
+      const sessionId = randomId();
+      await start(req, reply, { userId: user.id, sessionId, remember });
+      req.user = user;
+      if (remember) {
+        const token = randomString(60);
+        const row = await createRememberToken(db, {
+          customerId: req.tenant.id,
+          userId: user.id,
+          tokenHash: sha256(token),
+          sessionId,
+          expiresAt: new Date(Date.now() + REMEMBER_DAYS * 86_400_000),
+        });
+        reply.setCookie(REMEMBER_COOKIE, `${row.id}|${token}`, {
+          ...baseCookie(req),
+          httpOnly: true,
+          maxAge: REMEMBER_DAYS * 86_400,
+        });
+      } else if (req.cookies[REMEMBER_COOKIE]) {
+        clearCookie(req, reply, REMEMBER_COOKIE, true);
+      }
+    },
+
+    async logout(req, reply) {
+      const session = req.session;
+      if (session) {
+        await deleteSession(db, { customerId: req.tenant.id, id: session.id });
+        if (session.userId !== null) {
+          await deleteDeviceRememberTokens(db, {
+            customerId: req.tenant.id,
+            userId: session.userId,
+            sessionId: session.sessionId,
+          });
+        }
+      }
+      const remembered = req.cookies[REMEMBER_COOKIE]?.split('|')[0];
+      if (remembered && /^\d{1,15}$/.test(remembered)) {
+        await deleteRememberToken(db, { customerId: req.tenant.id, id: Number(remembered) });
+      }
+      req.session = undefined;
+      req.user = undefined;
+      clearCookie(req, reply, SESSION_COOKIE, true);
+      clearCookie(req, reply, XSRF_COOKIE, false);
+      clearCookie(req, reply, REMEMBER_COOKIE, true);
+    },
+
+    async ensure(req, reply) {
+      if (req.session) return req.session;
+      return start(req, reply, { userId: null, sessionId: randomId(), remember: false });
+    },
+  };
+}

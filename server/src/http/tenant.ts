@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TENANT_SLUG, type Config } from '../env';
+import type { Db } from '../db/client';
+import { getCustomerBySlug, type CustomerRow } from '../db/queries/customers';
+import { safeEqual } from './crypto';
+import { HttpError, messages } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The customer this request acts for; every query is scoped to it. */
+    tenant: CustomerRow;
+    /** True when X-BFF-Secret matched: only then are X-Tenant and X-Forwarded-* believed. */
+    fromTrustedProxy: boolean;
+    clientIp: string;
+    isHttps: boolean;
+  }
+  interface FastifyContextConfig {
+    /** false for routes that need no customer (signed media links). */
+    tenant?: boolean;
+  }
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function registerTenantResolution(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
+  app.decorateRequest('tenant', null as unknown as CustomerRow);
+  app.decorateRequest('fromTrustedProxy', false);
+  app.decorateRequest('clientIp', '');
+  app.decorateRequest('isHttps', false);
+
+  app.addHook('onRequest', async (req) => {
+    const secret = header(req, 'x-bff-secret');
+    const trusted = secret !== undefined && safeEqual(secret, config.bffSecret);
+    req.fromTrustedProxy = trusted;
+
+    const forwardedFor = trusted ? header(req, 'x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    req.clientIp = forwardedFor || req.socket.remoteAddress || req.ip;
+    const forwardedProto = trusted ? header(req, 'x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+    req.isHttps = (forwardedProto ?? req.protocol) === 'https';
+
+    if (req.routeOptions.config?.tenant === false) return;
+
+    const requested = header(req, 'x-tenant');
+    if (requested !== undefined && !trusted) throw new HttpError(403, messages.badProxy);
+    const slug = (requested ?? config.defaultTenant).trim().toLowerCase();
+    const customer = TENANT_SLUG.test(slug) ? await getCustomerBySlug(db, { slug }) : undefined;
+    if (!customer) throw new HttpError(404, messages.unknownTenant);
+    req.tenant = customer;
+  });
+}

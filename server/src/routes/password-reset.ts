@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ResetStatus } from '../../../contracts/auth';
+import type { AppContext } from '../context';
+import {
+  deletePasswordResetToken,
+  getPasswordResetToken,
+  putPasswordResetToken,
+} from '../db/queries/password-resets';
+import { deleteUserRememberTokens } from '../db/queries/remember-tokens';
+import { deleteUserSessions } from '../db/queries/sessions';
+import { getUserByEmail, normalizeEmail, updateUserPassword } from '../db/queries/users';
+import { randomString, safeEqual, sha256 } from '../http/crypto';
+import { hashPassword } from '../http/passwords';
+import { requiredEmail, validate } from '../http/validation';
+
+/** Laravel's defaults: a token lives 60 minutes; one link per address per 60 seconds. */
+export const RESET_TOKEN_MINUTES = 60;
+export const RESET_THROTTLE_SECONDS = 60;
+
+const linkSchema = z.object({ email: requiredEmail() });
+
+const resetSchema = z
+  .object({
+    token: z.unknown().optional(),
+    email: requiredEmail(),
+    password: z
+      .string({ error: 'A jelszó megadása kötelező.' })
+      .min(1, { error: 'A jelszó megadása kötelező.' })
+      .min(8, { error: 'A jelszónak legalább 8 karakterből kell állnia.' })
+      .max(255, { error: 'A jelszó legfeljebb 255 karakter lehet.' }),
+    password_confirmation: z.unknown().optional(),
+  })
+  // Laravel's `confirmed` rule reports under `password`, not under the confirmation field.
+  .superRefine((body, ctx) => {
+    if (typeof body.password === 'string' && body.password_confirmation !== body.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'A jelszó megerősítése nem egyezik.' });
+    }
+  });
+
+export function resetLink(webUrl: string, slug: string, token: string, email: string): string {
+  return `${webUrl.replaceAll('{tenant}', slug)}/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`;
+}
+
+function resetMail(customerName: string, link: string) {
+  const text = [
+    'Kedves Felhasználó!',
+    '',
+    `Jelszó-visszaállítást kértek a(z) ${customerName} fiókjához tartozó e-mail címre.`,
+    'Az alábbi linkre kattintva új jelszót állíthat be:',
+    '',
+    link,
+    '',
+    `A link ${RESET_TOKEN_MINUTES} percig érvényes, és csak egyszer használható.`,
+    'Ha nem Ön kérte a jelszó visszaállítását, hagyja figyelmen kívül ezt a levelet.',
+    '',
+    'Üdvözlettel:',
+    customerName,
+  ].join('\n');
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const html =
+    `<p>Kedves Felhasználó!</p>` +
+    `<p>Jelszó-visszaállítást kértek a(z) ${escape(customerName)} fiókjához tartozó e-mail címre.</p>` +
+    `<p><a href="${escape(link)}">Új jelszó beállítása</a></p>` +
+    `<p>A link ${RESET_TOKEN_MINUTES} percig érvényes, és csak egyszer használható. ` +
+    `Ha nem Ön kérte a jelszó visszaállítását, hagyja figyelmen kívül ezt a levelet.</p>` +
+    `<p>Üdvözlettel:<br>${escape(customerName)}</p>`;
+  return { subject: 'Jelszó visszaállítása', text, html };
+}
+
+export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, config, mailer } = ctx;
+
+  app.post('/api/password-reset-link', { config: { auth: 'any' } }, async (req) => {
+    const email = normalizeEmail(validate(linkSchema, req.body).email);
+    const customerId = req.tenant.id;
+    const user = await getUserByEmail(db, { customerId, email });
+    if (user) {
+      const previous = await getPasswordResetToken(db, { customerId, email });
+      const recentlySent =
+        previous && Date.now() - previous.createdAt.getTime() < RESET_THROTTLE_SECONDS * 1000;
+      if (!recentlySent) {
+        const token = randomString(64);
+        await putPasswordResetToken(db, { customerId, email, tokenHash: sha256(token) });
+        const link = resetLink(config.webUrl, req.tenant.slug, token, user.email);
+        const sent = await mailer.send({ to: user.email, ...resetMail(req.tenant.name, link) });
+        req.log.info({ link, file: sent.file }, 'password reset link sent');
+      }
+    }
+    // The same answer either way, so the form cannot be used to probe for accounts.
+    return { status: 'passwords.sent' };
+  });
+
+  app.post('/api/reset-password/:token', { config: { auth: 'any' } }, async (req): Promise<ResetStatus> => {
+    const body = validate(resetSchema, req.body);
+    const { token: pathToken } = req.params as { token: string };
+    const token = typeof body.token === 'string' && body.token ? body.token : pathToken;
+    const email = normalizeEmail(body.email);
+    const customerId = req.tenant.id;
+
+    const row = await getPasswordResetToken(db, { customerId, email });
+    const user = await getUserByEmail(db, { customerId, email });
+    const valid =
+      row !== undefined &&
+      user !== undefined &&
+      Date.now() - row.createdAt.getTime() < RESET_TOKEN_MINUTES * 60_000 &&
+      safeEqual(sha256(token), row.tokenHash);
+    if (!valid || !user) return 'passwords.token';
+
+    await updateUserPassword(db, { customerId, id: user.id, passwordHash: await hashPassword(body.password) });
+    await deletePasswordResetToken(db, { customerId, email });
+    // A reset is what a user does when someone else may know the password: end every login.
+    await deleteUserSessions(db, { customerId, userId: user.id });
+    await deleteUserRememberTokens(db, { customerId, userId: user.id });
+    return 'passwords.reset';
+  });
+}

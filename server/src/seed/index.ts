@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { seedSteps } from '../db/schema';
+import type { Storage } from '../storage';
+import { demoCustomersStep } from './steps/demo-customers';
+
+export interface SeedContext {
+  db: Db;
+  storage: Storage;
+}
+
+export interface SeedStep {
+  /** Recorded once applied; never rename a step that has shipped. */
+  name: string;
+  run(ctx: SeedContext): Promise<void>;
+}
+
+/** Append new steps at the end; each runs once per database, in this order. */
+export const seedStepList: SeedStep[] = [demoCustomersStep];
+
+export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList): Promise<string[]> {
+  const applied: string[] = [];
+  for (const step of steps) {
+    const done = await ctx.db.select().from(seedSteps).where(eq(seedSteps.name, step.name)).limit(1);
+    if (done.length) continue;
+    await ctx.db.transaction(async (tx) => {
+      await step.run({ ...ctx, db: tx as unknown as Db });
+      await tx.insert(seedSteps).values({ name: step.name });
+    });
+    applied.push(step.name);
+  }
+  return applied;
+}

@@ -1,0 +1,153 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hmacSha256, safeEqual } from '../http/crypto';
+
+/**
+ * Files the API hands to browsers (logos now; tracks, spots, images later). They are fetched
+ * directly, without cookies, so access is granted by Laravel-style temporary signed URLs:
+ * `/media/<path>?expires=<unix>&signature=<hmac>`.
+ */
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.ogg': 'audio/ogg',
+  '.wav': 'audio/wav',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.vtt': 'text/vtt',
+  '.json': 'application/json',
+};
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export const MEDIA_PREFIX = '/media/';
+
+/** Links are stable within this step so browsers can cache them between page loads. */
+const EXPIRY_STEP_SECONDS = 60 * 60;
+export const DEFAULT_LINK_SECONDS = 24 * 60 * 60;
+
+export interface Storage {
+  readonly root: string;
+  /** Absolute file for a stored path, or undefined when it would leave the root. */
+  resolve(relPath: string): string | undefined;
+  put(relPath: string, data: Buffer | string): Promise<void>;
+  signedUrl(relPath: string, options?: { seconds?: number; now?: Date }): string;
+  verify(urlPath: string, query: { expires?: unknown; signature?: unknown }, now?: Date): boolean;
+  open(relPath: string, range: string | undefined): Promise<MediaFile | undefined>;
+}
+
+export interface MediaFile {
+  status: 200 | 206 | 416;
+  headers: Record<string, string>;
+  body?: NodeJS.ReadableStream;
+}
+
+const encodePath = (relPath: string) => relPath.split('/').map(encodeURIComponent).join('/');
+
+function normalise(relPath: string): string | undefined {
+  const clean = path.posix.normalize(relPath.replace(/\\/g, '/')).replace(/^\/+/, '');
+  if (!clean || clean === '.' || clean.startsWith('..') || clean.includes('\0')) return undefined;
+  return clean;
+}
+
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Multiple ranges or other units: serve the whole file, as the RFC allows.
+  if (!match) return undefined;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return 'invalid';
+  let start: number;
+  let end: number;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'invalid';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  }
+  if (start >= size || start > end) return 'invalid';
+  return { start, end };
+}
+
+export function createStorage({ root, appKey, publicUrl }: { root: string; appKey: string; publicUrl: string }): Storage {
+  const sign = (urlPath: string, expires: number) => hmacSha256(appKey, `${urlPath}?expires=${expires}`);
+
+  const resolve = (relPath: string) => {
+    const clean = normalise(relPath);
+    if (!clean) return undefined;
+    const abs = path.resolve(root, clean);
+    return abs.startsWith(path.resolve(root) + path.sep) ? abs : undefined;
+  };
+
+  return {
+    root,
+    resolve,
+    async put(relPath, data) {
+      const abs = resolve(relPath);
+      if (!abs) throw new Error(`Invalid media path: ${relPath}`);
+      await mkdir(path.dirname(abs), { recursive: true });
+      await writeFile(abs, data);
+    },
+    signedUrl(relPath, { seconds = DEFAULT_LINK_SECONDS, now = new Date() } = {}) {
+      const clean = normalise(relPath);
+      if (!clean) throw new Error(`Invalid media path: ${relPath}`);
+      const urlPath = MEDIA_PREFIX + encodePath(clean);
+      const nowSeconds = Math.floor(now.getTime() / 1000);
+      const expires = Math.ceil((nowSeconds + seconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+      return `${publicUrl}${urlPath}?expires=${expires}&signature=${sign(urlPath, expires)}`;
+    },
+    verify(urlPath, { expires, signature }, now = new Date()) {
+      if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
+      if (Number(expires) * 1000 <= now.getTime()) return false;
+      return safeEqual(sign(urlPath, Number(expires)), signature);
+    },
+    async open(relPath, rangeHeader) {
+      const abs = resolve(relPath);
+      if (!abs) return undefined;
+      const info = await stat(abs).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      const base: Record<string, string> = {
+        'content-type': contentTypeOf(abs),
+        'accept-ranges': 'bytes',
+        'last-modified': info.mtime.toUTCString(),
+        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+        'x-content-type-options': 'nosniff',
+        // Uploaded SVGs could carry scripts; they must never run on the API's origin.
+        'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+      };
+      const range = parseRange(rangeHeader, info.size);
+      if (range === 'invalid') {
+        return { status: 416, headers: { ...base, 'content-range': `bytes */${info.size}` } };
+      }
+      if (range) {
+        return {
+          status: 206,
+          headers: {
+            ...base,
+            'content-range': `bytes ${range.start}-${range.end}/${info.size}`,
+            'content-length': String(range.end - range.start + 1),
+          },
+          body: createReadStream(abs, { start: range.start, end: range.end }),
+        };
+      }
+      return {
+        status: 200,
+        headers: { ...base, 'content-length': String(info.size) },
+        body: createReadStream(abs),
+      };
+    },
+  };
+}
