@@ -3,14 +3,14 @@
  * holds the secrets shared with the tenant API.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 const secretsFileSchema = z.object({
-  appKey: z.string().min(32),
-  bffSecret: z.string().min(32),
-  sessionSecret: z.string().min(32),
+  appKey: z.string().min(1),
+  bffSecret: z.string().min(1),
+  sessionSecret: z.string().min(32, 'must be at least 32 characters (iron-session needs that)'),
   pusherAppId: z.string().min(1),
   pusherKey: z.string().min(1),
   pusherSecret: z.string().min(1),
@@ -37,7 +37,7 @@ const envSchema = z.object({
     }),
   DEFAULT_TENANT: slug.default('demo'),
   DATA_DIR: z.string().min(1).default('./data'),
-  BFF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BFF_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (iron-session needs that)').optional(),
 });
 
@@ -64,42 +64,45 @@ function randomSecret(): string {
 }
 
 /**
- * Reads DATA_DIR/secrets.json, creating it when missing. The create is exclusive so that when the API
- * and the web start together, one file wins and both read it.
+ * Reads DATA_DIR/secrets.json, creating it when missing. The API does the same: the file is published
+ * with link(2), which fails when it exists, so of two racing starters one file wins, both read it,
+ * and nobody reads a half-written file.
  */
 export function loadOrCreateSecrets(dataDir: string): SecretsFile {
   const file = path.join(dataDir, 'secrets.json');
-  mkdirSync(dataDir, { recursive: true });
-  const fresh: SecretsFile = {
-    appKey: randomSecret(),
-    bffSecret: randomSecret(),
-    sessionSecret: randomSecret(),
-    pusherAppId: randomSecret(),
-    pusherKey: randomSecret(),
-    pusherSecret: randomSecret(),
-  };
-  try {
-    writeFileSync(file, JSON.stringify(fresh, null, 2) + '\n', { flag: 'wx', mode: 0o600 });
-    return fresh;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  // The other side may be between creating and writing the file: retry briefly on an empty read.
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 50; attempt++) {
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const fresh: SecretsFile = {
+      appKey: randomSecret(),
+      bffSecret: randomSecret(),
+      sessionSecret: randomSecret(),
+      pusherAppId: String(100000 + (randomBytes(4).readUInt32BE() % 900000)),
+      pusherKey: randomBytes(10).toString('hex'),
+      pusherSecret: randomSecret(),
+    };
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(fresh, null, 2)}\n`, { mode: 0o600 });
     try {
-      const parsed = secretsFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      if (parsed.success) return parsed.data;
-      throw new Error(
-        `${file} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
+      linkSync(tmp, file);
     } catch (err) {
-      lastError = err;
-      if (!(err instanceof SyntaxError)) throw err;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(tmp);
     }
   }
-  throw lastError;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  const parsed = secretsFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(
+      `${file} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  return parsed.data;
 }
 
 export function parseWebEnv(source: Record<string, string | undefined>): WebEnv {
