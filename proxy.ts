@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { readSealedCookie, SESSION_COOKIE } from '@/lib/bff/sealed';
 import { env } from '@/lib/env';
-import { redirectTarget } from '@/lib/routing/redirect';
+import { classifyPath, redirectTarget } from '@/lib/routing/redirect';
 import { TENANT_HEADER, tenantFromHost } from '@/lib/routing/tenant';
 
 /**
@@ -13,8 +13,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const tenant = tenantFromHost(request.headers.get('host'), { appDomain, defaultTenant });
   if (!tenant) return NextResponse.json({ message: 'Ismeretlen ügyfél.' }, { status: 404 });
 
-  // Only page loads are redirected; a POST (server action, BFF call) gets its answer from its handler.
-  if (request.method === 'GET' || request.method === 'HEAD') {
+  // Only page loads are redirected; a POST (server action, BFF call) gets its answer from its handler,
+  // and BFF paths skip the unseal so the proxy adds nothing to API latency.
+  const isPageLoad = request.method === 'GET' || request.method === 'HEAD';
+  if (isPageLoad && classifyPath(request.nextUrl.pathname) !== 'passthrough') {
     const sealed = await readSealedCookie(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret);
     const loggedIn = sealed.auth === true && sealed.tenant === tenant;
     const target = redirectTarget(request.nextUrl.pathname, loggedIn);

@@ -116,3 +116,16 @@ export function requestProto(headers: Headers, fallbackUrl?: string): 'http' | '
   }
   return 'http';
 }
+
+/** A redirect to the API's own origin would leave the web app: make it relative to the BFF. */
+export function rewriteLocation(location: string | null, upstreamBase: string): string | null {
+  if (!location) return location;
+  const base = new URL(upstreamBase);
+  try {
+    const target = new URL(location, upstreamBase);
+    if (target.origin !== base.origin) return location;
+    return `${target.pathname}${target.search}${target.hash}`;
+  } catch {
+    return location;
+  }
+}

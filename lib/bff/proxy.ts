@@ -4,21 +4,8 @@ import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
 import { prepareBody } from './body';
 import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN } from './context';
-import { browserResponseHeaders, forwardableRequestHeaders } from './headers';
+import { browserResponseHeaders, forwardableRequestHeaders, rewriteLocation } from './headers';
 import { upstreamFetch } from './upstream';
-
-/** A redirect to the API's own origin would leave the web app: make it relative to the BFF. */
-export function rewriteLocation(location: string | null, upstreamBase: string): string | null {
-  if (!location) return location;
-  const base = new URL(upstreamBase);
-  try {
-    const target = new URL(location, upstreamBase);
-    if (target.origin !== base.origin) return location;
-    return `${target.pathname}${target.search}${target.hash}`;
-  } catch {
-    return location;
-  }
-}
 
 export async function proxyToUpstream(request: NextRequest): Promise<Response> {
   const rejected = rejectCrossSite(request);

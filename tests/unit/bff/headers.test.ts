@@ -6,6 +6,7 @@ import {
   isSameOrigin,
   isUnsafeMethod,
   requestProto,
+  rewriteLocation,
   stripHopByHop,
 } from '@/lib/bff/headers';
 
@@ -115,5 +116,17 @@ describe('misc', () => {
     expect(requestProto(new Headers({ 'x-forwarded-proto': 'https' }))).toBe('https');
     expect(requestProto(new Headers(), 'https://x/')).toBe('https');
     expect(requestProto(new Headers())).toBe('http');
+  });
+});
+
+describe('rewriteLocation', () => {
+  const base = 'http://127.0.0.1:4000';
+  it('makes a redirect to the API origin relative to the BFF', () => {
+    expect(rewriteLocation('http://127.0.0.1:4000/?a=1', base)).toBe('/?a=1');
+    expect(rewriteLocation('/channels', base)).toBe('/channels');
+  });
+  it('leaves foreign redirects and nothing alone', () => {
+    expect(rewriteLocation('https://example.com/x', base)).toBe('https://example.com/x');
+    expect(rewriteLocation(null, base)).toBeNull();
   });
 });
