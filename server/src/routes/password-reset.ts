@@ -11,6 +11,7 @@ import { deleteUserRememberTokens } from '../db/queries/remember-tokens';
 import { deleteUserSessions } from '../db/queries/sessions';
 import { getUserByEmail, normalizeEmail, updateUserPassword } from '../db/queries/users';
 import { randomString, safeEqual, sha256 } from '../http/crypto';
+import { sendJson } from '../http/json';
 import { hashPassword } from '../http/passwords';
 import { requiredEmail, validate } from '../http/validation';
 
@@ -91,7 +92,8 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     return { status: 'passwords.sent' };
   });
 
-  app.post('/api/reset-password/:token', { config: { auth: 'any' } }, async (req): Promise<ResetStatus> => {
+  app.post('/api/reset-password/:token', { config: { auth: 'any' } }, async (req, reply) => {
+    const answer = (status: ResetStatus) => sendJson(reply, status);
     const body = validate(resetSchema, req.body);
     const { token: pathToken } = req.params as { token: string };
     const token = typeof body.token === 'string' && body.token ? body.token : pathToken;
@@ -105,13 +107,13 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       user !== undefined &&
       Date.now() - row.createdAt.getTime() < RESET_TOKEN_MINUTES * 60_000 &&
       safeEqual(sha256(token), row.tokenHash);
-    if (!valid || !user) return 'passwords.token';
+    if (!valid || !user) return answer('passwords.token');
 
     await updateUserPassword(db, { customerId, id: user.id, passwordHash: await hashPassword(body.password) });
     await deletePasswordResetToken(db, { customerId, email });
     // A reset is what a user does when someone else may know the password: end every login.
     await deleteUserSessions(db, { customerId, userId: user.id });
     await deleteUserRememberTokens(db, { customerId, userId: user.id });
-    return 'passwords.reset';
+    return answer('passwords.reset');
   });
 }

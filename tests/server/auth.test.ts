@@ -1,0 +1,337 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { Client, createTestApp, REMEMBER_COOKIE, setCookie, TEST_VERSION, type TestApp } from './helpers';
+
+const FAILED = 'Hibás e-mail cím vagy jelszó.';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(async () => {
+  await t.close();
+});
+
+describe('csrf-cookie', () => {
+  test('answers 204 with a guest session cookie and a readable XSRF-TOKEN', async () => {
+    const c = new Client(t.app);
+    const res = await c.csrf();
+    assert.equal(res.statusCode, 204);
+    const session = setCookie(res, 'pulzus_session');
+    const xsrf = setCookie(res, 'XSRF-TOKEN');
+    assert.ok(session && session.value.length === 40, 'session cookie of 40 chars');
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, 'Lax');
+    assert.equal(session.path, '/');
+    assert.equal(session.maxAge, undefined, 'ends with the browser');
+    assert.equal(session.secure, undefined, 'not Secure over plain http');
+    assert.ok(xsrf && xsrf.value.length >= 40);
+    assert.notEqual(xsrf.httpOnly, true, 'page scripts must be able to read XSRF-TOKEN');
+  });
+
+  test('a second call keeps the same session and re-sends both cookies', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const before = c.jar.get('pulzus_session');
+    const res = await c.csrf();
+    assert.equal(setCookie(res, 'pulzus_session')?.value, before);
+    assert.ok(setCookie(res, 'XSRF-TOKEN'));
+  });
+
+  test('cookies are Secure when the trusted proxy says the request came over https', async () => {
+    const c = new Client(t.app);
+    const trusted = await c.get('/sanctum/csrf-cookie', {
+      headers: { 'x-bff-secret': 'test-bff-secret', 'x-forwarded-proto': 'https' },
+    });
+    assert.equal(setCookie(trusted, 'pulzus_session')?.secure, true);
+    const spoofed = await new Client(t.app).get('/sanctum/csrf-cookie', { headers: { 'x-forwarded-proto': 'https' } });
+    assert.equal(setCookie(spoofed, 'pulzus_session')?.secure, undefined);
+  });
+});
+
+describe('CSRF protection', () => {
+  test('an unsafe request without X-XSRF-TOKEN answers 419', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const res = await c.post('/login', { email: 'demo@pulzus.hu', password: 'pulzus-demo' }, { xsrf: false });
+    assert.equal(res.statusCode, 419);
+    assert.deepEqual(res.json(), { message: 'A munkamenet lejárt, kérjük, frissítse az oldalt.' });
+  });
+
+  test('a wrong X-XSRF-TOKEN answers 419', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const res = await c.post(
+      '/login',
+      { email: 'demo@pulzus.hu', password: 'pulzus-demo' },
+      { xsrf: false, headers: { 'x-xsrf-token': 'not-the-token' } },
+    );
+    assert.equal(res.statusCode, 419);
+  });
+
+  test('a token without its session answers 419', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const token = c.jar.get('XSRF-TOKEN')!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'x-xsrf-token': token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'demo@pulzus.hu', password: 'pulzus-demo' }),
+    });
+    assert.equal(res.statusCode, 419);
+  });
+});
+
+describe('login', () => {
+  test('wrong credentials answer 422 with the Hungarian message under email', async () => {
+    const c = new Client(t.app);
+    const res = await c.login('demo@pulzus.hu', 'wrong-password');
+    assert.equal(res.statusCode, 422);
+    assert.deepEqual(res.json(), { message: FAILED, errors: { email: [FAILED] } });
+  });
+
+  test('missing fields answer 422 per field with a summary message', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const res = await c.post('/login', {});
+    assert.equal(res.statusCode, 422);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body.errors).sort(), ['email', 'password']);
+    assert.match(body.errors.email[0], /kötelező/);
+    assert.match(body.errors.password[0], /kötelező/);
+    assert.equal(body.message, `${body.errors.email[0]} (és még 1 hiba)`);
+  });
+
+  test('a malformed JSON body is a 4xx, never a 500', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const res = await c.post('/login', '{"email":', { headers: { 'content-type': 'application/json' } });
+    assert.equal(res.statusCode, 400);
+    assert.ok(res.json().message);
+  });
+
+  test('more than 5 failures a minute answer 429 with errors.email and Retry-After', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const email = `throwaway-${Date.now()}@example.com`;
+    for (let i = 0; i < 5; i += 1) {
+      const res = await c.post('/login', { email, password: 'nope' });
+      assert.equal(res.statusCode, 422, `attempt ${i + 1}`);
+    }
+    const res = await c.post('/login', { email, password: 'nope' });
+    assert.equal(res.statusCode, 429);
+    const body = res.json();
+    assert.match(body.errors.email[0], /^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra \d+ másodperc múlva\.$/);
+    assert.equal(body.message, body.errors.email[0]);
+    const retryAfter = Number(res.headers['retry-after']);
+    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${res.headers['retry-after']}`);
+    assert.ok(body.errors.email[0].includes(`${retryAfter} másodperc`));
+
+    // Another client address is counted separately.
+    const elsewhere = new Client(t.app, { remoteAddress: '10.9.8.7' });
+    await elsewhere.csrf();
+    assert.equal((await elsewhere.post('/login', { email, password: 'nope' })).statusCode, 422);
+  });
+
+  test('a success clears the failure counter', async () => {
+    const c = new Client(t.app, { remoteAddress: '10.0.0.55' });
+    await c.csrf();
+    for (let i = 0; i < 4; i += 1) await c.post('/login', { email: 'demo@pulzus.hu', password: 'bad' });
+    assert.equal((await c.post('/login', { email: 'DEMO@pulzus.hu', password: 'pulzus-demo' })).statusCode, 204);
+    await c.post('/api/logout');
+    await c.csrf();
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal((await c.post('/login', { email: 'demo@pulzus.hu', password: 'bad' })).statusCode, 422);
+    }
+  });
+
+  test('success answers 204 and regenerates the session and the CSRF token', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const guestCookie = c.jar.get('pulzus_session')!;
+    const guestXsrf = c.jar.get('XSRF-TOKEN')!;
+    const res = await c.post('/login', { email: 'demo@pulzus.hu', password: 'pulzus-demo' });
+    assert.equal(res.statusCode, 204);
+    assert.notEqual(c.jar.get('pulzus_session'), guestCookie);
+    assert.notEqual(c.jar.get('XSRF-TOKEN'), guestXsrf);
+    assert.equal(setCookie(res, REMEMBER_COOKIE), undefined, 'no remember cookie without remember');
+
+    assert.equal((await c.get('/api/me')).statusCode, 200);
+    const old = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `pulzus_session=${guestCookie}` } });
+    assert.equal(old.statusCode, 401, 'the pre-login session cookie is dead');
+  });
+
+  test('an urlencoded form login works too', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const res = await c.post('/login', 'email=demo%40pulzus.hu&password=pulzus-demo&remember=on', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(res.statusCode, 204);
+    assert.ok(setCookie(res, REMEMBER_COOKIE), 'remember=on counts as true');
+  });
+
+  test('a logged-in user posting /login is redirected to /', async () => {
+    const c = new Client(t.app);
+    await c.login('demo@pulzus.hu', 'pulzus-demo');
+    const res = await c.post('/login', { email: 'demo@pulzus.hu', password: 'pulzus-demo' });
+    assert.equal(res.statusCode, 302);
+    assert.equal(res.headers.location, '/');
+  });
+});
+
+describe('/api/me', () => {
+  test('answers 401 with the Hungarian message without a session', async () => {
+    const res = await new Client(t.app).get('/api/me');
+    assert.equal(res.statusCode, 401);
+    assert.deepEqual(res.json(), { message: 'Nincs bejelentkezve.' });
+  });
+
+  test('gives the user with a session_id that differs per login and is not the cookie', async () => {
+    const a = new Client(t.app);
+    const b = new Client(t.app);
+    await a.login('demo@pulzus.hu', 'pulzus-demo');
+    await b.login('demo@pulzus.hu', 'pulzus-demo');
+    const meA = (await a.get('/api/me')).json();
+    const meB = (await b.get('/api/me')).json();
+    assert.deepEqual(Object.keys(meA).sort(), ['customer_id', 'email', 'id', 'name', 'session_id']);
+    assert.equal(meA.email, 'demo@pulzus.hu');
+    assert.equal(typeof meA.session_id, 'string');
+    assert.ok(meA.session_id.length >= 16);
+    assert.notEqual(meA.session_id, meB.session_id);
+    assert.notEqual(meA.session_id, a.jar.get('pulzus_session'));
+    assert.equal((await a.get('/api/me')).json().session_id, meA.session_id, 'stable within a login');
+  });
+
+  test('an idle session expires', async () => {
+    const c = new Client(t.app);
+    await c.login('demo@pulzus.hu', 'pulzus-demo');
+    const me = (await c.get('/api/me')).json();
+    await t.database.db.execute(
+      sql`update sessions set last_activity_at = now() - interval '121 minutes' where session_id = ${me.session_id}`,
+    );
+    assert.equal((await c.get('/api/me')).statusCode, 401);
+  });
+
+  test('a session past its absolute lifetime expires even when active', async () => {
+    const c = new Client(t.app);
+    await c.login('demo@pulzus.hu', 'pulzus-demo');
+    const me = (await c.get('/api/me')).json();
+    await t.database.db.execute(
+      sql`update sessions set created_at = now() - interval '25 hours' where session_id = ${me.session_id}`,
+    );
+    assert.equal((await c.get('/api/me')).statusCode, 401);
+  });
+});
+
+describe('remember me', () => {
+  test('the remember cookie lasts 400 days and restores the login after the session cookie is gone', async () => {
+    const c = new Client(t.app);
+    const res = await c.login('demo@pulzus.hu', 'pulzus-demo', { remember: true });
+    const remember = setCookie(res, REMEMBER_COOKIE);
+    assert.ok(remember);
+    assert.equal(remember.maxAge, 400 * 24 * 60 * 60);
+    assert.equal(remember.httpOnly, true);
+    const sessionId = (await c.get('/api/me')).json().session_id;
+
+    // The browser restarted: session cookies are gone, the remember cookie stays.
+    c.jar.delete('pulzus_session');
+    c.jar.delete('XSRF-TOKEN');
+    const restored = await c.get('/api/me');
+    assert.equal(restored.statusCode, 200);
+    assert.equal(restored.json().session_id, sessionId, 'the same device login');
+    assert.ok(setCookie(restored, 'pulzus_session'), 'a fresh session cookie');
+    assert.ok(setCookie(restored, 'XSRF-TOKEN'));
+    assert.equal((await c.get('/api/me')).statusCode, 200);
+  });
+
+  test('without remember, dropping the session cookie logs out', async () => {
+    const c = new Client(t.app);
+    await c.login('demo@pulzus.hu', 'pulzus-demo', { remember: false });
+    c.jar.delete('pulzus_session');
+    assert.equal((await c.get('/api/me')).statusCode, 401);
+  });
+
+  test('a forged remember cookie restores nothing', async () => {
+    const c = new Client(t.app);
+    await c.login('demo@pulzus.hu', 'pulzus-demo', { remember: true });
+    const [id] = c.jar.get(REMEMBER_COOKIE)!.split('|');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `${REMEMBER_COOKIE}=${id}|forged-token` },
+    });
+    assert.equal(res.statusCode, 401);
+  });
+});
+
+describe('logout', () => {
+  test('ends the session, revokes the remember token and clears the cookies', async () => {
+    const c = new Client(t.app);
+    await c.login('demo@pulzus.hu', 'pulzus-demo', { remember: true });
+    const sessionCookie = c.jar.get('pulzus_session')!;
+    const rememberCookie = c.jar.get(REMEMBER_COOKIE)!;
+    const res = await c.post('/api/logout');
+    assert.equal(res.statusCode, 204);
+    for (const name of ['pulzus_session', 'XSRF-TOKEN', REMEMBER_COOKIE]) {
+      assert.equal(setCookie(res, name)?.value, '', `${name} cleared`);
+    }
+    assert.equal((await c.get('/api/me')).statusCode, 401);
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `pulzus_session=${sessionCookie}; ${REMEMBER_COOKIE}=${encodeURIComponent(rememberCookie)}` },
+    });
+    assert.equal(replay.statusCode, 401, 'neither old cookie works any more');
+  });
+
+  test('without a session it is 419 (no token) rather than a silent success', async () => {
+    const res = await new Client(t.app).post('/api/logout');
+    assert.equal(res.statusCode, 419);
+  });
+});
+
+describe('/api/customer', () => {
+  test('is public and gives the name and a signed logo URL', async () => {
+    const res = await new Client(t.app).get('/api/customer');
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.equal(body.name, 'Demo Bolt');
+    assert.equal(body.slug, 'demo');
+    const logo = body.settings.find((s: { key: string }) => s.key === 'logo');
+    assert.ok(logo, 'logo setting');
+    assert.equal(typeof logo.id, 'number');
+    assert.match(logo.url, /^http:\/\/api\.test:4000\/media\/.+\.svg\?expires=\d+&signature=[0-9a-f]{64}$/);
+    const file = await t.app.inject({ method: 'GET', url: logo.url.replace('http://api.test:4000', '') });
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.headers['content-type'], 'image/svg+xml');
+    assert.match(file.body, /Demo Bolt/);
+  });
+});
+
+describe('every response carries x-app-version', () => {
+  test('success, 204, 401, 404, 419 and 422 alike', async () => {
+    const c = new Client(t.app);
+    const responses = [
+      await c.get('/api/customer'),
+      await c.csrf(),
+      await c.get('/api/me'),
+      await c.get('/api/does-not-exist'),
+      await c.get('/nothing-here'),
+      await c.post('/login', {}, { xsrf: false }),
+      await c.post('/login', {}),
+    ];
+    assert.deepEqual(
+      responses.map((r) => r.statusCode),
+      [200, 204, 401, 404, 404, 419, 422],
+    );
+    for (const r of responses) assert.equal(r.headers['x-app-version'], TEST_VERSION);
+    assert.deepEqual(responses[4]!.json(), { message: 'Nem található.' });
+  });
+
+  test('trailing slashes are accepted', async () => {
+    assert.equal((await new Client(t.app).get('/api/customer/')).statusCode, 200);
+  });
+});

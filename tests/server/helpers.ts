@@ -1,0 +1,135 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/src/app';
+import { openDatabase, type Database } from '../../server/src/db/client';
+import { loadConfig, type Config } from '../../server/src/env';
+
+export const BFF_SECRET = 'test-bff-secret';
+export const TEST_VERSION = '9.9.9-test';
+export const REMEMBER_COOKIE = 'remember_web_59ba36addc2b2f9401580f014c7f58ea4e30989d';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** One app on a fresh in-memory PGlite with the real migrations and seed (a few seconds each). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pulzus-api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_KEY: 'test-app-key',
+    BFF_SECRET,
+    APP_VERSION: TEST_VERSION,
+    API_PUBLIC_URL: 'http://api.test:4000',
+    WEB_URL: 'http://{tenant}.web.test:3000',
+    ...env,
+  });
+  const database = await openDatabase({ kind: 'memory' });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** JSON by default; a string is sent as it is (set content-type yourself). */
+  body?: unknown;
+  /** Send X-XSRF-TOKEN from the jar (default true for unsafe methods). */
+  xsrf?: boolean;
+  remoteAddress?: string;
+}
+
+/**
+ * A browser-like client: keeps the cookies the API sets (honouring deletions), sends them
+ * back, and echoes XSRF-TOKEN as X-XSRF-TOKEN the way Sanctum's SPA clients do.
+ */
+export class Client {
+  readonly jar = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly defaults: { headers?: Record<string, string>; remoteAddress?: string } = {},
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
+  }
+
+  async request(method: Method, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { accept: 'application/json', ...this.defaults.headers, ...options.headers };
+    if (this.jar.size) headers.cookie = this.cookieHeader();
+    const unsafe = !['GET', 'HEAD'].includes(method);
+    const xsrf = this.jar.get('XSRF-TOKEN');
+    if ((options.xsrf ?? unsafe) && xsrf) headers['x-xsrf-token'] = encodeURIComponent(xsrf);
+    let payload: string | undefined;
+    if (options.body !== undefined) {
+      if (typeof options.body === 'string') {
+        payload = options.body;
+      } else {
+        payload = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+    }
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      payload,
+      remoteAddress: options.remoteAddress ?? this.defaults.remoteAddress ?? '127.0.0.1',
+    });
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const deleted = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+      if (deleted) this.jar.delete(c.name);
+      else this.jar.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  get(url: string, options?: RequestOptions) {
+    return this.request('GET', url, options);
+  }
+
+  post(url: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request('POST', url, { ...options, body });
+  }
+
+  async csrf() {
+    return this.get('/sanctum/csrf-cookie');
+  }
+
+  async login(email: string, password: string, extra: Record<string, unknown> = {}) {
+    await this.csrf();
+    return this.post('/login', { email, password, ...extra });
+  }
+}
+
+export function setCookie(res: LightMyRequestResponse, name: string) {
+  return (res.cookies as Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number; path?: string }>).find(
+    (c) => c.name === name,
+  );
+}
+
+/** Decodes the quoted-printable body of an .eml just enough to read the link out of it. */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, TEST_VERSION, type TestApp } from './helpers';
+
+let t: TestApp;
+const body = Buffer.from('0123456789abcdefghij');
+
+before(async () => {
+  t = await createTestApp();
+  await t.app.ctx.storage.put('tests/sample.mp3', body);
+});
+after(async () => {
+  await t.close();
+});
+
+const local = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('signed media URLs', () => {
+  test('a signed URL serves the file with its type and cache headers', async () => {
+    const url = t.app.ctx.storage.signedUrl('tests/sample.mp3');
+    assert.ok(url.startsWith('http://api.test:4000/media/tests/sample.mp3?expires='));
+    const res = await get(local(url));
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-type'], 'audio/mpeg');
+    assert.equal(res.headers['accept-ranges'], 'bytes');
+    assert.equal(res.headers['content-length'], String(body.length));
+    assert.match(String(res.headers['cache-control']), /max-age=\d+/);
+    assert.equal(res.headers['x-app-version'], TEST_VERSION);
+    assert.equal(res.body, body.toString());
+  });
+
+  test('a Range request answers 206 with that slice', async () => {
+    const res = await get(local(t.app.ctx.storage.signedUrl('tests/sample.mp3')), { range: 'bytes=5-9' });
+    assert.equal(res.statusCode, 206);
+    assert.equal(res.headers['content-range'], `bytes 5-9/${body.length}`);
+    assert.equal(res.headers['content-length'], '5');
+    assert.equal(res.body, '56789');
+
+    const suffix = await get(local(t.app.ctx.storage.signedUrl('tests/sample.mp3')), { range: 'bytes=-3' });
+    assert.equal(suffix.statusCode, 206);
+    assert.equal(suffix.body, 'hij');
+
+    const beyond = await get(local(t.app.ctx.storage.signedUrl('tests/sample.mp3')), { range: 'bytes=100-' });
+    assert.equal(beyond.statusCode, 416);
+    assert.equal(beyond.headers['content-range'], `bytes */${body.length}`);
+  });
+
+  test('unsigned, tampered and expired URLs answer 403', async () => {
+    const url = new URL(t.app.ctx.storage.signedUrl('tests/sample.mp3'));
+    assert.equal((await get(url.pathname)).statusCode, 403, 'unsigned');
+
+    const tamperedSig = new URL(url);
+    const sig = tamperedSig.searchParams.get('signature')!;
+    tamperedSig.searchParams.set('signature', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+    assert.equal((await get(local(tamperedSig.href))).statusCode, 403, 'signature changed');
+
+    const longer = new URL(url);
+    longer.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    assert.equal((await get(local(longer.href))).statusCode, 403, 'expiry extended');
+
+    const otherFile = local(url.href).replace('sample.mp3', 'other.mp3');
+    assert.equal((await get(otherFile)).statusCode, 403, 'signature reused for another path');
+
+    const expired = t.app.ctx.storage.signedUrl('tests/sample.mp3', {
+      seconds: 60,
+      now: new Date(Date.now() - 3 * 3600 * 1000),
+    });
+    const res = await get(local(expired));
+    assert.equal(res.statusCode, 403, 'expired');
+    assert.equal(res.headers['x-app-version'], TEST_VERSION);
+  });
+
+  test('paths cannot leave the media folder', () => {
+    assert.equal(t.app.ctx.storage.resolve('../secrets.json'), undefined);
+    assert.throws(() => t.app.ctx.storage.signedUrl('../secrets.json'));
+  });
+
+  test('a signed URL of a missing file answers 404', async () => {
+    const res = await get(local(t.app.ctx.storage.signedUrl('tests/missing.mp3')));
+    assert.equal(res.statusCode, 404);
+    assert.deepEqual(res.json(), { message: 'Nem található.' });
+  });
+});
