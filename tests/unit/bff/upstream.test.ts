@@ -12,6 +12,7 @@ let sessionCounter = 0;
 function handle(req: IncomingMessage, body: string, res: import('node:http').ServerResponse): void {
   calls.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
   const cookies = ['XSRF-TOKEN=' + validToken + '; Path=/', `api_session=s${++sessionCounter}; Path=/; HttpOnly`];
+  if (req.url === '/api/hang') return; // never answers: the abort test cancels it
   if (req.url === '/sanctum/csrf-cookie') {
     res.writeHead(204, { 'set-cookie': cookies });
     res.end();
@@ -41,6 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -138,6 +140,14 @@ describe('upstreamFetch', () => {
     expect(res.status).toBe(419);
     expect(calls.map((c) => c.url)).toEqual(['/api/upload']);
     expect(calls[0]!.body).toBe('big');
+  });
+
+  it('cancels the upstream call when the browser goes away', async () => {
+    const { upstreamFetch } = await load();
+    const abort = new AbortController();
+    const pending = upstreamFetch(ctxWith({}), { method: 'GET', path: '/api/hang', signal: abort.signal });
+    setTimeout(() => abort.abort(), 50);
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('does not follow redirects', async () => {
