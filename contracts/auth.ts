@@ -47,3 +47,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 /** POST /api/reset-password/{token} answers one of these bare JSON strings. */
 export const resetStatusSchema = z.enum(['passwords.reset', 'passwords.token']);
 export type ResetStatus = z.infer<typeof resetStatusSchema>;
+
+/** POST /api/password-reset-link answers this whether or not the address exists. */
+export const passwordResetLinkResponseSchema = z.object({ status: z.literal('passwords.sent') });
+export type PasswordResetLinkResponse = z.infer<typeof passwordResetLinkResponseSchema>;

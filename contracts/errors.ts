@@ -10,3 +10,10 @@ export type ValidationError = z.infer<typeof validationErrorSchema>;
 /** Any other error body (401, 403, 404, 419, 429 without field errors). */
 export const messageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof messageSchema>;
+
+/** 429 from POST /login: validation-shaped, with `Retry-After` in the headers. */
+export const throttledLoginSchema = z.object({
+  message: z.string(),
+  errors: z.object({ email: z.array(z.string()).min(1) }),
+});
+export type ThrottledLogin = z.infer<typeof throttledLoginSchema>;

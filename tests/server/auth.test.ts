@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
+import { customerSchema, userSchema } from '../../contracts';
 import { Client, createTestApp, REMEMBER_COOKIE, setCookie, TEST_VERSION, type TestApp } from './helpers';
 
 const FAILED = 'Hibás e-mail cím vagy jelszó.';
@@ -173,6 +174,19 @@ describe('login', () => {
     assert.ok(setCookie(res, REMEMBER_COOKIE), 'remember=on counts as true');
   });
 
+  test('a multipart form login works too', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const boundary = '----pulzus-test';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = `${part('email', 'demo@pulzus.hu')}${part('password', 'pulzus-demo')}--${boundary}--\r\n`;
+    const res = await c.post('/login', payload, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    assert.equal(res.statusCode, 204);
+  });
+
   test('a logged-in user posting /login is redirected to /', async () => {
     const c = new Client(t.app);
     await c.login('demo@pulzus.hu', 'pulzus-demo');
@@ -197,6 +211,7 @@ describe('/api/me', () => {
     const meA = (await a.get('/api/me')).json();
     const meB = (await b.get('/api/me')).json();
     assert.deepEqual(Object.keys(meA).sort(), ['customer_id', 'email', 'id', 'name', 'session_id']);
+    userSchema.parse(meA);
     assert.equal(meA.email, 'demo@pulzus.hu');
     assert.equal(typeof meA.session_id, 'string');
     assert.ok(meA.session_id.length >= 16);
@@ -297,11 +312,11 @@ describe('/api/customer', () => {
   test('is public and gives the name and a signed logo URL', async () => {
     const res = await new Client(t.app).get('/api/customer');
     assert.equal(res.statusCode, 200);
-    const body = res.json();
+    const body = customerSchema.parse(res.json());
     assert.equal(body.name, 'Demo Bolt');
     assert.equal(body.slug, 'demo');
-    const logo = body.settings.find((s: { key: string }) => s.key === 'logo');
-    assert.ok(logo, 'logo setting');
+    const logo = body.settings.find((s) => s.key === 'logo');
+    assert.ok(logo?.url, 'logo setting with a URL');
     assert.equal(typeof logo.id, 'number');
     assert.match(logo.url, /^http:\/\/api\.test:4000\/media\/.+\.svg\?expires=\d+&signature=[0-9a-f]{64}$/);
     const file = await t.app.inject({ method: 'GET', url: logo.url.replace('http://api.test:4000', '') });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ResetStatus } from '../../../contracts/auth';
+import type { PasswordResetLinkResponse, ResetStatus } from '../../../contracts/auth';
 import type { AppContext } from '../context';
 import {
   deletePasswordResetToken,
@@ -72,7 +72,7 @@ function resetMail(customerName: string, link: string) {
 export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config, mailer } = ctx;
 
-  app.post('/api/password-reset-link', { config: { auth: 'any' } }, async (req) => {
+  app.post('/api/password-reset-link', { config: { auth: 'any' } }, async (req): Promise<PasswordResetLinkResponse> => {
     const email = normalizeEmail(validate(linkSchema, req.body).email);
     const customerId = req.tenant.id;
     const user = await getUserByEmail(db, { customerId, email });
