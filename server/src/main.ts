@@ -1,7 +1,7 @@
 import { buildApp } from './app';
-import { loadConfig } from './env';
+import { loadConfig, type Config } from './env';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
