@@ -29,11 +29,8 @@ export function Header() {
       </button>
       <div className={styles.spacer} />
       <UserMenu>
-        <CustomerLogo
-          src={customerLogoUrl(customer)}
-          alt={customer ? `${customer.name} ${hu.auth.logoAlt}` : hu.header.defaultLogoAlt}
-          className={styles.logo}
-        />
+        {/* The name beside it says who this is; an alt text would only repeat it in the button's name. */}
+        <CustomerLogo src={customerLogoUrl(customer)} alt="" className={styles.logo} />
         <span className={styles.name}>{customer?.name ?? hu.header.accountMenu}</span>
       </UserMenu>
     </header>
