@@ -1,2 +1,6 @@
 export * from './errors';
 export * from './auth';
+export * from './pagination';
+export * from './tracks';
+export * from './channels';
+export * from './player';

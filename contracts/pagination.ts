@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** One entry of a Laravel paginator's `links` (labels are Laravel's literal strings). */
+export const paginatorLinkSchema = z.object({
+  url: z.string().nullable(),
+  label: z.string(),
+  active: z.boolean(),
+  page: z.number().nullable().optional(),
+});
+export type PaginatorLink = z.infer<typeof paginatorLinkSchema>;
+
+/**
+ * Laravel's flat `LengthAwarePaginator` JSON (`Model::paginate()` returned directly).
+ * `from` / `to` are null on an empty page; an empty `data` means the end of the list.
+ */
+export function paginatorSchema<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    current_page: z.number(),
+    data: z.array(item),
+    first_page_url: z.string(),
+    from: z.number().nullable(),
+    last_page: z.number(),
+    last_page_url: z.string(),
+    links: z.array(paginatorLinkSchema),
+    next_page_url: z.string().nullable(),
+    path: z.string(),
+    per_page: z.number(),
+    prev_page_url: z.string().nullable(),
+    to: z.number().nullable(),
+    total: z.number(),
+  });
+}
+export type Paginator<T> = {
+  current_page: number;
+  data: T[];
+  first_page_url: string;
+  from: number | null;
+  last_page: number;
+  last_page_url: string;
+  links: PaginatorLink[];
+  next_page_url: string | null;
+  path: string;
+  per_page: number;
+  prev_page_url: string | null;
+  to: number | null;
+  total: number;
+};
