@@ -1,0 +1,27 @@
+'use client';
+
+import { useAtomValue } from 'jotai';
+import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST, type Player } from '@/contracts';
+import { playerAtom } from './atoms';
+
+export function usePlayer(): Player | null {
+  return useAtomValue(playerAtom);
+}
+
+export type PlayableKind = 'channel' | 'playlist';
+
+/** Whether this channel or playlist is what the player plays (active), and whether it is playing. */
+export function playableState(
+  player: Player | null,
+  type: PlayableKind,
+  id: number,
+): { active: boolean; playing: boolean } {
+  const morph = type === 'channel' ? PLAYABLE_CHANNEL : PLAYABLE_PLAYLIST;
+  const active = !!player && player.playable_type === morph && player.playable_id === id;
+  return { active, playing: active && !!player?.is_playing };
+}
+
+export function usePlayableState(type: PlayableKind, id: number): { active: boolean; playing: boolean } {
+  const player = useAtomValue(playerAtom);
+  return playableState(player, type, id);
+}
