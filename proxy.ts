@@ -36,5 +36,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon\\.ico|img/|.*\\.(?:png|jpe?g|gif|svg|webp|ico|mp3|woff2?)$).*)'],
+  // The BFF's /api/** and /broadcasting/** handlers take the tenant from the Host themselves: skipping
+  // the proxy there keeps it out of the per-call latency budget.
+  matcher: [
+    '/((?!api/|broadcasting/|_next/static|_next/image|favicon\\.ico|img/|.*\\.(?:png|jpe?g|gif|svg|webp|ico|mp3|woff2?)$).*)',
+  ],
 };

@@ -1,7 +1,7 @@
 /** Per-request BFF state shared by the proxy and the auth handlers. */
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
-import { TENANT_HEADER, tenantFromHost } from '@/lib/routing/tenant';
+import { tenantFromHost } from '@/lib/routing/tenant';
 import { clientIp, isSameOrigin, isUnsafeMethod, requestProto } from './headers';
 import { getBffSession, jarFor, saveBffSession, type BffSession } from './session';
 import { newContext, type UpstreamContext } from './upstream';
@@ -13,9 +13,11 @@ export function jsonMessage(status: number, message: string, headers?: HeadersIn
   return new Response(JSON.stringify({ message }), { status, headers: h });
 }
 
+/**
+ * From the Host, never from a header: proxy.ts skips /api/** (latency), so a browser-sent
+ * x-pulzus-tenant would reach these handlers unchecked.
+ */
 export function requestTenant(request: NextRequest): string | null {
-  const fromProxy = request.headers.get(TENANT_HEADER);
-  if (fromProxy) return fromProxy;
   const { appDomain, defaultTenant } = env();
   return tenantFromHost(request.headers.get('host'), { appDomain, defaultTenant });
 }
