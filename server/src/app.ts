@@ -10,10 +10,13 @@ import { HttpError, messages, ValidationError } from './http/errors';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
 import { createMailer } from './mail/mailer';
+import { createPlayerService } from './player/service';
 import { registerAuthRoutes } from './routes/auth';
+import { registerChannelRoutes } from './routes/channels';
 import { registerCustomerRoutes } from './routes/customer';
 import { registerMediaRoutes } from './routes/media';
 import { registerPasswordResetRoutes } from './routes/password-reset';
+import { registerPlayerRoutes } from './routes/players';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
 
@@ -110,13 +113,21 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'mail'),
   });
-  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions };
+  const players = createPlayerService({
+    db: dbHandle.db,
+    storage,
+    sessionIdleMinutes: config.sessionIdleMinutes,
+    sessionAbsoluteHours: config.sessionAbsoluteHours,
+  });
+  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players };
   app.decorate('ctx', ctx);
 
   registerAuthRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);
   registerMediaRoutes(app, ctx);
+  registerChannelRoutes(app, ctx);
+  registerPlayerRoutes(app, ctx);
 
   if (ownsDatabase) app.addHook('onClose', async () => dbHandle.close());
   return app;

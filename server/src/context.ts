@@ -2,6 +2,7 @@ import type { Config } from './env';
 import type { Db } from './db/client';
 import type { SessionManager } from './http/session';
 import type { Mailer } from './mail/mailer';
+import type { PlayerService } from './player/service';
 import type { Storage } from './storage';
 
 /** What routes need besides the request: built once in app.ts and handed to each route file. */
@@ -11,4 +12,6 @@ export interface AppContext {
   storage: Storage;
   mailer: Mailer;
   sessions: SessionManager;
+  /** Every player change goes through here (see player/service.ts). */
+  players: PlayerService;
 }

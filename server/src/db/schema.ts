@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -121,6 +123,143 @@ export const settings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('settings_customer_key_unique').on(t.customerId, t.key)],
+);
+
+/*
+ * The provider's catalogue: categories, subcategories, channels and tracks are shared by every
+ * customer (no customer_id). What a customer owns about them is its favourites and its players.
+ * Media paths starting with `assets/` point into the committed server/assets folder, others into
+ * DATA_DIR/media (see storage).
+ */
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subcategories_category_id_index').on(t.categoryId)],
+);
+
+export const channels = pgTable('channels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  /** Media path of the cover image. */
+  imagePath: text('image_path'),
+  /** Media path of the wide background image. */
+  landscapePath: text('landscape_path'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const channelSubcategory = pgTable(
+  'channel_subcategory',
+  {
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subcategoryId, t.channelId] }),
+    index('channel_subcategory_channel_id_index').on(t.channelId),
+  ],
+);
+
+export const tracks = pgTable('tracks', {
+  id: serial('id').primaryKey(),
+  /** Media path of the MP3; several tracks may share one file. */
+  filePath: text('file_path').notNull(),
+  /** The file name shown when there is no title (`name` on the wire). */
+  fileName: text('file_name').notNull(),
+  title: text('title'),
+  artist: text('artist'),
+  /** True length in seconds, read from the file. */
+  duration: doublePrecision('duration').notNull(),
+  thumbnailPath: text('thumbnail_path'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const channelTracks = pgTable(
+  'channel_tracks',
+  {
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    /** Play order within the channel, from 1. */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.trackId] }),
+    index('channel_tracks_channel_position_index').on(t.channelId, t.position),
+  ],
+);
+
+export const favouriteChannels = pgTable(
+  'favourite_channels',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.channelId] })],
+);
+
+/**
+ * A customer's player, shared by all its devices. `playable_type`/`playable_id` are polymorphic
+ * (Laravel morph class names, `App\Models\Channel` or `App\Models\Playlist`), so they carry no
+ * foreign key; the player service checks them. `cycle_played` holds the track ids already played
+ * in the current shuffle cycle.
+ */
+export const players = pgTable(
+  'players',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    isRepeat: boolean('is_repeat').notNull().default(true),
+    isRandom: boolean('is_random').notNull().default(false),
+    isPlaying: boolean('is_playing').notNull().default(false),
+    currentTime: doublePrecision('current_time').notNull().default(0),
+    volume: integer('volume').notNull().default(100),
+    /** Device session (`/api/me` session_id) that outputs audio; null = nobody. */
+    sessionId: text('session_id'),
+    playableType: text('playable_type'),
+    playableId: integer('playable_id'),
+    trackId: integer('track_id').references(() => tracks.id, { onDelete: 'set null' }),
+    cyclePlayed: jsonb('cycle_played').$type<number[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('players_customer_id_index').on(t.customerId)],
 );
 
 /** Seed steps already applied, so each runs once even as later issues append steps. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { seedSteps } from '../db/schema';
 import type { Storage } from '../storage';
+import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catalogue';
 import { demoCustomersStep } from './steps/demo-customers';
 
 export interface SeedContext {
@@ -16,7 +17,7 @@ export interface SeedStep {
 }
 
 /** Append new steps at the end; each runs once per database, in this order. */
-export const seedStepList: SeedStep[] = [demoCustomersStep];
+export const seedStepList: SeedStep[] = [demoCustomersStep, channelCatalogueStep, customerPlayersStep];
 
 export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList): Promise<string[]> {
   const applied: string[] = [];

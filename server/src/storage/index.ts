@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { hmacSha256, safeEqual } from '../http/crypto';
 
 /**
@@ -36,8 +37,15 @@ export const MEDIA_PREFIX = '/media/';
 const EXPIRY_STEP_SECONDS = 60 * 60;
 export const DEFAULT_LINK_SECONDS = 24 * 60 * 60;
 
+/**
+ * Stored paths under this prefix name files of the committed demo asset folder (server/assets),
+ * read-only; every other path lives under DATA_DIR/media. `put` refuses the prefix.
+ */
+export const ASSETS_PREFIX = 'assets/';
+
 export interface Storage {
   readonly root: string;
+  readonly assetsRoot: string | undefined;
   /** Absolute file for a stored path, or undefined when it would leave the root. */
   resolve(relPath: string): string | undefined;
   put(relPath: string, data: Buffer | string): Promise<void>;
@@ -82,21 +90,44 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-export function createStorage({ root, appKey, publicUrl }: { root: string; appKey: string; publicUrl: string }): Storage {
+/** The committed demo media (tracks, spots, sounds, artwork) next to the server sources. */
+export const DEFAULT_ASSETS_ROOT = fileURLToPath(new URL('../../assets', import.meta.url));
+
+const inside = (base: string, rel: string) => {
+  const abs = path.resolve(base, rel);
+  return abs.startsWith(path.resolve(base) + path.sep) ? abs : undefined;
+};
+
+export function createStorage({
+  root,
+  appKey,
+  publicUrl,
+  assetsRoot = DEFAULT_ASSETS_ROOT,
+}: {
+  root: string;
+  appKey: string;
+  publicUrl: string;
+  /** Folder served under the `assets/` prefix; `null` turns it off. */
+  assetsRoot?: string | null;
+}): Storage {
   const sign = (urlPath: string, expires: number) => hmacSha256(appKey, `${urlPath}?expires=${expires}`);
 
   const resolve = (relPath: string) => {
     const clean = normalise(relPath);
     if (!clean) return undefined;
-    const abs = path.resolve(root, clean);
-    return abs.startsWith(path.resolve(root) + path.sep) ? abs : undefined;
+    if (clean.startsWith(ASSETS_PREFIX) || clean === ASSETS_PREFIX.slice(0, -1)) {
+      return assetsRoot ? inside(assetsRoot, clean.slice(ASSETS_PREFIX.length)) : undefined;
+    }
+    return inside(root, clean);
   };
 
   return {
     root,
+    assetsRoot: assetsRoot ?? undefined,
     resolve,
     async put(relPath, data) {
-      const abs = resolve(relPath);
+      const clean = normalise(relPath);
+      const abs = clean && !clean.startsWith(ASSETS_PREFIX) ? inside(root, clean) : undefined;
       if (!abs) throw new Error(`Invalid media path: ${relPath}`);
       await mkdir(path.dirname(abs), { recursive: true });
       await writeFile(abs, data);

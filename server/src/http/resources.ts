@@ -1,0 +1,66 @@
+import type { Channel, ChannelCategory } from '../../../contracts/channels';
+import type { Track } from '../../../contracts/tracks';
+import type { CategoryTree, ChannelRow, TrackRow } from '../db/queries/channels';
+import type { Storage } from '../storage';
+
+/*
+ * Database rows → wire shapes of contracts/. Media paths become signed, expiring URLs here and
+ * nowhere else.
+ */
+
+/** Eloquent's JSON date: ISO-8601 UTC with microseconds (`2024-05-01T12:00:00.000000Z`). */
+export function laravelDate(d: Date): string {
+  return d.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}
+
+/** `m:ss`, or `h:mm:ss` from one hour. */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export function channelResource(storage: Storage, row: ChannelRow): Channel {
+  const seconds = Math.round(row.totalDuration);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    tracks_count: row.tracksCount,
+    duration: seconds,
+    channel_duration: seconds,
+    is_featured: row.isFeatured,
+    image: row.imagePath,
+    image_url: row.imagePath ? storage.signedUrl(row.imagePath) : null,
+    landscape: Boolean(row.landscapePath),
+    landscape_url: row.landscapePath ? storage.signedUrl(row.landscapePath) : null,
+    created_at: laravelDate(row.createdAt),
+  };
+}
+
+export function trackResource(storage: Storage, row: TrackRow): Track {
+  return {
+    id: row.id,
+    title: row.title,
+    name: row.fileName,
+    artist: row.artist,
+    url: storage.signedUrl(row.filePath),
+    image_thumbnail_url: row.thumbnailPath ? storage.signedUrl(row.thumbnailPath) : null,
+    formatted_duration: formatDuration(row.duration),
+    duration: Math.round(row.duration),
+  };
+}
+
+export function categoryResource(storage: Storage, tree: CategoryTree): ChannelCategory {
+  return {
+    id: tree.id,
+    name: tree.name,
+    subcategories: tree.subcategories.map((s) => ({
+      id: s.id,
+      name: s.name,
+      channels: s.channels.map((c) => channelResource(storage, c)),
+    })),
+  };
+}

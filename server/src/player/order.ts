@@ -1,0 +1,53 @@
+/**
+ * Player order (ARCHITECTURE.md "Player order"), as pure functions over the playable's track ids.
+ * In order: the next id in the list. Shuffled (`is_random`): a random id not yet played in this
+ * cycle, so each track plays once per cycle and every cycle is a fresh shuffle. At the end of a
+ * cycle the list starts over; the caller stops the player when `is_repeat` is off.
+ */
+
+export interface OrderState {
+  trackId: number | null;
+  isRandom: boolean;
+  /** Ids already played in the current shuffle cycle (empty when in order). */
+  cyclePlayed: number[];
+}
+
+export interface Step {
+  trackId: number | null;
+  cyclePlayed: number[];
+  /** True when this step went past the end of the list (a new cycle began). */
+  wrapped: boolean;
+}
+
+export type Random = () => number;
+
+const pick = <T>(items: readonly T[], random: Random): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+
+/** The first track of a new cycle; a shuffled cycle avoids repeating `avoid` straight away. */
+export function startCycle(list: readonly number[], isRandom: boolean, random: Random, avoid?: number | null): Step {
+  if (!list.length) return { trackId: null, cyclePlayed: [], wrapped: false };
+  if (!isRandom) return { trackId: list[0]!, cyclePlayed: [], wrapped: false };
+  const candidates = list.length > 1 ? list.filter((id) => id !== avoid) : list;
+  const first = pick(candidates, random);
+  return { trackId: first, cyclePlayed: [first], wrapped: false };
+}
+
+export function nextStep(state: OrderState, list: readonly number[], random: Random): Step {
+  if (!list.length) return { trackId: null, cyclePlayed: [], wrapped: true };
+  const current = state.trackId;
+  if (state.isRandom) {
+    const inList = new Set(list);
+    const played = new Set(state.cyclePlayed.filter((id) => inList.has(id)));
+    if (current !== null && inList.has(current)) played.add(current);
+    const remaining = list.filter((id) => !played.has(id));
+    if (remaining.length) {
+      const id = pick(remaining, random);
+      return { trackId: id, cyclePlayed: [...played, id], wrapped: false };
+    }
+    return { ...startCycle(list, true, random, current), wrapped: true };
+  }
+  const index = current === null ? -1 : list.indexOf(current);
+  if (index === -1) return { trackId: list[0]!, cyclePlayed: [], wrapped: false };
+  if (index < list.length - 1) return { trackId: list[index + 1]!, cyclePlayed: [], wrapped: false };
+  return { ...startCycle(list, false, random), wrapped: true };
+}

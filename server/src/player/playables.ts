@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { PLAYABLE_CHANNEL, type PlayableType } from '../../../contracts/player';
+import type { Db } from '../db/client';
+import { listChannelTrackIds } from '../db/queries/channels';
+import { channels } from '../db/schema';
+
+/**
+ * What a player can play, by morph class (`players.playable_type`). A kind says whether a
+ * customer may play a given id and which tracks it holds, in order. Channels are registered
+ * here; playlists plug in with `registerPlayable` (their `find` filters by customer).
+ */
+export interface PlayableKind {
+  type: PlayableType;
+  /** The playable when this customer may play it, else undefined (answered 404). */
+  find(db: Db, q: { customerId: number; id: number }): Promise<{ id: number; name: string } | undefined>;
+  /** Track ids in play order. */
+  trackIds(db: Db, q: { customerId: number; id: number }): Promise<number[]>;
+}
+
+const kinds = new Map<string, PlayableKind>();
+
+export function registerPlayable(kind: PlayableKind): void {
+  kinds.set(kind.type, kind);
+}
+
+export function playableKind(type: string | null | undefined): PlayableKind | undefined {
+  return type ? kinds.get(type) : undefined;
+}
+
+registerPlayable({
+  type: PLAYABLE_CHANNEL,
+  // Provider channels are open to every customer.
+  async find(db, { id }) {
+    const [row] = await db.select({ id: channels.id, name: channels.name }).from(channels).where(eq(channels.id, id)).limit(1);
+    return row;
+  },
+  trackIds: (db, { id }) => listChannelTrackIds(db, id),
+});

@@ -1,0 +1,360 @@
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Player, PlayableType } from '../../../contracts/player';
+import type { Db } from '../db/client';
+import { getTracks } from '../db/queries/channels';
+import { customers, players, rememberTokens, sessions } from '../db/schema';
+import { HttpError, messages, ValidationError } from '../http/errors';
+import { trackResource } from '../http/resources';
+import type { Storage } from '../storage';
+import { nextStep, startCycle, type Random } from './order';
+import { playableKind } from './playables';
+
+/**
+ * The one place a player changes. Every mutation runs in a transaction holding the player row
+ * (`FOR UPDATE`), so concurrent calls serialise and a failure leaves the player as it was; it
+ * answers the new player and then calls `onPlayerChanged` (the realtime layer listens there and
+ * broadcasts `UpdatePlayer`, skipping the sender's `X-Socket-ID`).
+ */
+
+export type PlayerRow = typeof players.$inferSelect;
+
+/** Who is asking: the tenant, the caller's device session, and its socket (X-Socket-ID). */
+export interface Actor {
+  customerId: number;
+  /** Device session id (`/api/me` session_id) of the caller. */
+  sessionId: string | null;
+  socketId?: string;
+}
+
+export type ChangeReason =
+  | 'created'
+  | 'random'
+  | 'repeat'
+  | 'next'
+  | 'toggle-play'
+  | 'load-track'
+  | 'update-volume'
+  | 'playable'
+  | 'jump';
+
+export interface PlayerChange {
+  customerId: number;
+  reason: ChangeReason;
+  /** The sender's socket: broadcasts skip it. */
+  exceptSocketId?: string;
+}
+
+export type PlayerListener = (player: Player, change: PlayerChange) => void | Promise<void>;
+
+/** Answers whether a live device session is present (realtime presence); see isSessionOnline. */
+export type PresenceCheck = (q: { customerId: number; sessionId: string }) => boolean | Promise<boolean>;
+
+export interface PlayerServiceOptions {
+  db: Db;
+  storage: Storage;
+  /** Session lifetimes, to tell an ended device session from a live one. */
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  random?: Random;
+}
+
+export interface PlayerService {
+  /** The customer's players; creates the first one when there is none. */
+  list(actor: Actor): Promise<Player[]>;
+  get(actor: Actor, playerId: number): Promise<Player>;
+  toggleRandom(actor: Actor, playerId: number): Promise<Player>;
+  toggleRepeat(actor: Actor, playerId: number): Promise<Player>;
+  next(actor: Actor, playerId: number): Promise<Player>;
+  togglePlay(actor: Actor, playerId: number): Promise<Player>;
+  loadTrack(actor: Actor, playerId: number): Promise<Player>;
+  updateVolume(actor: Actor, playerId: number, input: { volume?: number; currentTime?: number }): Promise<Player>;
+  setPlayable(
+    actor: Actor,
+    playerId: number,
+    playable: { type: PlayableType; id: number; trackId?: number },
+  ): Promise<Player>;
+  jumpToTrack(actor: Actor, playerId: number, trackId: number): Promise<Player>;
+
+  /** Called after every committed change with the new player. */
+  onPlayerChanged(player: Player, change: PlayerChange): Promise<void>;
+  /** Adds a listener to onPlayerChanged; returns the remover. */
+  addListener(listener: PlayerListener): () => void;
+  /**
+   * Whether a device session may keep audio output: it must be live (not ended or logged out)
+   * and, once a presence check is set, present in the customer's presence channel.
+   */
+  isSessionOnline(q: { customerId: number; sessionId: string }): Promise<boolean>;
+  setPresenceCheck(check: PresenceCheck | undefined): void;
+  /** Wire shape of a row. */
+  resource(row: PlayerRow): Promise<Player>;
+}
+
+export const playerMessages = {
+  trackNotInPlayable: 'A kiválasztott dal nem található ebben a listában.',
+};
+
+type Tx = Db;
+type Changes = Partial<Omit<PlayerRow, 'id' | 'customerId' | 'createdAt'>>;
+
+export function createPlayerService(options: PlayerServiceOptions): PlayerService {
+  const { db, storage } = options;
+  const random = options.random ?? Math.random;
+  const listeners = new Set<PlayerListener>();
+  let presence: PresenceCheck | undefined;
+
+  async function resource(row: PlayerRow, tx: Db = db): Promise<Player> {
+    const kind = playableKind(row.playableType);
+    const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
+    const playable =
+      kind && row.playableId !== null ? await kind.find(tx, { customerId: row.customerId, id: row.playableId }) : undefined;
+    return {
+      id: row.id,
+      is_repeat: row.isRepeat,
+      is_random: row.isRandom,
+      is_playing: row.isPlaying,
+      current_time: row.currentTime,
+      volume: row.volume,
+      session_id: row.sessionId,
+      track: track ? trackResource(storage, track) : null,
+      playable: kind && playable ? { type: kind.type, id: playable.id, name: playable.name } : null,
+      playable_type: kind ? kind.type : null,
+      playable_id: kind ? row.playableId : null,
+    };
+  }
+
+  async function isSessionOnline({ customerId, sessionId }: { customerId: number; sessionId: string }) {
+    const now = Date.now();
+    const idleAfter = new Date(now - options.sessionIdleMinutes * 60_000);
+    const createdAfter = new Date(now - options.sessionAbsoluteHours * 3_600_000);
+    const [live] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.customerId, customerId),
+          eq(sessions.sessionId, sessionId),
+          isNotNull(sessions.userId),
+          gt(sessions.lastActivityAt, idleAfter),
+          gt(sessions.createdAt, createdAfter),
+        ),
+      )
+      .limit(1);
+    // A remembered device comes back with the same session id, so it has not logged out.
+    const [remembered] = live
+      ? [live]
+      : await db
+          .select({ id: rememberTokens.id })
+          .from(rememberTokens)
+          .where(
+            and(
+              eq(rememberTokens.customerId, customerId),
+              eq(rememberTokens.sessionId, sessionId),
+              gt(rememberTokens.expiresAt, new Date(now)),
+            ),
+          )
+          .limit(1);
+    if (!remembered) return false;
+    return presence ? Boolean(await presence({ customerId, sessionId })) : true;
+  }
+
+  async function onPlayerChanged(player: Player, change: PlayerChange) {
+    for (const listener of listeners) {
+      try {
+        await listener(player, change);
+      } catch {
+        // A failing listener (a broadcast) must not turn a committed change into an error.
+      }
+    }
+  }
+
+  /** The owner after a device asks to play: it takes over when nobody live holds output. */
+  async function ownerAfterPlay(row: PlayerRow, actor: Actor): Promise<string | null> {
+    if (!actor.sessionId || row.sessionId === actor.sessionId) return row.sessionId ?? actor.sessionId;
+    if (row.sessionId === null) return actor.sessionId;
+    const online = await isSessionOnline({ customerId: row.customerId, sessionId: row.sessionId });
+    return online ? row.sessionId : actor.sessionId;
+  }
+
+  async function trackIdsOf(tx: Tx, row: PlayerRow): Promise<number[] | undefined> {
+    const kind = playableKind(row.playableType);
+    if (!kind || row.playableId === null) return undefined;
+    return kind.trackIds(tx, { customerId: row.customerId, id: row.playableId });
+  }
+
+  /**
+   * Locks the customer's player, lets `change` compute the new values, writes them, commits,
+   * then notifies. `change` answering null means nothing changed (no write, no notification).
+   */
+  async function mutate(
+    actor: Actor,
+    playerId: number,
+    reason: ChangeReason,
+    change: (row: PlayerRow, tx: Tx) => Promise<Changes | null>,
+  ): Promise<Player> {
+    const { player, changed } = await db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      const [row] = await tx
+        .select()
+        .from(players)
+        .where(and(eq(players.id, playerId), eq(players.customerId, actor.customerId)))
+        .for('update')
+        .limit(1);
+      if (!row) throw new HttpError(404, messages.notFound);
+      const values = await change(row, tx);
+      if (!values) return { player: await resource(row, tx), changed: false };
+      const [updated] = await tx
+        .update(players)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(players.id, row.id))
+        .returning();
+      return { player: await resource(updated!, tx), changed: true };
+    });
+    if (changed) await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
+    return player;
+  }
+
+  const service: PlayerService = {
+    resource: (row) => resource(row),
+    onPlayerChanged,
+    isSessionOnline,
+    addListener(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    setPresenceCheck(check) {
+      presence = check;
+    },
+
+    async list(actor) {
+      const { rows, created } = await db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        const byCustomer = () =>
+          tx.select().from(players).where(eq(players.customerId, actor.customerId)).orderBy(asc(players.id));
+        const existing = await byCustomer();
+        if (existing.length) return { rows: existing, created: undefined };
+        // Serialise first-player creation per customer by locking the customer row.
+        await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, actor.customerId)).for('update');
+        const again = await byCustomer();
+        if (again.length) return { rows: again, created: undefined };
+        const [row] = await tx.insert(players).values({ customerId: actor.customerId }).returning();
+        return { rows: [row!], created: row };
+      });
+      const list = await Promise.all(rows.map((r) => resource(r)));
+      if (created) {
+        await onPlayerChanged(list[0]!, { customerId: actor.customerId, reason: 'created', exceptSocketId: actor.socketId });
+      }
+      return list;
+    },
+
+    async get(actor, playerId) {
+      const [row] = await db
+        .select()
+        .from(players)
+        .where(and(eq(players.id, playerId), eq(players.customerId, actor.customerId)))
+        .limit(1);
+      if (!row) throw new HttpError(404, messages.notFound);
+      return resource(row);
+    },
+
+    toggleRandom: (actor, playerId) =>
+      mutate(actor, playerId, 'random', async (row) => {
+        const isRandom = !row.isRandom;
+        return { isRandom, cyclePlayed: isRandom && row.trackId !== null ? [row.trackId] : [] };
+      }),
+
+    toggleRepeat: (actor, playerId) => mutate(actor, playerId, 'repeat', async (row) => ({ isRepeat: !row.isRepeat })),
+
+    next: (actor, playerId) =>
+      mutate(actor, playerId, 'next', async (row, tx) => {
+        const list = await trackIdsOf(tx, row);
+        if (!list) return null;
+        const step = nextStep(row, list, random);
+        const stop = step.trackId === null || (step.wrapped && !row.isRepeat);
+        return {
+          trackId: step.trackId,
+          cyclePlayed: step.cyclePlayed,
+          currentTime: 0,
+          isPlaying: stop ? false : row.isPlaying,
+        };
+      }),
+
+    togglePlay: (actor, playerId) =>
+      mutate(actor, playerId, 'toggle-play', async (row, tx) => {
+        if (row.isPlaying) return { isPlaying: false };
+        let start: Changes = {};
+        if (row.trackId === null) {
+          const list = await trackIdsOf(tx, row);
+          const step = list ? startCycle(list, row.isRandom, random) : undefined;
+          if (!step || step.trackId === null) return null; // nothing to play
+          start = { trackId: step.trackId, cyclePlayed: step.cyclePlayed, currentTime: 0 };
+        }
+        return { ...start, isPlaying: true, sessionId: await ownerAfterPlay(row, actor) };
+      }),
+
+    loadTrack: (actor, playerId) =>
+      mutate(actor, playerId, 'load-track', async (row, tx) => {
+        const list = await trackIdsOf(tx, row);
+        if (!list || (row.trackId !== null && list.includes(row.trackId))) return null;
+        if (row.trackId === null && !list.length) return null;
+        const step = startCycle(list, row.isRandom, random);
+        return {
+          trackId: step.trackId,
+          cyclePlayed: step.cyclePlayed,
+          currentTime: 0,
+          isPlaying: step.trackId === null ? false : row.isPlaying,
+        };
+      }),
+
+    updateVolume: (actor, playerId, input) =>
+      mutate(actor, playerId, 'update-volume', async (row, tx) => {
+        const values: Changes = {};
+        if (input.volume !== undefined) values.volume = Math.round(input.volume);
+        if (input.currentTime !== undefined) {
+          const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
+          values.currentTime = track ? Math.min(input.currentTime, track.duration) : 0;
+        }
+        if (values.volume === row.volume && (values.currentTime ?? row.currentTime) === row.currentTime) return null;
+        return Object.keys(values).length ? values : null;
+      }),
+
+    setPlayable: (actor, playerId, target) =>
+      mutate(actor, playerId, 'playable', async (row, tx) => {
+        const kind = playableKind(target.type);
+        const found = kind && (await kind.find(tx, { customerId: actor.customerId, id: target.id }));
+        if (!kind || !found) throw new HttpError(404, messages.notFound);
+        const list = await kind.trackIds(tx, { customerId: actor.customerId, id: target.id });
+        if (target.trackId !== undefined && !list.includes(target.trackId)) {
+          throw new ValidationError({ track: [playerMessages.trackNotInPlayable] });
+        }
+        const step =
+          target.trackId !== undefined
+            ? { trackId: target.trackId, cyclePlayed: row.isRandom ? [target.trackId] : [] }
+            : startCycle(list, row.isRandom, random);
+        const playing = step.trackId !== null;
+        return {
+          playableType: kind.type,
+          playableId: found.id,
+          trackId: step.trackId,
+          cyclePlayed: step.cyclePlayed,
+          currentTime: 0,
+          isPlaying: playing,
+          sessionId: playing ? await ownerAfterPlay(row, actor) : row.sessionId,
+        };
+      }),
+
+    jumpToTrack: (actor, playerId, trackId) =>
+      mutate(actor, playerId, 'jump', async (row, tx) => {
+        const list = await trackIdsOf(tx, row);
+        if (!list || !list.includes(trackId)) throw new HttpError(404, messages.notFound);
+        const played = row.isRandom ? [...new Set([...row.cyclePlayed.filter((id) => list.includes(id)), trackId])] : [];
+        return {
+          trackId,
+          cyclePlayed: played,
+          currentTime: 0,
+          isPlaying: true,
+          sessionId: await ownerAfterPlay(row, actor),
+        };
+      }),
+  };
+  return service;
+}
