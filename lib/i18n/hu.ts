@@ -147,7 +147,6 @@ export const hu = {
     favorite: 'Kedvenc',
     favoriteAdded: 'Hozzáadva a kedvencekhez',
     favoriteRemoved: 'Eltávolítva a kedvencekből',
-    favoriteFailed: 'A kedvencek nem módosultak, kérjük, próbálja újra.',
     random: 'Véletlen sorrend',
     repeat: 'Ismétlés',
     tracksLabel: 'A csatorna zenéi',

@@ -1,9 +1,29 @@
 import type { Metadata } from 'next';
-import { PageHeading } from '@/components/layout/PageHeading';
+import { channelListSchema } from '@/contracts';
+import { ChannelsView } from '@/components/channels/ChannelsView';
+import { AppProviders } from '@/components/layout/AppProviders';
+import {
+  CHANNEL_CATEGORIES_KEY,
+  CHANNELS_KEY,
+  FAVORITE_CHANNELS_KEY,
+  channelCategoryListSchema,
+} from '@/lib/api/channel-keys';
+import { apiGet } from '@/lib/bff/server-fetch';
 import { hu } from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.pages.channels };
 
-export default function ChannelsPage() {
-  return <PageHeading>{hu.pages.channels}</PageHeading>;
+export default async function ChannelsPage() {
+  const [channels, categories, favorites] = await Promise.all([
+    apiGet(CHANNELS_KEY, channelListSchema),
+    apiGet(CHANNEL_CATEGORIES_KEY, channelCategoryListSchema),
+    apiGet(FAVORITE_CHANNELS_KEY, channelListSchema),
+  ]);
+  return (
+    <AppProviders
+      fallback={{ [CHANNELS_KEY]: channels, [CHANNEL_CATEGORIES_KEY]: categories, [FAVORITE_CHANNELS_KEY]: favorites }}
+    >
+      <ChannelsView />
+    </AppProviders>
+  );
 }

@@ -1,0 +1,57 @@
+'use client';
+
+import Link from 'next/link';
+import type { Channel } from '@/contracts';
+import { CoverImage } from '@/components/ui/CoverImage';
+import { formatTrackCount } from '@/lib/format/count';
+import { formatHoursMinutes } from '@/lib/format/duration';
+import { hu } from '@/lib/i18n/hu';
+import { usePlayableState } from '@/lib/player/use-player';
+import { usePlayerActions } from '@/lib/player/use-player-actions';
+import { defaultChannelCover } from './cover';
+import { PauseIcon, PlayIcon } from './icons';
+import styles from './ChannelTile.module.scss';
+
+interface Props {
+  channel: Channel;
+  priority?: boolean;
+}
+
+/** Cover, name, track count and length; the play button sits over the cover, beside (not inside) the link. */
+export function ChannelTile({ channel, priority = false }: Props) {
+  const { active, playing } = usePlayableState('channel', channel.id);
+  const { playChannel } = usePlayerActions();
+
+  return (
+    <article className={`${styles.tile} ${active ? styles.active : ''}`} data-active={active || undefined}>
+      <Link href={`/channels/${channel.id}`} className={styles.link}>
+        <span className={styles.coverBox}>
+          <CoverImage
+            src={channel.image_url}
+            fallback={defaultChannelCover(channel.id)}
+            alt=""
+            width={300}
+            height={300}
+            className={styles.cover}
+            priority={priority}
+          />
+        </span>
+        <span className={styles.name}>{channel.name}</span>
+        <span className={styles.meta}>
+          {formatTrackCount(channel.tracks_count)} · {formatHoursMinutes(channel.channel_duration)}
+        </span>
+        {active && <span className={styles.badge}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</span>}
+      </Link>
+      <div className={styles.overCover}>
+        <button
+          type="button"
+          className={styles.play}
+          aria-label={playing ? hu.channels.pause(channel.name) : hu.channels.play(channel.name)}
+          onClick={() => void playChannel(channel.id)}
+        >
+          {playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+
+import { useState } from 'react';
+import { toggleFavorite, useIsFavorite } from '@/lib/api/channels';
+import { hu } from '@/lib/i18n/hu';
+import { showToast } from '@/lib/ui/toast';
+import { HeartIcon } from './icons';
+
+/** The favourite heart: a toggle button whose pressed state is the server's answer. */
+export function FavoriteButton({ channelId, className }: { channelId: number; className?: string }) {
+  const { data: favorite = false, mutate } = useIsFavorite(channelId);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const now = await toggleFavorite(channelId);
+      showToast(now ? hu.channels.favoriteAdded : hu.channels.favoriteRemoved);
+    } catch {
+      // A failed toggle silently reloads the state (SPEC.md §8).
+      void mutate();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={hu.channels.favorite}
+      title={hu.channels.favorite}
+      aria-pressed={favorite}
+      aria-busy={busy || undefined}
+      onClick={() => void toggle()}
+    >
+      <HeartIcon filled={favorite} />
+    </button>
+  );
+}

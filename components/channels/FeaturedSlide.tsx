@@ -1,0 +1,62 @@
+'use client';
+
+import Link from 'next/link';
+import type { Channel } from '@/contracts';
+import { CoverImage } from '@/components/ui/CoverImage';
+import { formatTrackCount } from '@/lib/format/count';
+import { formatHoursMinutes } from '@/lib/format/duration';
+import { hu } from '@/lib/i18n/hu';
+import { usePlayableState } from '@/lib/player/use-player';
+import { usePlayerActions } from '@/lib/player/use-player-actions';
+import { DEFAULT_LANDSCAPE, defaultChannelCover } from './cover';
+import { PauseIcon, PlayIcon } from './icons';
+import styles from './FeaturedSlide.module.scss';
+
+/** A wide card of the featured carousel: the channel's landscape image with its cover and name on it. */
+export function FeaturedSlide({ channel, priority = false }: { channel: Channel; priority?: boolean }) {
+  const { active, playing } = usePlayableState('channel', channel.id);
+  const { playChannel } = usePlayerActions();
+
+  return (
+    <article className={`${styles.card} ${active ? styles.active : ''}`} data-active={active || undefined}>
+      <Link href={`/channels/${channel.id}`} className={styles.link}>
+        <CoverImage
+          src={channel.landscape_url}
+          fallback={DEFAULT_LANDSCAPE}
+          alt=""
+          width={800}
+          height={350}
+          className={styles.landscape}
+          priority={priority}
+        />
+        <span className={styles.shade} />
+        <span className={styles.body}>
+          <CoverImage
+            src={channel.image_url}
+            fallback={defaultChannelCover(channel.id)}
+            alt=""
+            width={72}
+            height={72}
+            className={styles.cover}
+            priority={priority}
+          />
+          <span className={styles.text}>
+            <span className={styles.name}>{channel.name}</span>
+            <span className={styles.meta}>
+              {formatTrackCount(channel.tracks_count)} · {formatHoursMinutes(channel.channel_duration)}
+              {active && <> · {playing ? hu.channels.nowPlaying : hu.channels.paused}</>}
+            </span>
+          </span>
+        </span>
+      </Link>
+      <button
+        type="button"
+        className={styles.play}
+        aria-label={playing ? hu.channels.pause(channel.name) : hu.channels.play(channel.name)}
+        onClick={() => void playChannel(channel.id)}
+      >
+        {playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
+      </button>
+    </article>
+  );
+}

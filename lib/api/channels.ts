@@ -1,0 +1,143 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import useSWR, { mutate } from 'swr';
+import {
+  channelListSchema,
+  channelSchema,
+  favoriteAnswerSchema,
+  type Channel,
+  type ChannelCategory,
+  type Paginator,
+  type Track,
+} from '@/contracts';
+import {
+  CHANNEL_CATEGORIES_KEY,
+  CHANNELS_KEY,
+  FAVORITE_CHANNELS_KEY,
+  channelCategoryListSchema,
+  channelKey,
+  channelTracksKey,
+  checkFavoriteKey,
+  trackPageSchema,
+} from './channel-keys';
+import { apiFetch } from './fetcher';
+
+export * from './channel-keys';
+
+/**
+ * The catalogue arrives with the HTML (SWR fallback). Refetching it on mount or focus would hand out
+ * new signed image URLs and make every cover load again on a weak shop PC, so these lists only
+ * refresh when something changes them (a favourite toggle) or the page is rendered again.
+ */
+const catalogueOptions = {
+  revalidateOnMount: false,
+  revalidateOnFocus: false,
+  revalidateIfStale: false,
+} as const;
+
+export function useChannels() {
+  return useSWR<Channel[], Error>(CHANNELS_KEY, () => apiFetch(CHANNELS_KEY, { schema: channelListSchema }), catalogueOptions);
+}
+
+export function useChannelCategories() {
+  return useSWR<ChannelCategory[], Error>(
+    CHANNEL_CATEGORIES_KEY,
+    () => apiFetch(CHANNEL_CATEGORIES_KEY, { schema: channelCategoryListSchema }),
+    catalogueOptions,
+  );
+}
+
+function fetchFavoriteChannels(): Promise<Channel[]> {
+  return apiFetch(FAVORITE_CHANNELS_KEY, { schema: channelListSchema });
+}
+
+export function useFavoriteChannels() {
+  return useSWR<Channel[], Error>(FAVORITE_CHANNELS_KEY, fetchFavoriteChannels, catalogueOptions);
+}
+
+export function useChannel(id: number) {
+  return useSWR<Channel, Error>(channelKey(id), () => apiFetch(channelKey(id), { schema: channelSchema }), catalogueOptions);
+}
+
+export function useIsFavorite(id: number) {
+  return useSWR<boolean, Error>(
+    checkFavoriteKey(id),
+    () => apiFetch(checkFavoriteKey(id), { schema: favoriteAnswerSchema }),
+    catalogueOptions,
+  );
+}
+
+/**
+ * Toggles a favourite on the server and answers the new state. The favourites list is fetched again
+ * right away (also when no list is on screen), so the 'Kedvencek' tab is current when opened next.
+ */
+export async function toggleFavorite(id: number): Promise<boolean> {
+  const favorite = await apiFetch(`/api/channels/${id}/toggle-favorite`, {
+    method: 'POST',
+    schema: favoriteAnswerSchema,
+  });
+  await mutate(checkFavoriteKey(id), favorite, { revalidate: false });
+  void mutate(FAVORITE_CHANNELS_KEY, fetchFavoriteChannels(), { revalidate: false }).catch(() => undefined);
+  return favorite;
+}
+
+export function fetchTrackPage(channelId: number, page: number, signal?: AbortSignal): Promise<Paginator<Track>> {
+  return apiFetch(channelTracksKey(channelId, page), { schema: trackPageSchema, signal });
+}
+
+/** The end of a Laravel paginator: an empty page, or the last one (which saves one request). */
+export function isLastPage(page: Pick<Paginator<Track>, 'data' | 'next_page_url'>): boolean {
+  return page.data.length === 0 || page.next_page_url === null;
+}
+
+export interface ChannelTracks {
+  tracks: Track[];
+  /** No more pages to load. */
+  done: boolean;
+  loading: boolean;
+  error: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * A channel's tracks page by page, starting from the first page the server rendered. Own pager
+ * rather than useSWRInfinite: that hook fetches the seeded first page again with every new page.
+ */
+export function useChannelTracks(channelId: number, firstPage: Paginator<Track>): ChannelTracks {
+  const [tracks, setTracks] = useState<Track[]>(firstPage.data);
+  const [nextPage, setNextPage] = useState(firstPage.current_page + 1);
+  const [done, setDone] = useState(isLastPage(firstPage));
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState(false);
+  const inFlight = useRef<AbortController | null>(null);
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const loadMore = useCallback(() => {
+    if (done || inFlight.current) return;
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setLoading(true);
+    setError(false);
+    fetchTrackPage(channelId, nextPage, controller.signal)
+      .then((page) => {
+        // A track can move between pages while the list is read; never show it twice.
+        setTracks((current) => {
+          const seen = new Set(current.map((track) => track.id));
+          return [...current, ...page.data.filter((track) => !seen.has(track.id))];
+        });
+        setNextPage(page.current_page + 1);
+        setDone(isLastPage(page));
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setError(true);
+      })
+      .finally(() => {
+        if (inFlight.current === controller) inFlight.current = null;
+        if (!controller.signal.aborted) setLoading(false);
+      });
+  }, [channelId, done, nextPage]);
+
+  return { tracks, done, loading, error, loadMore };
+}

@@ -1,0 +1,105 @@
+'use client';
+
+import { useCallback, useSyncExternalStore } from 'react';
+import { hu } from '@/lib/i18n/hu';
+
+/** SPEC.md §9: 1 name A–Z, 2 name Z–A, 3 created newest first, 4 created oldest first. */
+export type SortKey = 1 | 2 | 3 | 4;
+export const SORT_KEYS: readonly SortKey[] = [1, 2, 3, 4];
+export const DEFAULT_SORT: SortKey = 1;
+
+/** The localStorage keys of the pages that remember a sort (SPEC.md §9). */
+export type SortPage = 'channelsIndex' | 'playlistIndex';
+
+export const SORT_OPTIONS: readonly { key: SortKey; label: string }[] = [
+  { key: 1, label: hu.channels.sort.nameAsc },
+  { key: 2, label: hu.channels.sort.nameDesc },
+  { key: 3, label: hu.channels.sort.newest },
+  { key: 4, label: hu.channels.sort.oldest },
+];
+
+export interface Sortable {
+  name: string;
+  created_at: string | null;
+}
+
+const collator = new Intl.Collator('hu', { sensitivity: 'base', numeric: true });
+
+/** Unreadable or missing dates count as the oldest, so they gather at one end instead of scattering. */
+function createdTime(item: Sortable): number {
+  const time = item.created_at ? Date.parse(item.created_at) : NaN;
+  return Number.isNaN(time) ? -Infinity : time;
+}
+
+function compare(a: Sortable, b: Sortable, key: SortKey): number {
+  switch (key) {
+    case 1:
+      return collator.compare(a.name, b.name);
+    case 2:
+      return collator.compare(b.name, a.name);
+    case 3:
+      return createdTime(b) - createdTime(a) || 0;
+    case 4:
+      return createdTime(a) - createdTime(b) || 0;
+  }
+}
+
+/** A sorted copy; equal items keep the server's order, so a list never shuffles between renders. */
+export function sortItems<T extends Sortable>(items: readonly T[], key: SortKey): T[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => compare(a.item, b.item, key) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+export function parseSortKey(value: unknown): SortKey | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return (SORT_KEYS as readonly number[]).includes(n) ? (n as SortKey) : null;
+}
+
+const listeners = new Set<() => void>();
+// Storage can be disabled (private mode, policies): the choice then lives until the page reloads.
+const inMemory = new Map<SortPage, SortKey>();
+
+function readStored(page: SortPage): SortKey {
+  try {
+    return parseSortKey(window.localStorage.getItem(page)) ?? DEFAULT_SORT;
+  } catch {
+    return inMemory.get(page) ?? DEFAULT_SORT;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  // Another tab changing the sort updates this one too.
+  window.addEventListener('storage', onChange);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/**
+ * The sort remembered for a page. The server render and hydration use the default (the server has no
+ * localStorage); React then re-renders with the stored choice, so hydration never mismatches.
+ */
+export function useStoredSort(page: SortPage): [SortKey, (key: SortKey) => void] {
+  const sort = useSyncExternalStore(
+    subscribe,
+    () => readStored(page),
+    () => DEFAULT_SORT,
+  );
+  const setSort = useCallback(
+    (key: SortKey) => {
+      inMemory.set(page, key);
+      try {
+        window.localStorage.setItem(page, String(key));
+      } catch {
+        /* see inMemory */
+      }
+      listeners.forEach((listener) => listener());
+    },
+    [page],
+  );
+  return [sort, setSort];
+}
