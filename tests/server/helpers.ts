@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import { openDatabase, type Database } from '../../server/src/db/client';
@@ -18,6 +19,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * With `TEST_DATABASE_URL` (postgres://…) the tests run against that PostgreSQL database instead
+ * of PGlite. Its `public` and `drizzle` schemas are wiped before each app, so point it at a
+ * throwaway database; files run one at a time (`--test-concurrency=1`).
+ */
+async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({ kind: 'memory' });
+  const database = await openDatabase({ kind: 'postgres', url });
+  await database.db.execute(sql.raw('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;'));
+  return database;
+}
+
 /** One app on a fresh in-memory PGlite with the real migrations and seed (a few seconds each). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pulzus-api-test-'));
@@ -30,7 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_URL: 'http://{tenant}.web.test:3000',
     ...env,
   });
-  const database = await openDatabase({ kind: 'memory' });
+  const database = await openTestDatabase();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -133,3 +147,26 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
+
+export interface Login {
+  email: string;
+  password: string;
+  /** Customer slug, sent as X-Tenant through the BFF secret (default: the default tenant). */
+  tenant?: string;
+}
+export const DEMO: Login = { email: 'demo@pulzus.hu', password: 'pulzus-demo' };
+export const OTHER: Login = { email: 'other@pulzus.hu', password: 'pulzus-other', tenant: 'other' };
+
+/** A client logged in as `who` (a separate device: its own session and device session_id). */
+export async function loggedIn(app: FastifyInstance, who: Login = DEMO): Promise<Client> {
+  const client = new Client(app, who.tenant ? { headers: { 'x-tenant': who.tenant, 'x-bff-secret': BFF_SECRET } } : {});
+  const res = await client.login(who.email, who.password);
+  if (res.statusCode !== 204) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return client;
+}
+
+/** The path and query of an absolute URL, for `inject`. */
+export const localUrl = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
