@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
-import { customerSchema, userSchema, type Customer } from '@/contracts';
+import { unstable_rethrow } from 'next/navigation';
+import { customerSchema, playerListSchema, userSchema, type Customer, type Player } from '@/contracts';
 import { AppFrame } from '@/components/layout/AppFrame';
 import { AppProviders } from '@/components/layout/AppProviders';
+import { PlayerBar } from '@/components/player/PlayerBar';
+import { PlayerRoot } from '@/components/player/PlayerRoot';
 import { CUSTOMER_KEY, ME_KEY } from '@/lib/api/keys';
 import { apiGet } from '@/lib/bff/server-fetch';
+import { PLAYERS_KEY } from '@/lib/player/api';
 
 async function loadCustomer(): Promise<Customer | null> {
   try {
@@ -14,15 +18,34 @@ async function loadCustomer(): Promise<Customer | null> {
   }
 }
 
+async function loadPlayer(): Promise<Player | null> {
+  try {
+    const players = await apiGet(PLAYERS_KEY, playerListSchema);
+    return players[0] ?? null;
+  } catch (error) {
+    // The 401 redirect must still happen; anything else leaves the bar in its empty state.
+    if (isNotFound(error)) return null;
+    unstable_rethrow(error);
+    return null;
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  return typeof digest === 'string' && digest.endsWith(';404');
+}
+
 export default async function AppLayout({ children }: { children: ReactNode }) {
   // apiGet sends a 401 through /auth/expired, so an expired session never renders the shell.
-  const [me, customer] = await Promise.all([apiGet(ME_KEY, userSchema), loadCustomer()]);
+  const [me, customer, player] = await Promise.all([apiGet(ME_KEY, userSchema), loadCustomer(), loadPlayer()]);
   const fallback: Record<string, unknown> = { [ME_KEY]: me };
   if (customer) fallback[CUSTOMER_KEY] = customer;
 
   return (
     <AppProviders fallback={fallback}>
-      <AppFrame>{children}</AppFrame>
+      <PlayerRoot player={player}>
+        <AppFrame player={<PlayerBar />}>{children}</AppFrame>
+      </PlayerRoot>
     </AppProviders>
   );
 }

@@ -12,7 +12,7 @@ import styles from './AppFrame.module.scss';
 
 export const MAIN_ID = 'main-content';
 
-export function AppFrame({ children }: { children: ReactNode }) {
+export function AppFrame({ children, player }: { children: ReactNode; player?: ReactNode }) {
   // Mounted for the whole session: its poll notices deploys and logouts made elsewhere.
   useMe();
   const versionChanged = useAppVersionChanged();
@@ -29,7 +29,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
           {children}
         </main>
         {/* Reserved for the bottom player bar, which the player feature mounts here. */}
-        <div id="player-bar" className={styles.playerSlot} />
+        <div id="player-bar" className={styles.playerSlot}>
+          {player}
+        </div>
       </div>
       <ToastArea />
       <VersionModal open={versionChanged} />

@@ -1,0 +1,26 @@
+'use client';
+
+import { useState } from 'react';
+import styles from './PlayerBar.module.scss';
+
+export const DEFAULT_COVER = '/img/pulse_2.svg';
+
+/** The track's thumbnail; the default image when there is none or it fails to load. */
+export function Cover({ src }: { src: string | null | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = src && failed !== src ? src : DEFAULT_COVER;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- signed media URLs change per answer; no optimiser round trip
+    <img
+      className={styles.cover}
+      src={shown}
+      alt=""
+      width={56}
+      height={56}
+      decoding="async"
+      onError={() => {
+        if (src) setFailed(src);
+      }}
+    />
+  );
+}

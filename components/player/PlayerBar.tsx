@@ -1,0 +1,152 @@
+'use client';
+
+import Link from 'next/link';
+import { useAtomValue } from 'jotai';
+import { useId, useState } from 'react';
+import { hu } from '@/lib/i18n/hu';
+import { playableHref, trackArtist, trackTitle } from '@/lib/player/decisions';
+import { usePlayer } from '@/lib/player/use-player';
+import { usePlayerActions } from '@/lib/player/use-player-actions';
+import { getPlayerEngine, needsTapAtom, useIsOutputDevice, usePlayerEngine } from '@/lib/player/use-player-engine';
+import { Cover, DEFAULT_COVER } from './Cover';
+import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from './icons';
+import { SeekLine } from './SeekLine';
+import { VolumeControl } from './VolumeControl';
+import styles from './PlayerBar.module.scss';
+
+/** The bottom bar: what plays, and every control. Mounted once for the whole session. */
+export function PlayerBar() {
+  usePlayerEngine();
+  const player = usePlayer();
+  const actions = usePlayerActions();
+  const output = useIsOutputDevice();
+  const needsTap = useAtomValue(needsTapAtom);
+  const [expanded, setExpanded] = useState(false);
+  const moreId = useId();
+  const track = player?.track ?? null;
+
+  if (!player || !track) {
+    return (
+      <section className={`${styles.bar} ${styles.empty}`} aria-label={hu.player.regionLabel}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- static default cover */}
+        <img className={styles.cover} src={DEFAULT_COVER} alt="" width={56} height={56} />
+        <p className={styles.emptyText}>
+          <Link href="/channels" className={styles.emptyLink}>
+            {hu.player.empty}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  const href = playableHref(player);
+  const playing = player.is_playing;
+  const remote = !output && player.session_id !== null;
+
+  return (
+    <section
+      className={`${styles.bar} ${expanded ? styles.expanded : ''}`}
+      aria-label={hu.player.regionLabel}
+      data-playing={playing ? 'true' : 'false'}
+    >
+      <div className={styles.now}>
+        <Cover src={track.image_thumbnail_url} />
+        <div className={styles.meta}>
+          <p className={styles.title} title={trackTitle(track)}>
+            {trackTitle(track)}
+          </p>
+          <p className={styles.artist}>{trackArtist(track)}</p>
+          {player.playable && href && (
+            <Link href={href} className={styles.playable}>
+              {player.playable.name}
+            </Link>
+          )}
+        </div>
+      </div>
+
+      <div className={styles.center}>
+        <div className={styles.buttons}>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`}
+            aria-label={hu.player.random}
+            aria-pressed={player.is_random}
+            onClick={() => void actions.toggleRandom()}
+          >
+            <ShuffleIcon />
+          </button>
+          <button
+            type="button"
+            className={styles.playButton}
+            aria-label={playing ? hu.player.pause : hu.player.play}
+            onClick={() => void actions.togglePlay()}
+          >
+            {playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
+          </button>
+          <button type="button" className={styles.iconButton} aria-label={hu.player.next} onClick={() => void actions.next()}>
+            <NextIcon />
+          </button>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`}
+            aria-label={hu.player.repeat}
+            aria-pressed={player.is_repeat}
+            onClick={() => void actions.toggleRepeat()}
+          >
+            <RepeatIcon />
+          </button>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.moreButton}`}
+            aria-label={expanded ? hu.player.less : hu.player.more}
+            aria-expanded={expanded}
+            aria-controls={moreId}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <ChevronUpIcon />
+          </button>
+        </div>
+        <div className={styles.seekRow}>
+          <SeekLine onSeek={actions.seek} />
+        </div>
+      </div>
+
+      <div className={styles.side} id={moreId}>
+        <div className={styles.sideButtons}>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.toggle} ${styles.compactOnly}`}
+            aria-label={hu.player.random}
+            aria-pressed={player.is_random}
+            onClick={() => void actions.toggleRandom()}
+          >
+            <ShuffleIcon />
+          </button>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.toggle} ${styles.compactOnly}`}
+            aria-label={hu.player.repeat}
+            aria-pressed={player.is_repeat}
+            onClick={() => void actions.toggleRepeat()}
+          >
+            <RepeatIcon />
+          </button>
+        </div>
+        <VolumeControl volume={player.volume} onChange={actions.setVolume} />
+        {remote && (
+          <p className={styles.remote}>
+            <DevicesIcon />
+            <span>{hu.player.otherDevice}</span>
+          </p>
+        )}
+      </div>
+
+      {needsTap && (
+        <button type="button" className={styles.tapPrompt} onClick={() => getPlayerEngine()?.startFromTap()}>
+          <PlayIcon size={28} />
+          <span>{hu.player.tapToStart}</span>
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,324 @@
+import type { Player } from '@/contracts';
+import {
+  isOutputDevice,
+  onMediaError,
+  onPlayRefused,
+  onTrackEnded,
+  retryDelayMs,
+  serverMovedPosition,
+  shouldSound,
+  trackArtist,
+  trackTitle,
+  REPORT_INTERVAL_MS,
+} from './decisions';
+import { toElementVolume } from './volume';
+
+/** What the engine needs from the app; it never calls the server itself. */
+export interface EngineHooks {
+  /** Seconds into the track, or null when this device holds no audio. */
+  onPosition(seconds: number | null): void;
+  /** Length the audio element found (more exact than the server's whole seconds). */
+  onDuration(seconds: number | null): void;
+  /** The browser refused to start audio: the bar shows the tap prompt until `startFromTap`. */
+  onNeedsTap(needed: boolean): void;
+  /** Ask the server for the next track (ended, failed to load, media key). */
+  requestNext(): void;
+  /** Ask the server for a fresh copy of the current track (new signed URL). */
+  requestReload(): void;
+  /** Report position and volume (`update-volume`). */
+  report(currentTime: number, volume: number): void;
+  /** Media keys and the lock screen. */
+  togglePlay(): void;
+  /** A track could not be played; the engine has already chosen what to do. */
+  onTrackFailed(): void;
+}
+
+const DEFAULT_ARTWORK = '/img/pulse_2.svg';
+
+/**
+ * The audio engine (no React): one element for music, plus a slot for the element that plays
+ * spots and sounds over paused music (the realtime work fills it). It follows the server's player:
+ * only on the device the player names does it make sound.
+ */
+export class PlayerEngine {
+  readonly audio: HTMLAudioElement;
+  /** Spots and sounds play here; while it holds the floor the music element stays paused. */
+  spot: HTMLAudioElement | null = null;
+  private spotHoldsFloor = false;
+
+  private player: Player | null = null;
+  private sessionId: string | null = null;
+  private loadedTrackId: number | null = null;
+  private lastServerTime: number | null = null;
+  private lastReported: number | null = null;
+  private reloadedTrackId: number | null = null;
+  private failuresInRow = 0;
+  private needsTap = false;
+  private reportTimer: ReturnType<typeof setInterval> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pendingSeek: number | null = null;
+  /** Set while a failed track is fetched again, so it resumes where the audio was. */
+  private resumeAt: number | null = null;
+  private errorHandledForLoad = false;
+  private disposed = false;
+
+  constructor(
+    private readonly hooks: EngineHooks,
+    audio?: HTMLAudioElement,
+  ) {
+    this.audio = audio ?? new Audio();
+    this.audio.preload = 'auto';
+    this.audio.setAttribute('data-player-audio', '');
+    this.audio.addEventListener('timeupdate', this.handleTime);
+    this.audio.addEventListener('loadedmetadata', this.handleMetadata);
+    this.audio.addEventListener('ended', this.handleEnded);
+    this.audio.addEventListener('error', this.handleError);
+    this.audio.addEventListener('playing', this.handlePlaying);
+    this.bindMediaKeys();
+  }
+
+  /** Follow a new server state (or a new device session). Cheap to call on every answer. */
+  apply(player: Player | null, sessionId: string | null): void {
+    if (this.disposed) return;
+    const previous = this.player;
+    this.player = player;
+    this.sessionId = sessionId;
+    const output = isOutputDevice(player, sessionId);
+    const track = player?.track ?? null;
+
+    if (!output || !track) {
+      this.silence(previous, sessionId);
+      this.lastServerTime = player?.current_time ?? null;
+      return;
+    }
+
+    this.audio.volume = toElementVolume(player!.volume);
+
+    if (track.id !== this.loadedTrackId) {
+      const resume = this.resumeAt;
+      this.resumeAt = null;
+      this.load(track.url, resume ?? player!.current_time, track.id);
+    } else if (serverMovedPosition(this.lastServerTime, player!.current_time, this.lastReported)) {
+      this.seekElement(player!.current_time);
+    }
+    this.lastServerTime = player!.current_time;
+
+    if (shouldSound(player, sessionId) && !this.spotHoldsFloor) this.start();
+    else this.pauseAndReport(previous);
+
+    this.updateMediaSession();
+    this.updateReportTimer();
+  }
+
+  /** Called from the tap on the prompt: the gesture lets the browser start audio at once. */
+  startFromTap(): void {
+    this.setNeedsTap(false);
+    if (shouldSound(this.player, this.sessionId)) this.start();
+  }
+
+  /** The realtime work uses this to pause music under a spot and to resume it after. */
+  holdForSpot(hold: boolean): void {
+    this.spotHoldsFloor = hold;
+    if (hold) this.audio.pause();
+    else if (shouldSound(this.player, this.sessionId)) this.start();
+  }
+
+  get currentTime(): number | null {
+    return this.loadedTrackId === null ? null : this.audio.currentTime;
+  }
+
+  /** Lets a slider move the sound before the server answers. */
+  previewVolume(volume: number): void {
+    this.audio.volume = toElementVolume(volume);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimers();
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
+    this.audio.removeEventListener('timeupdate', this.handleTime);
+    this.audio.removeEventListener('loadedmetadata', this.handleMetadata);
+    this.audio.removeEventListener('ended', this.handleEnded);
+    this.audio.removeEventListener('error', this.handleError);
+    this.audio.removeEventListener('playing', this.handlePlaying);
+  }
+
+  private load(url: string, startAt: number, trackId: number): void {
+    this.loadedTrackId = trackId;
+    this.errorHandledForLoad = false;
+    this.pendingSeek = startAt > 0 ? startAt : null;
+    this.audio.src = url;
+    this.audio.load();
+    this.hooks.onPosition(startAt);
+  }
+
+  private seekElement(seconds: number): void {
+    if (this.audio.readyState >= 1) this.audio.currentTime = seconds;
+    else this.pendingSeek = seconds;
+    this.hooks.onPosition(seconds);
+  }
+
+  private start(): void {
+    if (!this.audio.paused) return;
+    const attempt = this.audio.play();
+    // Old engines return undefined; there is nothing to catch then.
+    attempt?.catch((error: unknown) => {
+      switch (onPlayRefused(error)) {
+        case 'ask-for-tap':
+          if (shouldSound(this.player, this.sessionId)) this.setNeedsTap(true);
+          break;
+        case 'recover':
+          // Usually the element's error event reports the same failure; handleError runs once per load.
+          this.handleError();
+          break;
+        case 'ignore':
+          break;
+      }
+    });
+  }
+
+  private pauseAndReport(previous: Player | null): void {
+    this.setNeedsTap(false);
+    const wasSounding = !this.audio.paused;
+    this.audio.pause();
+    if (wasSounding && previous && this.player) this.reportNow();
+  }
+
+  /** This device is no longer the output (or nothing to play): stop and forget the track. */
+  private silence(previous: Player | null, sessionId: string | null): void {
+    this.setNeedsTap(false);
+    const wasOutput = isOutputDevice(previous, sessionId) && this.loadedTrackId !== null;
+    if (wasOutput) {
+      this.audio.pause();
+      this.audio.removeAttribute('src');
+      this.audio.load();
+    }
+    this.loadedTrackId = null;
+    this.pendingSeek = null;
+    this.clearTimers();
+    this.hooks.onPosition(null);
+    this.hooks.onDuration(null);
+  }
+
+  private reportNow(): void {
+    if (!this.player || this.loadedTrackId === null) return;
+    const time = this.audio.currentTime;
+    this.lastReported = time;
+    this.hooks.report(time, this.player.volume);
+  }
+
+  private updateReportTimer(): void {
+    const playing = shouldSound(this.player, this.sessionId);
+    if (playing && !this.reportTimer) {
+      this.reportTimer = setInterval(() => {
+        if (!this.audio.paused) this.reportNow();
+      }, REPORT_INTERVAL_MS);
+    } else if (!playing && this.reportTimer) {
+      clearInterval(this.reportTimer);
+      this.reportTimer = null;
+    }
+  }
+
+  private clearTimers(): void {
+    if (this.reportTimer) clearInterval(this.reportTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.reportTimer = null;
+    this.retryTimer = null;
+  }
+
+  private setNeedsTap(needed: boolean): void {
+    if (this.needsTap === needed) return;
+    this.needsTap = needed;
+    this.hooks.onNeedsTap(needed);
+  }
+
+  private readonly handleTime = () => {
+    if (this.loadedTrackId !== null) this.hooks.onPosition(this.audio.currentTime);
+  };
+
+  private readonly handleMetadata = () => {
+    if (this.pendingSeek !== null) {
+      const target = this.pendingSeek;
+      this.pendingSeek = null;
+      // A stored time past the end (the file changed) would end at once; start over instead.
+      if (!Number.isFinite(this.audio.duration) || target < this.audio.duration - 1) this.audio.currentTime = target;
+    }
+    this.hooks.onDuration(Number.isFinite(this.audio.duration) ? this.audio.duration : null);
+  };
+
+  private readonly handlePlaying = () => {
+    this.failuresInRow = 0;
+    this.reloadedTrackId = null;
+    this.setNeedsTap(false);
+  };
+
+  private readonly handleEnded = () => {
+    if (onTrackEnded(this.player, this.sessionId) === 'request-next') this.hooks.requestNext();
+  };
+
+  private readonly handleError = () => {
+    const track = this.player?.track;
+    if (!track || !isOutputDevice(this.player, this.sessionId) || this.loadedTrackId === null) return;
+    if (this.errorHandledForLoad) return;
+    this.errorHandledForLoad = true;
+    this.failuresInRow += 1;
+    const action = onMediaError({ trackId: track.id, reloadedTrackId: this.reloadedTrackId, failuresInRow: this.failuresInRow });
+    if (action === 'reload-track') {
+      this.reloadedTrackId = track.id;
+      this.resumeAt = this.audio.currentTime > 0 ? this.audio.currentTime : null;
+      // Forget the loaded track so the answer (same track, freshly signed URL) is loaded anew.
+      this.loadedTrackId = null;
+      this.hooks.requestReload();
+      return;
+    }
+    this.hooks.onTrackFailed();
+    if (action === 'skip') {
+      this.hooks.requestNext();
+      return;
+    }
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.hooks.requestNext();
+    }, retryDelayMs(this.failuresInRow));
+  };
+
+  private updateMediaSession(): void {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
+    const track = this.player?.track;
+    if (!track || typeof MediaMetadata === 'undefined') return;
+    const art = track.image_thumbnail_url ?? DEFAULT_ARTWORK;
+    navigator.mediaSession.playbackState = this.player?.is_playing ? 'playing' : 'paused';
+    const current = navigator.mediaSession.metadata;
+    const title = trackTitle(track);
+    if (current && current.title === title && current.artwork[0]?.src === art) return;
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title,
+      artist: trackArtist(track),
+      album: this.player?.playable?.name ?? '',
+      artwork: [{ src: art }],
+    });
+  }
+
+  private bindMediaKeys(): void {
+    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
+    const session = navigator.mediaSession;
+    const safely = (action: MediaSessionAction, handler: () => void) => {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // A browser that does not know this action simply does not get it.
+      }
+    };
+    safely('play', () => {
+      if (!this.player?.is_playing) this.hooks.togglePlay();
+      else this.startFromTap();
+    });
+    safely('pause', () => {
+      if (this.player?.is_playing) this.hooks.togglePlay();
+    });
+    safely('nexttrack', () => this.hooks.requestNext());
+  }
+}

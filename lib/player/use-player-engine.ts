@@ -1,0 +1,98 @@
+'use client';
+
+import { atom, useAtomValue, useStore } from 'jotai';
+import { useEffect } from 'react';
+import { useMe } from '@/lib/api/use-me';
+import { hu } from '@/lib/i18n/hu';
+import { showToast } from '@/lib/ui/toast';
+import { playerAtom } from './atoms';
+import { playerApi } from './api';
+import { commitPlayer } from './commit';
+import { isOutputDevice } from './decisions';
+import { PlayerEngine } from './engine';
+import { positionAtom } from './position';
+
+/** True while the browser waits for a tap before it lets the music start. */
+export const needsTapAtom = atom(false);
+/** The length the audio element measured, when this device plays. */
+export const durationAtom = atom<number | null>(null);
+
+let engine: PlayerEngine | null = null;
+
+/** The running engine, for the tap prompt and the volume preview; null on the server. */
+export function getPlayerEngine(): PlayerEngine | null {
+  return engine;
+}
+
+const NEXT_RETRY_MS = 5000;
+
+/**
+ * Connects the engine to the player state. Mount once (the player bar does): it owns the audio
+ * element for the whole session, so navigating between pages never interrupts the music.
+ */
+export function usePlayerEngine(): void {
+  const store = useStore();
+  const player = useAtomValue(playerAtom);
+  const { data: me } = useMe();
+  const sessionId = me?.session_id ?? null;
+
+  useEffect(() => {
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const current = () => store.get(playerAtom);
+
+    const requestNext = () => {
+      const p = current();
+      if (!p) return;
+      commitPlayer(store, () => playerApi.next(p.id)).catch(() => {
+        // The server could not be reached: try again rather than leave the shop silent.
+        if (retry) clearTimeout(retry);
+        retry = setTimeout(() => {
+          const again = current();
+          if (again?.is_playing && isOutputDevice(again, store.get(sessionIdAtom))) requestNext();
+        }, NEXT_RETRY_MS);
+      });
+    };
+
+    const instance = new PlayerEngine({
+      onPosition: (seconds) => store.set(positionAtom, seconds),
+      onDuration: (seconds) => store.set(durationAtom, seconds),
+      onNeedsTap: (needed) => store.set(needsTapAtom, needed),
+      requestNext,
+      requestReload: () => {
+        const p = current();
+        if (p) commitPlayer(store, () => playerApi.loadTrack(p.id)).catch(requestNext);
+      },
+      report: (currentTime, volume) => {
+        const p = current();
+        // A lost report is harmless: the next one carries the position again.
+        if (p) commitPlayer(store, () => playerApi.updateVolume(p.id, currentTime, volume)).catch(() => {});
+      },
+      togglePlay: () => {
+        const p = current();
+        if (p) commitPlayer(store, () => playerApi.togglePlay(p.id)).catch(() => showToast(hu.player.failed, store));
+      },
+      onTrackFailed: () => showToast(hu.player.trackFailed, store),
+    });
+    engine = instance;
+    return () => {
+      if (retry) clearTimeout(retry);
+      instance.dispose();
+      if (engine === instance) engine = null;
+    };
+  }, [store]);
+
+  useEffect(() => {
+    store.set(sessionIdAtom, sessionId);
+    engine?.apply(player, sessionId);
+  }, [player, sessionId, store]);
+}
+
+/** This device's login session (from /api/me), for decisions made outside React. */
+export const sessionIdAtom = atom<string | null>(null);
+
+/** Whether this device is the one that sounds. */
+export function useIsOutputDevice(): boolean {
+  const player = useAtomValue(playerAtom);
+  const { data: me } = useMe();
+  return isOutputDevice(player, me?.session_id);
+}

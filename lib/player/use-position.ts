@@ -1,0 +1,43 @@
+'use client';
+
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { playerAtom } from './atoms';
+import { positionAtom } from './position';
+import { durationAtom } from './use-player-engine';
+
+/** Where the remote music should be now: the stored time plus what passed since it was sent. */
+export function estimatePosition(storedTime: number, receivedAt: number, now: number, playing: boolean, duration: number): number {
+  const estimate = playing ? storedTime + Math.max(0, now - receivedAt) / 1000 : storedTime;
+  return duration > 0 ? Math.min(estimate, duration) : estimate;
+}
+
+/**
+ * The position and length the bar shows. On the output device they come from the audio itself;
+ * a remote control has no audio, so it counts on from the server's time while the player plays.
+ */
+export function usePosition(): { position: number; duration: number } {
+  const player = useAtomValue(playerAtom);
+  const local = useAtomValue(positionAtom);
+  const measured = useAtomValue(durationAtom);
+  const duration = measured ?? player?.track?.duration ?? 0;
+  const [receivedAt, setReceivedAt] = useState(() => Date.now());
+  const [now, setNow] = useState(receivedAt);
+
+  useEffect(() => {
+    const at = Date.now();
+    setReceivedAt(at);
+    setNow(at);
+  }, [player]);
+
+  const ticking = local === null && !!player?.is_playing && !!player.track;
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+
+  if (local !== null) return { position: local, duration };
+  if (!player?.track) return { position: 0, duration };
+  return { position: estimatePosition(player.current_time, receivedAt, now, player.is_playing, duration), duration };
+}
