@@ -122,11 +122,13 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     };
   }
 
-  async function isSessionOnline({ customerId, sessionId }: { customerId: number; sessionId: string }) {
+  // Inside a mutation this must use the transaction: PGlite has one connection, and a query
+  // outside an open transaction would wait for it forever.
+  async function isSessionOnline({ customerId, sessionId }: { customerId: number; sessionId: string }, q: Db = db) {
     const now = Date.now();
     const idleAfter = new Date(now - options.sessionIdleMinutes * 60_000);
     const createdAfter = new Date(now - options.sessionAbsoluteHours * 3_600_000);
-    const [live] = await db
+    const [live] = await q
       .select({ id: sessions.id })
       .from(sessions)
       .where(
@@ -142,7 +144,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     // A remembered device comes back with the same session id, so it has not logged out.
     const [remembered] = live
       ? [live]
-      : await db
+      : await q
           .select({ id: rememberTokens.id })
           .from(rememberTokens)
           .where(
@@ -168,10 +170,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
   }
 
   /** The owner after a device asks to play: it takes over when nobody live holds output. */
-  async function ownerAfterPlay(row: PlayerRow, actor: Actor): Promise<string | null> {
+  async function ownerAfterPlay(tx: Tx, row: PlayerRow, actor: Actor): Promise<string | null> {
     if (!actor.sessionId || row.sessionId === actor.sessionId) return row.sessionId ?? actor.sessionId;
     if (row.sessionId === null) return actor.sessionId;
-    const online = await isSessionOnline({ customerId: row.customerId, sessionId: row.sessionId });
+    const online = await isSessionOnline({ customerId: row.customerId, sessionId: row.sessionId }, tx);
     return online ? row.sessionId : actor.sessionId;
   }
 
@@ -216,7 +218,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
   const service: PlayerService = {
     resource: (row) => resource(row),
     onPlayerChanged,
-    isSessionOnline,
+    isSessionOnline: (q) => isSessionOnline(q),
     addListener(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -288,7 +290,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           if (!step || step.trackId === null) return null; // nothing to play
           start = { trackId: step.trackId, cyclePlayed: step.cyclePlayed, currentTime: 0 };
         }
-        return { ...start, isPlaying: true, sessionId: await ownerAfterPlay(row, actor) };
+        return { ...start, isPlaying: true, sessionId: await ownerAfterPlay(tx, row, actor) };
       }),
 
     loadTrack: (actor, playerId) =>
@@ -338,7 +340,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           cyclePlayed: step.cyclePlayed,
           currentTime: 0,
           isPlaying: playing,
-          sessionId: playing ? await ownerAfterPlay(row, actor) : row.sessionId,
+          sessionId: playing ? await ownerAfterPlay(tx, row, actor) : row.sessionId,
         };
       }),
 
@@ -352,7 +354,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           cyclePlayed: played,
           currentTime: 0,
           isPlaying: true,
-          sessionId: await ownerAfterPlay(row, actor),
+          sessionId: await ownerAfterPlay(tx, row, actor),
         };
       }),
   };
