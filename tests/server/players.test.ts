@@ -102,8 +102,7 @@ describe('players', () => {
     assert.equal(parse(await a.post(`${base()}/playable/channel/1?track=${third}`)).track?.id, third);
     assert.equal(parse(await a.post(`${base()}/playable/channel/1`, { track: channelTracks[4] })).track?.id, channelTracks[4]);
     const before = await dbPlayer();
-    const foreignTrack = (await t.database.db.select().from(players)).length > 0 ? 999_999 : 0;
-    for (const track of [String(foreignTrack), 'abc', '-1']) {
+    for (const track of ['999999', 'abc', '-1', String(channelTracks[0]! + 0.5)]) {
       const res = await a.post(`${base()}/playable/channel/2?track=${track}`);
       assert.equal(res.statusCode, 422, track);
       assert.ok((JSON.parse(res.body) as { errors: Record<string, string[]> }).errors.track?.[0]);
@@ -214,9 +213,8 @@ describe('players', () => {
     p = parse(await a.post(`${base()}/update-volume`, { volume: 100 }));
     assert.equal(p.volume, 100);
     assert.equal(p.current_time, 3, 'a missing field keeps its value');
-    p = parse(await a.post(`${base()}/update-volume`, { currentTime: 100_000 - 1 - 13_600 }));
-    assert.equal(p.current_time, p.track!.duration >= 1 ? (await dbPlayer()).currentTime : 0);
-    assert.ok(p.current_time <= p.track!.duration + 1, 'a seek past the end stops at the end');
+    p = parse(await a.post(`${base()}/update-volume`, { currentTime: 80_000 }));
+    assert.ok(p.current_time > p.track!.duration - 1 && p.current_time <= p.track!.duration + 0.5, 'a seek past the end stops at the end');
   });
 
   test('out-of-range and malformed update-volume bodies are 422 and change nothing', async () => {

@@ -315,8 +315,8 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
           values.currentTime = track ? Math.min(input.currentTime, track.duration) : 0;
         }
-        if (values.volume === row.volume && (values.currentTime ?? row.currentTime) === row.currentTime) return null;
-        return Object.keys(values).length ? values : null;
+        const same = (values.volume ?? row.volume) === row.volume && (values.currentTime ?? row.currentTime) === row.currentTime;
+        return same ? null : values;
       }),
 
     setPlayable: (actor, playerId, target) =>
