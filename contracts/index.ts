@@ -4,3 +4,4 @@ export * from './pagination';
 export * from './tracks';
 export * from './channels';
 export * from './player';
+export * from './playlists';

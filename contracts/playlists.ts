@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { trackSchema } from './tracks';
+
+/** Longest playlist name the API accepts (characters). */
+export const PLAYLIST_NAME_MAX = 100;
+
+/**
+ * A shop's own playlist ('Saját listák', SPEC.md §3). Playlists belong to one customer;
+ * another customer's id answers 404 everywhere.
+ */
+export const playlistSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /**
+   * The first (up to 4) tracks in playlist order, for the cover collage (SPEC.md §5:
+   * 4 → 2×2 grid, 1–3 → one image, none → placeholder). Not the whole list: page through
+   * GET /api/playlists/{id}/tracks/{page} for that.
+   */
+  tracks: z.array(trackSchema).max(4),
+  /** Number of tracks in the playlist. */
+  tracks_count: z.number(),
+  /** Total length of the playlist's tracks in whole seconds (same value as `channel_duration`). */
+  duration: z.number(),
+  /** Total length in whole seconds (the name the channel shapes use). */
+  channel_duration: z.number(),
+  /** ISO-8601 UTC, Laravel style (`2024-05-01T12:00:00.000000Z`). */
+  created_at: z.string(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
+
+/** GET /api/playlists: a bare array, newest first (the web sorts by its own sort keys). */
+export const playlistListSchema = z.array(playlistSchema);
+
+/** GET /api/playlists/tracks/{trackId}: every playlist of the customer, each with `track_added`. */
+export const playlistWithTrackAddedSchema = playlistSchema.extend({
+  /** Whether the asked track is in this playlist. */
+  track_added: z.boolean(),
+});
+export type PlaylistWithTrackAdded = z.infer<typeof playlistWithTrackAddedSchema>;
+export const playlistTrackAddedListSchema = z.array(playlistWithTrackAddedSchema);
+
+/** POST /api/playlists (create) and POST /api/playlists/{id} (rename): JSON or form. */
+export const playlistNameBodySchema = z.object({
+  name: z.string().min(1).max(PLAYLIST_NAME_MAX),
+});
+export type PlaylistNameBody = z.infer<typeof playlistNameBodySchema>;
+export const createPlaylistBodySchema = playlistNameBodySchema;
+export type CreatePlaylistBody = PlaylistNameBody;
+export const renamePlaylistBodySchema = playlistNameBodySchema;
+export type RenamePlaylistBody = PlaylistNameBody;
+
+/**
+ * POST /api/playlists/all-tracks/ (`name` required: a new playlist from these tracks) and
+ * POST /api/playlists/{id}/all-tracks/ (`name` ignored: appends the tracks not yet in it, in the
+ * given order). `tracks` as a JSON array or form array (`tracks[]=1&tracks[]=2`).
+ */
+export const allTracksBodySchema = z.object({
+  name: z.string().min(1).max(PLAYLIST_NAME_MAX).optional(),
+  tracks: z.array(z.number().int().positive()),
+});
+export type AllTracksBody = z.infer<typeof allTracksBodySchema>;
+
+/**
+ * POST /api/playlists/{id}/reorder: the full new order of ALL the playlist's track ids, each
+ * exactly once; anything else → 422 on `tracks` and no change. Answers the playlist.
+ */
+export const reorderPlaylistBodySchema = z.object({
+  tracks: z.array(z.number().int().positive()),
+});
+export type ReorderPlaylistBody = z.infer<typeof reorderPlaylistBodySchema>;
+
+/**
+ * POST /api/playlists/{id}/tracks/{trackId}: toggles the track (added at the end, or removed).
+ * Answers the new state and the updated playlist (count, duration, cover).
+ */
+export const toggleTrackAnswerSchema = z.object({
+  track_added: z.boolean(),
+  playlist: playlistSchema,
+});
+export type ToggleTrackAnswer = z.infer<typeof toggleTrackAnswerSchema>;
+
+/** POST /api/playlists/{id}/delete: a bare `true`. */
+export const deletePlaylistAnswerSchema = z.literal(true);
