@@ -262,6 +262,45 @@ export const players = pgTable(
   (t) => [index('players_customer_id_index').on(t.customerId)],
 );
 
+/**
+ * A customer's own playlist ('Saját listák'). Its tracks are catalogue tracks, each at most once,
+ * in `position` order (gaps allowed: removals leave them, a reorder renumbers 1..n). Playlist
+ * tracks carry no customer_id: reach them only through a playlist filtered by customer.
+ */
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('playlists_customer_id_index').on(t.customerId)],
+);
+
+export const playlistTracks = pgTable(
+  'playlist_tracks',
+  {
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    /** Play order within the playlist (ascending; ties by track id). */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.trackId] }),
+    index('playlist_tracks_playlist_position_index').on(t.playlistId, t.position),
+    index('playlist_tracks_track_id_index').on(t.trackId),
+  ],
+);
+
 /** Seed steps already applied, so each runs once even as later issues append steps. */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),
