@@ -17,6 +17,7 @@ import { registerCustomerRoutes } from './routes/customer';
 import { registerMediaRoutes } from './routes/media';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerPlayerRoutes } from './routes/players';
+import { registerPlaylistRoutes } from './routes/playlists';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
 
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerMediaRoutes(app, ctx);
   registerChannelRoutes(app, ctx);
   registerPlayerRoutes(app, ctx);
+  registerPlaylistRoutes(app, ctx);
 
   if (ownsDatabase) app.addHook('onClose', async () => dbHandle.close());
   return app;

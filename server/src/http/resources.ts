@@ -1,6 +1,8 @@
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
+import type { Playlist } from '../../../contracts/playlists';
 import type { Track } from '../../../contracts/tracks';
 import type { CategoryTree, ChannelRow, TrackRow } from '../db/queries/channels';
+import type { PlaylistRow } from '../db/queries/playlists';
 import type { Storage } from '../storage';
 
 /*
@@ -62,5 +64,18 @@ export function categoryResource(storage: Storage, tree: CategoryTree): ChannelC
       name: s.name,
       channels: s.channels.map((c) => channelResource(storage, c)),
     })),
+  };
+}
+
+export function playlistResource(storage: Storage, row: PlaylistRow): Playlist {
+  const seconds = Math.round(row.totalDuration);
+  return {
+    id: row.id,
+    name: row.name,
+    tracks: row.cover.map((t) => trackResource(storage, t)),
+    tracks_count: row.tracksCount,
+    duration: seconds,
+    channel_duration: seconds,
+    created_at: laravelDate(row.createdAt),
   };
 }

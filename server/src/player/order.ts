@@ -51,3 +51,46 @@ export function nextStep(state: OrderState, list: readonly number[], random: Ran
   if (index < list.length - 1) return { trackId: list[index + 1]!, cyclePlayed: [], wrapped: false };
   return { ...startCycle(list, false, random), wrapped: true };
 }
+
+/** What a player does when the list it plays was edited (tracks removed, reordered, emptied). */
+export interface ListChange {
+  trackId: number | null;
+  cyclePlayed: number[];
+  /** The current track was removed and the player moved on (position back to 0). */
+  moved: boolean;
+  /** The player must stop: the list is empty, or moving on ran past the end without repeat. */
+  stop: boolean;
+}
+
+/**
+ * The player's state after its list changed from `before` to `after`. A current track still in
+ * the list keeps playing (a new order takes effect from the next track); a removed current track
+ * gives way to the one that would have come next in `before` (ignoring other removed ones), as a
+ * `next` would; an empty list stops the player with no track.
+ */
+export function afterListChange(
+  state: OrderState & { isRepeat: boolean },
+  before: readonly number[],
+  after: readonly number[],
+  random: Random,
+): ListChange {
+  const inAfter = new Set(after);
+  const played = state.cyclePlayed.filter((id) => inAfter.has(id));
+  if (!after.length) return { trackId: null, cyclePlayed: [], moved: state.trackId !== null, stop: true };
+  if (state.trackId === null || inAfter.has(state.trackId)) {
+    return { trackId: state.trackId, cyclePlayed: played, moved: false, stop: false };
+  }
+  const current = state.trackId;
+  // The new list with the removed current track still at its old place, so `next` finds its successor.
+  const wasThere = before.includes(current);
+  const list = wasThere ? before.filter((id) => id === current || inAfter.has(id)) : [...after];
+  const missing = after.filter((id) => !list.includes(id));
+  const step = nextStep({ trackId: wasThere ? current : null, isRandom: state.isRandom, cyclePlayed: played }, [...list, ...missing], random);
+  const trackId = step.trackId === current ? (after[0] ?? null) : step.trackId;
+  return {
+    trackId,
+    cyclePlayed: step.cyclePlayed.filter((id) => inAfter.has(id)),
+    moved: true,
+    stop: trackId === null || (step.wrapped && !state.isRepeat),
+  };
+}

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { PLAYABLE_CHANNEL, type PlayableType } from '../../../contracts/player';
+import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST, type PlayableType } from '../../../contracts/player';
 import type { Db } from '../db/client';
 import { listChannelTrackIds } from '../db/queries/channels';
+import { findPlaylist, listPlaylistTrackIds } from '../db/queries/playlists';
 import { channels } from '../db/schema';
 
 /**
@@ -35,4 +36,14 @@ registerPlayable({
     return row;
   },
   trackIds: (db, { id }) => listChannelTrackIds(db, id),
+});
+
+registerPlayable({
+  type: PLAYABLE_PLAYLIST,
+  // A playlist is its customer's alone: another customer's id finds nothing (404).
+  async find(db, q) {
+    const row = await findPlaylist(db, q);
+    return row && { id: row.id, name: row.name };
+  },
+  trackIds: (db, q) => listPlaylistTrackIds(db, q),
 });

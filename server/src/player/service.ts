@@ -6,7 +6,7 @@ import { customers, players, rememberTokens, sessions } from '../db/schema';
 import { HttpError, messages, ValidationError } from '../http/errors';
 import { trackResource } from '../http/resources';
 import type { Storage } from '../storage';
-import { nextStep, startCycle, type Random } from './order';
+import { afterListChange, nextStep, startCycle, type Random } from './order';
 import { playableKind } from './playables';
 
 /**
@@ -35,7 +35,11 @@ export type ChangeReason =
   | 'load-track'
   | 'update-volume'
   | 'playable'
-  | 'jump';
+  | 'jump'
+  /** Its playable's tracks or name changed (e.g. the playing track was removed from a playlist). */
+  | 'playable-edited'
+  /** Its playable was deleted: stopped, with no playable and no track. */
+  | 'playable-deleted';
 
 export interface PlayerChange {
   customerId: number;
@@ -74,6 +78,15 @@ export interface PlayerService {
     playable: { type: PlayableType; id: number; trackId?: number },
   ): Promise<Player>;
   jumpToTrack(actor: Actor, playerId: number, trackId: number): Promise<Player>;
+  /**
+   * Runs `edit` (a change to a playable's tracks, name, or its deletion) in one transaction with
+   * the customer's players that have that playable, locked first, then brings those players in
+   * line: a deleted playable stops them and clears playable and track; a removed current track
+   * moves on to the next one (stopping at the end without repeat, or when the list is empty); a
+   * new order takes effect from the next track. Anything `edit` throws rolls everything back.
+   * Changed players are notified after the commit.
+   */
+  editPlayable<T>(actor: Actor, target: { type: PlayableType; id: number }, edit: (tx: Db) => Promise<T>): Promise<T>;
 
   /** Called after every committed change with the new player. */
   onPlayerChanged(player: Player, change: PlayerChange): Promise<void>;
@@ -215,8 +228,91 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     return player;
   }
 
+  /** Whether writing `values` would leave `row` as it is. */
+  function unchanged(row: PlayerRow, values: Changes): boolean {
+    return Object.entries(values).every(([key, value]) => {
+      const old = row[key as keyof PlayerRow];
+      return Array.isArray(value) && Array.isArray(old)
+        ? value.length === old.length && value.every((v, i) => v === old[i])
+        : value === old;
+    });
+  }
+
+  async function editPlayable<T>(
+    actor: Actor,
+    target: { type: PlayableType; id: number },
+    edit: (tx: Db) => Promise<T>,
+  ): Promise<T> {
+    const kind = playableKind(target.type);
+    if (!kind) throw new HttpError(404, messages.notFound);
+    const q = { customerId: actor.customerId, id: target.id };
+    const { result, changed } = await db.transaction(async (trx) => {
+      const tx = trx as unknown as Db;
+      // Players first, then whatever `edit` locks: the same order as every player mutation.
+      const rows = await tx
+        .select()
+        .from(players)
+        .where(
+          and(eq(players.customerId, actor.customerId), eq(players.playableType, kind.type), eq(players.playableId, target.id)),
+        )
+        .orderBy(asc(players.id))
+        .for('update');
+      const found = rows.length ? await kind.find(tx, q) : undefined;
+      const before = found ? await kind.trackIds(tx, q) : [];
+      const result = await edit(tx);
+      if (!rows.length) return { result, changed: [] as Player[] };
+      const still = await kind.find(tx, q);
+      const after = still ? await kind.trackIds(tx, q) : [];
+      const renamed = Boolean(found && still && found.name !== still.name);
+      const changed: Player[] = [];
+      for (const row of rows) {
+        let values: Changes | null;
+        if (!still) {
+          values = {
+            playableType: null,
+            playableId: null,
+            trackId: null,
+            cyclePlayed: [],
+            currentTime: 0,
+            isPlaying: false,
+          };
+        } else {
+          const next = afterListChange(row, before, after, random);
+          const same =
+            !next.moved &&
+            !next.stop &&
+            next.cyclePlayed.length === row.cyclePlayed.length &&
+            next.cyclePlayed.every((id, i) => id === row.cyclePlayed[i]);
+          values = same
+            ? null
+            : {
+                trackId: next.trackId,
+                cyclePlayed: next.cyclePlayed,
+                ...(next.moved || next.stop ? { currentTime: 0 } : {}),
+                ...(next.stop ? { isPlaying: false } : {}),
+              };
+        }
+        if (values && unchanged(row, values)) values = null;
+        if (!values && !renamed) continue;
+        const [updated] = await tx
+          .update(players)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(players.id, row.id))
+          .returning();
+        changed.push(await resource(updated!, tx));
+      }
+      return { result, changed };
+    });
+    const reason: ChangeReason = changed.length && changed[0]!.playable === null ? 'playable-deleted' : 'playable-edited';
+    for (const player of changed) {
+      await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
+    }
+    return result;
+  }
+
   const service: PlayerService = {
     resource: (row) => resource(row),
+    editPlayable,
     onPlayerChanged,
     isSessionOnline: (q) => isSessionOnline(q),
     addListener(listener) {

@@ -4,6 +4,7 @@ import { seedSteps } from '../db/schema';
 import type { Storage } from '../storage';
 import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catalogue';
 import { demoCustomersStep } from './steps/demo-customers';
+import { demoPlaylistsStep } from './steps/demo-playlists';
 
 export interface SeedContext {
   db: Db;
@@ -17,7 +18,7 @@ export interface SeedStep {
 }
 
 /** Append new steps at the end; each runs once per database, in this order. */
-export const seedStepList: SeedStep[] = [demoCustomersStep, channelCatalogueStep, customerPlayersStep];
+export const seedStepList: SeedStep[] = [demoCustomersStep, channelCatalogueStep, customerPlayersStep, demoPlaylistsStep];
 
 export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList): Promise<string[]> {
   const applied: string[] = [];
