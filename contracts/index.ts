@@ -5,3 +5,4 @@ export * from './tracks';
 export * from './channels';
 export * from './player';
 export * from './playlists';
+export * from './realtime';

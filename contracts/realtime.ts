@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { playerSchema } from './player';
+
+/**
+ * Real-time wire shapes (SPEC.md §7 Real-time; CONTRACTS.md §1.7): Laravel's channel and event
+ * names, the payload of each event, the presence member (a Device) and the runtime settings the
+ * web app builds its Echo / pusher-js client from.
+ */
+
+/** Echo names without the prefix (`Echo.private(...)`, `Echo.join(...)`). */
+export const playerChannelName = (playerId: number | string) => `player.${playerId}`;
+export const customerChannelName = (customerId: number | string) => `customer.${customerId}`;
+/** Wire names, as the server and pusher-js see them. */
+export const privatePlayerChannel = (playerId: number | string) => `private-${playerChannelName(playerId)}`;
+export const presenceCustomerChannel = (customerId: number | string) => `presence-${customerChannelName(customerId)}`;
+
+/** Event names on the wire (no broadcastAs): Echo binds them with `listen('UpdatePlayer')` etc. */
+export const UPDATE_PLAYER_EVENT = 'App\\Events\\UpdatePlayer';
+export const PLAY_SPOTS_EVENT = 'App\\Events\\PlaySpots';
+export const PLAY_SOUND_EVENT = 'App\\Events\\PlaySound';
+
+/** A device of the shop, the `user_info` of a presence member (SPEC.md §3 Device). */
+export const deviceTypeSchema = z.enum(['tablet', 'mobile', 'desktop']);
+export type DeviceType = z.infer<typeof deviceTypeSchema>;
+export const deviceSchema = z.object({
+  /** The device login's public session_id (as `/api/me` answers it); also the presence user_id. */
+  id: z.string(),
+  type: deviceTypeSchema,
+  /** Hardware model when the User-Agent names one ('iPhone', 'SM-T510'), else the browser ('Chrome'). */
+  device_model: z.string(),
+  /** Maker when known ('Apple', 'Samsung'), else the operating system ('Windows', 'Linux'). */
+  device_family: z.string(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/** `presence-customer.{id}` channel_data: user_id is a string, as pusher-php sends it. */
+export const presenceChannelDataSchema = z.object({ user_id: z.string(), user_info: deviceSchema });
+export type PresenceChannelData = z.infer<typeof presenceChannelDataSchema>;
+
+/** POST /broadcasting/auth answer: `channel_data` only for presence channels (a JSON string). */
+export const channelAuthSchema = z.object({ auth: z.string(), channel_data: z.string().optional() });
+export type ChannelAuth = z.infer<typeof channelAuthSchema>;
+
+/** A spot or sound as the audio device plays it (SPEC.md §3 "Sound/spot in player"). */
+export const playerSoundTypeSchema = z.enum(['spot', 'sound']);
+export const playerSoundSchema = z.object({
+  id: z.number(),
+  type: playerSoundTypeSchema,
+  url: z.string(),
+});
+export type PlayerSound = z.infer<typeof playerSoundSchema>;
+
+export const updatePlayerEventSchema = z.object({ player: playerSchema });
+export type UpdatePlayerEvent = z.infer<typeof updatePlayerEventSchema>;
+export const playSpotsEventSchema = z.object({ spots: z.array(playerSoundSchema) });
+export type PlaySpotsEvent = z.infer<typeof playSpotsEventSchema>;
+export const playSoundEventSchema = z.object({ sound: playerSoundSchema });
+export type PlaySoundEvent = z.infer<typeof playSoundEventSchema>;
+
+/**
+ * GET /api/realtime-config: what `new Echo({broadcaster: 'pusher', ...})` needs. `cluster` is
+ * required by pusher-js 8 even with wsHost; forceTLS is ignored by pusher-js on https pages.
+ */
+export const realtimeConfigSchema = z.object({
+  key: z.string(),
+  wsHost: z.string(),
+  wsPort: z.number(),
+  wssPort: z.number(),
+  forceTLS: z.boolean(),
+  cluster: z.string(),
+});
+export type RealtimeConfig = z.infer<typeof realtimeConfigSchema>;
