@@ -10,7 +10,7 @@ const HOUR_MS = 3_600_000;
  * of the catalogue. `other` gets none. Skips itself when `demo` already has playlists.
  */
 export const demoPlaylistsStep: SeedStep = {
-  name: '0003_demo_playlists',
+  name: '0004_demo_playlists',
   async run({ db }) {
     const [demo] = await db.select({ id: customers.id }).from(customers).where(eq(customers.slug, 'demo')).limit(1);
     if (!demo) return;
