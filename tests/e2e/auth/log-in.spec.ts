@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { DEMO, loginForm, submitLogin } from '../support/auth';
+import { browserGet, DEMO, loginForm, submitLogin } from '../support/auth';
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -49,8 +49,8 @@ test('success lands on /channels with the shop name and its logo', async ({ page
   await expect(header.getByText(DEMO.customer, { exact: true })).toBeVisible();
 
   // The customer's logo from its settings (a signed media URL of the API), really loaded.
-  const customer = await (await page.request.get('/api/customer', { headers: { Accept: 'application/json' } })).json();
-  const logoSetting = (customer.settings as { key: string; url: string | null }[]).find((s) => s.key === 'logo');
+  const customer = (await browserGet(page, '/api/customer')).body as { settings: { key: string; url: string | null }[] };
+  const logoSetting = customer.settings.find((s) => s.key === 'logo');
   expect(logoSetting?.url, 'the demo seed has a logo setting with a URL').toBeTruthy();
 
   const logo = header.locator('img').first();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginForm } from '../support/auth';
+import { browserGet, loginForm } from '../support/auth';
 
 test.describe('a guest', () => {
   for (const route of ['/channels', '/mixer/spots', '/']) {
@@ -20,7 +20,8 @@ test.describe('a guest', () => {
   });
 
   test('cannot read the API through the BFF', async ({ page }) => {
-    const me = await page.request.get('/api/me', { headers: { Accept: 'application/json' } });
-    expect(me.status()).toBe(401);
+    await page.goto('/login');
+    const me = await browserGet(page, '/api/me');
+    expect(me.status).toBe(401);
   });
 });

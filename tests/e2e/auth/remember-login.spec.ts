@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../support/browser';
-import { logIn } from '../support/auth';
+import { browserGet, logIn } from '../support/auth';
 
 /**
  * A real browser restart: the same Chromium profile closed and opened again. Session cookies die
@@ -40,12 +40,10 @@ for (const remember of [true, false]) {
       if (remember) {
         await expect(again).toHaveURL(/\/channels$/);
         await expect(again.getByRole('heading', { name: 'Csatornák' })).toBeVisible();
-        const me = await again.request.get('/api/me', { headers: { Accept: 'application/json' } });
-        expect(me.status()).toBe(200);
+        expect((await browserGet(again, '/api/me')).status).toBe(200);
       } else {
         await expect(again).toHaveURL(/\/login$/);
-        const me = await again.request.get('/api/me', { headers: { Accept: 'application/json' } });
-        expect(me.status()).toBe(401);
+        expect((await browserGet(again, '/api/me')).status).toBe(401);
       }
       await browser.close();
     } finally {

@@ -39,3 +39,21 @@ export async function logIn(page: Page, login: Login = DEMO, remember = false): 
   await submitLogin(page, login, remember);
   await expect(page).toHaveURL(/\/channels$/);
 }
+
+/**
+ * A JSON GET from inside the page, with the browser's own cookies. (Node's resolver, which Playwright's
+ * request fixture uses, does not map *.localhost to the loopback address; Chromium does.)
+ */
+export async function browserGet(page: Page, path: string): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(p, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body };
+  }, path);
+}

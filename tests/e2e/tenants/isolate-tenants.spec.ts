@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, OTHER, submitLogin } from '../support/auth';
+import { browserGet, DEMO, OTHER, submitLogin } from '../support/auth';
 import { E2E, webUrl } from '../support/stack';
 
 test('the other shop’s manager cannot log in on demo.localhost', async ({ page }) => {
@@ -19,11 +19,11 @@ test('… but can on other.localhost, and sees only the own shop', async ({ page
   await expect(header).toBeVisible();
   await expect(header.getByText(DEMO.customer, { exact: true })).toHaveCount(0);
 
-  const me = await page.request.get(`${other}/api/me`, { headers: { Accept: 'application/json' } });
-  expect(me.status()).toBe(200);
-  expect((await me.json()).email).toBe(OTHER.email);
-  const customer = await page.request.get(`${other}/api/customer`, { headers: { Accept: 'application/json' } });
-  const body = await customer.json();
+  const me = await browserGet(page, '/api/me');
+  expect(me.status).toBe(200);
+  expect((me.body as { email: string }).email).toBe(OTHER.email);
+  const customer = await browserGet(page, '/api/customer');
+  const body = customer.body as { slug: string; name: string };
   expect(body.slug).toBe('other');
   await expect(header.getByText(body.name, { exact: true })).toBeVisible();
 });

@@ -1,0 +1,328 @@
+/**
+ * `npm run bench`: performance budgets, measured on a stack of its own (API 4201, web 3201, build in
+ * .next-bench). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
+ * missed. Add a budget by pushing another Measurement from a new step below.
+ */
+import { chromium } from '@playwright/test';
+import { execSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
+import { ROOT, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
+
+const API_PORT = 4201;
+const WEB_PORT = 3201;
+const DIST_DIR = '.next-bench';
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000); // per target
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 400); // per target
+const ROUNDS = 20; // interleaving: each round runs a batch against each target, order alternating
+const PAGE_RUNS = 5;
+const CPU_THROTTLING = 4;
+
+interface Measurement {
+  name: string;
+  value: number;
+  unit: 'ms' | 'req/s';
+  /** The value must stay at or below this. */
+  max?: number;
+  note?: string;
+}
+
+const measurements: Measurement[] = [];
+
+// ---------------------------------------------------------------------------------------------------
+// HTTP helpers: node:http with a keep-alive agent per target, so both sides pay the same client cost.
+// The web is reached on 127.0.0.1 with the tenant's Host header (demo.localhost:3201).
+
+interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function request(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.end(body);
+    else req.end();
+  });
+}
+
+/** name=value pairs of Set-Cookie, merged into a jar (deletions honoured). */
+function mergeCookies(jar: Map<string, string>, setCookie: string[] | undefined): void {
+  for (const line of setCookie ?? []) {
+    const [pair = '', ...attrs] = line.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+interface Target {
+  name: string;
+  agent: http.Agent;
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+  latencies: number[];
+  wallMs: number;
+  count: number;
+}
+
+/** Logs in through the BFF the way the login page does; returns the sealed web cookie. */
+async function bffLogin(stack: Stack, agent: http.Agent): Promise<string> {
+  const origin = webUrl(stack.webPort);
+  const res = await request(
+    agent,
+    stack.webPort,
+    'POST',
+    '/auth/login',
+    { Host: new URL(origin).host, Origin: origin, 'Content-Type': 'application/json', Accept: 'application/json' },
+    JSON.stringify({ email: 'demo@pulzus.hu', password: 'pulzus-demo', remember: false }),
+  );
+  if (res.status !== 204 && res.status !== 200) throw new Error(`BFF login answered ${res.status}: ${res.body}`);
+  const jar = new Map<string, string>();
+  mergeCookies(jar, res.headers['set-cookie']);
+  if (!jar.has('pulzus')) throw new Error(`BFF login set no sealed cookie: ${JSON.stringify(res.headers['set-cookie'])}`);
+  return `pulzus=${jar.get('pulzus')}`;
+}
+
+/** Logs in straight at the tenant API (Sanctum dance); returns the upstream cookie jar. */
+async function apiLogin(stack: Stack, agent: http.Agent): Promise<string> {
+  const jar = new Map<string, string>();
+  const base = { Accept: 'application/json', Host: `127.0.0.1:${stack.apiPort}` };
+  const csrf = await request(agent, stack.apiPort, 'GET', '/sanctum/csrf-cookie', base);
+  mergeCookies(jar, csrf.headers['set-cookie']);
+  const xsrf = jar.get('XSRF-TOKEN');
+  if (!xsrf) throw new Error(`csrf-cookie answered ${csrf.status} without XSRF-TOKEN`);
+  const res = await request(
+    agent,
+    stack.apiPort,
+    'POST',
+    '/login',
+    { ...base, 'Content-Type': 'application/json', Cookie: cookieHeader(jar), 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    JSON.stringify({ email: 'demo@pulzus.hu', password: 'pulzus-demo', remember: false }),
+  );
+  if (res.status !== 204 && res.status !== 200) throw new Error(`API login answered ${res.status}: ${res.body}`);
+  mergeCookies(jar, res.headers['set-cookie']);
+  return cookieHeader(jar);
+}
+
+async function runBatch(t: Target, n: number, record: boolean): Promise<void> {
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < n) {
+      next++;
+      const t0 = performance.now();
+      const res = await request(t.agent, t.port, 'GET', t.path, t.headers);
+      const ms = performance.now() - t0;
+      if (res.status !== 200 || !res.body.includes('demo@pulzus.hu')) {
+        throw new Error(`${t.name}: GET ${t.path} answered ${res.status}: ${res.body.slice(0, 200)}`);
+      }
+      if (record) t.latencies.push(ms);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  if (record) {
+    t.wallMs += performance.now() - started;
+    t.count += n;
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? NaN;
+}
+
+async function measureMe(stack: Stack): Promise<void> {
+  const webAgent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const apiAgent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const sealed = await bffLogin(stack, webAgent);
+  const upstream = await apiLogin(stack, apiAgent);
+
+  const bff: Target = {
+    name: 'BFF',
+    agent: webAgent,
+    port: stack.webPort,
+    path: '/api/me',
+    headers: { Host: `demo.localhost:${stack.webPort}`, Accept: 'application/json', Cookie: sealed },
+    latencies: [],
+    wallMs: 0,
+    count: 0,
+  };
+  const api: Target = {
+    name: 'API',
+    agent: apiAgent,
+    port: stack.apiPort,
+    path: '/api/me',
+    headers: { Host: `127.0.0.1:${stack.apiPort}`, Accept: 'application/json', Cookie: upstream },
+    latencies: [],
+    wallMs: 0,
+    count: 0,
+  };
+
+  process.stdout.write(`GET /api/me: warm-up ${WARMUP} + ${REQUESTS} requests per target, concurrency ${CONCURRENCY}…\n`);
+  await runBatch(bff, WARMUP, false);
+  await runBatch(api, WARMUP, false);
+  const perRound = Math.ceil(REQUESTS / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [bff, api] : [api, bff];
+    for (const t of order) await runBatch(t, perRound, true);
+  }
+  webAgent.destroy();
+  apiAgent.destroy();
+
+  const stats = (t: Target) => ({
+    p50: percentile(t.latencies, 50),
+    p99: percentile(t.latencies, 99),
+    rps: t.count / (t.wallMs / 1000),
+  });
+  const b = stats(bff);
+  const a = stats(api);
+  measurements.push(
+    { name: 'GET /api/me via BFF p50', value: b.p50, unit: 'ms' },
+    { name: 'GET /api/me via BFF p99', value: b.p99, unit: 'ms' },
+    { name: 'GET /api/me via BFF throughput', value: b.rps, unit: 'req/s' },
+    { name: 'GET /api/me direct API p50', value: a.p50, unit: 'ms' },
+    { name: 'GET /api/me direct API p99', value: a.p99, unit: 'ms' },
+    { name: 'GET /api/me direct API throughput', value: a.rps, unit: 'req/s' },
+    { name: 'BFF added latency p50', value: b.p50 - a.p50, unit: 'ms', max: 2, note: 'BFF p50 − API p50' },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// First paint of /login in Chromium, CPU throttled, cold cache (a fresh context per run).
+
+async function measureLoginPaint(stack: Stack): Promise<void> {
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
+  const url = `${webUrl(stack.webPort)}/login`;
+  const runs: { fcp: number; lcp: number }[] = [];
+  try {
+    for (let run = -1; run < PAGE_RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'hu-HU' });
+      await context.addInitScript(() => {
+        const w = window as unknown as { __lcp: number; __fcp: number };
+        w.__lcp = 0;
+        w.__fcp = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__lcp = e.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__fcp = e.startTime;
+        }).observe({ type: 'paint', buffered: true });
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+      await page.goto(url, { waitUntil: 'load' });
+      await page.getByRole('button', { name: 'Bejelentkezés', exact: true }).waitFor();
+      await page.waitForTimeout(1500);
+      const m = await page.evaluate(() => {
+        const w = window as unknown as { __lcp: number; __fcp: number };
+        return { fcp: w.__fcp, lcp: w.__lcp };
+      });
+      await context.close();
+      if (run >= 0) runs.push(m); // run -1 warms the server, not the browser
+    }
+  } finally {
+    await browser.close();
+  }
+  const median = (xs: number[]) => percentile(xs, 50);
+  const note = `median of ${PAGE_RUNS}, ${CPU_THROTTLING}× CPU throttling, cold cache`;
+  measurements.push(
+    { name: '/login FCP', value: median(runs.map((r) => r.fcp)), unit: 'ms', note },
+    { name: '/login LCP', value: median(runs.map((r) => r.lcp)), unit: 'ms', max: 1200, note },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function report(): boolean {
+  const rows = measurements.map((m) => {
+    const ok = m.max === undefined || m.value <= m.max;
+    return {
+      name: m.name,
+      value: `${m.unit === 'ms' ? m.value.toFixed(2) : m.value.toFixed(0)} ${m.unit}`,
+      budget: m.max === undefined ? '' : `≤ ${m.max} ${m.unit}`,
+      result: m.max === undefined ? '' : ok ? 'ok' : 'MISSED',
+      ok,
+    };
+  });
+  const widths = [
+    Math.max(11, ...rows.map((r) => r.name.length)),
+    Math.max(5, ...rows.map((r) => r.value.length)),
+    Math.max(6, ...rows.map((r) => r.budget.length)),
+  ];
+  const line = (a: string, b: string, c: string, d: string) =>
+    `${a.padEnd(widths[0]!)}  ${b.padStart(widths[1]!)}  ${c.padEnd(widths[2]!)}  ${d}`;
+  const out = [line('measurement', 'value', 'budget', ''), line('-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '-'.repeat(widths[2]!), '------')];
+  for (const r of rows) out.push(line(r.name, r.value, r.budget, r.result));
+  process.stdout.write(`\n${out.join('\n')}\n\n`);
+
+  let commit = '';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    /* not a git checkout */
+  }
+  const dir = path.join(ROOT, 'bench-results');
+  mkdirSync(dir, { recursive: true });
+  const result = {
+    date: new Date().toISOString(),
+    commit,
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
+    settings: { concurrency: CONCURRENCY, requests: REQUESTS, warmup: WARMUP, pageRuns: PAGE_RUNS, cpuThrottling: CPU_THROTTLING },
+    measurements: measurements.map((m) => ({ ...m, ok: m.max === undefined || m.value <= m.max })),
+  };
+  writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
+  process.stdout.write(`written to bench-results/latest.json\n`);
+  return rows.every((r) => r.ok);
+}
+
+async function main(): Promise<void> {
+  const stack = await startStack({ apiPort: API_PORT, webPort: WEB_PORT, distDir: DIST_DIR, log: (l) => console.log(`[bench] ${l}`) });
+  let ok = false;
+  try {
+    await measureMe(stack);
+    await measureLoginPaint(stack);
+    ok = report();
+  } finally {
+    await stack.stop();
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  }
+  if (!ok) {
+    process.stderr.write('a budget was missed\n');
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : err}\n`);
+  process.exit(1);
+});
