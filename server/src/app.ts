@@ -18,6 +18,9 @@ import { registerMediaRoutes } from './routes/media';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerPlayerRoutes } from './routes/players';
 import { registerPlaylistRoutes } from './routes/playlists';
+import { registerBroadcastingRoutes } from './routes/broadcasting';
+import { registerPusherApiRoutes } from './routes/pusher-api';
+import { createRealtime } from './realtime';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
 
@@ -120,7 +123,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     sessionIdleMinutes: config.sessionIdleMinutes,
     sessionAbsoluteHours: config.sessionAbsoluteHours,
   });
-  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players };
+  // Realtime: the Pusher server on this app's HTTP server, UpdatePlayer on every player change.
+  const realtime = await createRealtime({ config, server: app.server, players, log: app.log });
+  app.addHook('preClose', async () => realtime.close());
+  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players, realtime };
   app.decorate('ctx', ctx);
 
   registerAuthRoutes(app, ctx);
@@ -130,6 +136,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerChannelRoutes(app, ctx);
   registerPlayerRoutes(app, ctx);
   registerPlaylistRoutes(app, ctx);
+  registerBroadcastingRoutes(app, ctx);
+  registerPusherApiRoutes(app, ctx);
 
   if (ownsDatabase) app.addHook('onClose', async () => dbHandle.close());
   return app;

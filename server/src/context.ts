@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { SessionManager } from './http/session';
 import type { Mailer } from './mail/mailer';
 import type { PlayerService } from './player/service';
+import type { Realtime } from './realtime';
 import type { Storage } from './storage';
 
 /** What routes need besides the request: built once in app.ts and handed to each route file. */
@@ -14,4 +15,6 @@ export interface AppContext {
   sessions: SessionManager;
   /** Every player change goes through here (see player/service.ts). */
   players: PlayerService;
+  /** Broadcasting (UpdatePlayer, playSpots, playSound), the Pusher server and device presence. */
+  realtime: Realtime;
 }

@@ -37,6 +37,27 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   logLevel: string;
+  /** The Pusher app: our built-in server's, or the external service's with broadcastDriver 'pusher'. */
+  pusherAppId: string;
+  pusherKey: string;
+  pusherSecret: string;
+  /** 'builtin' delivers through our own Pusher server; 'pusher' posts to an external service. */
+  broadcastDriver: 'builtin' | 'pusher';
+  /** External service host/port (soketi…); hosted Pusher (by cluster) when the host is unset. */
+  pusherHost: string | undefined;
+  pusherPort: number | undefined;
+  pusherCluster: string;
+  pusherUseTls: boolean;
+  /** Where browsers reach the socket (GET /api/realtime-config); defaults depend on the driver. */
+  pusherPublicHost: string | undefined;
+  pusherPublicPort: number | undefined;
+  pusherPublicTls: boolean | undefined;
+  /** Pusher's "client events" app setting for the built-in server. */
+  pusherClientEvents: boolean;
+  /** Seconds, sent in the handshake; idle sockets are pinged after it and dropped after twice it. */
+  pusherActivityTimeout: number;
+  /** Redis for several API instances: real-time fan-out and shared presence. */
+  redisUrl: string | undefined;
 }
 
 export const TENANT_SLUG = /^[a-z0-9-]{1,63}$/;
@@ -45,6 +66,15 @@ const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
+
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
+    .transform((v) => ['true', '1', 'on', 'yes'].includes(v))
+    .optional(),
+);
+const optionalPort = z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional());
 
 const envSchema = z.object({
   API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(4000)),
@@ -79,6 +109,26 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  PUSHER_APP_ID: optionalString,
+  PUSHER_KEY: optionalString,
+  PUSHER_SECRET: optionalString,
+  BROADCAST_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['builtin', 'pusher']).default('builtin')),
+  PUSHER_HOST: optionalString,
+  PUSHER_PORT: optionalPort,
+  PUSHER_CLUSTER: z.preprocess(emptyAsUndefined, z.string().default('eu')),
+  PUSHER_USE_TLS: booleanFlag,
+  PUSHER_PUBLIC_HOST: optionalString,
+  PUSHER_PUBLIC_PORT: optionalPort,
+  PUSHER_PUBLIC_TLS: booleanFlag,
+  PUSHER_CLIENT_EVENTS: booleanFlag,
+  PUSHER_ACTIVITY_TIMEOUT: positiveInt(30),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
   ),
 });
 
@@ -155,7 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const needsFile = !e.APP_KEY || !e.BFF_SECRET;
+  const needsFile = !e.APP_KEY || !e.BFF_SECRET || !e.PUSHER_APP_ID || !e.PUSHER_KEY || !e.PUSHER_SECRET;
   const fileSecrets = needsFile ? readOrCreateSecrets(dataDir) : undefined;
 
   return {
@@ -174,5 +224,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     logLevel: e.LOG_LEVEL,
+    pusherAppId: e.PUSHER_APP_ID ?? fileSecrets!.pusherAppId,
+    pusherKey: e.PUSHER_KEY ?? fileSecrets!.pusherKey,
+    pusherSecret: e.PUSHER_SECRET ?? fileSecrets!.pusherSecret,
+    broadcastDriver: e.BROADCAST_DRIVER,
+    pusherHost: e.PUSHER_HOST,
+    pusherPort: e.PUSHER_PORT,
+    pusherCluster: e.PUSHER_CLUSTER,
+    // Hosted Pusher is TLS; a self-hosted server named by PUSHER_HOST is plain unless told otherwise.
+    pusherUseTls: e.PUSHER_USE_TLS ?? !e.PUSHER_HOST,
+    pusherPublicHost: e.PUSHER_PUBLIC_HOST,
+    pusherPublicPort: e.PUSHER_PUBLIC_PORT,
+    pusherPublicTls: e.PUSHER_PUBLIC_TLS,
+    pusherClientEvents: e.PUSHER_CLIENT_EVENTS ?? true,
+    pusherActivityTimeout: e.PUSHER_ACTIVITY_TIMEOUT,
+    redisUrl: e.REDIS_URL,
   };
 }

@@ -1,0 +1,44 @@
+import {
+  PLAY_SOUND_EVENT,
+  PLAY_SPOTS_EVENT,
+  privatePlayerChannel,
+  UPDATE_PLAYER_EVENT,
+  type PlayerSound,
+  type PlaySoundEvent,
+  type PlaySpotsEvent,
+  type UpdatePlayerEvent,
+} from '../../../contracts/realtime';
+import type { Player } from '../../../contracts/player';
+import type { PlayerService } from '../player/service';
+import type { Broadcaster, BroadcastOptions } from './broadcaster';
+
+/** The app's events, as Laravel would broadcast them (wire names App\Events\…, payload = public props). */
+export interface RealtimeEvents {
+  /** `App\Events\UpdatePlayer` `{player}` on `private-player.{id}`. */
+  updatePlayer(player: Player, options?: BroadcastOptions): Promise<void>;
+  /** `App\Events\PlaySpots` `{spots}` to every player of the customer (the scheduler calls this). */
+  playSpots(customerId: number, spots: PlayerSound[], options?: BroadcastOptions): Promise<void>;
+  /**
+   * `App\Events\PlaySound` `{sound}` on `private-player.{playerId}`. The caller has checked that
+   * the player belongs to the customer (routes go through `ctx.players.get` first).
+   */
+  playSound(playerId: number, sound: PlayerSound, options?: BroadcastOptions): Promise<void>;
+}
+
+export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerService): RealtimeEvents {
+  return {
+    async updatePlayer(player, options) {
+      const payload: UpdatePlayerEvent = { player };
+      await broadcaster.trigger([privatePlayerChannel(player.id)], UPDATE_PLAYER_EVENT, payload, options);
+    },
+    async playSpots(customerId, spots, options) {
+      const list = await players.list({ customerId, sessionId: null });
+      const payload: PlaySpotsEvent = { spots };
+      await broadcaster.trigger(list.map((p) => privatePlayerChannel(p.id)), PLAY_SPOTS_EVENT, payload, options);
+    },
+    async playSound(playerId, sound, options) {
+      const payload: PlaySoundEvent = { sound };
+      await broadcaster.trigger([privatePlayerChannel(playerId)], PLAY_SOUND_EVENT, payload, options);
+    },
+  };
+}

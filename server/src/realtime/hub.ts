@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { encode } from './protocol';
+
+/**
+ * The local registry of sockets by channel, and the one way to deliver a frame to a channel:
+ * `publish` delivers to this instance's sockets and, with Redis, to every other instance's
+ * (each instance delivers to its own sockets; socket ids are random, so `except` works anywhere).
+ */
+
+export interface Subscriber {
+  readonly id: string;
+  send(frame: string): void;
+}
+
+export interface Fanout {
+  publish(message: FanoutMessage): void;
+  close(): Promise<void>;
+}
+
+export interface FanoutMessage {
+  channel: string;
+  /** The encoded frame, sent as it is. */
+  frame: string;
+  except?: string;
+}
+
+export class Hub {
+  private readonly channels = new Map<string, Set<Subscriber>>();
+  private fanout: Fanout | undefined;
+
+  setFanout(fanout: Fanout | undefined) {
+    this.fanout = fanout;
+  }
+
+  add(channel: string, subscriber: Subscriber) {
+    let set = this.channels.get(channel);
+    if (!set) this.channels.set(channel, (set = new Set()));
+    set.add(subscriber);
+  }
+
+  remove(channel: string, subscriber: Subscriber) {
+    const set = this.channels.get(channel);
+    if (!set) return;
+    set.delete(subscriber);
+    if (set.size === 0) this.channels.delete(channel);
+  }
+
+  /** This instance's sockets only. */
+  deliverLocal({ channel, frame, except }: FanoutMessage) {
+    const set = this.channels.get(channel);
+    if (!set) return;
+    for (const s of set) if (s.id !== except) s.send(frame);
+  }
+
+  publish(message: FanoutMessage) {
+    this.deliverLocal(message);
+    this.fanout?.publish(message);
+  }
+
+  /** An app event (HTTP API or our broadcaster): `data` is the JSON string relayed as it is. */
+  trigger(channels: string[], event: string, data: string, except?: string) {
+    for (const channel of channels) this.publish({ channel, frame: encode({ event, channel, data }), except });
+  }
+
+  /** Local subscription counts, for the channels endpoints of the HTTP API. */
+  localChannels(): Map<string, number> {
+    return new Map([...this.channels].map(([name, set]) => [name, set.size]));
+  }
+}
+
+/**
+ * Redis pub/sub between API instances: one Redis channel per Pusher app; every instance
+ * publishes what it delivered locally and delivers what the others published.
+ */
+export async function createRedisFanout(options: {
+  publisher: Redis;
+  subscriber: Redis;
+  topic: string;
+  hub: Hub;
+  onError: (err: unknown) => void;
+}): Promise<Fanout> {
+  const { publisher, subscriber, topic, hub, onError } = options;
+  const origin = randomBytes(8).toString('hex');
+  subscriber.on('message', (channel: string, text: string) => {
+    if (channel !== topic) return;
+    try {
+      const m = JSON.parse(text) as { o: string; c: string; f: string; x?: string };
+      if (m.o === origin) return;
+      hub.deliverLocal({ channel: m.c, frame: m.f, except: m.x });
+    } catch (err) {
+      onError(err);
+    }
+  });
+  await subscriber.subscribe(topic);
+  return {
+    publish({ channel, frame, except }) {
+      publisher.publish(topic, JSON.stringify({ o: origin, c: channel, f: frame, x: except })).catch(onError);
+    },
+    async close() {
+      await subscriber.unsubscribe(topic).catch(() => {});
+    },
+  };
+}

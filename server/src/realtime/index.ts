@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server } from 'node:http';
+import { Redis } from 'ioredis';
+import { presenceCustomerChannel } from '../../../contracts/realtime';
+import type { Config } from '../env';
+import type { PlayerService } from '../player/service';
+import { createBuiltinBroadcaster, createPusherBroadcaster, type Broadcaster } from './broadcaster';
+import { createRealtimeEvents, type RealtimeEvents } from './events';
+import { createRedisFanout, Hub, type Fanout } from './hub';
+import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store';
+import { attachPusherServer, type PusherApp, type WsServer } from './ws-server';
+
+/**
+ * Real time in the tenant API: the built-in Pusher protocol 7 server on the API's own HTTP
+ * server, the broadcaster (built-in or an external Pusher service), the app's events, and the
+ * presence check the player service uses to tell whether an output device is still there.
+ */
+
+export interface Realtime extends RealtimeEvents {
+  /** Our Pusher app (channel auth signs with it; the HTTP events API checks it). */
+  readonly app: PusherApp;
+  readonly broadcaster: Broadcaster;
+  readonly hub: Hub;
+  readonly presence: PresenceStore;
+  readonly server: WsServer;
+  /** Whether the device session has a socket in `presence-customer.{customerId}` (see docs/decisions.md). */
+  isSessionPresent(q: { customerId: number; sessionId: string }): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  config: Config;
+  server: Server;
+  players: PlayerService;
+  log: FastifyBaseLogger;
+}
+
+/** A socket whose instance stops refreshing it counts as gone after this long. */
+const SOCKET_TTL_MS = 60_000;
+const REFRESH_MS = 20_000;
+
+async function connectRedis(url: string, name: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, connectionName: name, maxRetriesPerRequest: 3 });
+  redis.on('error', () => {
+    // ioredis reconnects by itself; failed commands are reported where they are awaited.
+  });
+  try {
+    await redis.connect();
+  } catch (err) {
+    redis.disconnect();
+    throw new Error(`REDIS_URL: cannot connect (${(err as Error).message})`);
+  }
+  return redis;
+}
+
+export async function createRealtime({ config, server, players, log }: RealtimeOptions): Promise<Realtime> {
+  const app: PusherApp = { id: config.pusherAppId, key: config.pusherKey, secret: config.pusherSecret };
+  const hub = new Hub();
+  const prefix = `pulzus:realtime:${app.id}:`;
+
+  let publisher: Redis | undefined;
+  let subscriber: Redis | undefined;
+  let fanout: Fanout | undefined;
+  let presence: PresenceStore;
+  if (config.redisUrl) {
+    publisher = await connectRedis(config.redisUrl, 'pulzus-realtime');
+    try {
+      subscriber = await connectRedis(config.redisUrl, 'pulzus-realtime-sub');
+      fanout = await createRedisFanout({
+        publisher,
+        subscriber,
+        topic: `${prefix}events`,
+        hub,
+        onError: (err) => log.error({ err }, 'realtime: redis fan-out failed'),
+      });
+    } catch (err) {
+      publisher.disconnect();
+      subscriber?.disconnect();
+      throw err;
+    }
+    hub.setFanout(fanout);
+    presence = createRedisPresenceStore(publisher, {
+      prefix,
+      socketTtlMs: SOCKET_TTL_MS,
+      seenTtlMs: (config.sessionAbsoluteHours + 24) * 3_600_000,
+    });
+  } else {
+    presence = createMemoryPresenceStore();
+  }
+
+  const ws = attachPusherServer({
+    server,
+    app,
+    hub,
+    presence,
+    activityTimeout: config.pusherActivityTimeout,
+    clientEvents: config.pusherClientEvents,
+    log,
+  });
+
+  let refresh: NodeJS.Timeout | undefined;
+  if (publisher) {
+    // Keep this instance's presence sockets alive in Redis, and say goodbye for dead instances' users.
+    refresh = setInterval(() => {
+      presence
+        .refresh(ws.localPresence())
+        .then((gone) => {
+          for (const [channel, users] of gone) {
+            for (const userId of users) {
+              hub.publish({
+                channel,
+                frame: JSON.stringify({
+                  event: 'pusher_internal:member_removed',
+                  channel,
+                  data: JSON.stringify({ user_id: userId }),
+                }),
+              });
+            }
+          }
+        })
+        .catch((err) => log.error({ err }, 'realtime: presence refresh failed'));
+    }, REFRESH_MS);
+    refresh.unref();
+  }
+
+  const broadcaster =
+    config.broadcastDriver === 'pusher'
+      ? createPusherBroadcaster({
+          appId: app.id,
+          key: app.key,
+          secret: app.secret,
+          cluster: config.pusherCluster,
+          host: config.pusherHost,
+          port: config.pusherPort,
+          useTLS: config.pusherUseTls,
+        })
+      : createBuiltinBroadcaster(hub, (channel) => presence.members(channel));
+
+  const events = createRealtimeEvents(broadcaster, players);
+
+  async function isSessionPresent({ customerId, sessionId }: { customerId: number; sessionId: string }) {
+    const channel = presenceCustomerChannel(customerId);
+    try {
+      if (broadcaster.driver === 'pusher') {
+        // Unknown (the service did not answer): do not take output away on a network hiccup.
+        const ids = await broadcaster.presenceUserIds(channel);
+        return ids === undefined || ids.includes(sessionId);
+      }
+      if (await presence.hasUser(channel, sessionId)) return true;
+      // A device that has never joined (since this server or the shared Redis set remembers) is
+      // judged by its login alone: after a restart every device is back in seconds, and a
+      // browser without a working socket still keeps the output it holds.
+      return !(await presence.hasSeen(channel, sessionId));
+    } catch (err) {
+      log.error({ err }, 'realtime: presence check failed');
+      return true;
+    }
+  }
+
+  players.addListener(async (player, change) => {
+    try {
+      await events.updatePlayer(player, { exceptSocketId: change.exceptSocketId });
+    } catch (err) {
+      log.error({ err, playerId: player.id }, 'realtime: UpdatePlayer broadcast failed');
+    }
+  });
+  players.setPresenceCheck(isSessionPresent);
+
+  let closed = false;
+  return {
+    ...events,
+    app,
+    broadcaster,
+    hub,
+    presence,
+    server: ws,
+    isSessionPresent,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (refresh) clearInterval(refresh);
+      await ws.close();
+      await fanout?.close();
+      await Promise.all([publisher?.quit().catch(() => {}), subscriber?.quit().catch(() => {})]);
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Who is in each presence channel, by socket. Pusher counts a user once however many sockets
+ * (tabs) it has, so joins and leaves answer whether this was the user's first or last socket.
+ * One implementation keeps it in memory (one API instance); the other in Redis, shared by every
+ * instance, with an expiry per socket that its instance keeps refreshing, so the sockets of an
+ * instance that died without saying goodbye drop out on their own.
+ */
+
+export interface PresenceMember {
+  /** Always a string on the wire (pusher-php coerces it; so do we). */
+  user_id: string;
+  user_info?: unknown;
+}
+
+export interface JoinResult {
+  /** No other socket of this user was in the channel: the others get member_added. */
+  first: boolean;
+  /** Every user in the channel, once each, including the one who joined. */
+  members: PresenceMember[];
+  /** Users whose sockets expired meanwhile (a dead instance) and who have no socket left. */
+  gone: string[];
+}
+
+export interface PresenceStore {
+  join(channel: string, socketId: string, member: PresenceMember): Promise<JoinResult>;
+  /** `last`: that was the user's last socket in the channel (the others get member_removed). */
+  leave(channel: string, socketId: string, userId: string): Promise<{ last: boolean }>;
+  members(channel: string): Promise<PresenceMember[]>;
+  hasUser(channel: string, userId: string): Promise<boolean>;
+  /** Whether this user has joined the channel since the store began remembering (see decisions). */
+  hasSeen(channel: string, userId: string): Promise<boolean>;
+  /**
+   * Keeps this instance's sockets alive and drops expired ones; answers, per channel, the users
+   * that expiry removed entirely (so that member_removed can still be sent for them).
+   */
+  refresh(local: Map<string, string[]>): Promise<Map<string, string[]>>;
+}
+
+/** One entry per user, the first socket's user_info winning (as Pusher does). */
+export function uniqueMembers(members: Iterable<PresenceMember>): PresenceMember[] {
+  const byUser = new Map<string, PresenceMember>();
+  for (const m of members) if (!byUser.has(m.user_id)) byUser.set(m.user_id, m);
+  return [...byUser.values()];
+}
+
+export function createMemoryPresenceStore(): PresenceStore {
+  const channels = new Map<string, Map<string, PresenceMember>>();
+  const seen = new Map<string, Set<string>>();
+
+  const hasUser = (channel: string, userId: string) => {
+    for (const m of channels.get(channel)?.values() ?? []) if (m.user_id === userId) return true;
+    return false;
+  };
+
+  return {
+    async join(channel, socketId, member) {
+      const first = !hasUser(channel, member.user_id);
+      let sockets = channels.get(channel);
+      if (!sockets) channels.set(channel, (sockets = new Map()));
+      sockets.set(socketId, member);
+      let users = seen.get(channel);
+      if (!users) seen.set(channel, (users = new Set()));
+      users.add(member.user_id);
+      return { first, members: uniqueMembers(sockets.values()), gone: [] };
+    },
+    async leave(channel, socketId, userId) {
+      const sockets = channels.get(channel);
+      sockets?.delete(socketId);
+      if (sockets && sockets.size === 0) channels.delete(channel);
+      return { last: !hasUser(channel, userId) };
+    },
+    async members(channel) {
+      return uniqueMembers(channels.get(channel)?.values() ?? []);
+    },
+    async hasUser(channel, userId) {
+      return hasUser(channel, userId);
+    },
+    async hasSeen(channel, userId) {
+      return seen.get(channel)?.has(userId) ?? false;
+    },
+    async refresh() {
+      return new Map();
+    },
+  };
+}
+
+// Entries whose expiry (score) has passed are dead; `live` answers the members of the others.
+const LIVE = `
+local function live(zkey, hkey, now)
+  local ids = redis.call('ZRANGEBYSCORE', zkey, '(' .. now, '+inf')
+  if #ids == 0 then return {} end
+  local out = {}
+  local vals = redis.call('HMGET', hkey, unpack(ids))
+  for i = 1, #vals do if vals[i] then out[#out + 1] = vals[i] end end
+  return out
+end
+local function prune(zkey, hkey, now)
+  local dead = redis.call('ZRANGEBYSCORE', zkey, '-inf', now)
+  if #dead == 0 then return {} end
+  local out = {}
+  local vals = redis.call('HMGET', hkey, unpack(dead))
+  for i = 1, #vals do if vals[i] then out[#out + 1] = vals[i] end end
+  redis.call('HDEL', hkey, unpack(dead))
+  redis.call('ZREMRANGEBYSCORE', zkey, '-inf', now)
+  return out
+end
+`;
+
+// KEYS: sockets (zset socket → expiry), members (hash socket → member JSON), seen (set of user ids)
+// ARGV: now, expiresAt, socketId, userId, memberJson, keyTtlMs, seenTtlMs
+const JOIN = `${LIVE}
+local gone = prune(KEYS[1], KEYS[2], ARGV[1])
+local before = live(KEYS[1], KEYS[2], ARGV[1])
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[3], ARGV[5])
+redis.call('SADD', KEYS[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+redis.call('PEXPIRE', KEYS[2], ARGV[6])
+redis.call('PEXPIRE', KEYS[3], ARGV[7])
+return {before, gone}
+`;
+
+// KEYS: sockets, members; ARGV: now, socketId
+const LEAVE = `${LIVE}
+redis.call('ZREM', KEYS[1], ARGV[2])
+redis.call('HDEL', KEYS[2], ARGV[2])
+return live(KEYS[1], KEYS[2], ARGV[1])
+`;
+
+// KEYS: sockets, members; ARGV: now
+const MEMBERS = `${LIVE}
+return live(KEYS[1], KEYS[2], ARGV[1])
+`;
+
+// KEYS: sockets, members; ARGV: now, expiresAt, keyTtlMs, socketId…
+const REFRESH = `${LIVE}
+for i = 4, #ARGV do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[i]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+local gone = prune(KEYS[1], KEYS[2], ARGV[1])
+return {gone, live(KEYS[1], KEYS[2], ARGV[1])}
+`;
+
+type Script = (...args: Array<string | number>) => Promise<unknown>;
+
+export interface RedisPresenceOptions {
+  /** Key prefix, e.g. `pulzus:realtime:<appId>:`. */
+  prefix: string;
+  /** A socket not refreshed for this long counts as gone. */
+  socketTtlMs: number;
+  /** How long "has joined" is remembered (at least a login's lifetime). */
+  seenTtlMs: number;
+}
+
+const parseMembers = (values: unknown): PresenceMember[] =>
+  (Array.isArray(values) ? values : []).flatMap((v) => {
+    try {
+      const m = JSON.parse(String(v)) as PresenceMember;
+      return typeof m?.user_id === 'string' ? [m] : [];
+    } catch {
+      return [];
+    }
+  });
+
+export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOptions): PresenceStore {
+  const { prefix, socketTtlMs, seenTtlMs } = options;
+  const keys = (channel: string) => [`${prefix}presence:${channel}:sockets`, `${prefix}presence:${channel}:members`];
+  const seenKey = (channel: string) => `${prefix}presence:${channel}:seen`;
+  const keyTtl = socketTtlMs * 4;
+
+  redis.defineCommand('pulzusPresenceJoin', { numberOfKeys: 3, lua: JOIN });
+  redis.defineCommand('pulzusPresenceLeave', { numberOfKeys: 2, lua: LEAVE });
+  redis.defineCommand('pulzusPresenceMembers', { numberOfKeys: 2, lua: MEMBERS });
+  redis.defineCommand('pulzusPresenceRefresh', { numberOfKeys: 2, lua: REFRESH });
+  const commands = redis as unknown as Record<string, Script>;
+  const run = (name: string, ...args: Array<string | number>) => commands[name]!.call(redis, ...args);
+
+  const store: PresenceStore = {
+    async join(channel, socketId, member) {
+      const now = Date.now();
+      const [beforeRaw, goneRaw] = (await run(
+        'pulzusPresenceJoin',
+        ...keys(channel),
+        seenKey(channel),
+        now,
+        now + socketTtlMs,
+        socketId,
+        member.user_id,
+        JSON.stringify(member),
+        keyTtl,
+        seenTtlMs,
+      )) as [unknown, unknown];
+      const before = parseMembers(beforeRaw);
+      const present = new Set(before.map((m) => m.user_id));
+      const gone = [...new Set(parseMembers(goneRaw).map((m) => m.user_id))].filter(
+        (u) => !present.has(u) && u !== member.user_id,
+      );
+      return {
+        first: !present.has(member.user_id),
+        members: uniqueMembers([...before, member]),
+        gone,
+      };
+    },
+    async leave(channel, socketId, userId) {
+      const rest = parseMembers(await run('pulzusPresenceLeave', ...keys(channel), Date.now(), socketId));
+      return { last: !rest.some((m) => m.user_id === userId) };
+    },
+    async members(channel) {
+      return uniqueMembers(parseMembers(await run('pulzusPresenceMembers', ...keys(channel), Date.now())));
+    },
+    async hasUser(channel, userId) {
+      return (await store.members(channel)).some((m) => m.user_id === userId);
+    },
+    async hasSeen(channel, userId) {
+      return (await redis.sismember(seenKey(channel), userId)) === 1;
+    },
+    async refresh(local) {
+      const out = new Map<string, string[]>();
+      const now = Date.now();
+      for (const [channel, socketIds] of local) {
+        const [goneRaw, liveRaw] = (await run(
+          'pulzusPresenceRefresh',
+          ...keys(channel),
+          now,
+          now + socketTtlMs,
+          keyTtl,
+          ...socketIds,
+        )) as [unknown, unknown];
+        const present = new Set(parseMembers(liveRaw).map((m) => m.user_id));
+        const gone = [...new Set(parseMembers(goneRaw).map((m) => m.user_id))].filter((u) => !present.has(u));
+        if (gone.length) out.set(channel, gone);
+      }
+      return out;
+    },
+  };
+  return store;
+}

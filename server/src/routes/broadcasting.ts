@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  presenceCustomerChannel,
+  type ChannelAuth,
+  type PresenceChannelData,
+  type RealtimeConfig,
+} from '../../../contracts/realtime';
+import type { AppContext } from '../context';
+import { HttpError, messages } from '../http/errors';
+import { validate } from '../http/validation';
+import { deviceFromUserAgent } from '../realtime/device';
+import { signChannel, SOCKET_ID } from '../realtime/protocol';
+
+/**
+ * Channel authorization as Laravel's `Broadcast::routes()` answers it (routes/channels.php:
+ * `player.{id}` for the customer's players, `customer.{id}` for the own customer), and the
+ * runtime settings the web app builds Echo from.
+ */
+
+export const broadcastingMessages = {
+  socketId: 'Érvénytelen socket azonosító.',
+  channelName: 'A csatorna neve kötelező.',
+  forbidden: 'Nincs jogosultsága ehhez a csatornához.',
+};
+
+const authSchema = z.object({
+  socket_id: z
+    .string({ error: broadcastingMessages.socketId })
+    .max(64, { error: broadcastingMessages.socketId })
+    .regex(SOCKET_ID, { error: broadcastingMessages.socketId }),
+  channel_name: z
+    .string({ error: broadcastingMessages.channelName })
+    .min(1, { error: broadcastingMessages.channelName })
+    .max(200, { error: broadcastingMessages.channelName }),
+});
+
+const PLAYER_CHANNEL = /^private-player\.([^.]+)$/;
+const CUSTOMER_CHANNEL = /^presence-customer\.([^.]+)$/;
+
+export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const realtime = ctx.realtime;
+  const forbidden = () => new HttpError(403, broadcastingMessages.forbidden);
+
+  async function authorize(req: FastifyRequest): Promise<ChannelAuth> {
+    // Laravel answers a guest with 403 (AccessDeniedHttpException), not 401.
+    if (!req.user || !req.session) throw new HttpError(403, messages.forbidden);
+    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+    const query = req.query as Record<string, unknown>;
+    const input = validate(authSchema, { socket_id: body.socket_id ?? query.socket_id, channel_name: body.channel_name ?? query.channel_name });
+    const channel = input.channel_name;
+
+    const player = PLAYER_CHANNEL.exec(channel);
+    if (player) {
+      const id = player[1]!;
+      if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) throw forbidden();
+      try {
+        await ctx.players.get({ customerId: req.tenant.id, sessionId: req.session.sessionId }, Number(id));
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 404) throw forbidden();
+        throw err;
+      }
+      return { auth: signChannel(realtime.app, input.socket_id, channel) };
+    }
+
+    const customer = CUSTOMER_CHANNEL.exec(channel);
+    if (customer && channel === presenceCustomerChannel(req.tenant.id)) {
+      const sessionId = req.session.sessionId;
+      const userAgent = req.headers['user-agent'];
+      const data: PresenceChannelData = {
+        user_id: sessionId,
+        user_info: deviceFromUserAgent(sessionId, Array.isArray(userAgent) ? userAgent[0] : userAgent),
+      };
+      // Signed and answered as this exact string: the server verifies it byte for byte.
+      const channelData = JSON.stringify(data);
+      return { auth: signChannel(realtime.app, input.socket_id, channel, channelData), channel_data: channelData };
+    }
+    throw forbidden();
+  }
+
+  // Laravel registers GET and POST; pusher-js posts a urlencoded form, the BFF may send JSON.
+  app.post('/broadcasting/auth', { config: { auth: 'any', csrf: false } }, authorize);
+  app.get('/broadcasting/auth', { config: { auth: 'any' } }, authorize);
+
+  app.get('/api/realtime-config', { config: { auth: 'any' } }, async (): Promise<RealtimeConfig> => {
+    const c = ctx.config;
+    if (c.broadcastDriver === 'builtin') {
+      const port = c.pusherPublicPort ?? c.port;
+      return {
+        key: c.pusherKey,
+        wsHost: c.pusherPublicHost ?? '127.0.0.1',
+        wsPort: port,
+        wssPort: port,
+        forceTLS: c.pusherPublicTls ?? false,
+        cluster: c.pusherCluster,
+      };
+    }
+    // External service: hosted Pusher by cluster, or the self-hosted one named by PUSHER_HOST.
+    const port = c.pusherPublicPort ?? c.pusherPort;
+    return {
+      key: c.pusherKey,
+      wsHost: c.pusherPublicHost ?? c.pusherHost ?? `ws-${c.pusherCluster}.pusher.com`,
+      wsPort: port ?? 80,
+      wssPort: port ?? 443,
+      forceTLS: c.pusherPublicTls ?? c.pusherUseTls,
+      cluster: c.pusherCluster,
+    };
+  });
+}
