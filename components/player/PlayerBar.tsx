@@ -10,7 +10,7 @@ import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { getPlayerEngine, needsTapAtom, useIsOutputDevice, usePlayerEngine } from '@/lib/player/use-player-engine';
 import { Cover, DEFAULT_COVER } from './Cover';
 import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from './icons';
-import { SeekLine } from './SeekLine';
+import { ProgressLine, SeekLine } from './SeekLine';
 import { VolumeControl } from './VolumeControl';
 import styles from './PlayerBar.module.scss';
 
@@ -49,6 +49,7 @@ export function PlayerBar() {
       aria-label={hu.player.regionLabel}
       data-playing={playing ? 'true' : 'false'}
     >
+      {!expanded && <ProgressLine />}
       <div className={styles.now}>
         <Cover src={track.image_thumbnail_url} />
         <div className={styles.meta}>

@@ -8,6 +8,17 @@ import styles from './PlayerBar.module.scss';
 
 const COMMIT_DELAY_MS = 300;
 
+/** A thin, silent progress line for the compact bar, where the seek line is folded away. */
+export function ProgressLine() {
+  const { position, duration } = usePosition();
+  const percent = duration > 0 ? Math.min(100, (position / duration) * 100) : 0;
+  return (
+    <div className={styles.progress} aria-hidden="true">
+      <div className={styles.progressFill} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
 /** The seek line: dragging or arrow keys move it; the seek is sent once the hand stops. */
 export function SeekLine({ onSeek, disabled }: { onSeek(seconds: number): Promise<void>; disabled?: boolean }) {
   const { position, duration } = usePosition();

@@ -74,9 +74,13 @@ export function usePlayerEngine(): void {
       onTrackFailed: () => showToast(hu.player.trackFailed, store),
     });
     engine = instance;
+    // In the document (hidden: no controls) so the page's audio can be found and inspected.
+    instance.audio.hidden = true;
+    document.body.appendChild(instance.audio);
     return () => {
       if (retry) clearTimeout(retry);
       instance.dispose();
+      instance.audio.remove();
       if (engine === instance) engine = null;
     };
   }, [store]);

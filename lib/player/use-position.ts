@@ -20,7 +20,8 @@ export function usePosition(): { position: number; duration: number } {
   const player = useAtomValue(playerAtom);
   const local = useAtomValue(positionAtom);
   const measured = useAtomValue(durationAtom);
-  const duration = measured ?? player?.track?.duration ?? 0;
+  // The server's length, so the bar and the track list agree; the measured one only when it has none.
+  const duration = player?.track?.duration || measured || 0;
   const [receivedAt, setReceivedAt] = useState(() => Date.now());
   const [now, setNow] = useState(receivedAt);
 

@@ -1,0 +1,69 @@
+import { expect, type Page } from '@playwright/test';
+import type { Player } from '../../../contracts/player';
+
+/** The bottom bar, as assistive technology finds it. */
+export function bar(page: Page) {
+  return page.getByRole('region', { name: 'Lejátszó' });
+}
+
+export interface AudioState {
+  src: string;
+  paused: boolean;
+  time: number;
+  volume: number;
+}
+
+/** The one music element the engine owns. */
+export async function audioState(page: Page): Promise<AudioState> {
+  return page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
+    if (!audio) return { src: '', paused: true, time: 0, volume: 1 };
+    return { src: audio.currentSrc, paused: audio.paused, time: audio.currentTime, volume: audio.volume };
+  });
+}
+
+/** The player as the server holds it, through the same BFF the app uses. */
+export async function serverPlayer(page: Page): Promise<Player> {
+  const players = await page.evaluate(async () => {
+    const response = await fetch('/api/players', { headers: { Accept: 'application/json' } });
+    return (await response.json()) as unknown;
+  });
+  return (players as Player[])[0]!;
+}
+
+/**
+ * Opens a channel and starts it from its page's play button. A player left playing by an earlier
+ * test is paused first, so this device's press takes over the audio output.
+ */
+export async function playChannel(page: Page, channelId = 1): Promise<void> {
+  await page.goto(`/channels/${channelId}`);
+  const main = page.getByRole('main');
+  const pause = main.getByRole('button', { name: 'Szünet', exact: true });
+  if (await pause.isVisible()) {
+    await pause.click();
+    await expect(main.getByRole('button', { name: 'Lejátszás', exact: true })).toBeVisible();
+  }
+  await main.getByRole('button', { name: 'Lejátszás', exact: true }).click();
+  await expect(bar(page).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
+}
+
+/** Audio time, once it has moved past `after`. */
+export async function expectTimeAdvances(page: Page): Promise<void> {
+  const start = (await audioState(page)).time;
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(start + 0.5);
+}
+
+/**
+ * Leaves the player paused and this device logged out, so the next test's login is free to take
+ * over the audio output (a live device keeps it otherwise).
+ */
+export async function releasePlayer(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const headers = { Accept: 'application/json' };
+    const players = (await (await fetch('/api/players', { headers })).json()) as { id: number; is_playing: boolean }[];
+    const player = players[0];
+    if (player?.is_playing) await fetch(`/api/players/${player.id}/toggle-play`, { headers });
+    await fetch('/auth/logout', { method: 'POST', headers });
+  }).catch(() => {});
+}
