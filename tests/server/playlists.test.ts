@@ -185,6 +185,20 @@ describe('playlists: tracks', () => {
     assert.deepEqual(await trackIdsInDb(p4.id), [channelTracks[3], channelTracks[4]], 'repeats skipped, strings accepted');
   });
 
+  test('multipart forms work too (repeated tracks[] fields, one field alone)', async () => {
+    const boundary = 'pulzusboundary';
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body = (fields: Array<[string, string]>) => fields.map(([k, v]) => part(k, v)).join('') + `--${boundary}--\r\n`;
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const two = playlist(
+      await a.post('/api/playlists/all-tracks/', body([['name', 'Multipart'], ['tracks[]', String(channelTracks[7])], ['tracks[]', String(channelTracks[6])]]), { headers }),
+      201,
+    );
+    assert.deepEqual(await trackIdsInDb(two.id), [channelTracks[7], channelTracks[6]]);
+    playlist(await a.post(`/api/playlists/${two.id}/all-tracks`, body([['tracks[]', String(channelTracks[8])]]), { headers }));
+    assert.deepEqual(await trackIdsInDb(two.id), [channelTracks[7], channelTracks[6], channelTracks[8]]);
+  });
+
   test('all-tracks create: bad name or tracks → 422 (both fields at once), nothing saved', async () => {
     const before = (await t.database.db.select().from(playlists)).length;
     let e = errorsOf(await a.post('/api/playlists/all-tracks/', { tracks: channelTracks }));
