@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { playerSchema } from '../../contracts/player';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/env';
+import { createRedisPresenceStore } from '../../server/src/realtime/presence-store';
+import { createTestApp, loggedIn, type Client, type TestApp } from './helpers';
+import { backend, client, connected, disconnectAll, listen, next, record, signer, sleep, subscribe, type AppKeys } from './realtime-helpers';
+
+/**
+ * Two API instances on one database and one Redis: events, client events and presence cross
+ * instances, and the online check sees sockets of the other instance. Skipped without Redis.
+ */
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.on('connect', () => done(true));
+    socket.on('error', () => done(false));
+  });
+}
+
+const skip = (await reachable(redisUrl)) ? false : `Redis not reachable at ${redisUrl}`;
+const keys: AppKeys = { id: `t${randomBytes(6).toString('hex')}`, key: 'redis-test-key', secret: 'redis-test-secret' };
+const env = { PUSHER_APP_ID: keys.id, PUSHER_KEY: keys.key, PUSHER_SECRET: keys.secret, REDIS_URL: redisUrl };
+
+let t: TestApp;
+let second: FastifyInstance;
+let port1: number;
+let port2: number;
+
+describe('two instances through Redis', { skip }, () => {
+  before(async () => {
+    t = await createTestApp(env);
+    // The second instance shares the database, as two API processes share PostgreSQL.
+    second = await buildApp({ config: loadConfig({ ...env, DATA_DIR: t.dataDir, APP_KEY: 'test-app-key', BFF_SECRET: 'test-bff-secret' }), database: t.database, logger: false });
+    port1 = await listen(t.app);
+    port2 = await listen(second);
+  });
+  after(async () => {
+    disconnectAll();
+    await second?.close();
+    await t?.close();
+    const redis = new Redis(redisUrl);
+    const stale = await redis.keys(`pulzus:realtime:${keys.id}:*`);
+    if (stale.length) await redis.del(...stale);
+    await redis.quit();
+  });
+
+  test('an HTTP event posted to one instance reaches sockets on the other; socket_id excludes across instances', async () => {
+    const near = client(port2, keys.key, signer(keys));
+    const far = client(port1, keys.key, signer(keys));
+    const farSocket = await connected(far);
+    const farChannel = await subscribe(far, 'private-player.77');
+    const nearChannel = await subscribe(near, 'private-player.77');
+    const got = next(farChannel, 'App\\Events\\UpdatePlayer');
+    await backend(port2, keys).trigger('private-player.77', 'App\\Events\\UpdatePlayer', { player: { id: 77 } });
+    assert.deepEqual(await got, { player: { id: 77 } });
+
+    const farSeen = record(farChannel);
+    const nearGot = next(nearChannel, 'App\\Events\\PlaySound');
+    await backend(port2, keys).trigger('private-player.77', 'App\\Events\\PlaySound', { sound: { id: 3 } }, { socket_id: farSocket });
+    await nearGot;
+    await sleep(200);
+    assert.equal(farSeen.length, 0, 'the excluded socket lives on the other instance and got nothing');
+  });
+
+  test('client events cross instances and are not echoed', async () => {
+    const x = client(port1, keys.key, signer(keys, { user_id: 'x' }));
+    const y = client(port2, keys.key, signer(keys, { user_id: 'y' }));
+    const xc = await subscribe(x, 'presence-cross');
+    const yc = await subscribe(y, 'presence-cross');
+    const xSeen = record(xc);
+    const got = new Promise<{ data: unknown; user: string | undefined }>((resolve) =>
+      yc.bind('client-hello', (data: unknown, meta: { user_id?: string }) => resolve({ data, user: meta?.user_id })),
+    );
+    xc.trigger('client-hello', { hi: 1 });
+    assert.deepEqual(await got, { data: { hi: 1 }, user: 'x' });
+    await sleep(200);
+    assert.equal(xSeen.filter((e) => e.event === 'client-hello').length, 0);
+  });
+
+  test('presence is shared: members listed across instances, member_added once per user, member_removed at the last socket', async () => {
+    const channel = 'presence-shared';
+    const watcher = client(port1, keys.key, signer(keys, { user_id: 'watcher' }));
+    const watched = await subscribe(watcher, channel);
+    const seen = record(watched);
+
+    const added = next<{ id: string }>(watched, 'pusher:member_added');
+    const tab1 = client(port2, keys.key, signer(keys, { user_id: 'anna', user_info: { tab: 1 } }));
+    const annaView = (await subscribe(tab1, channel)) as unknown as { members: { count: number } };
+    assert.equal((await added).id, 'anna');
+    assert.equal(annaView.members.count, 2, 'the watcher on the other instance is listed');
+
+    const tab2 = client(port1, keys.key, signer(keys, { user_id: 'anna', user_info: { tab: 2 } }));
+    await subscribe(tab2, channel);
+    await sleep(300);
+    assert.equal(seen.filter((e) => e.event === 'pusher:member_added').length, 1);
+
+    tab1.disconnect();
+    await sleep(300);
+    assert.equal(seen.filter((e) => e.event === 'pusher:member_removed').length, 0, 'anna is still here on instance 1');
+    const removed = next<{ id: string }>(watched, 'pusher:member_removed');
+    tab2.disconnect();
+    assert.equal((await removed).id, 'anna');
+  });
+
+  test("the online check of one instance sees a device connected to the other; UpdatePlayer crosses too", async () => {
+    const device: Client = await loggedIn(t.app);
+    const me = JSON.parse((await device.get('/api/me')).body) as { session_id: string; customer_id: number };
+    const playerId = z.array(playerSchema).parse(JSON.parse((await device.get('/api/players')).body))[0]!.id;
+    const authorize = async (socketId: string, channel: string) => {
+      const res = await device.post('/broadcasting/auth', { socket_id: socketId, channel_name: channel }, { xsrf: false });
+      assert.equal(res.statusCode, 200, res.body);
+      return JSON.parse(res.body) as { auth: string; channel_data?: string };
+    };
+    const socket = client(port1, keys.key, authorize);
+    await subscribe(socket, `presence-customer.${me.customer_id}`);
+    const playerChannel = await subscribe(socket, `private-player.${playerId}`);
+    const online = (app: FastifyInstance) => app.ctx.players.isSessionOnline({ customerId: me.customer_id, sessionId: me.session_id });
+    assert.equal(await online(second), true);
+
+    const update = next(playerChannel, 'App\\Events\\UpdatePlayer');
+    // The device's session (shared database) works on the second instance too.
+    const res = await second.inject({
+      method: 'POST',
+      url: `/api/players/${playerId}/repeat`,
+      headers: { cookie: device.cookieHeader(), accept: 'application/json', 'x-xsrf-token': encodeURIComponent(device.jar.get('XSRF-TOKEN')!) },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(((await update) as { player: unknown }).player, JSON.parse(res.body));
+
+    socket.disconnect();
+    const deadline = Date.now() + 3000;
+    while ((await online(second)) && Date.now() < deadline) await sleep(50);
+    assert.equal(await online(second), false);
+  });
+
+  test('sockets of an instance that stopped refreshing expire, and their users are reported gone', async () => {
+    const redis = new Redis(redisUrl);
+    try {
+      const prefix = `pulzus:realtime:${keys.id}:expiry:`;
+      const dying = createRedisPresenceStore(redis, { prefix, socketTtlMs: 150, seenTtlMs: 60_000 });
+      await dying.join('presence-exp', '1.1', { user_id: 'ghost' });
+      assert.equal(await dying.hasUser('presence-exp', 'ghost'), true);
+      await sleep(300);
+      assert.equal(await dying.hasUser('presence-exp', 'ghost'), false, 'expired');
+      const live = createRedisPresenceStore(redis, { prefix, socketTtlMs: 60_000, seenTtlMs: 60_000 });
+      const joined = await live.join('presence-exp', '2.2', { user_id: 'alive' });
+      assert.deepEqual(joined.gone, ['ghost']);
+      assert.deepEqual(joined.members.map((m) => m.user_id), ['alive']);
+      assert.equal(await live.hasSeen('presence-exp', 'ghost'), true);
+      const stale = await redis.keys(`${prefix}*`);
+      if (stale.length) await redis.del(...stale);
+    } finally {
+      await redis.quit();
+    }
+  });
+});
