@@ -18,6 +18,7 @@ const DIST_DIR = '.next-bench';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000); // per target
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 400); // per target
+const SERIAL_REQUESTS = Number(process.env.BENCH_SERIAL_REQUESTS ?? 1000); // per target, concurrency 1
 const ROUNDS = 20; // interleaving: each round runs a batch against each target, order alternating
 const PAGE_RUNS = 5;
 const CPU_THROTTLING = 4;
@@ -129,7 +130,7 @@ async function apiLogin(stack: Stack, agent: http.Agent): Promise<string> {
   return cookieHeader(jar);
 }
 
-async function runBatch(t: Target, n: number, record: boolean): Promise<void> {
+async function runBatch(t: Target, n: number, record: boolean, concurrency: number): Promise<void> {
   let next = 0;
   const started = performance.now();
   const worker = async () => {
@@ -144,7 +145,7 @@ async function runBatch(t: Target, n: number, record: boolean): Promise<void> {
       if (record) t.latencies.push(ms);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: concurrency }, worker));
   if (record) {
     t.wallMs += performance.now() - started;
     t.count += n;
@@ -157,9 +158,13 @@ function percentile(values: number[], p: number): number {
   return sorted[index] ?? NaN;
 }
 
-async function measureMe(stack: Stack): Promise<void> {
-  const webAgent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const apiAgent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+/**
+ * The same authenticated call through the BFF and straight to the API, interleaved in rounds so that
+ * both see the same machine load. `budget` marks the run whose added p50 is held to the budget.
+ */
+async function measureMe(stack: Stack, concurrency: number, requests: number, budget: boolean): Promise<void> {
+  const webAgent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const apiAgent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const sealed = await bffLogin(stack, webAgent);
   const upstream = await apiLogin(stack, apiAgent);
 
@@ -184,13 +189,13 @@ async function measureMe(stack: Stack): Promise<void> {
     count: 0,
   };
 
-  process.stdout.write(`GET /api/me: warm-up ${WARMUP} + ${REQUESTS} requests per target, concurrency ${CONCURRENCY}…\n`);
-  await runBatch(bff, WARMUP, false);
-  await runBatch(api, WARMUP, false);
-  const perRound = Math.ceil(REQUESTS / ROUNDS);
+  process.stdout.write(`GET /api/me: warm-up ${WARMUP} + ${requests} requests per target, concurrency ${concurrency}…\n`);
+  await runBatch(bff, WARMUP, false, concurrency);
+  await runBatch(api, WARMUP, false, concurrency);
+  const perRound = Math.ceil(requests / ROUNDS);
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [bff, api] : [api, bff];
-    for (const t of order) await runBatch(t, perRound, true);
+    for (const t of order) await runBatch(t, perRound, true, concurrency);
   }
   webAgent.destroy();
   apiAgent.destroy();
@@ -202,14 +207,21 @@ async function measureMe(stack: Stack): Promise<void> {
   });
   const b = stats(bff);
   const a = stats(api);
+  const c = `c=${concurrency}`;
   measurements.push(
-    { name: 'GET /api/me via BFF p50', value: b.p50, unit: 'ms' },
-    { name: 'GET /api/me via BFF p99', value: b.p99, unit: 'ms' },
-    { name: 'GET /api/me via BFF throughput', value: b.rps, unit: 'req/s' },
-    { name: 'GET /api/me direct API p50', value: a.p50, unit: 'ms' },
-    { name: 'GET /api/me direct API p99', value: a.p99, unit: 'ms' },
-    { name: 'GET /api/me direct API throughput', value: a.rps, unit: 'req/s' },
-    { name: 'BFF added latency p50', value: b.p50 - a.p50, unit: 'ms', max: 2, note: 'BFF p50 − API p50' },
+    { name: `GET /api/me via BFF p50 (${c})`, value: b.p50, unit: 'ms' },
+    { name: `GET /api/me via BFF p99 (${c})`, value: b.p99, unit: 'ms' },
+    { name: `GET /api/me via BFF throughput (${c})`, value: b.rps, unit: 'req/s' },
+    { name: `GET /api/me direct API p50 (${c})`, value: a.p50, unit: 'ms' },
+    { name: `GET /api/me direct API p99 (${c})`, value: a.p99, unit: 'ms' },
+    { name: `GET /api/me direct API throughput (${c})`, value: a.rps, unit: 'req/s' },
+    {
+      name: `BFF added latency p50 (${c})`,
+      value: b.p50 - a.p50,
+      unit: 'ms',
+      ...(budget ? { max: 2 } : {}),
+      note: 'BFF p50 − API p50',
+    },
   );
 }
 
@@ -284,6 +296,8 @@ function report(): boolean {
   const out = [line('measurement', 'value', 'budget', ''), line('-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '-'.repeat(widths[2]!), '------')];
   for (const r of rows) out.push(line(r.name, r.value, r.budget, r.result));
   process.stdout.write(`\n${out.join('\n')}\n\n`);
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  process.stdout.write(`machine: ${os.cpus().length} CPUs, load average ${load} (other work on the machine skews latencies)\n`);
 
   let commit = '';
   try {
@@ -296,7 +310,7 @@ function report(): boolean {
   const result = {
     date: new Date().toISOString(),
     commit,
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version },
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, loadavg: os.loadavg() },
     settings: { concurrency: CONCURRENCY, requests: REQUESTS, warmup: WARMUP, pageRuns: PAGE_RUNS, cpuThrottling: CPU_THROTTLING },
     measurements: measurements.map((m) => ({ ...m, ok: m.max === undefined || m.value <= m.max })),
   };
@@ -309,7 +323,9 @@ async function main(): Promise<void> {
   const stack = await startStack({ apiPort: API_PORT, webPort: WEB_PORT, distDir: DIST_DIR, log: (l) => console.log(`[bench] ${l}`) });
   let ok = false;
   try {
-    await measureMe(stack);
+    await measureMe(stack, CONCURRENCY, REQUESTS, true);
+    // Informational: one request at a time shows the BFF's own cost without queueing.
+    await measureMe(stack, 1, SERIAL_REQUESTS, false);
     await measureLoginPaint(stack);
     ok = report();
   } finally {

@@ -63,9 +63,12 @@ function ensureSecrets() {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'secrets.json');
   const fresh = Object.fromEntries(SECRETS.map(([key]) => [key, randomSecret()]));
+  // Pusher ids look like Pusher's own: a numeric app id and a hex key.
+  fresh.pusherAppId = String(100000 + (randomBytes(4).readUInt32BE() % 900000));
+  fresh.pusherKey = randomBytes(10).toString('hex');
   try {
     writeFileSync(file, JSON.stringify(fresh, null, 2) + '\n', { flag: 'wx', mode: 0o600 });
-    log(`created ${path.relative(root, file) || file} with new random secrets`);
+    log(`created ${file} with new random secrets`);
     return fresh;
   } catch (err) {
     if (err.code !== 'EEXIST') throw err;
@@ -183,7 +186,14 @@ async function main() {
   if (!dev) {
     if (buildIsStale()) {
       log(`building the web app into ${distDir} (next build)…`);
+      // Next adds a custom build folder's type globs to tsconfig.json (and rewrites next-env.d.ts):
+      // put both back, so that starting the app never leaves the working tree changed.
+      const keep = ['tsconfig.json', 'next-env.d.ts']
+        .map((name) => path.join(root, name))
+        .filter((file) => existsSync(file))
+        .map((file) => [file, readFileSync(file, 'utf8')]);
       const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env: childEnv, stdio: 'inherit' });
+      for (const [file, text] of keep) if (readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
       if (build.status !== 0) fail(`next build failed (${build.signal ?? `exit code ${build.status}`})`);
     } else {
       log(`the web build in ${distDir} is up to date`);

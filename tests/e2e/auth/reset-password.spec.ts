@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { DEMO, loginForm, submitLogin } from '../support/auth';
 import { resetLink, waitForMail } from '../support/mail';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
-import type { Stack } from '../support/stack';
+import { E2E, type Stack } from '../support/stack';
 
 // Its own stack: changing the demo password must not disturb the other tests.
-const API_PORT = 4112;
-const WEB_PORT = 3112;
+const API_PORT = E2E.apiPort + 11;
+const WEB_PORT = E2E.webPort + 11;
 const NEW_PASSWORD = 'uj-jelszo-2026';
 
 const FORGOT_SUCCESS =

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, submitLogin } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
-import type { Stack } from '../support/stack';
+import { E2E, type Stack } from '../support/stack';
 
 // Its own stack: the test restarts the tenant API with another APP_VERSION on the same DATA_DIR.
-const API_PORT = 4111;
-const WEB_PORT = 3111;
+const API_PORT = E2E.apiPort + 10;
+const WEB_PORT = E2E.webPort + 10;
 
 let stack: Stack | undefined;
 

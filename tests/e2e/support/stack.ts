@@ -23,8 +23,16 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '..', '..', '..');
 
-/** Ports and build folder of the shared end-to-end stack (globalSetup). */
-export const E2E = { apiPort: 4101, webPort: 3101, distDir: '.next-e2e' } as const;
+/**
+ * Ports and build folder of the shared end-to-end stack (globalSetup). Tests that need a stack of
+ * their own take ports 10 and 11 above these. E2E_API_PORT, E2E_WEB_PORT and E2E_DIST_DIR move them,
+ * so that two checkouts can run their end-to-end tests on one machine at the same time.
+ */
+export const E2E = {
+  apiPort: Number(process.env.E2E_API_PORT || 4101),
+  webPort: Number(process.env.E2E_WEB_PORT || 3101),
+  distDir: process.env.E2E_DIST_DIR || '.next-e2e',
+} as const;
 
 /** Sources of the web build (as scripts/start.mjs): anything newer than BUILD_ID makes the build stale. */
 const WEB_SOURCES = [
@@ -50,7 +58,14 @@ export interface Secrets {
 
 export function randomSecrets(): Secrets {
   const r = () => randomBytes(32).toString('base64url');
-  return { appKey: r(), bffSecret: r(), sessionSecret: r(), pusherAppId: r(), pusherKey: r(), pusherSecret: r() };
+  return {
+    appKey: r(),
+    bffSecret: r(),
+    sessionSecret: r(),
+    pusherAppId: String(100000 + (randomBytes(4).readUInt32BE() % 900000)),
+    pusherKey: randomBytes(10).toString('hex'),
+    pusherSecret: r(),
+  };
 }
 
 export function secretsEnv(s: Secrets): Record<string, string> {
