@@ -301,6 +301,67 @@ export const playlistTracks = pgTable(
   ],
 );
 
+/*
+ * Sounds ('Hangok', the soundboard) and spots (the customer's ad spots). A sound with no
+ * customer_id is the provider's and every customer sees it; one with a customer_id is that
+ * customer's own upload. Favourite and quick are each customer's own marks on any sound it may
+ * see, so they live in `sound_preferences`, not on the sound. Spots always belong to one
+ * customer. `file_path` is a media path (`assets/…` for the committed demo media).
+ */
+
+export const sounds = pgTable(
+  'sounds',
+  {
+    id: serial('id').primaryKey(),
+    /** Null = a provider sound, shared by every customer. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filePath: text('file_path').notNull(),
+    /** True length in seconds (fractions kept). */
+    duration: doublePrecision('duration').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sounds_customer_id_index').on(t.customerId)],
+);
+
+/** A customer's favourite / quick marks on a sound (a row only while one of them is set). */
+export const soundPreferences = pgTable(
+  'sound_preferences',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    soundId: integer('sound_id')
+      .notNull()
+      .references(() => sounds.id, { onDelete: 'cascade' }),
+    isFavorite: boolean('is_favorite').notNull().default(false),
+    isQuick: boolean('is_quick').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.soundId] }), index('sound_preferences_sound_id_index').on(t.soundId)],
+);
+
+export const spots = pgTable(
+  'spots',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The uploaded file's name as shown in the list. */
+    fileName: text('file_name').notNull(),
+    filePath: text('file_path').notNull(),
+    /** True length in seconds (fractions kept). */
+    duration: doublePrecision('duration').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('spots_customer_id_index').on(t.customerId)],
+);
+
 /** Seed steps already applied, so each runs once even as later issues append steps. */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),
