@@ -1,0 +1,55 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { logIn } from '../support/auth';
+
+test.setTimeout(90_000);
+
+/** embla moves the slide row with a CSS transform. */
+async function slideOffset(carousel: Locator): Promise<string> {
+  return carousel.locator('[data-slides]').evaluate((row) => getComputedStyle(row).transform);
+}
+
+test('the channel list shows the heading, the featured carousel and the category tabs', async ({ page }) => {
+  await logIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Csatornák' })).toBeVisible();
+
+  const carousel = page.getByRole('region', { name: 'Legújabb csatornáink' });
+  await expect(carousel.getByRole('heading', { name: 'Legújabb csatornáink' })).toBeVisible();
+  await expect(carousel.getByRole('link').first()).toBeVisible();
+  await expect(carousel.getByRole('button', { name: 'Előző csatornák' })).toBeVisible();
+  await expect(carousel.getByRole('button', { name: 'Következő csatornák' })).toBeVisible();
+
+  const tabs = page.getByRole('tablist', { name: 'Csatorna kategóriák' }).getByRole('tab');
+  await expect(tabs.first()).toHaveText('Kedvencek');
+  expect(await tabs.count()).toBeGreaterThanOrEqual(5);
+
+  // A category tab shows its subcategories, each a slider of channel tiles with a play button.
+  const category = tabs.nth(1);
+  await category.click();
+  await expect(category).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  const sliders = panel.getByRole('region');
+  expect(await sliders.count()).toBeGreaterThanOrEqual(2);
+  const firstSlider = sliders.first();
+  await expect(firstSlider.getByRole('heading', { level: 3 })).toBeVisible();
+  await expect(firstSlider.getByRole('link', { name: /\d+ dal/ }).first()).toBeVisible();
+  await expect(firstSlider.getByRole('button', { name: /lejátszása$/ }).first()).toBeVisible();
+});
+
+test('the featured carousel turns by itself and stops while the pointer is over it', async ({ page }) => {
+  await logIn(page);
+  const carousel = page.getByRole('region', { name: 'Legújabb csatornáink' });
+  await expect(carousel.getByRole('link').first()).toBeVisible();
+  await page.mouse.move(5, 760);
+
+  const start = await slideOffset(carousel);
+  await expect.poll(() => slideOffset(carousel), { timeout: 6_000 }).not.toBe(start);
+
+  await carousel.getByRole('heading', { name: 'Legújabb csatornáink' }).hover();
+  await page.waitForTimeout(1_000); // let a turn that was under way settle
+  const held = await slideOffset(carousel);
+  await page.waitForTimeout(3_000);
+  expect(await slideOffset(carousel)).toBe(held);
+
+  await page.mouse.move(5, 760);
+  await expect.poll(() => slideOffset(carousel), { timeout: 6_000 }).not.toBe(held);
+});
