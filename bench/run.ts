@@ -10,7 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
-import { ROOT, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
+import { acquireRunLock, ROOT, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
 
 const API_PORT = 4201;
 const WEB_PORT = 3201;
@@ -320,6 +320,7 @@ function report(): boolean {
 }
 
 async function main(): Promise<void> {
+  await acquireRunLock(`pulzus-bench-${WEB_PORT}`, (l) => console.log(`[bench] ${l}`));
   const stack = await startStack({ apiPort: API_PORT, webPort: WEB_PORT, distDir: DIST_DIR, log: (l) => console.log(`[bench] ${l}`) });
   let ok = false;
   try {

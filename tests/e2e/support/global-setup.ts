@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { E2E, ensureWebBuild, startStack } from './stack';
+import { acquireRunLock, E2E, ensureWebBuild, startStack } from './stack';
 
 /**
  * Builds the web app into its own folder (when stale) and starts a fresh stack on the test ports:
@@ -7,6 +7,16 @@ import { E2E, ensureWebBuild, startStack } from './stack';
  * Tests find the DATA_DIR (for the mail outbox) in E2E_DATA_DIR; the returned function is the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const release = await acquireRunLock(`pulzus-e2e-${E2E.webPort}`);
+  try {
+    return await setUp(release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function setUp(release: () => void): Promise<() => Promise<void>> {
   await ensureWebBuild(E2E.distDir);
   // Built once here: tests that start their own stack reuse this build and must not rebuild it
   // under the running web server.
@@ -16,5 +26,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await stack.stop();
     if (!process.env.E2E_KEEP_DATA) rmSync(stack.dataDir, { recursive: true, force: true });
+    release();
   };
 }

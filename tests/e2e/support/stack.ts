@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -86,6 +87,59 @@ export function webUrl(port: number, tenant = 'demo'): string {
 
 export function makeDataDir(prefix = 'pulzus-e2e-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One run at a time per set of ports and build folder
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Waits until no other live process holds the lock `name` (a file in the temp folder holding the
+ * owner's pid), then takes it. Two end-to-end runs (or benches) started at once would otherwise
+ * rebuild each other's build folder and fight over the ports. Returns the release function.
+ */
+export async function acquireRunLock(
+  name: string,
+  log: (line: string) => void = console.log,
+  timeoutMs = 45 * 60_000,
+): Promise<() => void> {
+  const file = path.join(tmpdir(), `${name}.lock`);
+  const deadline = Date.now() + timeoutMs;
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const owner = Number(readFileSync(file, 'utf8').trim());
+    if (!owner || !pidAlive(owner)) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`${file} is still held by process ${owner}`);
+    if (!told) log(`waiting for the run of process ${owner} to finish (${file})…`);
+    told = true;
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+  const release = () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      /* gone already */
+    }
+  };
+  process.once('exit', release);
+  return release;
 }
 
 // ---------------------------------------------------------------------------------------------------
