@@ -6,3 +6,5 @@ export * from './channels';
 export * from './player';
 export * from './playlists';
 export * from './realtime';
+export * from './sounds';
+export * from './spots';

@@ -41,12 +41,18 @@ export type PresenceChannelData = z.infer<typeof presenceChannelDataSchema>;
 export const channelAuthSchema = z.object({ auth: z.string(), channel_data: z.string().optional() });
 export type ChannelAuth = z.infer<typeof channelAuthSchema>;
 
-/** A spot or sound as the audio device plays it (SPEC.md §3 "Sound/spot in player"). */
+/**
+ * A spot or sound as the audio device plays it (SPEC.md §3 "Sound/spot in player": id, type,
+ * url). This API also sends `name` and `duration` (seconds, fractions kept) so remote devices can
+ * say what is playing; a Laravel backend may not, hence optional.
+ */
 export const playerSoundTypeSchema = z.enum(['spot', 'sound']);
 export const playerSoundSchema = z.object({
   id: z.number(),
   type: playerSoundTypeSchema,
   url: z.string(),
+  name: z.string().optional(),
+  duration: z.number().optional(),
 });
 export type PlayerSound = z.infer<typeof playerSoundSchema>;
 

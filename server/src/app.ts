@@ -18,6 +18,8 @@ import { registerMediaRoutes } from './routes/media';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerPlayerRoutes } from './routes/players';
 import { registerPlaylistRoutes } from './routes/playlists';
+import { registerSoundRoutes } from './routes/sounds';
+import { registerSpotRoutes } from './routes/spots';
 import { registerBroadcastingRoutes } from './routes/broadcasting';
 import { registerPusherApiRoutes } from './routes/pusher-api';
 import { createRealtime } from './realtime';
@@ -136,6 +138,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerChannelRoutes(app, ctx);
   registerPlayerRoutes(app, ctx);
   registerPlaylistRoutes(app, ctx);
+  registerSoundRoutes(app, ctx);
+  registerSpotRoutes(app, ctx);
   registerBroadcastingRoutes(app, ctx);
   registerPusherApiRoutes(app, ctx);
 

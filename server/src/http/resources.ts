@@ -1,8 +1,13 @@
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
 import type { Playlist } from '../../../contracts/playlists';
+import type { PlayerSound } from '../../../contracts/realtime';
+import type { Sound } from '../../../contracts/sounds';
+import type { Spot } from '../../../contracts/spots';
 import type { Track } from '../../../contracts/tracks';
 import type { CategoryTree, ChannelRow, TrackRow } from '../db/queries/channels';
 import type { PlaylistRow } from '../db/queries/playlists';
+import type { SoundRow } from '../db/queries/sounds';
+import type { SpotRow } from '../db/queries/spots';
 import type { Storage } from '../storage';
 
 /*
@@ -78,4 +83,38 @@ export function playlistResource(storage: Storage, row: PlaylistRow): Playlist {
     channel_duration: seconds,
     created_at: laravelDate(row.createdAt),
   };
+}
+
+/** `customer_id` only on the customer's own sounds (SPEC.md: absent = provider sound). */
+export function soundResource(storage: Storage, row: SoundRow): Sound {
+  return {
+    id: row.id,
+    name: row.name,
+    ...(row.customerId !== null ? { customer_id: row.customerId } : {}),
+    url: storage.signedUrl(row.filePath),
+    duration: row.duration,
+    is_favorite: row.isFavorite,
+    is_quick: row.isQuick,
+    created_at: laravelDate(row.createdAt),
+  };
+}
+
+export function spotResource(storage: Storage, row: SpotRow): Spot {
+  return {
+    id: row.id,
+    name: row.name,
+    file_name: row.fileName,
+    url: storage.signedUrl(row.filePath),
+    duration: row.duration,
+    created_at: laravelDate(row.createdAt),
+  };
+}
+
+/** A sound or spot as PlaySound / PlaySpots carry it to the audio device. */
+export function playerSoundResource(
+  storage: Storage,
+  type: PlayerSound['type'],
+  row: { id: number; name: string; filePath: string; duration: number },
+): PlayerSound {
+  return { id: row.id, type, url: storage.signedUrl(row.filePath), name: row.name, duration: row.duration };
 }

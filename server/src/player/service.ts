@@ -36,6 +36,8 @@ export type ChangeReason =
   | 'update-volume'
   | 'playable'
   | 'jump'
+  /** Audio output moved to another device (sessions/{sessionId}). */
+  | 'move-output'
   /** Its playable's tracks or name changed (e.g. the playing track was removed from a playlist). */
   | 'playable-edited'
   /** Its playable was deleted: stopped, with no playable and no track. */
@@ -78,6 +80,13 @@ export interface PlayerService {
     playable: { type: PlayableType; id: number; trackId?: number },
   ): Promise<Player>;
   jumpToTrack(actor: Actor, playerId: number, trackId: number): Promise<Player>;
+  /**
+   * Hands audio output to the device login `sessionId` at `currentTime` (clamped to the track's
+   * length). The target must be a live login of the same customer (not ended, not logged out),
+   * else 404; presence is not required, so a device whose socket is reconnecting can still be
+   * chosen. Playing or paused stays as it was.
+   */
+  moveOutput(actor: Actor, playerId: number, target: { sessionId: string; currentTime: number }): Promise<Player>;
   /**
    * Runs `edit` (a change to a playable's tracks, name, or its deletion) in one transaction with
    * the customer's players that have that playable, locked first, then brings those players in
@@ -137,7 +146,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
 
   // Inside a mutation this must use the transaction: PGlite has one connection, and a query
   // outside an open transaction would wait for it forever.
-  async function isSessionOnline({ customerId, sessionId }: { customerId: number; sessionId: string }, q: Db = db) {
+  async function isLoginLive({ customerId, sessionId }: { customerId: number; sessionId: string }, q: Db = db) {
     const now = Date.now();
     const idleAfter = new Date(now - options.sessionIdleMinutes * 60_000);
     const createdAfter = new Date(now - options.sessionAbsoluteHours * 3_600_000);
@@ -168,8 +177,12 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
             ),
           )
           .limit(1);
-    if (!remembered) return false;
-    return presence ? Boolean(await presence({ customerId, sessionId })) : true;
+    return Boolean(remembered);
+  }
+
+  async function isSessionOnline(who: { customerId: number; sessionId: string }, q: Db = db) {
+    if (!(await isLoginLive(who, q))) return false;
+    return presence ? Boolean(await presence(who)) : true;
   }
 
   async function onPlayerChanged(player: Player, change: PlayerChange) {
@@ -452,6 +465,19 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           isPlaying: true,
           sessionId: await ownerAfterPlay(tx, row, actor),
         };
+      }),
+
+    moveOutput: (actor, playerId, target) =>
+      mutate(actor, playerId, 'move-output', async (row, tx) => {
+        if (!(await isLoginLive({ customerId: row.customerId, sessionId: target.sessionId }, tx))) {
+          throw new HttpError(404, messages.notFound);
+        }
+        const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
+        const values: Changes = {
+          sessionId: target.sessionId,
+          currentTime: track ? Math.min(target.currentTime, track.duration) : 0,
+        };
+        return unchanged(row, values) ? null : values;
       }),
   };
   return service;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PLAYABLE_CHANNEL, type Player } from '../../../contracts/player';
 import type { AppContext } from '../context';
-import { ValidationError } from '../http/errors';
+import { HttpError, messages, ValidationError } from '../http/errors';
 import { idParam, socketIdOf } from '../http/params';
 import { validate } from '../http/validation';
 import type { Actor } from '../player/service';
@@ -29,6 +29,20 @@ const updateVolumeSchema = z.object({
     z.number({ error: timeMessage }).min(0, { error: timeMessage }).max(MAX_CURRENT_TIME, { error: timeMessage }).optional(),
   ),
 });
+
+/** Moving output: `currentTime` is required (where the new device starts). */
+const moveOutputSchema = z.object({
+  currentTime: z.preprocess(
+    asNumber,
+    z.number({ error: timeMessage }).min(0, { error: timeMessage }).max(MAX_CURRENT_TIME, { error: timeMessage }),
+  ),
+});
+
+/** A device login's public id (`/api/me` session_id); anything else cannot name one → 404. */
+const sessionIdParam = (value: string) => {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(value)) throw new HttpError(404, messages.notFound);
+  return value;
+};
 
 const trackMessage = 'A kiválasztott dal nem található.';
 const trackField = z.object({
@@ -81,6 +95,15 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
       return service.setPlayable(actor(req), playerId, { type: PLAYABLE_CHANNEL, id: channelId, trackId: track });
     },
   );
+
+  // Moves audio output to a device of this customer. The sender's socket is skipped like on every
+  // player change: it gets the player in the answer, and the target device is another socket.
+  app.post<{ Params: { id: string; sessionId: string } }>('/api/players/:id/sessions/:sessionId', async (req): Promise<Player> => {
+    const playerId = idParam(req.params.id);
+    const sessionId = sessionIdParam(req.params.sessionId);
+    const { currentTime } = validate(moveOutputSchema, req.body);
+    return service.moveOutput(actor(req), playerId, { sessionId, currentTime });
+  });
 
   app.get<{ Params: { id: string; trackId: string } }>('/api/players/:id/next/tracks/:trackId', async (req): Promise<Player> =>
     service.jumpToTrack(actor(req), idParam(req.params.id), idParam(req.params.trackId)),

@@ -5,6 +5,7 @@ import type { Storage } from '../storage';
 import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catalogue';
 import { demoCustomersStep } from './steps/demo-customers';
 import { demoPlaylistsStep } from './steps/demo-playlists';
+import { soundsAndSpotsStep } from './steps/sounds-and-spots';
 
 export interface SeedContext {
   db: Db;
@@ -18,7 +19,13 @@ export interface SeedStep {
 }
 
 /** Append new steps at the end; each runs once per database, in this order. */
-export const seedStepList: SeedStep[] = [demoCustomersStep, channelCatalogueStep, customerPlayersStep, demoPlaylistsStep];
+export const seedStepList: SeedStep[] = [
+  demoCustomersStep,
+  channelCatalogueStep,
+  customerPlayersStep,
+  demoPlaylistsStep,
+  soundsAndSpotsStep,
+];
 
 export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList): Promise<string[]> {
   const applied: string[] = [];

@@ -1,0 +1,50 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { soundPreferences, sounds } from '../schema';
+
+/*
+ * Sounds a customer may see: the provider's (customer_id null) and its own. Every function takes
+ * `customerId`; another customer's own sound is simply not found. Favourite and quick are the
+ * customer's marks from sound_preferences (none = false).
+ */
+
+export type SoundBase = typeof sounds.$inferSelect;
+export type SoundRow = SoundBase & { isFavorite: boolean; isQuick: boolean };
+
+type Scope = { customerId: number };
+type One = { customerId: number; id: number };
+
+const visibleTo = (customerId: number) => or(isNull(sounds.customerId), eq(sounds.customerId, customerId));
+
+function selectWithMarks(db: Db, customerId: number) {
+  return db
+    .select({
+      sound: sounds,
+      isFavorite: sql<boolean>`coalesce(${soundPreferences.isFavorite}, false)`,
+      isQuick: sql<boolean>`coalesce(${soundPreferences.isQuick}, false)`,
+    })
+    .from(sounds)
+    .leftJoin(soundPreferences, and(eq(soundPreferences.soundId, sounds.id), eq(soundPreferences.customerId, customerId)));
+}
+
+const flatten = (r: { sound: SoundBase; isFavorite: boolean; isQuick: boolean }): SoundRow => ({
+  ...r.sound,
+  isFavorite: Boolean(r.isFavorite),
+  isQuick: Boolean(r.isQuick),
+});
+
+/** Provider sounds in catalogue order, then the customer's own in upload order. */
+export async function listSounds(db: Db, { customerId }: Scope): Promise<SoundRow[]> {
+  const rows = await selectWithMarks(db, customerId)
+    .where(visibleTo(customerId))
+    .orderBy(sql`${sounds.customerId} is not null`, asc(sounds.createdAt), asc(sounds.id));
+  return rows.map(flatten);
+}
+
+/** A provider sound or one of the customer's own; undefined otherwise. */
+export async function getSound(db: Db, { customerId, id }: One): Promise<SoundRow | undefined> {
+  const [row] = await selectWithMarks(db, customerId)
+    .where(and(eq(sounds.id, id), visibleTo(customerId)))
+    .limit(1);
+  return row ? flatten(row) : undefined;
+}
