@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { AppProviders } from '@/components/layout/AppProviders';
+import { PlaylistDetail } from '@/components/playlists/PlaylistDetail';
+import { trackPageSchema } from '@/lib/api/channel-keys';
+import { playlistKey, playlistSchema, playlistTracksPageKey } from '@/lib/api/playlist-keys';
+import { apiGet } from '@/lib/bff/server-fetch';
+
+interface Props {
+  params: Promise<{ id: string }>;
+}
+
+function playlistId(raw: string): number {
+  // Anything but a plain positive id is a page that does not exist; it never reaches the API.
+  if (!/^[1-9]\d{0,9}$/.test(raw)) notFound();
+  return Number(raw);
+}
+
+/** One call per request, shared by the metadata and the page (a missing playlist → notFound()). */
+const loadPlaylist = cache((id: number) => apiGet(playlistKey(id), playlistSchema));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const playlist = await loadPlaylist(playlistId((await params).id));
+  return { title: playlist.name };
+}
+
+export default async function PlaylistPage({ params }: Props) {
+  const id = playlistId((await params).id);
+  const [playlist, firstPage] = await Promise.all([loadPlaylist(id), apiGet(playlistTracksPageKey(id, 1), trackPageSchema)]);
+  return (
+    <AppProviders fallback={{ [playlistKey(id)]: playlist }}>
+      <PlaylistDetail key={id} playlist={playlist} firstPage={firstPage} />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,34 @@
+'use client';
+
+import { hu } from '@/lib/i18n/hu';
+import { ListPlusIcon } from './icons';
+import { useOpenPlaylistModal } from './modal-state';
+import styles from './AddToPlaylistButton.module.scss';
+
+type Props =
+  | { track: { id: number; title: string }; channel?: never; className?: string }
+  | { channel: { id: number; name: string }; track?: never; className?: string };
+
+/** Opens the one playlist modal: the ticks for a track, or the whole channel. Without a class it fits a track row. */
+export function AddToPlaylistButton({ track, channel, className }: Props) {
+  const open = useOpenPlaylistModal();
+  const label = track ? hu.playlists.addTrackTo(track.title) : hu.playlists.addChannel;
+  return (
+    <button
+      type="button"
+      className={className ?? styles.row}
+      aria-label={label}
+      title={hu.playlists.addToPlaylist}
+      aria-haspopup="dialog"
+      onClick={() =>
+        open(
+          track
+            ? { kind: 'track', trackId: track.id, title: track.title }
+            : { kind: 'channel', channelId: channel.id, name: channel.name },
+        )
+      }
+    >
+      <ListPlusIcon />
+    </button>
+  );
+}

@@ -1,0 +1,159 @@
+'use client';
+
+import { useStore } from 'jotai';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { Paginator, Playlist, Track } from '@/contracts';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { forgetPlaylist, notePlaylist, playlistApi, playlistKey, usePlaylist, useServerSeed } from '@/lib/api/playlists';
+import { formatTrackCount } from '@/lib/format/count';
+import { formatHoursMinutes } from '@/lib/format/duration';
+import { hu } from '@/lib/i18n/hu';
+import { usePlayableState, usePlayer } from '@/lib/player/use-player';
+import { usePlayerActions } from '@/lib/player/use-player-actions';
+import { showToast } from '@/lib/ui/toast';
+import { ChevronLeftIcon, EditIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon, TrashIcon } from './icons';
+import { PlaylistCover } from './PlaylistCover';
+import { PlaylistNameForm } from './PlaylistNameForm';
+import { PlaylistTrackList } from './PlaylistTrackList';
+import { useRefreshPlayer } from './use-refresh-player';
+import styles from './PlaylistDetail.module.scss';
+
+interface Props {
+  playlist: Playlist;
+  firstPage: Paginator<Track>;
+}
+
+/** /playlists/{id}: the collage with the playlist's controls, then its reorderable tracks. */
+export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
+  useServerSeed(playlistKey(initial.id), initial);
+  const { data: playlist = initial } = usePlaylist(initial.id);
+  const player = usePlayer();
+  const { active, playing } = usePlayableState('playlist', playlist.id);
+  const { playPlaylist, toggleRandom, toggleRepeat } = usePlayerActions();
+  const refreshPlayer = useRefreshPlayer();
+  const router = useRouter();
+  const store = useStore();
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const rename = async (name: string) => {
+    const renamed = await playlistApi.rename(playlist.id, name);
+    await notePlaylist(renamed);
+    setRenaming(false);
+    showToast(hu.playlists.toastSaved, store);
+    // The bar shows the playable's name.
+    if (active) refreshPlayer();
+  };
+
+  const remove = async () => {
+    try {
+      await playlistApi.remove(playlist.id);
+    } catch {
+      // SPEC.md §8: swallowed; the page shows the server's state again.
+      router.refresh();
+      return;
+    }
+    showToast(hu.playlists.toastDeleted, store);
+    // Deleting what plays stops the player; this device does not hear its own change over the socket.
+    if (active) refreshPlayer();
+    router.push('/playlists');
+    await forgetPlaylist(playlist.id);
+  };
+
+  return (
+    <>
+      <Link href="/playlists" className={styles.back}>
+        <ChevronLeftIcon />
+        {hu.playlists.back}
+      </Link>
+
+      <header className={styles.hero}>
+        <PlaylistCover tracks={playlist.tracks} size={220} priority className={styles.cover} />
+        <div className={styles.heroBody}>
+          {renaming ? (
+            <PlaylistNameForm
+              initialName={playlist.name}
+              submitLabel={hu.playlists.save}
+              busyLabel={hu.playlists.saving}
+              onSubmit={rename}
+              onCancel={() => setRenaming(false)}
+              autoFocus
+              inline
+            />
+          ) : (
+            <div className={styles.nameRow}>
+              <h1 className={styles.name}>{playlist.name}</h1>
+              <button
+                type="button"
+                className={styles.smallIcon}
+                aria-label={hu.playlists.rename}
+                title={hu.playlists.rename}
+                onClick={() => setRenaming(true)}
+              >
+                <EditIcon size={20} />
+              </button>
+            </div>
+          )}
+          <p className={styles.meta}>
+            <span>{formatTrackCount(playlist.tracks_count)}</span>
+            <span aria-hidden="true"> · </span>
+            <span>{formatHoursMinutes(playlist.duration)}</span>
+          </p>
+          <div className={styles.controls}>
+            <button
+              type="button"
+              className={styles.playButton}
+              disabled={playlist.tracks_count === 0}
+              onClick={() => void playPlaylist(playlist.id)}
+            >
+              {playing ? <PauseIcon /> : <PlayIcon />}
+              <span>{playing ? hu.channels.detailPause : hu.channels.detailPlay}</span>
+            </button>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={hu.channels.random}
+              title={hu.channels.random}
+              aria-pressed={player?.is_random ?? false}
+              disabled={!player}
+              onClick={() => void toggleRandom()}
+            >
+              <ShuffleIcon />
+            </button>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label={hu.channels.repeat}
+              title={hu.channels.repeat}
+              aria-pressed={player?.is_repeat ?? false}
+              disabled={!player}
+              onClick={() => void toggleRepeat()}
+            >
+              <RepeatIcon />
+            </button>
+            <button type="button" className={styles.deleteButton} onClick={() => setConfirming(true)}>
+              <TrashIcon size={20} />
+              <span>{hu.playlists.delete}</span>
+            </button>
+          </div>
+          {active && <p className={styles.status}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</p>}
+        </div>
+      </header>
+
+      <PlaylistTrackList playlistId={playlist.id} firstPage={firstPage} />
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={hu.playlists.deleteConfirm}
+        description={hu.playlists.deleteHint(playlist.name)}
+        confirmLabel={hu.playlists.delete}
+        cancelLabel={hu.playlists.cancel}
+        onConfirm={remove}
+        danger
+      />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+'use client';
+
+import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { useStore } from 'jotai';
+import { useEffect, useRef } from 'react';
+import type { Paginator, Track } from '@/contracts';
+import { notePlaylist, usePlaylistTracks } from '@/lib/api/playlists';
+import { trackArtist, trackTitle } from '@/lib/format/track';
+import { hu } from '@/lib/i18n/hu';
+import { usePlayableState, usePlayer } from '@/lib/player/use-player';
+import { usePlayerActions } from '@/lib/player/use-player-actions';
+import { showToast } from '@/lib/ui/toast';
+import { EqualizerIcon, GripIcon, TrashIcon } from './icons';
+import { useRefreshPlayer } from './use-refresh-player';
+import styles from './PlaylistTrackList.module.scss';
+
+/** Start loading the next page this far before the end of the list comes into view. */
+const PRELOAD_MARGIN = '600px 0px';
+
+interface Props {
+  playlistId: number;
+  firstPage: Paginator<Track>;
+}
+
+/**
+ * The playlist's tracks in play order. A track is moved by its handle (mouse, touch, or the keyboard:
+ * space, arrows, space), with Hungarian announcements; the list plays in the order it shows.
+ */
+export function PlaylistTrackList({ playlistId, firstPage }: Props) {
+  const { tracks, done, loading, error, loadMore, prefetchAll, reorder, removeTrack } = usePlaylistTracks(
+    playlistId,
+    firstPage,
+  );
+  const player = usePlayer();
+  const { active, playing } = usePlayableState('playlist', playlistId);
+  const { playPlaylist, togglePlay } = usePlayerActions();
+  const refreshPlayer = useRefreshPlayer();
+  const store = useStore();
+  const currentTrackId = active ? (player?.track?.id ?? null) : null;
+  const sentinel = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || done || error) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: PRELOAD_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+    // A new page (tracks.length) re-observes, so a sentinel still in view loads the next one too.
+  }, [done, error, loadMore, tracks.length]);
+
+  const onDragEnd = (result: DropResult) => {
+    if (!result.destination || result.destination.index === result.source.index) return;
+    void reorder(result.source.index, result.destination.index).then((playlist) => {
+      // The collage shows the first four, so a move can change the cover.
+      if (playlist) void notePlaylist(playlist);
+    });
+  };
+
+  const remove = (track: Track, index: number) => {
+    // Keep the keyboard where it was: on the next row's remove button, or the previous one at the end.
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('[data-remove]');
+    const neighbour = buttons?.[index + 1] ?? buttons?.[index - 1];
+    neighbour?.focus();
+    const wasCurrent = track.id === currentTrackId;
+    void removeTrack(track.id).then((playlist) => {
+      if (!playlist) return;
+      void notePlaylist(playlist);
+      showToast(hu.playlists.toastRemoved, store);
+      if (wasCurrent || playlist.tracks_count === 0) refreshPlayer();
+    });
+  };
+
+  if (tracks.length === 0 && done) return <p className={styles.message}>{hu.channels.empty}</p>;
+
+  return (
+    <section aria-label={hu.playlists.tracksLabel}>
+      <DragDropContext
+        dragHandleUsageInstructions={hu.playlists.dragInstructions}
+        onBeforeCapture={() => {
+          // A reorder names every track: fetch the rest while the track is being dragged.
+          if (!done) void prefetchAll().catch(() => undefined);
+        }}
+        onDragStart={(start, provided) => provided.announce(hu.playlists.dragStart(start.source.index + 1))}
+        onDragUpdate={(update, provided) => {
+          if (update.destination) provided.announce(hu.playlists.dragMove(update.destination.index + 1));
+        }}
+        onDragEnd={(result, provided) => {
+          provided.announce(
+            result.destination
+              ? hu.playlists.dragDrop(result.source.index + 1, result.destination.index + 1)
+              : hu.playlists.dragCancel(result.source.index + 1),
+          );
+          onDragEnd(result);
+        }}
+      >
+        <Droppable droppableId={`playlist-${playlistId}`}>
+          {(droppable) => (
+            <ol
+              ref={(node) => {
+                droppable.innerRef(node);
+                listRef.current = node;
+              }}
+              {...droppable.droppableProps}
+              className={styles.list}
+            >
+              {tracks.map((track, index) => {
+                const current = track.id === currentTrackId;
+                const title = trackTitle(track);
+                return (
+                  <Draggable key={track.id} draggableId={String(track.id)} index={index}>
+                    {(draggable, snapshot) => (
+                      <li
+                        ref={draggable.innerRef}
+                        {...draggable.draggableProps}
+                        className={`${styles.row} ${current ? styles.current : ''} ${
+                          snapshot.isDragging ? styles.dragging : ''
+                        }`}
+                        data-track-id={track.id}
+                      >
+                        <span
+                          {...draggable.dragHandleProps}
+                          className={styles.handle}
+                          aria-label={hu.playlists.dragHandle(title)}
+                          title={hu.playlists.dragHandle(title)}
+                        >
+                          <GripIcon size={20} />
+                        </span>
+                        <button
+                          type="button"
+                          className={styles.play}
+                          aria-current={current ? 'true' : undefined}
+                          onClick={() => void (current ? togglePlay() : playPlaylist(playlistId, track.id))}
+                        >
+                          <span className={styles.index} aria-hidden={current && playing ? 'true' : undefined}>
+                            {current && playing ? <EqualizerIcon /> : index + 1}
+                          </span>
+                          <span className={styles.titles}>
+                            <span className={styles.title}>{title}</span>
+                            <span className={styles.artist}>{trackArtist(track)}</span>
+                          </span>
+                          <span className={styles.duration}>{track.formatted_duration}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.remove}
+                          aria-label={hu.playlists.removeTrack}
+                          title={hu.playlists.removeTrack}
+                          data-remove
+                          onClick={() => remove(track, index)}
+                        >
+                          <TrashIcon size={20} />
+                        </button>
+                      </li>
+                    )}
+                  </Draggable>
+                );
+              })}
+              {droppable.placeholder}
+            </ol>
+          )}
+        </Droppable>
+      </DragDropContext>
+      <div ref={sentinel} className={styles.sentinel} />
+      {loading && (
+        <p className={styles.message} role="status">
+          {hu.channels.loadingMore}
+        </p>
+      )}
+      {error && (
+        <p className={styles.message} role="alert">
+          {hu.channels.loadFailed}{' '}
+          <button type="button" className={styles.retry} onClick={loadMore}>
+            {hu.channels.retry}
+          </button>
+        </p>
+      )}
+      {done && <p className={styles.message}>{hu.channels.end}</p>}
+    </section>
+  );
+}
