@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { playerSchema } from '../../contracts/player';
+import { channelAuthSchema, PLAY_SPOTS_EVENT, playSpotsEventSchema } from '../../contracts/realtime';
+import { spotListSchema, type Spot } from '../../contracts/spots';
+import { customers, players } from '../../server/src/db/schema';
+import { Client, createTestApp, localUrl, loggedIn, OTHER, type TestApp } from './helpers';
+import { client, disconnectAll, listen, next, record, sleep, subscribe, type Authorize } from './realtime-helpers';
+
+/** GET /api/spots and POST /api/players/{id}/spots/play (App\Events\PlaySpots to every player of the shop). */
+
+let t: TestApp;
+let port: number;
+let a: Client;
+let other: Client;
+let playerId: number;
+let secondPlayerId: number;
+let otherPlayerId: number;
+
+const viaApp =
+  (c: Client): Authorize =>
+  async (socketId, channel) => {
+    const res = await c.post('/broadcasting/auth', `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      xsrf: false,
+    });
+    if (res.statusCode !== 200) throw new Error(`auth ${res.statusCode}: ${res.body}`);
+    return channelAuthSchema.parse(JSON.parse(res.body));
+  };
+
+const list = async (c: Client): Promise<Spot[]> => {
+  const res = await c.get('/api/spots');
+  assert.equal(res.statusCode, 200, res.body);
+  return spotListSchema.parse(JSON.parse(res.body));
+};
+
+before(async () => {
+  t = await createTestApp();
+  port = await listen(t.app);
+  a = await loggedIn(t.app);
+  other = await loggedIn(t.app, OTHER);
+  playerId = z.array(playerSchema).parse(JSON.parse((await a.get('/api/players')).body))[0]!.id;
+  otherPlayerId = z.array(playerSchema).parse(JSON.parse((await other.get('/api/players')).body))[0]!.id;
+  // A shop with two players: PlaySpots goes to both.
+  const [demo] = await t.database.db.select().from(customers).where(eq(customers.slug, 'demo'));
+  const [second] = await t.database.db.insert(players).values({ customerId: demo!.id }).returning();
+  secondPlayerId = second!.id;
+});
+after(async () => {
+  disconnectAll();
+  await t.close();
+});
+
+describe('GET /api/spots', () => {
+  test('the demo spots, newest first, with Hungarian names, file names and true durations', async () => {
+    const spots = await list(a);
+    assert.deepEqual(
+      spots.map((s) => [s.name, s.file_name, s.duration]),
+      [
+        ['Kávé mellé sütemény', 'kave-sutemeny.mp3', 10.867],
+        ['Hétvégi akció', 'hetvegi-akcio.mp3', 12.382],
+        ['Friss pékáru', 'friss-pekaru.mp3', 13.505],
+        ['Zárás előtt', 'zaras-elott.mp3', 14.315],
+        ['Hűségkártya', 'husegkartya.mp3', 11.337],
+        ['Őszi akció', 'oszi-akcio.mp3', 10.945],
+      ],
+    );
+    const dates = spots.map((s) => s.created_at);
+    assert.deepEqual([...dates].sort().reverse(), dates);
+    assert.deepEqual(Object.keys(spots[0]!).sort(), ['created_at', 'duration', 'file_name', 'id', 'name', 'url']);
+    const res = await new Client(t.app).get(localUrl(spots[0]!.url));
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['content-type'], 'audio/mpeg');
+  });
+
+  test('each customer sees only its own spots', async () => {
+    const mine = await list(a);
+    const theirs = await list(other);
+    assert.deepEqual(
+      theirs.map((s) => s.name),
+      ['Hűségkártya'],
+    );
+    assert.ok(!mine.some((s) => s.id === theirs[0]!.id));
+  });
+
+  test('a guest gets 401', async () => {
+    assert.equal((await new Client(t.app).get('/api/spots')).statusCode, 401);
+  });
+});
+
+describe('POST /api/players/{id}/spots/play', () => {
+  test('one PlaySpots with the spots in the given order (repeats kept) to every player of the shop; the answer is the payload', async () => {
+    const spots = await list(a);
+    const [s1, s2] = [spots[0]!, spots[3]!];
+    const device = client(port, t.config.pusherKey, viaApp(a));
+    const first = await subscribe(device, `private-player.${playerId}`);
+    const second = await subscribe(device, `private-player.${secondPlayerId}`);
+    const events = Promise.all([next(first, PLAY_SPOTS_EVENT, 10_000), next(second, PLAY_SPOTS_EVENT, 10_000)]);
+
+    const res = await a.post(`/api/players/${playerId}/spots/play`, { spots: [s2.id, s1.id, s2.id] });
+    assert.equal(res.statusCode, 200, res.body);
+    const answer = playSpotsEventSchema.parse(JSON.parse(res.body));
+    assert.deepEqual(
+      answer.spots.map((s) => [s.id, s.type, s.name, s.duration, s.url]),
+      [s2, s1, s2].map((s) => [s.id, 'spot', s.name, s.duration, s.url]),
+    );
+    const [onFirst, onSecond] = await events;
+    assert.deepEqual(playSpotsEventSchema.parse(onFirst), answer);
+    assert.deepEqual(onSecond, onFirst);
+  });
+
+  test('form arrays work too (spots[]=…)', async () => {
+    const [s] = await list(a);
+    const res = await a.post(`/api/players/${playerId}/spots/play`, `spots[]=${s!.id}`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(
+      playSpotsEventSchema.parse(JSON.parse(res.body)).spots.map((x) => x.id),
+      [s!.id],
+    );
+  });
+
+  test("empty, missing, malformed, too many or another customer's spot ids → 422 errors.spots; nothing is sent anywhere", async () => {
+    const mine = await list(a);
+    const [theirs] = await list(other);
+    const seenMine = record(await subscribe(client(port, t.config.pusherKey, viaApp(a)), `private-player.${playerId}`));
+    const seenTheirs = record(await subscribe(client(port, t.config.pusherKey, viaApp(other)), `private-player.${otherPlayerId}`));
+    for (const body of [
+      {},
+      { spots: [] },
+      { spots: ['x'] },
+      { spots: [1.5] },
+      { spots: [-1] },
+      { spots: [mine[0]!.id, theirs!.id] },
+      { spots: [999999] },
+      { spots: Array.from({ length: 51 }, () => mine[0]!.id) },
+    ]) {
+      const res = await a.post(`/api/players/${playerId}/spots/play`, body);
+      assert.equal(res.statusCode, 422, JSON.stringify(body).slice(0, 80));
+      assert.ok((JSON.parse(res.body).errors as Record<string, string[]>).spots?.[0]);
+    }
+    await sleep(400);
+    assert.equal(seenMine.filter((e) => e.event === PLAY_SPOTS_EVENT).length, 0);
+    assert.equal(seenTheirs.filter((e) => e.event === PLAY_SPOTS_EVENT).length, 0);
+  });
+
+  test("another customer's player → 404; a shop's spots never reach another shop's players", async () => {
+    const mine = await list(a);
+    const seenTheirs = record(await subscribe(client(port, t.config.pusherKey, viaApp(other)), `private-player.${otherPlayerId}`));
+    const res = await a.post(`/api/players/${otherPlayerId}/spots/play`, { spots: [mine[0]!.id] });
+    assert.equal(res.statusCode, 404);
+    const ok = await a.post(`/api/players/${playerId}/spots/play`, { spots: [mine[0]!.id] });
+    assert.equal(ok.statusCode, 200);
+    await sleep(400);
+    assert.equal(seenTheirs.filter((e) => e.event === PLAY_SPOTS_EVENT).length, 0);
+  });
+});
