@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import type { Channel, Paginator, Track } from '@/contracts';
+import { AddToPlaylistButton } from '@/components/playlists/AddToPlaylistButton';
 import { CoverImage } from '@/components/ui/CoverImage';
 import { useChannel } from '@/lib/api/channels';
 import { formatTrackCount } from '@/lib/format/count';
@@ -85,7 +86,7 @@ export function ChannelDetail({ channel: initial, firstPage }: Props) {
             >
               <RepeatIcon />
             </button>
-            {/* The add-to-playlist button for the whole channel goes here (playlists issue). */}
+            <AddToPlaylistButton channel={{ id: channel.id, name: channel.name }} className={styles.iconButton} />
           </div>
           {active && <p className={styles.status}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</p>}
         </div>

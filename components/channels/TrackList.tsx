@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { Paginator, Track } from '@/contracts';
+import { AddToPlaylistButton } from '@/components/playlists/AddToPlaylistButton';
 import { useChannelTracks } from '@/lib/api/channels';
 import { trackArtist, trackTitle } from '@/lib/format/track';
 import { hu } from '@/lib/i18n/hu';
@@ -65,7 +66,7 @@ export function TrackList({ channelId, firstPage }: Props) {
                 </span>
                 <span className={styles.duration}>{track.formatted_duration}</span>
               </button>
-              {/* The track's add-to-playlist button goes here (playlists issue). */}
+              <AddToPlaylistButton track={{ id: track.id, title: trackTitle(track) }} />
             </li>
           );
         })}
