@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: performance budgets, measured on a stack of its own (API 4201, web 3201, build in
  * .next-bench). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
- * missed. Add a budget by pushing another Measurement from a new step below.
+ * missed. Add a budget by pushing another Measurement from a new step below. The real-time budgets
+ * (bench/realtime.ts) start API processes of their own on ports 4301+.
  */
 import { chromium } from '@playwright/test';
 import { execSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
 import { acquireRunLock, ROOT, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
+import { measureRealtime } from './realtime';
 
 const API_PORT = 4201;
 const WEB_PORT = 3201;
@@ -26,7 +28,7 @@ const CPU_THROTTLING = 4;
 interface Measurement {
   name: string;
   value: number;
-  unit: 'ms' | 'req/s';
+  unit: 'ms' | 'req/s' | 'kB';
   /** The value must stay at or below this. */
   max?: number;
   note?: string;
@@ -280,7 +282,7 @@ function report(): boolean {
     const ok = m.max === undefined || m.value <= m.max;
     return {
       name: m.name,
-      value: `${m.unit === 'ms' ? m.value.toFixed(2) : m.value.toFixed(0)} ${m.unit}`,
+      value: `${m.unit === 'req/s' ? m.value.toFixed(0) : m.value.toFixed(2)} ${m.unit}`,
       budget: m.max === undefined ? '' : `≤ ${m.max} ${m.unit}`,
       result: m.max === undefined ? '' : ok ? 'ok' : 'MISSED',
       ok,
@@ -328,6 +330,7 @@ async function main(): Promise<void> {
     // Informational: one request at a time shows the BFF's own cost without queueing.
     await measureMe(stack, 1, SERIAL_REQUESTS, false);
     await measureLoginPaint(stack);
+    measurements.push(...(await measureRealtime()));
     ok = report();
   } finally {
     await stack.stop();
