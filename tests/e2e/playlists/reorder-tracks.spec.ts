@@ -37,7 +37,7 @@ test('dragging a track with the mouse changes the order, which survives a reload
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 12, { steps: 20 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
   await page.waitForTimeout(300);
   await page.mouse.up();
 
