@@ -8,6 +8,11 @@ import { playableHref, trackArtist, trackTitle } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { getPlayerEngine, needsTapAtom, useIsOutputDevice, usePlayerEngine } from '@/lib/player/use-player-engine';
+import { useRealtime } from '@/lib/realtime/use-realtime';
+import { useSpotState } from '@/lib/realtime/use-spot-state';
+import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
+import { DeviceMenu } from '@/components/realtime/DeviceMenu';
+import { SpotIndicator } from '@/components/realtime/SpotIndicator';
 import { Cover, DEFAULT_COVER } from './Cover';
 import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from './icons';
 import { ProgressLine, SeekLine } from './SeekLine';
@@ -17,6 +22,9 @@ import styles from './PlayerBar.module.scss';
 /** The bottom bar: what plays, and every control. Mounted once for the whole session. */
 export function PlayerBar() {
   usePlayerEngine();
+  // After the engine: the spot element it drives is attached to the engine.
+  useRealtime();
+  const spot = useSpotState();
   const player = usePlayer();
   const actions = usePlayerActions();
   const output = useIsOutputDevice();
@@ -28,6 +36,7 @@ export function PlayerBar() {
   if (!player || !track) {
     return (
       <section className={`${styles.bar} ${styles.empty}`} aria-label={hu.player.regionLabel}>
+        <ConnectionStatus />
         {/* eslint-disable-next-line @next/next/no-img-element -- static default cover */}
         <img className={styles.cover} src={DEFAULT_COVER} alt="" width={56} height={56} />
         <p className={styles.emptyText}>
@@ -48,11 +57,14 @@ export function PlayerBar() {
       className={`${styles.bar} ${expanded ? styles.expanded : ''}`}
       aria-label={hu.player.regionLabel}
       data-playing={playing ? 'true' : 'false'}
+      data-spot={spot.current?.type ?? undefined}
     >
+      <ConnectionStatus />
       {!expanded && <ProgressLine />}
       <div className={styles.now}>
         <Cover src={track.image_thumbnail_url} />
         <div className={styles.meta}>
+          <SpotIndicator current={spot.current} />
           <p className={styles.title} title={trackTitle(track)}>
             {trackTitle(track)}
           </p>
@@ -84,7 +96,14 @@ export function PlayerBar() {
           >
             {playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
           </button>
-          <button type="button" className={styles.iconButton} aria-label={hu.player.next} onClick={() => void actions.next()}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={hu.player.next}
+            disabled={spot.nextBlocked}
+            title={spot.nextBlocked ? hu.realtime.nextBlocked : undefined}
+            onClick={() => void spot.next()}
+          >
             <NextIcon />
           </button>
           <button
@@ -96,6 +115,7 @@ export function PlayerBar() {
           >
             <RepeatIcon />
           </button>
+          <DeviceMenu className={styles.iconButton} playingSessionId={player.session_id} />
           <button
             type="button"
             className={`${styles.iconButton} ${styles.moreButton}`}

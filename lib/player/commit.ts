@@ -7,19 +7,58 @@ type Store = ReturnType<typeof createStore>;
 
 let issued = 0;
 let applied = 0;
+/** Ticket of the last state pushed by the server (UpdatePlayer or a resync). */
+let lastPush = 0;
+let resyncing: Promise<Player | null> | null = null;
 
 /**
  * Runs one player call and lets its answer replace the local player (SPEC.md §4). Calls may
  * overlap (a tap during a position report); an answer older than one already applied is
  * dropped, so a slow reply never undoes a newer state.
+ *
+ * A pushed state (another device's change) counts as newer than calls still in flight. Their
+ * answers are dropped then, but the server does not send this device its own changes, so such an
+ * answer may hold the newest state after all: the player is fetched again to find out.
  */
 export async function commitPlayer(store: Store, call: () => Promise<Player>): Promise<Player | null> {
   const ticket = ++issued;
   const player = await call();
-  if (ticket < applied) return null;
+  if (ticket < applied) {
+    if (ticket < lastPush) void resyncPlayer(store).catch(() => {});
+    return null;
+  }
   applied = ticket;
   store.set(playerAtom, player);
   return player;
+}
+
+/** A state the server pushed (UpdatePlayer): applied at once, for the player this device shows. */
+export function applyPushedPlayer(store: Store, player: Player): boolean {
+  const current = store.get(playerAtom);
+  if (current && current.id !== player.id) return false;
+  const ticket = ++issued;
+  applied = ticket;
+  lastPush = ticket;
+  store.set(playerAtom, player);
+  return true;
+}
+
+/**
+ * Fetches the player again and replaces the local one (after a socket drop, a sleep, or an
+ * answer overtaken by a push). Overlapping requests share one call.
+ */
+export function resyncPlayer(store: Store): Promise<Player | null> {
+  if (resyncing) return resyncing;
+  const wanted = store.get(playerAtom)?.id;
+  resyncing = commitPlayer(store, async () => {
+    const players = await playerApi.list();
+    const found = players.find((p) => p.id === wanted) ?? players[0];
+    if (!found) throw new Error('No player for this customer');
+    return found;
+  }).finally(() => {
+    resyncing = null;
+  });
+  return resyncing;
 }
 
 /** The player id to steer: the one in the store, or the customer's first player. */

@@ -1,0 +1,94 @@
+import { deviceSchema, type Device, type DeviceType } from '@/contracts';
+import { hu } from '@/lib/i18n/hu';
+
+/** One row of the device list. */
+export interface DeviceRow {
+  id: string;
+  type: DeviceType;
+  /** Hungarian name of the type, for the icon's text alternative. */
+  typeLabel: string;
+  /** 'Chrome · Windows', 'iPhone · Apple'. */
+  label: string;
+  isThis: boolean;
+  isPlaying: boolean;
+}
+
+/** Members as presence delivers them, kept only when they are well-formed Devices. */
+export function parseMembers(members: unknown[]): Device[] {
+  const out: Device[] = [];
+  for (const member of members) {
+    const parsed = deviceSchema.safeParse(member);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+/** Presence joining: a device may already be listed (two tabs of one login count once). */
+export function addMember(list: Device[], device: Device): Device[] {
+  return list.some((d) => d.id === device.id) ? list.map((d) => (d.id === device.id ? device : d)) : [...list, device];
+}
+
+export function removeMember(list: Device[], id: string): Device[] {
+  return list.some((d) => d.id === id) ? list.filter((d) => d.id !== id) : list;
+}
+
+export function deviceTypeLabel(type: DeviceType): string {
+  return hu.realtime.deviceTypes[type];
+}
+
+export function deviceLabel(device: Pick<Device, 'device_model' | 'device_family'>): string {
+  const model = device.device_model.trim();
+  const family = device.device_family.trim();
+  if (model && family && model !== family) return `${model} · ${family}`;
+  return model || family || hu.player.unknownArtist;
+}
+
+/**
+ * The list as the menu shows it: this device first (even before presence has listed it, so the
+ * menu is never empty), then the others by name, each marked with whether it is the one playing.
+ */
+export function shapeDevices(
+  members: Device[],
+  context: { thisSessionId: string | null; playingSessionId: string | null; thisDevice?: Device | null },
+): DeviceRow[] {
+  const { thisSessionId, playingSessionId } = context;
+  const known = new Map<string, Device>();
+  for (const member of members) known.set(member.id, member);
+  if (thisSessionId && !known.has(thisSessionId) && context.thisDevice) known.set(thisSessionId, context.thisDevice);
+
+  const rows = [...known.values()].map<DeviceRow>((device) => ({
+    id: device.id,
+    type: device.type,
+    typeLabel: deviceTypeLabel(device.type),
+    label: deviceLabel(device),
+    isThis: device.id === thisSessionId,
+    isPlaying: device.id === playingSessionId,
+  }));
+  return rows.sort((a, b) => {
+    if (a.isThis !== b.isThis) return a.isThis ? -1 : 1;
+    return a.label.localeCompare(b.label, 'hu') || a.id.localeCompare(b.id);
+  });
+}
+
+/** Whether the player's audio device is missing from the online list (gone offline). */
+export function playingDeviceOffline(rows: DeviceRow[], playingSessionId: string | null): boolean {
+  return !!playingSessionId && !rows.some((r) => r.id === playingSessionId);
+}
+
+/** Where a remote device last learned the position, to estimate it later. */
+export interface PositionMark {
+  time: number;
+  /** Epoch ms when `time` was learned. */
+  at: number;
+  playing: boolean;
+}
+
+/**
+ * The position to hand over when moving playback from a remote control: the server's last known
+ * time, moved on by the time since, while playing (the audio device reports every few seconds).
+ */
+export function estimatePosition(mark: PositionMark, now: number, duration?: number | null): number {
+  const elapsed = mark.playing ? Math.max(0, now - mark.at) / 1000 : 0;
+  const estimate = mark.time + elapsed;
+  return duration && duration > 0 ? Math.min(estimate, Math.max(0, duration - 1)) : estimate;
+}

@@ -1,0 +1,102 @@
+import type { PlayerEngine } from '@/lib/player/engine';
+import { toElementVolume } from '@/lib/player/volume';
+import { currentSpot, type QueuedSound, type SpotQueueAction, type SpotQueueState } from './spot-queue';
+
+/** A spot that has not started sounding by then is skipped: an ad never keeps the shop silent. */
+export const SPOT_START_TIMEOUT_MS = 10_000;
+
+/**
+ * Plays the queue's head on the engine's spot element while the music waits (no React). The
+ * queue itself lives in the store; this only follows it and reports ends and failures back.
+ */
+export class SpotPlayer {
+  readonly element: HTMLAudioElement;
+  private playingKey: number | null = null;
+  private startTimer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly engine: PlayerEngine,
+    private readonly dispatch: (action: SpotQueueAction) => void,
+  ) {
+    this.element = new Audio();
+    this.element.preload = 'auto';
+    this.element.setAttribute('data-spot-audio', '');
+    this.element.hidden = true;
+    this.element.addEventListener('ended', this.handleEnded);
+    this.element.addEventListener('error', this.handleError);
+    this.element.addEventListener('playing', this.handlePlaying);
+    engine.spot = this.element;
+  }
+
+  /** Follow the queue. `volume` is the player's (0–100): an ad is as loud as the music. */
+  sync(state: SpotQueueState, volume: number): void {
+    if (this.disposed) return;
+    const head = currentSpot(state);
+    this.element.volume = toElementVolume(volume);
+    if (!head) {
+      this.release();
+      return;
+    }
+    if (head.key === this.playingKey) return;
+    this.start(head);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.release();
+    this.element.removeEventListener('ended', this.handleEnded);
+    this.element.removeEventListener('error', this.handleError);
+    this.element.removeEventListener('playing', this.handlePlaying);
+    if (this.engine.spot === this.element) this.engine.spot = null;
+  }
+
+  private start(item: QueuedSound): void {
+    this.clearTimer();
+    this.playingKey = item.key;
+    this.engine.holdForSpot(true);
+    this.element.src = item.url;
+    this.element.load();
+    const key = item.key;
+    this.startTimer = setTimeout(() => this.fail(key), SPOT_START_TIMEOUT_MS);
+    const attempt = this.element.play();
+    attempt?.catch((error: unknown) => {
+      // A newer load (the next item) interrupted this one: nothing failed.
+      if ((error as { name?: string } | null)?.name === 'AbortError') return;
+      this.fail(key);
+    });
+  }
+
+  /** Nothing left to play: stop the element and give the floor back to the music. */
+  private release(): void {
+    this.clearTimer();
+    if (this.playingKey === null) return;
+    this.playingKey = null;
+    this.element.pause();
+    this.element.removeAttribute('src');
+    this.element.load();
+    this.engine.holdForSpot(false);
+  }
+
+  private fail(key: number): void {
+    if (this.playingKey !== key) return;
+    this.clearTimer();
+    this.dispatch({ type: 'failed', key });
+  }
+
+  private clearTimer(): void {
+    if (this.startTimer) clearTimeout(this.startTimer);
+    this.startTimer = null;
+  }
+
+  private readonly handlePlaying = () => this.clearTimer();
+
+  private readonly handleEnded = () => {
+    if (this.playingKey !== null) this.dispatch({ type: 'ended', key: this.playingKey });
+  };
+
+  private readonly handleError = () => {
+    // Removing the source at release fires an error too; only a loaded item can fail.
+    if (this.playingKey !== null && this.element.getAttribute('src')) this.fail(this.playingKey);
+  };
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useMe } from '@/lib/api/use-me';
+import { hu } from '@/lib/i18n/hu';
+import { playerAtom } from '@/lib/player/atoms';
+import { commitPlayer } from '@/lib/player/commit';
+import { isOutputDevice } from '@/lib/player/decisions';
+import { getPlayerEngine } from '@/lib/player/use-player-engine';
+import { showToast } from '@/lib/ui/toast';
+import { membersAtom } from './atoms';
+import { realtimeApi } from './api';
+import { estimatePosition, shapeDevices, type DeviceRow, type PositionMark } from './devices';
+
+export interface DevicesState {
+  rows: DeviceRow[];
+  /** Moves the music to that device, continuing from where it is now. */
+  moveTo(sessionId: string): Promise<void>;
+}
+
+export function useDevices(): DevicesState {
+  const store = useStore();
+  const members = useAtomValue(membersAtom);
+  const player = useAtomValue(playerAtom);
+  const { data: me } = useMe();
+  const thisSessionId = me?.session_id ?? null;
+  const playingSessionId = player?.session_id ?? null;
+
+  // A remote control knows the position only from the audio device's reports; remember when
+  // each one arrived so the hand-over can continue close to where the music really is.
+  const mark = useRef<PositionMark>({ time: 0, at: 0, playing: false });
+  const time = player?.current_time ?? 0;
+  const trackId = player?.track?.id ?? null;
+  const playing = !!player?.is_playing;
+  useEffect(() => {
+    mark.current = { time, at: Date.now(), playing };
+  }, [time, trackId, playing]);
+
+  const rows = useMemo(
+    () => shapeDevices(members, { thisSessionId, playingSessionId }),
+    [members, thisSessionId, playingSessionId],
+  );
+
+  const moveTo = useCallback(
+    async (sessionId: string) => {
+      const current = store.get(playerAtom);
+      if (!current || current.session_id === sessionId) return;
+      const here = isOutputDevice(current, thisSessionId) ? getPlayerEngine()?.currentTime : null;
+      const at = here ?? estimatePosition(mark.current, Date.now(), current.track?.duration);
+      try {
+        await commitPlayer(store, () => realtimeApi.moveOutput(current.id, sessionId, at));
+      } catch {
+        showToast(hu.realtime.moveFailed, store);
+      }
+    },
+    [store, thisSessionId],
+  );
+
+  return { rows, moveTo };
+}

@@ -1,0 +1,249 @@
+'use client';
+
+import { useAtomValue, useStore, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import {
+  customerChannelName,
+  playerChannelName,
+  playSoundEventSchema,
+  playSpotsEventSchema,
+  updatePlayerEventSchema,
+  type Player,
+  type PlayerSound,
+} from '@/contracts';
+import { useCustomer } from '@/lib/api/use-customer';
+import { playerAtom } from '@/lib/player/atoms';
+import { applyPushedPlayer, resyncPlayer } from '@/lib/player/commit';
+import { isOutputDevice } from '@/lib/player/decisions';
+import { getPlayerEngine, sessionIdAtom } from '@/lib/player/use-player-engine';
+import { connectionAtom, membersAtom, remoteSpotsAtom, spotQueueAtom } from './atoms';
+import { realtimeApi } from './api';
+import { addMember, parseMembers, removeMember } from './devices';
+import { connectRealtime, type RealtimeConnection, type StateChange } from './echo';
+import { LISTEN } from './names';
+import { SpotPlayer } from './spot-player';
+import { currentSpot, extendRemoteTimeline, spotQueueReducer, type SpotQueueAction } from './spot-queue';
+
+type Store = ReturnType<typeof useStore>;
+
+/** A page hidden (or a machine asleep) for longer than this is assumed to have missed events. */
+const STALE_AFTER_MS = 5_000;
+const CONFIG_RETRY_MS = [2_000, 5_000, 15_000, 30_000];
+
+export function dispatchSpots(store: Store, action: SpotQueueAction): void {
+  const before = store.get(spotQueueAtom);
+  const after = spotQueueReducer(before, action);
+  if (after !== before) store.set(spotQueueAtom, after);
+}
+
+/** Spots and sounds go to the audio device's queue; remote devices only estimate them. */
+function receiveSounds(store: Store, sessionId: string | null, items: PlayerSound[]): void {
+  if (!items.length) return;
+  if (isOutputDevice(store.get(playerAtom), sessionId)) {
+    dispatchSpots(store, items.length === 1 && items[0]!.type === 'sound' ? { type: 'sound', sound: items[0]! } : { type: 'fill', spots: items });
+  } else {
+    store.set(remoteSpotsAtom, extendRemoteTimeline(store.get(remoteSpotsAtom), items, Date.now()));
+  }
+}
+
+/** Another device changed the track while a sound played here: that was a skip (SPEC.md §4). */
+function receivePlayer(store: Store, sessionId: string | null, player: Player): void {
+  const before = store.get(playerAtom);
+  if (!applyPushedPlayer(store, player)) return;
+  const trackChanged = (before?.track?.id ?? null) !== (player.track?.id ?? null);
+  if (!trackChanged) return;
+  if (isOutputDevice(player, sessionId) && currentSpot(store.get(spotQueueAtom))?.type === 'sound') {
+    dispatchSpots(store, { type: 'skip' });
+  }
+  const remote = store.get(remoteSpotsAtom);
+  const now = Date.now();
+  const head = remote.find((e) => e.startsAt <= now && e.endsAt > now);
+  if (head?.type === 'sound') store.set(remoteSpotsAtom, []);
+}
+
+let connection: RealtimeConnection | null = null;
+
+/** The live connection, for tests through the page and for the device list. */
+export function getRealtimeConnection(): RealtimeConnection | null {
+  return connection;
+}
+
+/**
+ * Keeps this device live: the socket (loaded after the first paint), the player channel
+ * (UpdatePlayer, PlaySpots, PlaySound), the shop's presence channel (the device list), the
+ * spot element, and a fresh player after every drop or sleep. Mount once, with the engine.
+ */
+export function useRealtime(): void {
+  const store = useStore();
+  const { data: customer } = useCustomer();
+  const player = useAtomValue(playerAtom);
+  const playerId = player?.id ?? null;
+  const customerId = customer?.id ?? null;
+  const setMembers = useSetAtom(membersAtom);
+  const [live, setLive] = useState<RealtimeConnection | null>(null);
+
+  // The connection, once per page.
+  useEffect(() => {
+    let cancelled = false;
+    let current: RealtimeConnection | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let attempt = 0;
+    let everConnected = false;
+    let hiddenAt: number | null = null;
+    let lastTick = Date.now();
+
+    const resync = () => {
+      store.set(connectionAtom, 'offline');
+      resyncPlayer(store)
+        .then(() => {
+          if (!cancelled && current?.state() === 'connected') store.set(connectionAtom, 'connected');
+        })
+        .catch(() => {
+          // Still unreachable: the indicator stays until the next state change or wake-up.
+        });
+    };
+
+    const onState = ({ current: now }: StateChange) => {
+      if (now === 'connected') {
+        if (everConnected) resync();
+        else store.set(connectionAtom, 'connected');
+        everConnected = true;
+      } else if (now === 'connecting' && !everConnected) {
+        store.set(connectionAtom, 'connecting');
+      } else {
+        store.set(connectionAtom, 'offline');
+      }
+    };
+
+    const start = async () => {
+      store.set(connectionAtom, 'connecting');
+      try {
+        const config = await realtimeApi.config();
+        const made = await connectRealtime(config);
+        if (cancelled) {
+          made.disconnect();
+          return;
+        }
+        current = made;
+        connection = made;
+        made.onStateChange(onState);
+        if (made.state() === 'connected') onState({ previous: 'connecting', current: 'connected' });
+        setLive(made);
+      } catch {
+        if (cancelled) return;
+        store.set(connectionAtom, 'offline');
+        retry = setTimeout(() => void start(), CONFIG_RETRY_MS[Math.min(attempt++, CONFIG_RETRY_MS.length - 1)]);
+      }
+    };
+
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        hiddenAt = Date.now();
+        return;
+      }
+      const away = hiddenAt === null ? 0 : Date.now() - hiddenAt;
+      hiddenAt = null;
+      if (away < STALE_AFTER_MS || !current) return;
+      current.reconnectNow();
+      if (current.state() === 'connected') resync();
+    };
+
+    // A machine that slept may not report hidden at all: a long gap between ticks tells instead.
+    const ticker = setInterval(() => {
+      const now = Date.now();
+      const gap = now - lastTick;
+      lastTick = now;
+      if (gap > 4 * STALE_AFTER_MS && current) {
+        current.reconnectNow();
+        if (current.state() === 'connected') resync();
+      }
+    }, STALE_AFTER_MS);
+
+    document.addEventListener('visibilitychange', onVisibility);
+    // After the first paint, off the critical path: Echo and pusher-js come in their own chunk.
+    const kickoff = setTimeout(() => void start(), 0);
+
+    return () => {
+      cancelled = true;
+      clearTimeout(kickoff);
+      clearInterval(ticker);
+      if (retry) clearTimeout(retry);
+      document.removeEventListener('visibilitychange', onVisibility);
+      current?.disconnect();
+      if (connection === current) connection = null;
+      setLive(null);
+      store.set(connectionAtom, 'idle');
+    };
+  }, [store]);
+
+  // The player channel.
+  useEffect(() => {
+    if (!live || playerId === null) return;
+    const name = playerChannelName(playerId);
+    const channel = live.echo.private(name);
+    channel
+      .listen(LISTEN.updatePlayer, (payload: unknown) => {
+        const parsed = updatePlayerEventSchema.safeParse(payload);
+        if (parsed.success) receivePlayer(store, store.get(sessionIdAtom), parsed.data.player);
+      })
+      .listen(LISTEN.playSpots, (payload: unknown) => {
+        const parsed = playSpotsEventSchema.safeParse(payload);
+        if (parsed.success) receiveSounds(store, store.get(sessionIdAtom), parsed.data.spots);
+      })
+      .listen(LISTEN.playSound, (payload: unknown) => {
+        const parsed = playSoundEventSchema.safeParse(payload);
+        if (parsed.success) receiveSounds(store, store.get(sessionIdAtom), [parsed.data.sound]);
+      });
+    return () => live.echo.leave(name);
+  }, [live, playerId, store]);
+
+  // The shop's devices. pusher-js subscribes again after a reconnect, and `here` then delivers
+  // the whole list anew, so a device that left meanwhile disappears.
+  useEffect(() => {
+    if (!live || customerId === null) return;
+    const name = customerChannelName(customerId);
+    live.echo
+      .join(name)
+      .here((members: unknown[]) => setMembers(parseMembers(members)))
+      .joining((member: unknown) => {
+        const [device] = parseMembers([member]);
+        if (device) setMembers((list) => addMember(list, device));
+      })
+      .leaving((member: unknown) => {
+        const [device] = parseMembers([member]);
+        if (device) setMembers((list) => removeMember(list, device.id));
+      });
+    return () => {
+      live.echo.leave(name);
+      setMembers([]);
+    };
+  }, [live, customerId, setMembers]);
+
+  // The spot element, driven by the queue; only the audio device keeps a queue.
+  useEffect(() => {
+    const engine = getPlayerEngine();
+    if (!engine) return;
+    const spots = new SpotPlayer(engine, (action) => dispatchSpots(store, action));
+    document.body.appendChild(spots.element);
+    const follow = () => {
+      const p = store.get(playerAtom);
+      const session = store.get(sessionIdAtom);
+      // The engine first, so a spot giving the floor back meets the new state, not the old one.
+      engine.apply(p, session);
+      if (!isOutputDevice(p, session)) dispatchSpots(store, { type: 'reset' });
+      spots.sync(store.get(spotQueueAtom), p?.volume ?? 100);
+    };
+    const unsubQueue = store.sub(spotQueueAtom, follow);
+    const unsubPlayer = store.sub(playerAtom, follow);
+    const unsubSession = store.sub(sessionIdAtom, follow);
+    follow();
+    return () => {
+      unsubQueue();
+      unsubPlayer();
+      unsubSession();
+      spots.dispose();
+      spots.element.remove();
+      dispatchSpots(store, { type: 'reset' });
+    };
+  }, [store]);
+}

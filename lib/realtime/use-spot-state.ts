@@ -1,0 +1,75 @@
+'use client';
+
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import type { PlayerSound } from '@/contracts';
+import { playerAtom } from '@/lib/player/atoms';
+import { isOutputDevice } from '@/lib/player/decisions';
+import { usePlayerActions } from '@/lib/player/use-player-actions';
+import { sessionIdAtom } from '@/lib/player/use-player-engine';
+import { remoteSpotsAtom, spotQueueAtom } from './atoms';
+import { currentRemoteSpot, currentSpot, decideNext, pruneRemoteTimeline } from './spot-queue';
+import { dispatchSpots } from './use-realtime';
+
+export interface SpotState {
+  /** What cuts in over the music now: here on the audio device, estimated on the others. */
+  current: { type: PlayerSound['type']; name?: string } | null;
+  /** 'next' is refused while an ad plays (SPEC.md §4). */
+  nextBlocked: boolean;
+  /** 'Következő szám' with the queue rules applied. */
+  next(): Promise<void>;
+}
+
+/** Re-renders when the remote estimate's current item runs out. */
+function useRemoteClock(): number {
+  const timeline = useAtomValue(remoteSpotsAtom);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!timeline.length) return;
+    const upcoming = timeline
+      .flatMap((e) => [e.startsAt, e.endsAt])
+      .filter((t) => t > Date.now())
+      .sort((a, b) => a - b)[0];
+    if (upcoming === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, upcoming - Date.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [timeline, now]);
+  return now;
+}
+
+export function useSpotState(): SpotState {
+  const store = useStore();
+  const actions = usePlayerActions();
+  const player = useAtomValue(playerAtom);
+  const sessionId = useAtomValue(sessionIdAtom);
+  const queue = useAtomValue(spotQueueAtom);
+  const timeline = useAtomValue(remoteSpotsAtom);
+  const now = useRemoteClock();
+  const output = isOutputDevice(player, sessionId);
+
+  const local = currentSpot(queue);
+  const remote = output ? null : currentRemoteSpot(timeline, now);
+  const current = local ?? remote;
+
+  const next = useCallback(async () => {
+    const p = store.get(playerAtom);
+    if (isOutputDevice(p, store.get(sessionIdAtom))) {
+      const decision = decideNext(store.get(spotQueueAtom));
+      if (decision === 'blocked') return;
+      if (decision === 'clear-then-next') dispatchSpots(store, { type: 'skip' });
+    } else {
+      const estimated = currentRemoteSpot(store.get(remoteSpotsAtom), Date.now());
+      if (estimated?.type === 'spot') return;
+      // The audio device ends its sound when the track changes under it.
+      if (estimated) store.set(remoteSpotsAtom, []);
+      else store.set(remoteSpotsAtom, pruneRemoteTimeline(store.get(remoteSpotsAtom), Date.now()));
+    }
+    await actions.next();
+  }, [actions, store]);
+
+  return {
+    current: current ? { type: current.type, name: current.name } : null,
+    nextBlocked: current?.type === 'spot',
+    next,
+  };
+}
