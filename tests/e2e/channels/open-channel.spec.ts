@@ -40,7 +40,9 @@ test('a click on a track plays it in this channel and marks it', async ({ page }
   await page.goto('/channels/2');
   // The player bar has its own play button; the channel's is in the page.
   const main = page.getByRole('main');
-  const rows = page.getByRole('region', { name: 'A csatorna zenéi' }).getByRole('button');
+  // Each row's first button plays the track (the add-to-playlist button follows it).
+  const items = page.getByRole('region', { name: 'A csatorna zenéi' }).getByRole('listitem');
+  const rows = { nth: (i: number) => items.nth(i).getByRole('button').first() };
   const third = rows.nth(2);
   await third.click();
   await expect(third).toHaveAttribute('aria-current', 'true', { timeout: 15_000 });
