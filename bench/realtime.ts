@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
-import { makeDataDir, ManagedProcess, randomSecrets, ROOT, secretsEnv, type Secrets } from '../tests/e2e/support/stack';
+import { acquireRunLock, makeDataDir, ManagedProcess, randomSecrets, ROOT, secretsEnv, type Secrets } from '../tests/e2e/support/stack';
 
 export interface RealtimeMeasurement {
   name: string;
@@ -67,7 +67,18 @@ function spawnWithUlimit(argv: string[], env: NodeJS.ProcessEnv, stdio: 'pipe' |
   });
 }
 
+async function portIsTaken(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch (err) {
+    return (err as { cause?: { code?: string } }).cause?.code !== 'ECONNREFUSED';
+  }
+}
+
 async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
+  // Another process on the port would answer the readiness check with the wrong secrets.
+  if (await portIsTaken(port)) throw new Error(`port ${port} is taken; is another bench run still going?`);
   const dataDir = makeDataDir('pulzus-bench-rt-');
   const secrets = randomSecrets();
   writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
@@ -217,7 +228,7 @@ async function rawSubscriber(port: number, key: string, channel: string, device:
         else if (text.includes('subscription_error')) reject(new Error(text));
       });
     }),
-    30_000,
+    60_000,
     'raw subscriber',
   );
   return ws;
@@ -263,7 +274,8 @@ async function measureCommandLatency(): Promise<RealtimeMeasurement[]> {
         channel.bind('pusher:subscription_succeeded', () => resolve());
         channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
       }),
-      30_000,
+      // pusher-js retries by itself; a busy machine can make the first connection slow.
+      120_000,
       'designated subscription',
     );
 
@@ -408,9 +420,15 @@ async function measureSocketMemory(): Promise<RealtimeMeasurement[]> {
 }
 
 export async function measureRealtime(): Promise<RealtimeMeasurement[]> {
-  const latency = await measureCommandLatency();
-  const memory = await measureSocketMemory();
-  return [...latency, ...memory];
+  // One run at a time on these ports (also when started alone while `npm run bench` runs).
+  const release = await acquireRunLock(`pulzus-bench-realtime-${LATENCY_PORT}`, (l) => console.log(`[bench] ${l}`));
+  try {
+    const latency = await measureCommandLatency();
+    const memory = await measureSocketMemory();
+    return [...latency, ...memory];
+  } finally {
+    release();
+  }
 }
 
 // Run alone: `tsx bench/realtime.ts`.
