@@ -25,7 +25,16 @@ export function PlaylistModal() {
     <Dialog.Root open={target !== null} onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content}>
+        <Dialog.Content
+          className={styles.content}
+          onOpenAutoFocus={(event) => {
+            // Focus the dialog, not the name field: on a tablet that would pop the keyboard over the
+            // list the user came for. Only 'Új lista' is about typing a name.
+            if (target?.kind === 'new') return;
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+        >
           {target && <ModalBody key={JSON.stringify(target)} target={target} onDone={close} />}
           <Dialog.Close asChild>
             <button type="button" className={styles.close} aria-label={hu.playlists.close}>
