@@ -115,7 +115,7 @@ export function PlayerBar() {
           >
             <RepeatIcon />
           </button>
-          <DeviceMenu className={styles.iconButton} playingSessionId={player.session_id} />
+          <DeviceMenu className={`${styles.iconButton} ${styles.compactOnly}`} playingSessionId={player.session_id} />
           <button
             type="button"
             className={`${styles.iconButton} ${styles.moreButton}`}
@@ -153,6 +153,7 @@ export function PlayerBar() {
             <RepeatIcon />
           </button>
         </div>
+        <DeviceMenu className={`${styles.iconButton} ${styles.wideOnly}`} playingSessionId={player.session_id} />
         <VolumeControl volume={player.volume} onChange={actions.setVolume} />
         {remote && (
           <p className={styles.remote}>

@@ -28,7 +28,7 @@ export function ConnectionStatus() {
 
   const show = status === 'offline' || (status === 'connecting' && slow);
   return (
-    <p className={styles.connection} role="status" data-state={show ? 'offline' : 'online'}>
+    <p className={styles.connection} role="status" data-connection={status}>
       {show && (
         <span className={styles.connecting} title={hu.realtime.connectingHint}>
           <span className={styles.pulse} aria-hidden="true" />

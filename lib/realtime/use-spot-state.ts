@@ -1,7 +1,7 @@
 'use client';
 
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PlayerSound } from '@/contracts';
 import { playerAtom } from '@/lib/player/atoms';
 import { isOutputDevice } from '@/lib/player/decisions';
@@ -20,18 +20,22 @@ export interface SpotState {
   next(): Promise<void>;
 }
 
-/** Re-renders when the remote estimate's current item runs out. */
+/**
+ * The time the remote estimate is judged at: taken afresh whenever the timeline changes, and
+ * again at each estimated start or end, so the notice appears and clears on its own.
+ */
 function useRemoteClock(): number {
   const timeline = useAtomValue(remoteSpotsAtom);
-  const [now, setNow] = useState(() => Date.now());
+  const [tick, setTick] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new timeline or tick means a new now
+  const now = useMemo(() => Date.now(), [timeline, tick]);
   useEffect(() => {
-    if (!timeline.length) return;
     const upcoming = timeline
       .flatMap((e) => [e.startsAt, e.endsAt])
-      .filter((t) => t > Date.now())
-      .sort((a, b) => a - b)[0];
+      .filter((t) => t > now)
+      .sort((x, y) => x - y)[0];
     if (upcoming === undefined) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, upcoming - Date.now()) + 50);
+    const timer = setTimeout(() => setTick((n) => n + 1), Math.max(0, upcoming - Date.now()) + 50);
     return () => clearTimeout(timer);
   }, [timeline, now]);
   return now;
