@@ -98,7 +98,10 @@ async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
   const proc = new ManagedProcess(`api:${port}`, child, path.join(dataDir, 'logs', 'api.log'));
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (!proc.alive) throw new Error(`API on ${port} exited:\n${proc.output()}`);
+    if (!proc.alive) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`API on ${port} exited:\n${proc.output()}`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/realtime-config`, { signal: AbortSignal.timeout(5_000) });
       if (res.ok) break;
@@ -107,6 +110,7 @@ async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
     }
     if (Date.now() > deadline) {
       await proc.stop();
+      rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`API on ${port} did not answer within 180 s:\n${proc.output()}`);
     }
     await sleep(300);
