@@ -1,0 +1,64 @@
+import { createStore } from 'jotai';
+import type { Player } from '@/contracts';
+import { playerAtom } from '@/lib/player/atoms';
+import { applyPushedPlayer, commitPlayer } from '@/lib/player/commit';
+import { playerApi } from '@/lib/player/api';
+import { aPlayer } from '../player/fixtures';
+
+jest.mock('@/lib/player/api', () => ({ playerApi: { list: jest.fn() } }));
+const list = playerApi.list as jest.MockedFunction<typeof playerApi.list>;
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('pushed player states and in-flight answers', () => {
+  beforeEach(() => list.mockReset());
+
+  test('UpdatePlayer replaces the local player', () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer({ is_random: false }));
+    expect(applyPushedPlayer(store, aPlayer({ is_random: true }))).toBe(true);
+    expect(store.get(playerAtom)?.is_random).toBe(true);
+  });
+
+  test('a push for another player is ignored', () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer({ id: 1 }));
+    expect(applyPushedPlayer(store, aPlayer({ id: 2, volume: 5 }))).toBe(false);
+    expect(store.get(playerAtom)?.volume).toBe(80);
+  });
+
+  test('an answer to a call sent before the push does not undo it, and the player is fetched again', async () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer({ is_playing: true, is_random: false }));
+    const answer = deferred<Player>();
+    const call = commitPlayer(store, () => answer.promise);
+
+    applyPushedPlayer(store, aPlayer({ is_playing: false, is_random: false }));
+    list.mockResolvedValue([aPlayer({ is_playing: false, is_random: true })]);
+    answer.resolve(aPlayer({ is_playing: true, is_random: true }));
+
+    expect(await call).toBeNull();
+    expect(store.get(playerAtom)?.is_playing).toBe(false);
+    await flush();
+    // The server's current state: this device's own change and the other device's both.
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(store.get(playerAtom)).toMatchObject({ is_playing: false, is_random: true });
+  });
+
+  test('an answer to a call sent after the push applies as usual', async () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer());
+    applyPushedPlayer(store, aPlayer({ volume: 40 }));
+    await commitPlayer(store, async () => aPlayer({ volume: 60 }));
+    expect(store.get(playerAtom)?.volume).toBe(60);
+    expect(list).not.toHaveBeenCalled();
+  });
+});
