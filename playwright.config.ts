@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/support/browser';
-import { E2E, webUrl } from './tests/e2e/support/stack';
+import { E2E, outputDirForRun, webUrl } from './tests/e2e/support/stack';
 
 /**
  * End-to-end tests: the real tenant API and the built web app (started by the global setup on the
@@ -9,7 +9,7 @@ import { E2E, webUrl } from './tests/e2e/support/stack';
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: './test-results',
+  outputDir: outputDirForRun(`pulzus-e2e-${E2E.webPort}`),
   globalSetup: './tests/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,

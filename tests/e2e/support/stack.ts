@@ -142,6 +142,24 @@ export async function acquireRunLock(
   return release;
 }
 
+/**
+ * Playwright empties its output folder when a run starts, which would pull the trace files from under
+ * a run still going (it waits on the lock above only after that). While another run holds the lock,
+ * this run writes into a folder of its own. The name travels in the environment to the workers.
+ */
+export function outputDirForRun(lockName: string, base = 'test-results'): string {
+  if (process.env.E2E_OUTPUT_DIR) return process.env.E2E_OUTPUT_DIR;
+  let dir = base;
+  try {
+    const owner = Number(readFileSync(path.join(tmpdir(), `${lockName}.lock`), 'utf8').trim());
+    if (owner && owner !== process.pid && pidAlive(owner)) dir = path.join(base, `run-${process.pid}`);
+  } catch {
+    /* no lock: nobody else is running */
+  }
+  process.env.E2E_OUTPUT_DIR = dir;
+  return dir;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The web build
 
