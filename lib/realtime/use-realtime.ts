@@ -182,6 +182,8 @@ export function useRealtime(): void {
     const name = playerChannelName(playerId);
     const channel = live.echo.private(name);
     channel
+      // Changes made before this (re)subscription were never sent here: fetch the player once.
+      .subscribed(() => void resyncPlayer(store).catch(() => {}))
       .listen(LISTEN.updatePlayer, (payload: unknown) => {
         const parsed = updatePlayerEventSchema.safeParse(payload);
         if (parsed.success) receivePlayer(store, store.get(sessionIdAtom), parsed.data.player);
