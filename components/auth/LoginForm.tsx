@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { login } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { hu } from '@/lib/i18n/hu';
@@ -13,14 +13,26 @@ function goHome() {
   window.location.assign('/');
 }
 
-export function LoginForm({ onSuccess = goHome }: { onSuccess?: () => void }) {
-  const [email, setEmail] = useState('');
+export function LoginForm({
+  onSuccess = goHome,
+  initialEmail = '',
+  initialErrors = {},
+}: {
+  onSuccess?: () => void;
+  initialEmail?: string;
+  initialErrors?: FieldErrors;
+}) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(initialErrors);
+  // Until the script runs the form is a plain HTML form posting to the BFF (a weak PC may take a
+  // while to hydrate), so the button stays usable then; afterwards the SPEC's length rule applies.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
-  const enabled = canSubmitLogin(email, password, loading);
+  const enabled = !hydrated || canSubmitLogin(email, password, loading);
 
   async function submit() {
     if (!canSubmitLogin(email, password, loading)) return;
@@ -53,7 +65,14 @@ export function LoginForm({ onSuccess = goHome }: { onSuccess?: () => void }) {
   const generalError = firstError(errors, '_general');
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={loading}>
+    <form
+      className={styles.form}
+      method="post"
+      action="/auth/login"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={loading}
+    >
       {generalError ? (
         <p className={styles.alert} role="alert">
           {generalError}
@@ -103,6 +122,7 @@ export function LoginForm({ onSuccess = goHome }: { onSuccess?: () => void }) {
             id="login-remember"
             name="remember"
             type="checkbox"
+            value="1"
             className={styles.checkbox}
             checked={remember}
             onChange={(event) => setRemember(event.target.checked)}

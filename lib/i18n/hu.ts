@@ -36,6 +36,9 @@ export const hu = {
     resetNewLink: 'Új link küldés',
     sending: 'Küldés…',
     genericError: 'Valami hiba történt. Kérjük, próbálja újra.',
+    // Shown after a login posted without the page's script (the API's own text comes with the script).
+    loginFailed: 'Hibás e-mail cím vagy jelszó.',
+    loginThrottled: 'Túl sok bejelentkezési kísérlet. Kérjük, próbálja újra egy perc múlva.',
     logoAlt: 'logó',
   },
   nav: {
