@@ -181,6 +181,8 @@ async function main() {
     TENANT_API_URL: env('TENANT_API_URL') ?? `http://${apiProbeHost}:${apiPort}`,
     // Reset mails link back to this web app.
     WEB_URL: env('WEB_URL') ?? `http://{tenant}.localhost:${port}`,
+    // A log line per request buries the URLs and logins printed below; LOG_LEVEL=info shows them.
+    LOG_LEVEL: env('LOG_LEVEL') ?? 'warn',
   };
 
   if (!dev) {
