@@ -38,7 +38,8 @@ export interface BffRequest {
 export async function openBff(request: NextRequest): Promise<BffRequest | Response> {
   const tenant = requestTenant(request);
   if (!tenant) return jsonMessage(404, 'Ismeretlen ügyfél.');
-  const session = await getBffSession();
+  const proto = requestProto(request.headers, request.url);
+  const session = await getBffSession({ secure: proto === 'https' });
   if (session.tenant !== tenant) {
     // A cookie sealed for another tenant must not log anyone in here.
     delete session.auth;
@@ -48,7 +49,7 @@ export async function openBff(request: NextRequest): Promise<BffRequest | Respon
     tenant,
     jar: jarFor(session, tenant),
     clientIp: clientIp(request.headers),
-    proto: requestProto(request.headers, request.url),
+    proto,
     host: request.headers.get('host'),
   });
   return { tenant, session, ctx };
@@ -60,7 +61,7 @@ export async function persist(bff: BffRequest, force = false): Promise<void> {
   if (!force && !ctx.jarChanged && session.tenant === tenant) return;
   session.tenant = tenant;
   session.jar = ctx.jar;
-  await saveBffSession(session);
+  await saveBffSession(session, { secure: ctx.proto === 'https' });
 }
 
 export const UPSTREAM_DOWN = 'A szolgáltatás jelenleg nem érhető el, kérjük, próbálja újra később.';

@@ -13,12 +13,73 @@ export interface SealedData {
   remember?: true;
 }
 
+/**
+ * Unsealed cookies of this process, by their exact sealed value. The API re-sends the same cookie
+ * values on every answer, so a browser sends the same seal for many calls in a row; unsealing it
+ * each time (two key derivations, an HMAC and a decryption, each a trip to the thread pool) was a
+ * large part of the BFF's per-call cost. Only seals that verified are kept, so a hit is exactly
+ * what unsealing would give; the seal's own expiry is checked again on every hit.
+ */
+const UNSEALED_MAX = 2000;
+/** iron's default clock skew allowance (`timestampSkewSec`). */
+const SKEW_MS = 60_000;
+
+interface Unsealed {
+  password: string;
+  /** JSON, so every caller gets a copy it may change. */
+  json: string;
+  /** Epoch ms from the seal, 0 when it has none. */
+  expires: number;
+}
+
+const unsealed = new Map<string, Unsealed>();
+
+/** The expiry field of an iron seal (`Fe26.2*id*salt*iv*data*expiry*hmacSalt*hmac~2`). */
+function sealExpiry(value: string): number {
+  const parts = value.split('~')[0]!.split('*');
+  const exp = parts[5];
+  return exp && /^\d+$/.test(exp) ? Number(exp) : 0;
+}
+
+function isLive(entry: Unsealed, now: number): boolean {
+  return entry.expires === 0 || entry.expires > now - SKEW_MS;
+}
+
+function remember(value: string, entry: Unsealed): void {
+  unsealed.set(value, entry);
+  if (unsealed.size > UNSEALED_MAX) unsealed.delete(unsealed.keys().next().value!);
+}
+
+/** A seal this process has just made: the browser sends it back next, and it needs no unseal then. */
+export function rememberSealed(value: string, password: string, data: Partial<SealedData>): void {
+  remember(value, { password, json: JSON.stringify(data), expires: sealExpiry(value) });
+}
+
+/** Drops every remembered unseal (tests; nothing else needs it). */
+export function clearUnsealCache(): void {
+  unsealed.clear();
+}
+
 /** proxy.ts cannot save (iron-session 8), only read. A bad or foreign seal reads as empty. */
 export async function readSealedCookie(value: string | undefined, password: string): Promise<Partial<SealedData>> {
   if (!value) return {};
+  const hit = unsealed.get(value);
+  if (hit && hit.password === password && isLive(hit, Date.now())) {
+    // Most recently used last, so the oldest entry is the first one dropped.
+    unsealed.delete(value);
+    unsealed.set(value, hit);
+    return JSON.parse(hit.json) as Partial<SealedData>;
+  }
+  if (hit) unsealed.delete(value);
+  let data: Partial<SealedData>;
   try {
-    return await unsealData<Partial<SealedData>>(value, { password, ttl: REMEMBER_SECONDS });
+    data = await unsealData<Partial<SealedData>>(value, { password, ttl: REMEMBER_SECONDS });
   } catch {
     return {};
   }
+  // iron-session answers {} for a bad, expired or foreign seal: nothing worth remembering.
+  if (data && Object.keys(data).length > 0) {
+    remember(value, { password, json: JSON.stringify(data), expires: sealExpiry(value) });
+  }
+  return data ?? {};
 }

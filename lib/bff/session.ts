@@ -1,10 +1,10 @@
 /** The cookie bridge: the API's cookies sealed in one iron-session cookie on the web's own domain. */
-import { getIronSession, type IronSession, type SessionOptions } from 'iron-session';
+import { sealData, type IronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
 import { env } from '@/lib/env';
 import type { CookieJar } from './cookie-jar';
 import { requestProto } from './headers';
-import { REMEMBER_SECONDS, SESSION_COOKIE, type SealedData } from './sealed';
+import { readSealedCookie, rememberSealed, REMEMBER_SECONDS, SESSION_COOKIE, type SealedData } from './sealed';
 
 export { REMEMBER_SECONDS, SESSION_COOKIE, type SealedData };
 
@@ -26,26 +26,61 @@ export function sessionOptions(opts: { remember: boolean; secure: boolean; passw
   };
 }
 
-async function isSecureRequest(): Promise<boolean> {
-  return requestProto(await headers()) === 'https';
+/** iron-session 8's rule: an explicit `maxAge: undefined` seals without expiry (ttl 0). */
+function sealTtl(options: SessionOptions): number {
+  const cookieOptions = options.cookieOptions ?? {};
+  if ('maxAge' in cookieOptions && cookieOptions.maxAge === undefined) return 0;
+  return options.ttl ?? REMEMBER_SECONDS;
 }
 
 /**
  * The sealed session of the current request. Works everywhere Next allows `cookies()`; `save()` and
  * `destroy()` only in route handlers and server actions.
+ *
+ * This is iron-session 8's cookie-store session (same seal, same cookie, same size limit) with two
+ * changes for the BFF's latency: the unseal goes through `readSealedCookie`, which remembers seals
+ * it has verified, and a route handler that already knows the scheme passes `secure` instead of
+ * reading `headers()` again.
  */
-export async function getBffSession(): Promise<BffSession> {
-  const secure = await isSecureRequest();
-  const session = await getIronSession<Partial<SealedData>>(
-    await cookies(),
-    sessionOptions({ remember: false, secure, password: env().sessionSecret }),
-  );
+export async function getBffSession(known?: { secure: boolean }): Promise<BffSession> {
+  const secure = known ? known.secure : requestProto(await headers()) === 'https';
+  const password = env().sessionSecret;
+  const store = await cookies();
+  const session = (await readSealedCookie(store.get(SESSION_COOKIE)?.value, password)) as BffSession;
+  let options = sessionOptions({ remember: false, secure, password });
+  Object.defineProperties(session, {
+    updateConfig: {
+      value: function updateConfig(next: SessionOptions) {
+        options = next;
+      },
+    },
+    save: {
+      value: async function save() {
+        const ttl = sealTtl(options);
+        const seal = await sealData(session, { password, ttl });
+        const cookieOptions = options.cookieOptions ?? {};
+        const length = SESSION_COOKIE.length + seal.length + JSON.stringify(cookieOptions).length;
+        if (length > 4096) {
+          throw new Error(`iron-session: Cookie length is too big (${length} bytes), browsers will refuse it. Try to remove some data.`);
+        }
+        store.set(SESSION_COOKIE, seal, cookieOptions);
+        // The browser sends this seal on its next call: that one needs no unseal.
+        rememberSealed(seal, password, { ...session });
+      },
+    },
+    destroy: {
+      value: function destroy() {
+        for (const key of Object.keys(session)) delete (session as Record<string, unknown>)[key];
+        store.set(SESSION_COOKIE, '', { ...options.cookieOptions, maxAge: 0 });
+      },
+    },
+  });
   return session;
 }
 
 /** Saves with the cookie lifetime that matches the session's `remember` flag. */
-export async function saveBffSession(session: BffSession): Promise<void> {
-  const secure = await isSecureRequest();
+export async function saveBffSession(session: BffSession, known?: { secure: boolean }): Promise<void> {
+  const secure = known ? known.secure : requestProto(await headers()) === 'https';
   session.updateConfig(sessionOptions({ remember: session.remember === true, secure, password: env().sessionSecret }));
   await session.save();
 }

@@ -3,6 +3,7 @@ import { env } from '@/lib/env';
 import { upstreamBaseUrl, upstreamUrl } from '@/lib/routing/tenant';
 import { cookieHeader, mergeSetCookies, xsrfToken, type CookieJar } from './cookie-jar';
 import { isUnsafeMethod } from './headers';
+import { upstreamRequest } from './transport';
 
 export interface UpstreamContext {
   tenant: string;
@@ -62,18 +63,13 @@ async function send(ctx: UpstreamContext, call: UpstreamCall): Promise<Response>
   const base = upstreamBaseUrl(env().tenantApiUrl, ctx.tenant);
   const method = call.method.toUpperCase();
   const hasBody = method !== 'GET' && method !== 'HEAD' && call.body != null;
-  const init: RequestInit & { duplex?: 'half' } = {
+  // Never follows redirects: Laravel's 302s go to the browser as they are.
+  const res = await upstreamRequest(upstreamUrl(base, call.path), {
     method,
     headers: buildHeaders(ctx, call),
-    redirect: 'manual',
+    body: hasBody ? call.body : null,
     signal: call.signal,
-    cache: 'no-store',
-  };
-  if (hasBody) {
-    init.body = call.body as BodyInit;
-    if (call.body instanceof ReadableStream) init.duplex = 'half';
-  }
-  const res = await fetch(upstreamUrl(base, call.path), init);
+  });
   const merged = mergeSetCookies(ctx.jar, res.headers.getSetCookie());
   if (merged.changed) {
     ctx.jar = merged.jar;
