@@ -2,7 +2,8 @@
  * `npm run bench`: performance budgets, measured on a stack of its own (API 4201, web 3201, build in
  * .next-bench). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
  * missed. Add a budget by pushing another Measurement from a new step below. The real-time budgets
- * (bench/realtime.ts) start API processes of their own on ports 4301+.
+ * (bench/realtime.ts) start API processes of their own on ports 4301+; the logged-in pages' budgets
+ * are in bench/pages.ts.
  */
 import { chromium } from '@playwright/test';
 import { execSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
 import { acquireRunLock, ROOT, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
+import { measurePages } from './pages';
 import { measureRealtime } from './realtime';
 
 const API_PORT = 4201;
@@ -330,6 +332,12 @@ async function main(): Promise<void> {
     // Informational: one request at a time shows the BFF's own cost without queueing.
     await measureMe(stack, 1, SERIAL_REQUESTS, false);
     await measureLoginPaint(stack);
+    // The logged-in pages: LCP/TBT, first-load JS per route, press play → playing (bench/pages.ts).
+    {
+      const agent = new http.Agent({ keepAlive: false });
+      measurements.push(...(await measurePages(stack, () => bffLogin(stack, agent))));
+      agent.destroy();
+    }
     measurements.push(...(await measureRealtime()));
     ok = report();
   } finally {

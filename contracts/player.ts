@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from './names';
 import { trackSchema } from './tracks';
 
-/** Morph class names of the things a player can play (Laravel FQCNs). */
-export const PLAYABLE_CHANNEL = 'App\\Models\\Channel';
-export const PLAYABLE_PLAYLIST = 'App\\Models\\Playlist';
+/** Morph class names of the things a player can play (Laravel FQCNs), kept in the zod-free names.ts. */
+export { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST };
 export const playableTypeSchema = z.enum([PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST]);
 export type PlayableType = z.infer<typeof playableTypeSchema>;
 

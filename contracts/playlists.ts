@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { PLAYLIST_NAME_MAX } from './names';
 import { trackSchema } from './tracks';
 
-/** Longest playlist name the API accepts (characters). */
-export const PLAYLIST_NAME_MAX = 100;
+/** Longest playlist name the API accepts (characters), kept in the zod-free names.ts. */
+export { PLAYLIST_NAME_MAX };
 
 /**
  * A shop's own playlist ('Saját listák', SPEC.md §3). Playlists belong to one customer;

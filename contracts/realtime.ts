@@ -7,17 +7,16 @@ import { playerSchema } from './player';
  * web app builds its Echo / pusher-js client from.
  */
 
-/** Echo names without the prefix (`Echo.private(...)`, `Echo.join(...)`). */
-export const playerChannelName = (playerId: number | string) => `player.${playerId}`;
-export const customerChannelName = (customerId: number | string) => `customer.${customerId}`;
-/** Wire names, as the server and pusher-js see them. */
-export const privatePlayerChannel = (playerId: number | string) => `private-${playerChannelName(playerId)}`;
-export const presenceCustomerChannel = (customerId: number | string) => `presence-${customerChannelName(customerId)}`;
-
-/** Event names on the wire (no broadcastAs): Echo binds them with `listen('UpdatePlayer')` etc. */
-export const UPDATE_PLAYER_EVENT = 'App\\Events\\UpdatePlayer';
-export const PLAY_SPOTS_EVENT = 'App\\Events\\PlaySpots';
-export const PLAY_SOUND_EVENT = 'App\\Events\\PlaySound';
+/** Channel and event names (Echo's, and on the wire), kept in the zod-free names.ts. */
+export {
+  customerChannelName,
+  playerChannelName,
+  PLAY_SOUND_EVENT,
+  PLAY_SPOTS_EVENT,
+  presenceCustomerChannel,
+  privatePlayerChannel,
+  UPDATE_PLAYER_EVENT,
+} from './names';
 
 /** A device of the shop, the `user_info` of a presence member (SPEC.md §3 Device). */
 export const deviceTypeSchema = z.enum(['tablet', 'mobile', 'desktop']);

@@ -5,7 +5,7 @@ import { AppFrame } from '@/components/layout/AppFrame';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlayerBar } from '@/components/player/PlayerBar';
 import { PlayerRoot } from '@/components/player/PlayerRoot';
-import { PlaylistModal } from '@/components/playlists/PlaylistModal';
+import { PlaylistModalHost } from '@/components/playlists/PlaylistModalHost';
 import { CUSTOMER_KEY, ME_KEY } from '@/lib/api/keys';
 import { apiGet } from '@/lib/bff/server-fetch';
 import { PLAYERS_KEY } from '@/lib/player/api';
@@ -46,8 +46,8 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     <AppProviders fallback={fallback}>
       <PlayerRoot player={player}>
         <AppFrame player={<PlayerBar />}>{children}</AppFrame>
-        {/* One modal for every add-to-playlist button (SPEC.md §2: the main layout has it). */}
-        <PlaylistModal />
+        {/* One modal for every add-to-playlist button (SPEC.md §2: the main layout has it), loaded on first use. */}
+        <PlaylistModalHost />
       </PlayerRoot>
     </AppProviders>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import * as Tabs from '@radix-ui/react-tabs';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { Channel, ChannelCategory } from '@/contracts';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { SortSelect } from '@/components/ui/SortSelect';
@@ -46,11 +46,15 @@ export function ChannelsView() {
 
       {featured.length > 0 && (
         <div className={styles.featured}>
-          <Slider title={hu.channels.featured} headingLevel={2} factor={FEATURED_FACTOR} loop autoplay>
-            {featured.map((channel, index) => (
-              <FeaturedSlide key={channel.id} channel={channel} priority={index < EAGER_FEATURED} />
-            ))}
-          </Slider>
+          {/* Suspense boundaries let React hydrate the page in slices between which the browser can
+              respond, instead of one long task on a slow shop PC (nothing here suspends). */}
+          <Suspense>
+            <Slider title={hu.channels.featured} headingLevel={2} factor={FEATURED_FACTOR} loop autoplay>
+              {featured.map((channel, index) => (
+                <FeaturedSlide key={channel.id} channel={channel} priority={index < EAGER_FEATURED} />
+              ))}
+            </Slider>
+          </Suspense>
         </div>
       )}
 
@@ -67,7 +71,9 @@ export function ChannelsView() {
         </Tabs.List>
 
         <Tabs.Content value={FAVORITES_TAB} className={styles.panel}>
-          <Favorites sort={sort} />
+          <Suspense>
+            <Favorites sort={sort} />
+          </Suspense>
         </Tabs.Content>
         {categories.map((category) => (
           <Tabs.Content key={category.id} value={tabValue(category)} className={styles.panel}>
@@ -110,11 +116,13 @@ function Category({ category, sort }: { category: ChannelCategory; sort: SortKey
   return (
     <div className={styles.subcategories}>
       {subcategories.map((subcategory) => (
-        <Slider key={subcategory.id} title={subcategory.name} headingLevel={3} factor={SUBCATEGORY_FACTOR}>
-          {subcategory.channels.map((channel) => (
-            <ChannelTile key={channel.id} channel={channel} />
-          ))}
-        </Slider>
+        <Suspense key={subcategory.id}>
+          <Slider title={subcategory.name} headingLevel={3} factor={SUBCATEGORY_FACTOR}>
+            {subcategory.channels.map((channel) => (
+              <ChannelTile key={channel.id} channel={channel} />
+            ))}
+          </Slider>
+        </Suspense>
       ))}
     </div>
   );

@@ -1,8 +1,8 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ToastArea } from '@/components/ui/ToastArea';
-import { VersionModal } from '@/components/ui/VersionModal';
+import { LazyVersionModal } from '@/components/ui/LazyVersionModal';
 import { useMe } from '@/lib/api/use-me';
 import { hu } from '@/lib/i18n/hu';
 import { useAppVersionChanged } from '@/lib/ui/use-app-version-changed';
@@ -22,9 +22,14 @@ export function AppFrame({ children, player }: { children: ReactNode; player?: R
       <a href={`#${MAIN_ID}`} className={styles.skipLink}>
         {hu.nav.skipToContent}
       </a>
-      <Sidebar />
+      {/* Boundaries split hydration into slices the browser can interleave with input (nothing suspends). */}
+      <Suspense>
+        <Sidebar />
+      </Suspense>
       <div className={styles.column}>
-        <Header />
+        <Suspense>
+          <Header />
+        </Suspense>
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           {children}
         </main>
@@ -34,7 +39,7 @@ export function AppFrame({ children, player }: { children: ReactNode; player?: R
         </div>
       </div>
       <ToastArea />
-      <VersionModal open={versionChanged} />
+      {versionChanged && <LazyVersionModal open />}
     </div>
   );
 }

@@ -1,53 +1,25 @@
 'use client';
 
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useRouter } from 'next/navigation';
-import type { ReactNode } from 'react';
-import { logout } from '@/lib/api/auth';
-import { useMe } from '@/lib/api/use-me';
-import { hu } from '@/lib/i18n/hu';
-import { ChevronDownIcon, LogoutIcon, SettingsIcon } from './icons';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { LazyMenuTrigger } from '@/components/ui/LazyMenuTrigger';
+import type { UserMenuDropdown } from './UserMenuDropdown';
+import { ChevronDownIcon } from './icons';
 import styles from './UserMenu.module.scss';
 
-async function logoutAndReload() {
-  try {
-    await logout();
-  } catch {
-    // SPEC.md §8: a failed logout is ignored; the reload shows whatever state the server has.
-  }
-  window.location.reload();
-}
+const loadDropdown = () => import('./UserMenuDropdown');
 
-/** The header's account dropdown; its trigger shows the customer's logo and name. */
+/**
+ * The header's account dropdown; its trigger shows the customer's logo and name. Until the first
+ * press the trigger is a look-alike, so Radix's menu code loads only when the menu is used.
+ */
 export function UserMenu({ children }: { children: ReactNode }) {
-  const { data: me } = useMe();
-  const router = useRouter();
-
+  const [Dropdown, setDropdown] = useState<ComponentType<Parameters<typeof UserMenuDropdown>[0]> | null>(null);
+  if (Dropdown) return <Dropdown defaultOpen>{children}</Dropdown>;
+  const arm = () => void loadDropdown().then((m) => setDropdown(() => m.UserMenuDropdown));
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={styles.trigger}>
-        {children}
-        <ChevronDownIcon />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} align="end" sideOffset={6}>
-          {me ? (
-            <DropdownMenu.Label className={styles.label}>
-              <span className={styles.userName}>{me.name}</span>
-              <span className={styles.userEmail}>{me.email}</span>
-            </DropdownMenu.Label>
-          ) : null}
-          <DropdownMenu.Item className={styles.item} onSelect={() => router.push('/settings')}>
-            <SettingsIcon />
-            {hu.nav.settings}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item className={styles.item} onSelect={() => void logoutAndReload()}>
-            <LogoutIcon />
-            {hu.header.logout}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <LazyMenuTrigger className={styles.trigger} preload={loadDropdown} onArm={arm}>
+      {children}
+      <ChevronDownIcon />
+    </LazyMenuTrigger>
   );
 }

@@ -3,7 +3,7 @@
 import { useStore } from 'jotai';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Paginator, Playlist, Track } from '@/contracts';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { forgetPlaylist, notePlaylist, playlistApi, playlistKey, usePlaylist, useServerSeed } from '@/lib/api/playlists';
@@ -142,7 +142,10 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
         </div>
       </header>
 
-      <PlaylistTrackList playlistId={playlist.id} firstPage={firstPage} />
+      {/* Hydrated in a slice of its own (nothing suspends): shorter long tasks on a slow PC. */}
+      <Suspense>
+        <PlaylistTrackList playlistId={playlist.id} firstPage={firstPage} />
+      </Suspense>
 
       <ConfirmDialog
         open={confirming}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { PLAYLIST_NAME_MAX } from '@/contracts';
+import { PLAYLIST_NAME_MAX } from '@/contracts/names';
 import { FieldError } from '@/components/ui/FieldError';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { hu } from '@/lib/i18n/hu';

@@ -2,24 +2,14 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate } from 'swr';
-import {
-  channelListSchema,
-  channelSchema,
-  favoriteAnswerSchema,
-  type Channel,
-  type ChannelCategory,
-  type Paginator,
-  type Track,
-} from '@/contracts';
+import type { Channel, ChannelCategory, Paginator, Track } from '@/contracts';
 import {
   CHANNEL_CATEGORIES_KEY,
   CHANNELS_KEY,
   FAVORITE_CHANNELS_KEY,
-  channelCategoryListSchema,
   channelKey,
   channelTracksKey,
   checkFavoriteKey,
-  trackPageSchema,
 } from './channel-keys';
 import { apiFetch } from './fetcher';
 
@@ -37,19 +27,19 @@ const catalogueOptions = {
 } as const;
 
 export function useChannels() {
-  return useSWR<Channel[], Error>(CHANNELS_KEY, () => apiFetch(CHANNELS_KEY, { schema: channelListSchema }), catalogueOptions);
+  return useSWR<Channel[], Error>(CHANNELS_KEY, () => apiFetch<Channel[]>(CHANNELS_KEY), catalogueOptions);
 }
 
 export function useChannelCategories() {
   return useSWR<ChannelCategory[], Error>(
     CHANNEL_CATEGORIES_KEY,
-    () => apiFetch(CHANNEL_CATEGORIES_KEY, { schema: channelCategoryListSchema }),
+    () => apiFetch<ChannelCategory[]>(CHANNEL_CATEGORIES_KEY),
     catalogueOptions,
   );
 }
 
 function fetchFavoriteChannels(): Promise<Channel[]> {
-  return apiFetch(FAVORITE_CHANNELS_KEY, { schema: channelListSchema });
+  return apiFetch<Channel[]>(FAVORITE_CHANNELS_KEY);
 }
 
 export function useFavoriteChannels() {
@@ -57,13 +47,13 @@ export function useFavoriteChannels() {
 }
 
 export function useChannel(id: number) {
-  return useSWR<Channel, Error>(channelKey(id), () => apiFetch(channelKey(id), { schema: channelSchema }), catalogueOptions);
+  return useSWR<Channel, Error>(channelKey(id), () => apiFetch<Channel>(channelKey(id)), catalogueOptions);
 }
 
 export function useIsFavorite(id: number) {
   return useSWR<boolean, Error>(
     checkFavoriteKey(id),
-    () => apiFetch(checkFavoriteKey(id), { schema: favoriteAnswerSchema }),
+    () => apiFetch<boolean>(checkFavoriteKey(id)),
     catalogueOptions,
   );
 }
@@ -73,17 +63,14 @@ export function useIsFavorite(id: number) {
  * right away (also when no list is on screen), so the 'Kedvencek' tab is current when opened next.
  */
 export async function toggleFavorite(id: number): Promise<boolean> {
-  const favorite = await apiFetch(`/api/channels/${id}/toggle-favorite`, {
-    method: 'POST',
-    schema: favoriteAnswerSchema,
-  });
+  const favorite = await apiFetch<boolean>(`/api/channels/${id}/toggle-favorite`, { method: 'POST' });
   await mutate(checkFavoriteKey(id), favorite, { revalidate: false });
   void mutate(FAVORITE_CHANNELS_KEY, fetchFavoriteChannels(), { revalidate: false }).catch(() => undefined);
   return favorite;
 }
 
 export function fetchTrackPage(channelId: number, page: number, signal?: AbortSignal): Promise<Paginator<Track>> {
-  return apiFetch(channelTracksKey(channelId, page), { schema: trackPageSchema, signal });
+  return apiFetch<Paginator<Track>>(channelTracksKey(channelId, page), { signal });
 }
 
 /** The end of a Laravel paginator: an empty page, or the last one (which saves one request). */

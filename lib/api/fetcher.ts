@@ -23,6 +23,11 @@ export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Plain objects go as JSON; FormData is sent as is (uploads). */
   body?: unknown;
+  /**
+   * Optional check of the answer. The app's own calls leave it out and name the type instead
+   * (`apiFetch<Player>(…)`): a contract schema here would pull zod into the browser bundle, and the
+   * BFF's JSON is the contract's already.
+   */
   schema?: ZodType<T>;
   signal?: AbortSignal;
 }

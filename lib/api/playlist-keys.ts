@@ -1,5 +1,3 @@
-import { playlistListSchema, playlistSchema, playlistTrackAddedListSchema, trackSchema } from '@/contracts';
-
 /**
  * SWR keys are the BFF URLs themselves; the server components fetch the same paths and seed SWR with
  * them. Kept apart from the hooks so server components can import them without the SWR client.
@@ -12,6 +10,3 @@ export const playlistTracksPageKey = (id: number, page: number) => `/api/playlis
 export const playlistAllTracksKey = (id: number) => `/api/playlists/${id}/tracks`;
 /** Every playlist of the shop, each with `track_added` for this track. */
 export const trackPlaylistsKey = (trackId: number) => `/api/playlists/tracks/${trackId}`;
-
-export { playlistListSchema, playlistSchema, playlistTrackAddedListSchema };
-export const trackListSchema = trackSchema.array();

@@ -2,26 +2,14 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate } from 'swr';
-import {
-  playlistSchema,
-  toggleTrackAnswerSchema,
-  type Paginator,
-  type Playlist,
-  type PlaylistWithTrackAdded,
-  type ToggleTrackAnswer,
-  type Track,
-} from '@/contracts';
-import { trackPageSchema } from './channel-keys';
+import type { Paginator, Playlist, PlaylistWithTrackAdded, ToggleTrackAnswer, Track } from '@/contracts';
 import { apiFetch } from './fetcher';
 import { buildFullOrder, moveItem } from './playlist-order';
 import {
   PLAYLISTS_KEY,
   playlistAllTracksKey,
   playlistKey,
-  playlistListSchema,
-  playlistTrackAddedListSchema,
   playlistTracksPageKey,
-  trackListSchema,
   trackPlaylistsKey,
 } from './playlist-keys';
 
@@ -41,30 +29,25 @@ const seededOptions = {
 // ---- calls ---------------------------------------------------------------------------------------
 
 export const playlistApi = {
-  list: () => apiFetch(PLAYLISTS_KEY, { schema: playlistListSchema }),
-  get: (id: number) => apiFetch(playlistKey(id), { schema: playlistSchema }),
-  create: (name: string) => apiFetch(PLAYLISTS_KEY, { method: 'POST', body: { name }, schema: playlistSchema }),
-  rename: (id: number, name: string) =>
-    apiFetch(playlistKey(id), { method: 'POST', body: { name }, schema: playlistSchema }),
+  list: () => apiFetch<Playlist[]>(PLAYLISTS_KEY),
+  get: (id: number) => apiFetch<Playlist>(playlistKey(id)),
+  create: (name: string) => apiFetch<Playlist>(PLAYLISTS_KEY, { method: 'POST', body: { name } }),
+  rename: (id: number, name: string) => apiFetch<Playlist>(playlistKey(id), { method: 'POST', body: { name } }),
   remove: (id: number) => apiFetch<unknown>(`${playlistKey(id)}/delete`, { method: 'POST' }),
-  withTrack: (trackId: number) => apiFetch(trackPlaylistsKey(trackId), { schema: playlistTrackAddedListSchema }),
+  withTrack: (trackId: number) => apiFetch<PlaylistWithTrackAdded[]>(trackPlaylistsKey(trackId)),
   toggleTrack: (id: number, trackId: number) =>
-    apiFetch<ToggleTrackAnswer>(`${playlistKey(id)}/tracks/${trackId}`, {
-      method: 'POST',
-      schema: toggleTrackAnswerSchema,
-    }),
+    apiFetch<ToggleTrackAnswer>(`${playlistKey(id)}/tracks/${trackId}`, { method: 'POST' }),
   addTracks: (id: number, tracks: number[]) =>
-    apiFetch(`${playlistKey(id)}/all-tracks/`, { method: 'POST', body: { tracks }, schema: playlistSchema }),
+    apiFetch<Playlist>(`${playlistKey(id)}/all-tracks/`, { method: 'POST', body: { tracks } }),
   createWithTracks: (name: string, tracks: number[]) =>
-    apiFetch(`${PLAYLISTS_KEY}/all-tracks/`, { method: 'POST', body: { name, tracks }, schema: playlistSchema }),
-  trackPage: (id: number, page: number, signal?: AbortSignal): Promise<Paginator<Track>> =>
-    apiFetch(playlistTracksPageKey(id, page), { schema: trackPageSchema, signal }),
-  allTracks: (id: number, signal?: AbortSignal) =>
-    apiFetch(playlistAllTracksKey(id), { schema: trackListSchema, signal }),
+    apiFetch<Playlist>(`${PLAYLISTS_KEY}/all-tracks/`, { method: 'POST', body: { name, tracks } }),
+  trackPage: (id: number, page: number, signal?: AbortSignal) =>
+    apiFetch<Paginator<Track>>(playlistTracksPageKey(id, page), { signal }),
+  allTracks: (id: number, signal?: AbortSignal) => apiFetch<Track[]>(playlistAllTracksKey(id), { signal }),
   reorder: (id: number, tracks: number[]) =>
-    apiFetch(`${playlistKey(id)}/reorder`, { method: 'POST', body: { tracks }, schema: playlistSchema }),
+    apiFetch<Playlist>(`${playlistKey(id)}/reorder`, { method: 'POST', body: { tracks } }),
   /** A channel's every track, to put the whole channel on a playlist. */
-  channelTracks: (channelId: number) => apiFetch(`/api/channels/${channelId}/tracks`, { schema: trackListSchema }),
+  channelTracks: (channelId: number) => apiFetch<Track[]>(`/api/channels/${channelId}/tracks`),
 };
 
 // ---- cache updates -------------------------------------------------------------------------------

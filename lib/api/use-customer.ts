@@ -1,12 +1,12 @@
 'use client';
 
 import useSWR from 'swr';
-import { customerSchema, type Customer } from '@/contracts';
+import type { Customer } from '@/contracts';
 import { apiFetch } from './fetcher';
 import { CUSTOMER_KEY } from './keys';
 
 export function useCustomer() {
-  return useSWR<Customer, Error>(CUSTOMER_KEY, () => apiFetch(CUSTOMER_KEY, { schema: customerSchema }), {
+  return useSWR<Customer, Error>(CUSTOMER_KEY, () => apiFetch<Customer>(CUSTOMER_KEY), {
     revalidateOnFocus: false,
   });
 }

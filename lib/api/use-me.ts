@@ -1,7 +1,7 @@
 'use client';
 
 import useSWR from 'swr';
-import { userSchema, type User } from '@/contracts';
+import type { User } from '@/contracts';
 import { ApiError, apiFetch } from './fetcher';
 import { ME_KEY } from './keys';
 
@@ -12,7 +12,7 @@ const ME_REFRESH_MS = 60_000;
  * on a shop PC notices a new deploy (x-app-version) or a logout on another device (401).
  */
 export function useMe() {
-  return useSWR<User, Error>(ME_KEY, () => apiFetch(ME_KEY, { schema: userSchema }), {
+  return useSWR<User, Error>(ME_KEY, () => apiFetch<User>(ME_KEY), {
     revalidateOnFocus: true,
     refreshInterval: ME_REFRESH_MS,
     onError(error) {

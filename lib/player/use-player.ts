@@ -1,7 +1,8 @@
 'use client';
 
 import { useAtomValue } from 'jotai';
-import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST, type Player } from '@/contracts';
+import type { Player } from '@/contracts';
+import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from '@/contracts/names';
 import { playerAtom } from './atoms';
 
 export function usePlayer(): Player | null {

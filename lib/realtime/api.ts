@@ -1,20 +1,19 @@
-import { playerSchema, playSpotsEventSchema, realtimeConfigSchema, type Player } from '@/contracts';
+import type { Player, PlaySpotsEvent, RealtimeConfig } from '@/contracts';
 import { apiFetch } from '@/lib/api/fetcher';
 
 export const REALTIME_CONFIG_KEY = '/api/realtime-config';
 
 /** The realtime calls (SPEC.md §7): no React here. */
 export const realtimeApi = {
-  config: () => apiFetch(REALTIME_CONFIG_KEY, { schema: realtimeConfigSchema }),
+  config: () => apiFetch<RealtimeConfig>(REALTIME_CONFIG_KEY),
   /** Hands audio output to another device of the shop, continuing at `currentTime`. */
   moveOutput: (playerId: number, sessionId: string, currentTime: number) =>
     apiFetch<Player>(`/api/players/${playerId}/sessions/${encodeURIComponent(sessionId)}`, {
       method: 'POST',
       body: { currentTime: Math.max(0, Math.round(currentTime * 100) / 100) },
-      schema: playerSchema,
     }),
   playSound: (playerId: number, soundId: number) =>
     apiFetch(`/api/players/${playerId}/sounds/${soundId}/play`, { method: 'POST', body: {} }),
   playSpots: (playerId: number, spotIds: number[]) =>
-    apiFetch(`/api/players/${playerId}/spots/play`, { method: 'POST', body: { spots: spotIds }, schema: playSpotsEventSchema }),
+    apiFetch<PlaySpotsEvent>(`/api/players/${playerId}/spots/play`, { method: 'POST', body: { spots: spotIds } }),
 };

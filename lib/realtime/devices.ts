@@ -1,5 +1,6 @@
-import { deviceSchema, type Device, type DeviceType } from '@/contracts';
+import type { Device, DeviceType } from '@/contracts';
 import { hu } from '@/lib/i18n/hu';
+import { toDevice } from './guards';
 
 /** One row of the device list. */
 export interface DeviceRow {
@@ -17,8 +18,8 @@ export interface DeviceRow {
 export function parseMembers(members: unknown[]): Device[] {
   const out: Device[] = [];
   for (const member of members) {
-    const parsed = deviceSchema.safeParse(member);
-    if (parsed.success) out.push(parsed.data);
+    const device = toDevice(member);
+    if (device) out.push(device);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { PLAY_SOUND_EVENT, PLAY_SPOTS_EVENT, UPDATE_PLAYER_EVENT } from '@/contracts';
+import { PLAY_SOUND_EVENT, PLAY_SPOTS_EVENT, UPDATE_PLAYER_EVENT } from '@/contracts/names';
 
 /** Echo's default event namespace (Laravel's `App\Events`). */
 export const ECHO_NAMESPACE = 'App.Events';

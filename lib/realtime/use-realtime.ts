@@ -2,15 +2,8 @@
 
 import { useAtomValue, useStore, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import {
-  customerChannelName,
-  playerChannelName,
-  playSoundEventSchema,
-  playSpotsEventSchema,
-  updatePlayerEventSchema,
-  type Player,
-  type PlayerSound,
-} from '@/contracts';
+import type { Player, PlayerSound } from '@/contracts';
+import { customerChannelName, playerChannelName } from '@/contracts/names';
 import { useCustomer } from '@/lib/api/use-customer';
 import { playerAtom } from '@/lib/player/atoms';
 import { applyPushedPlayer, resyncPlayer } from '@/lib/player/commit';
@@ -19,6 +12,7 @@ import { getPlayerEngine, sessionIdAtom } from '@/lib/player/use-player-engine';
 import { connectionAtom, membersAtom, remoteSpotsAtom, spotQueueAtom } from './atoms';
 import { realtimeApi } from './api';
 import { addMember, parseMembers, removeMember } from './devices';
+import { readPlaySound, readPlaySpots, readUpdatePlayer } from './guards';
 import { connectRealtime, type RealtimeConnection, type StateChange } from './echo';
 import { LISTEN } from './names';
 import { SpotPlayer } from './spot-player';
@@ -185,16 +179,16 @@ export function useRealtime(): void {
       // Changes made before this (re)subscription were never sent here: fetch the player once.
       .subscribed(() => void resyncPlayer(store).catch(() => {}))
       .listen(LISTEN.updatePlayer, (payload: unknown) => {
-        const parsed = updatePlayerEventSchema.safeParse(payload);
-        if (parsed.success) receivePlayer(store, store.get(sessionIdAtom), parsed.data.player);
+        const player = readUpdatePlayer(payload);
+        if (player) receivePlayer(store, store.get(sessionIdAtom), player);
       })
       .listen(LISTEN.playSpots, (payload: unknown) => {
-        const parsed = playSpotsEventSchema.safeParse(payload);
-        if (parsed.success) receiveSounds(store, store.get(sessionIdAtom), parsed.data.spots);
+        const spots = readPlaySpots(payload);
+        if (spots) receiveSounds(store, store.get(sessionIdAtom), spots);
       })
       .listen(LISTEN.playSound, (payload: unknown) => {
-        const parsed = playSoundEventSchema.safeParse(payload);
-        if (parsed.success) receiveSounds(store, store.get(sessionIdAtom), [parsed.data.sound]);
+        const sound = readPlaySound(payload);
+        if (sound) receiveSounds(store, store.get(sessionIdAtom), [sound]);
       });
     return () => live.echo.leave(name);
   }, [live, playerId, store]);

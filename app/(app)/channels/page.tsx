@@ -2,12 +2,8 @@ import type { Metadata } from 'next';
 import { channelListSchema } from '@/contracts';
 import { ChannelsView } from '@/components/channels/ChannelsView';
 import { AppProviders } from '@/components/layout/AppProviders';
-import {
-  CHANNEL_CATEGORIES_KEY,
-  CHANNELS_KEY,
-  FAVORITE_CHANNELS_KEY,
-  channelCategoryListSchema,
-} from '@/lib/api/channel-keys';
+import { CHANNEL_CATEGORIES_KEY, CHANNELS_KEY, FAVORITE_CHANNELS_KEY } from '@/lib/api/channel-keys';
+import { channelCategoryListSchema } from '@/lib/api/schemas';
 import { apiGet } from '@/lib/bff/server-fetch';
 import { hu } from '@/lib/i18n/hu';
 

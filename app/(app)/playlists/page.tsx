@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlaylistsView } from '@/components/playlists/PlaylistsView';
-import { PLAYLISTS_KEY, playlistListSchema } from '@/lib/api/playlist-keys';
+import { PLAYLISTS_KEY } from '@/lib/api/playlist-keys';
+import { playlistListSchema } from '@/lib/api/schemas';
 import { apiGet } from '@/lib/bff/server-fetch';
 import { hu } from '@/lib/i18n/hu';
 

@@ -4,7 +4,8 @@ import { cache } from 'react';
 import { channelSchema, favoriteAnswerSchema } from '@/contracts';
 import { ChannelDetail } from '@/components/channels/ChannelDetail';
 import { AppProviders } from '@/components/layout/AppProviders';
-import { channelKey, channelTracksKey, checkFavoriteKey, trackPageSchema } from '@/lib/api/channel-keys';
+import { channelKey, channelTracksKey, checkFavoriteKey } from '@/lib/api/channel-keys';
+import { trackPageSchema } from '@/lib/api/schemas';
 import { apiGet } from '@/lib/bff/server-fetch';
 
 interface Props {

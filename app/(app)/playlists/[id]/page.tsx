@@ -3,8 +3,8 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlaylistDetail } from '@/components/playlists/PlaylistDetail';
-import { trackPageSchema } from '@/lib/api/channel-keys';
-import { playlistKey, playlistSchema, playlistTracksPageKey } from '@/lib/api/playlist-keys';
+import { playlistKey, playlistTracksPageKey } from '@/lib/api/playlist-keys';
+import { playlistSchema, trackPageSchema } from '@/lib/api/schemas';
 import { apiGet } from '@/lib/bff/server-fetch';
 
 interface Props {

@@ -1,0 +1,56 @@
+'use client';
+
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useRouter } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { logout } from '@/lib/api/auth';
+import { useMe } from '@/lib/api/use-me';
+import { hu } from '@/lib/i18n/hu';
+import { ChevronDownIcon, LogoutIcon, SettingsIcon } from './icons';
+import styles from './UserMenu.module.scss';
+
+async function logoutAndReload() {
+  try {
+    await logout();
+  } catch {
+    // SPEC.md §8: a failed logout is ignored; the reload shows whatever state the server has.
+  }
+  window.location.reload();
+}
+
+/**
+ * The header's account dropdown; its trigger shows the customer's logo and name. Loaded by UserMenu
+ * on the first press, which it then opens (`defaultOpen`).
+ */
+export function UserMenuDropdown({ children, defaultOpen = false }: { children: ReactNode; defaultOpen?: boolean }) {
+  const { data: me } = useMe();
+  const router = useRouter();
+
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger className={styles.trigger}>
+        {children}
+        <ChevronDownIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} align="end" sideOffset={6}>
+          {me ? (
+            <DropdownMenu.Label className={styles.label}>
+              <span className={styles.userName}>{me.name}</span>
+              <span className={styles.userEmail}>{me.email}</span>
+            </DropdownMenu.Label>
+          ) : null}
+          <DropdownMenu.Item className={styles.item} onSelect={() => router.push('/settings')}>
+            <SettingsIcon />
+            {hu.nav.settings}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={styles.item} onSelect={() => void logoutAndReload()}>
+            <LogoutIcon />
+            {hu.header.logout}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,87 @@
+'use client';
+
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useAtomValue } from 'jotai';
+import { hu } from '@/lib/i18n/hu';
+import { connectionAtom } from '@/lib/realtime/atoms';
+import { playingDeviceOffline } from '@/lib/realtime/devices';
+import { useDevices } from '@/lib/realtime/use-devices';
+import { DevicesIcon, DeviceTypeIcon, SpeakerIcon } from './icons';
+import styles from './DeviceMenu.module.scss';
+
+/**
+ * The shop's online devices (presence): which one plays, which one is this, and a choice that
+ * moves the music to another one. The trigger takes the bar's button look from `className`. Loaded
+ * by DeviceMenu on the first press, which it then opens (`defaultOpen`).
+ */
+export function DeviceMenuDropdown({
+  className,
+  playingSessionId,
+  defaultOpen = false,
+}: {
+  className?: string;
+  playingSessionId: string | null;
+  defaultOpen?: boolean;
+}) {
+  const { rows, moveTo } = useDevices();
+  const status = useAtomValue(connectionAtom);
+  const others = rows.filter((r) => !r.isThis).length;
+  const offline = playingDeviceOffline(rows, playingSessionId);
+
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger className={className} aria-label={hu.realtime.devices} title={hu.realtime.devices}>
+        <DevicesIcon size={22} />
+        {others > 0 && <span className={styles.count} aria-hidden="true">{rows.length}</span>}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} side="top" align="end" sideOffset={10} collisionPadding={8}>
+          <DropdownMenu.Label className={styles.label}>
+            <span className={styles.heading}>{hu.realtime.devicesTitle}</span>
+            <span className={styles.hint}>{hu.realtime.devicesHint}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={playingSessionId ?? ''} onValueChange={(id) => void moveTo(id)}>
+            {rows.map((row) => (
+              <DropdownMenu.RadioItem
+                key={row.id}
+                value={row.id}
+                className={styles.item}
+                data-this-device={row.isThis ? 'true' : undefined}
+                aria-label={[row.label, row.typeLabel, row.isThis ? hu.realtime.thisDevice : '', row.isPlaying ? hu.realtime.playingHere : '']
+                  .filter(Boolean)
+                  .join(', ')}
+              >
+                <span className={styles.icon}>
+                  <DeviceTypeIcon type={row.type} />
+                </span>
+                <span className={styles.text}>
+                  <span className={styles.name}>{row.label}</span>
+                  <span className={styles.meta}>
+                    <span className={styles.type}>{row.typeLabel}</span>
+                    {row.isThis && <span className={styles.badge}>{hu.realtime.thisDevice}</span>}
+                  </span>
+                  {row.isPlaying && (
+                    <span className={styles.playing}>
+                      <SpeakerIcon size={14} />
+                      {hu.realtime.playingHere}
+                    </span>
+                  )}
+                </span>
+                <DropdownMenu.ItemIndicator className={styles.check}>
+                  <SpeakerIcon size={18} />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          {others === 0 && <p className={styles.note}>{hu.realtime.noOtherDevices}</p>}
+          {offline && <p className={styles.note}>{hu.realtime.playingOffline}</p>}
+          {status === 'offline' && (
+            <p className={styles.note} role="status">
+              {hu.realtime.connecting}
+            </p>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The contract's plain constants, without zod: browser code imports these (and only types from the
+ * schema modules), so the schemas stay on the server. The schema modules re-export them.
+ */
+
+/** Morph class names of the things a player can play (Laravel FQCNs). */
+export const PLAYABLE_CHANNEL = 'App\\Models\\Channel';
+export const PLAYABLE_PLAYLIST = 'App\\Models\\Playlist';
+
+/** Longest playlist name the API accepts (characters). */
+export const PLAYLIST_NAME_MAX = 100;
+
+/** Echo names without the prefix (`Echo.private(...)`, `Echo.join(...)`). */
+export const playerChannelName = (playerId: number | string) => `player.${playerId}`;
+export const customerChannelName = (customerId: number | string) => `customer.${customerId}`;
+/** Wire names, as the server and pusher-js see them. */
+export const privatePlayerChannel = (playerId: number | string) => `private-${playerChannelName(playerId)}`;
+export const presenceCustomerChannel = (customerId: number | string) => `presence-${customerChannelName(customerId)}`;
+
+/** Event names on the wire (no broadcastAs): Echo binds them with `listen('UpdatePlayer')` etc. */
+export const UPDATE_PLAYER_EVENT = 'App\\Events\\UpdatePlayer';
+export const PLAY_SPOTS_EVENT = 'App\\Events\\PlaySpots';
+export const PLAY_SOUND_EVENT = 'App\\Events\\PlaySound';

@@ -1,0 +1,87 @@
+import type { Device, Player, PlayerSound } from '@/contracts';
+
+/**
+ * Checks for what arrives over the socket (events and presence members), written out by hand so the
+ * browser does without zod: the contract's schemas stay on the server. They check what the app reads;
+ * anything malformed is dropped, as the schemas' safeParse did.
+ */
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isBool = (v: unknown): v is boolean => typeof v === 'boolean';
+const isNullOr = (v: unknown, check: (v: unknown) => boolean) => v === null || check(v);
+
+const DEVICE_TYPES: readonly string[] = ['tablet', 'mobile', 'desktop'];
+const SOUND_TYPES: readonly string[] = ['spot', 'sound'];
+
+/** A presence member's `user_info`, copied field by field (extra keys left out); null when malformed. */
+export function toDevice(v: unknown): Device | null {
+  if (!isObj(v) || !isStr(v.id) || !isStr(v.type) || !DEVICE_TYPES.includes(v.type)) return null;
+  if (!isStr(v.device_model) || !isStr(v.device_family)) return null;
+  return { id: v.id, type: v.type as Device['type'], device_model: v.device_model, device_family: v.device_family };
+}
+
+function isTrack(v: unknown): boolean {
+  return (
+    isObj(v) &&
+    isNum(v.id) &&
+    isNullOr(v.title, isStr) &&
+    isStr(v.name) &&
+    isNullOr(v.artist, isStr) &&
+    isStr(v.url) &&
+    isNullOr(v.image_thumbnail_url, isStr) &&
+    isStr(v.formatted_duration) &&
+    isNum(v.duration)
+  );
+}
+
+function isPlayable(v: unknown): boolean {
+  return isObj(v) && isStr(v.type) && isNum(v.id) && isStr(v.name);
+}
+
+export function isPlayer(v: unknown): v is Player {
+  return (
+    isObj(v) &&
+    isNum(v.id) &&
+    isBool(v.is_repeat) &&
+    isBool(v.is_random) &&
+    isBool(v.is_playing) &&
+    isNum(v.current_time) &&
+    isNum(v.volume) &&
+    isNullOr(v.session_id, isStr) &&
+    isNullOr(v.track, isTrack) &&
+    isNullOr(v.playable, isPlayable) &&
+    isNullOr(v.playable_type, isStr) &&
+    isNullOr(v.playable_id, isNum)
+  );
+}
+
+export function isPlayerSound(v: unknown): v is PlayerSound {
+  return (
+    isObj(v) &&
+    isNum(v.id) &&
+    isStr(v.type) &&
+    SOUND_TYPES.includes(v.type) &&
+    isStr(v.url) &&
+    (v.name === undefined || isStr(v.name)) &&
+    (v.duration === undefined || isNum(v.duration))
+  );
+}
+
+/** `UpdatePlayer` → the player, or null. */
+export function readUpdatePlayer(payload: unknown): Player | null {
+  return isObj(payload) && isPlayer(payload.player) ? payload.player : null;
+}
+
+/** `PlaySpots` → the spots, or null. */
+export function readPlaySpots(payload: unknown): PlayerSound[] | null {
+  return isObj(payload) && Array.isArray(payload.spots) && payload.spots.every(isPlayerSound) ? payload.spots : null;
+}
+
+/** `PlaySound` → the sound, or null. */
+export function readPlaySound(payload: unknown): PlayerSound | null {
+  return isObj(payload) && isPlayerSound(payload.sound) ? payload.sound : null;
+}
