@@ -13,7 +13,7 @@ import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { DEFAULT_LANDSCAPE } from './cover';
 import { FavoriteButton } from './FavoriteButton';
-import { ChevronLeftIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from './icons';
+import { ChevronLeftIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from '@/components/ui/icons';
 import { TrackList } from './TrackList';
 import styles from './ChannelDetail.module.scss';
 

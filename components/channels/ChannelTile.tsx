@@ -9,7 +9,7 @@ import { hu } from '@/lib/i18n/hu';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { defaultChannelCover } from './cover';
-import { PauseIcon, PlayIcon } from './icons';
+import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import styles from './ChannelTile.module.scss';
 
 interface Props {

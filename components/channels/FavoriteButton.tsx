@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toggleFavorite, useIsFavorite } from '@/lib/api/channels';
 import { hu } from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
-import { HeartIcon } from './icons';
+import { HeartIcon } from '@/components/ui/icons';
 
 /** The favourite heart: a toggle button whose pressed state is the server's answer. */
 export function FavoriteButton({ channelId, className }: { channelId: number; className?: string }) {

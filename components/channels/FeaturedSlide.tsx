@@ -9,7 +9,7 @@ import { hu } from '@/lib/i18n/hu';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { DEFAULT_LANDSCAPE, defaultChannelCover } from './cover';
-import { PauseIcon, PlayIcon } from './icons';
+import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import styles from './FeaturedSlide.module.scss';
 
 /** A wide card of the featured carousel: the channel's landscape image with its cover and name on it. */

@@ -8,7 +8,7 @@ import { trackArtist, trackTitle } from '@/lib/format/track';
 import { hu } from '@/lib/i18n/hu';
 import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
-import { EqualizerIcon } from './icons';
+import { EqualizerIcon } from '@/components/ui/icons';
 import styles from './TrackList.module.scss';
 
 /** Start loading the next page this far before the end of the list comes into view. */

@@ -6,7 +6,7 @@ import { customerLogoUrl } from '@/lib/api/customer';
 import { useCustomer } from '@/lib/api/use-customer';
 import { hu } from '@/lib/i18n/hu';
 import { sidebarOpenAtom } from '@/lib/ui/sidebar';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '@/components/ui/icons';
 import { SIDEBAR_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
 import styles from './Header.module.scss';

@@ -6,7 +6,7 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { hu } from '@/lib/i18n/hu';
 import { sidebarOpenAtom } from '@/lib/ui/sidebar';
-import { ChannelsIcon, CloseIcon, MixerIcon, PlaylistsIcon, TutorialIcon } from './icons';
+import { ChannelsIcon, CloseIcon, MixerIcon, PlaylistsIcon, TutorialIcon } from '@/components/ui/icons';
 import { NAV_SECTIONS, isActivePath, type NavItem } from './nav';
 import styles from './Sidebar.module.scss';
 

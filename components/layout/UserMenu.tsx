@@ -3,7 +3,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { LazyMenuTrigger } from '@/components/ui/LazyMenuTrigger';
 import type { UserMenuDropdown } from './UserMenuDropdown';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from '@/components/ui/icons';
 import styles from './UserMenu.module.scss';
 
 const loadDropdown = () => import('./UserMenuDropdown');

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { logout } from '@/lib/api/auth';
 import { useMe } from '@/lib/api/use-me';
 import { hu } from '@/lib/i18n/hu';
-import { ChevronDownIcon, LogoutIcon, SettingsIcon } from './icons';
+import { ChevronDownIcon, LogoutIcon, SettingsIcon } from '@/components/ui/icons';
 import styles from './UserMenu.module.scss';
 
 async function logoutAndReload() {

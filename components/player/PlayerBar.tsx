@@ -14,7 +14,7 @@ import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
 import { DeviceMenu } from '@/components/realtime/DeviceMenu';
 import { SpotIndicator } from '@/components/realtime/SpotIndicator';
 import { Cover, DEFAULT_COVER } from './Cover';
-import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from './icons';
+import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from '@/components/ui/icons';
 import { ProgressLine, SeekLine } from './SeekLine';
 import { VolumeControl } from './VolumeControl';
 import styles from './PlayerBar.module.scss';
@@ -86,7 +86,7 @@ export function PlayerBar() {
             aria-pressed={player.is_random}
             onClick={() => void actions.toggleRandom()}
           >
-            <ShuffleIcon />
+            <ShuffleIcon size={24} />
           </button>
           <button
             type="button"
@@ -113,7 +113,7 @@ export function PlayerBar() {
             aria-pressed={player.is_repeat}
             onClick={() => void actions.toggleRepeat()}
           >
-            <RepeatIcon />
+            <RepeatIcon size={24} />
           </button>
           <DeviceMenu className={`${styles.iconButton} ${styles.compactOnly}`} playingSessionId={player.session_id} />
           <button
@@ -141,7 +141,7 @@ export function PlayerBar() {
             aria-pressed={player.is_random}
             onClick={() => void actions.toggleRandom()}
           >
-            <ShuffleIcon />
+            <ShuffleIcon size={24} />
           </button>
           <button
             type="button"
@@ -150,14 +150,14 @@ export function PlayerBar() {
             aria-pressed={player.is_repeat}
             onClick={() => void actions.toggleRepeat()}
           >
-            <RepeatIcon />
+            <RepeatIcon size={24} />
           </button>
         </div>
         <DeviceMenu className={`${styles.iconButton} ${styles.wideOnly}`} playingSessionId={player.session_id} />
         <VolumeControl volume={player.volume} onChange={actions.setVolume} />
         {remote && (
           <p className={styles.remote}>
-            <DevicesIcon />
+            <DevicesIcon size={16} />
             <span>{hu.player.otherDevice}</span>
           </p>
         )}

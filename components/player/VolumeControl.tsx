@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { hu } from '@/lib/i18n/hu';
 import { getPlayerEngine } from '@/lib/player/use-player-engine';
 import { mute, snapVolume, unmute, volumeIcon } from '@/lib/player/volume';
-import { VolumeDownIcon, VolumeHighIcon, VolumeLowIcon, VolumeMuteIcon } from './icons';
+import { VolumeDownIcon, VolumeHighIcon, VolumeLowIcon, VolumeMuteIcon } from '@/components/ui/icons';
 import styles from './PlayerBar.module.scss';
 
 /** The volume before muting (SPEC.md §4); kept for the session, across pages. */

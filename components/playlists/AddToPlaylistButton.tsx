@@ -1,7 +1,7 @@
 'use client';
 
 import { hu } from '@/lib/i18n/hu';
-import { ListPlusIcon } from './icons';
+import { ListPlusIcon } from '@/components/ui/icons';
 import { useOpenPlaylistModal } from './modal-state';
 import styles from './AddToPlaylistButton.module.scss';
 

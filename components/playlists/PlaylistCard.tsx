@@ -7,7 +7,7 @@ import { formatHoursMinutes } from '@/lib/format/duration';
 import { hu } from '@/lib/i18n/hu';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
-import { PauseIcon, PlayIcon } from './icons';
+import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { PlaylistCover } from './PlaylistCover';
 import styles from './PlaylistCard.module.scss';
 

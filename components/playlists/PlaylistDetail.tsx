@@ -13,7 +13,7 @@ import { hu } from '@/lib/i18n/hu';
 import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';
-import { ChevronLeftIcon, EditIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon, TrashIcon } from './icons';
+import { ChevronLeftIcon, EditIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon, TrashIcon } from '@/components/ui/icons';
 import { PlaylistCover } from './PlaylistCover';
 import { PlaylistNameForm } from './PlaylistNameForm';
 import { PlaylistTrackList } from './PlaylistTrackList';

@@ -9,7 +9,7 @@ import { PLAYLISTS_KEY, notePlaylist, playlistApi, useTrackPlaylists } from '@/l
 import { formatTrackCount } from '@/lib/format/count';
 import { hu } from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
-import { CheckIcon, CloseIcon, PlusIcon } from './icons';
+import { CheckIcon, CloseIcon, PlusIcon } from '@/components/ui/icons';
 import { playlistModalAtom, type PlaylistModalTarget } from './modal-state';
 import { PlaylistCover } from './PlaylistCover';
 import { PlaylistNameForm } from './PlaylistNameForm';

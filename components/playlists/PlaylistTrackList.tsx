@@ -10,7 +10,7 @@ import { hu } from '@/lib/i18n/hu';
 import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';
-import { EqualizerIcon, GripIcon, TrashIcon } from './icons';
+import { EqualizerIcon, GripIcon, TrashIcon } from '@/components/ui/icons';
 import { useRefreshPlayer } from './use-refresh-player';
 import styles from './PlaylistTrackList.module.scss';
 

@@ -6,7 +6,7 @@ import { SortSelect } from '@/components/ui/SortSelect';
 import { PLAYLISTS_KEY, usePlaylists, useServerSeed } from '@/lib/api/playlists';
 import { hu } from '@/lib/i18n/hu';
 import { sortItems, useStoredSort } from '@/lib/ui/sort';
-import { PlusIcon } from './icons';
+import { PlusIcon } from '@/components/ui/icons';
 import { useOpenPlaylistModal } from './modal-state';
 import { PlaylistCard } from './PlaylistCard';
 import styles from './PlaylistsView.module.scss';

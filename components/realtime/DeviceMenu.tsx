@@ -5,7 +5,7 @@ import { LazyMenuTrigger } from '@/components/ui/LazyMenuTrigger';
 import { hu } from '@/lib/i18n/hu';
 import { useDevices } from '@/lib/realtime/use-devices';
 import type { DeviceMenuDropdown } from './DeviceMenuDropdown';
-import { DevicesIcon } from './icons';
+import { DevicesIcon } from '@/components/ui/icons';
 import styles from './DeviceMenu.module.scss';
 
 const loadDropdown = () => import('./DeviceMenuDropdown');

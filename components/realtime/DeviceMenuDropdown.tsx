@@ -6,7 +6,7 @@ import { hu } from '@/lib/i18n/hu';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import { playingDeviceOffline } from '@/lib/realtime/devices';
 import { useDevices } from '@/lib/realtime/use-devices';
-import { DevicesIcon, DeviceTypeIcon, SpeakerIcon } from './icons';
+import { DevicesIcon, DeviceTypeIcon, SpeakerIcon } from '@/components/ui/icons';
 import styles from './DeviceMenu.module.scss';
 
 /**

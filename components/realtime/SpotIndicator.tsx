@@ -2,7 +2,7 @@
 
 import { hu } from '@/lib/i18n/hu';
 import type { SpotState } from '@/lib/realtime/use-spot-state';
-import { BellIcon, MegaphoneIcon } from './icons';
+import { BellIcon, MegaphoneIcon } from '@/components/ui/icons';
 import styles from './RealtimeBadges.module.scss';
 
 /** 'Reklám szól' / 'Hang szól' while an ad or a sound cuts in over the music, on every device. */
