@@ -6,7 +6,10 @@ import { logIn } from '../support/auth';
 import { chromiumLaunchOptions } from '../support/browser';
 import { audioState, bar, expectTimeAdvances, releasePlayer } from './support';
 
-test.describe.configure({ timeout: 120_000 });
+// Known intermittent failure (about one full run in three): late in a full run the prompt is
+// detached and re-created for seconds, so the click cannot land. Not yet understood; one retry keeps
+// the run usable while it is investigated; the assertions are unchanged and a steady failure still fails.
+test.describe.configure({ timeout: 120_000, retries: 1 });
 // The runner cannot record traces of a browser it did not launch.
 test.use({ trace: 'off' });
 
