@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { Suspense } from 'react';
 import type { Channel, Paginator, Track } from '@/contracts';
 import { AddToPlaylistButton } from '@/components/playlists/AddToPlaylistButton';
@@ -31,10 +31,10 @@ export function ChannelDetail({ channel: initial, firstPage }: Props) {
 
   return (
     <>
-      <Link href="/channels" className={styles.back}>
+      <IntentLink href="/channels" className={styles.back}>
         <ChevronLeftIcon />
         {hu.channels.back}
-      </Link>
+      </IntentLink>
 
       <header className={styles.hero}>
         <CoverImage

@@ -1,7 +1,7 @@
 'use client';
 
-import Link from 'next/link';
-import type { Channel } from '@/contracts';
+import { IntentLink } from '@/components/ui/IntentLink';
+import type { ChannelCard } from '@/lib/channels/catalogue';
 import { CoverImage } from '@/components/ui/CoverImage';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
@@ -13,7 +13,7 @@ import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import styles from './ChannelTile.module.scss';
 
 interface Props {
-  channel: Channel;
+  channel: ChannelCard;
   priority?: boolean;
 }
 
@@ -24,7 +24,7 @@ export function ChannelTile({ channel, priority = false }: Props) {
 
   return (
     <article className={`${styles.tile} ${active ? styles.active : ''}`} data-active={active || undefined}>
-      <Link href={`/channels/${channel.id}`} className={styles.link}>
+      <IntentLink href={`/channels/${channel.id}`} className={styles.link}>
         <span className={styles.coverBox}>
           <CoverImage
             src={channel.image_url}
@@ -41,7 +41,7 @@ export function ChannelTile({ channel, priority = false }: Props) {
           {formatTrackCount(channel.tracks_count)} · {formatHoursMinutes(channel.channel_duration)}
         </span>
         {active && <span className={styles.badge}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</span>}
-      </Link>
+      </IntentLink>
       <div className={styles.overCover}>
         <button
           type="button"

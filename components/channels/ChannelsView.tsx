@@ -2,10 +2,10 @@
 
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, useMemo, useState } from 'react';
-import type { Channel, ChannelCategory } from '@/contracts';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { SortSelect } from '@/components/ui/SortSelect';
-import { useChannelCategories, useChannels, useFavoriteChannels } from '@/lib/api/channels';
+import { useFavoriteChannels } from '@/lib/api/channels';
+import { channelsOf, type Catalogue, type CatalogueCategory, type ChannelCard } from '@/lib/channels/catalogue';
 import { hu } from '@/lib/i18n/hu';
 import { sortItems, useStoredSort, type SortKey } from '@/lib/ui/sort';
 import { ChannelTile } from './ChannelTile';
@@ -20,14 +20,19 @@ export const FAVORITES_TAB = '0';
 /** How many featured slides can be on screen at first (3 on the widest screens) load at once. */
 const EAGER_FEATURED = 3;
 
-function tabValue(category: ChannelCategory): string {
+function tabValue(category: CatalogueCategory): string {
   return String(category.id);
 }
 
-/** /channels below the heading: the featured carousel and the category tabs, all in one sort order. */
-export function ChannelsView() {
-  const { data: channels = [] } = useChannels();
-  const { data: categories = [] } = useChannelCategories();
+/**
+ * /channels below the heading: the featured carousel and the category tabs, all in one sort order.
+ * The catalogue comes from the server render and stays as it is until the page is rendered again
+ * (refetching it would hand out new signed image URLs and load every cover again on a weak shop PC);
+ * the favourites are live, a toggle refetches them.
+ */
+export function ChannelsView({ catalogue }: { catalogue: Catalogue }) {
+  const { channels, categories } = catalogue;
+  const byId = useMemo(() => new Map(channels.map((channel) => [channel.id, channel])), [channels]);
   const [sort, setSort] = useStoredSort('channelsIndex');
   const { data: favorites = [] } = useFavoriteChannels();
   // A shop with favourites starts on them; otherwise on the first category, so the page is never empty.
@@ -77,7 +82,7 @@ export function ChannelsView() {
         </Tabs.Content>
         {categories.map((category) => (
           <Tabs.Content key={category.id} value={tabValue(category)} className={styles.panel}>
-            <Category category={category} sort={sort} />
+            <Category category={category} byId={byId} sort={sort} />
           </Tabs.Content>
         ))}
       </Tabs.Root>
@@ -92,7 +97,7 @@ function Favorites({ sort }: { sort: SortKey }) {
   return <ChannelGrid channels={favorites} />;
 }
 
-function ChannelGrid({ channels }: { channels: Channel[] }) {
+function ChannelGrid({ channels }: { channels: ChannelCard[] }) {
   return (
     <ul className={styles.grid}>
       {channels.map((channel) => (
@@ -104,13 +109,21 @@ function ChannelGrid({ channels }: { channels: Channel[] }) {
   );
 }
 
-function Category({ category, sort }: { category: ChannelCategory; sort: SortKey }) {
+function Category({
+  category,
+  byId,
+  sort,
+}: {
+  category: CatalogueCategory;
+  byId: ReadonlyMap<number, ChannelCard>;
+  sort: SortKey;
+}) {
   const subcategories = useMemo(
     () =>
       category.subcategories
-        .filter((subcategory) => subcategory.channels.length > 0)
-        .map((subcategory) => ({ ...subcategory, channels: sortItems(subcategory.channels, sort) })),
-    [category, sort],
+        .map((subcategory) => ({ ...subcategory, channels: sortItems(channelsOf(subcategory, byId), sort) }))
+        .filter((subcategory) => subcategory.channels.length > 0),
+    [category, byId, sort],
   );
   if (subcategories.length === 0) return <p className={styles.empty}>{hu.channels.categoryEmpty}</p>;
   return (

@@ -1,7 +1,7 @@
 'use client';
 
-import Link from 'next/link';
-import type { Channel } from '@/contracts';
+import { IntentLink } from '@/components/ui/IntentLink';
+import type { ChannelCard } from '@/lib/channels/catalogue';
 import { CoverImage } from '@/components/ui/CoverImage';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
@@ -13,13 +13,13 @@ import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import styles from './FeaturedSlide.module.scss';
 
 /** A wide card of the featured carousel: the channel's landscape image with its cover and name on it. */
-export function FeaturedSlide({ channel, priority = false }: { channel: Channel; priority?: boolean }) {
+export function FeaturedSlide({ channel, priority = false }: { channel: ChannelCard; priority?: boolean }) {
   const { active, playing } = usePlayableState('channel', channel.id);
   const { playChannel } = usePlayerActions();
 
   return (
     <article className={`${styles.card} ${active ? styles.active : ''}`} data-active={active || undefined}>
-      <Link href={`/channels/${channel.id}`} className={styles.link}>
+      <IntentLink href={`/channels/${channel.id}`} className={styles.link}>
         <CoverImage
           src={channel.landscape_url}
           fallback={DEFAULT_LANDSCAPE}
@@ -48,7 +48,7 @@ export function FeaturedSlide({ channel, priority = false }: { channel: Channel;
             </span>
           </span>
         </span>
-      </Link>
+      </IntentLink>
       <button
         type="button"
         className={styles.play}

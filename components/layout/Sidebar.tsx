@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { usePathname } from 'next/navigation';
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
@@ -69,14 +69,14 @@ export function Sidebar() {
                   const ItemIcon = ICONS[item.icon];
                   return (
                     <li key={item.href}>
-                      <Link
+                      <IntentLink
                         href={item.href}
                         className={`${styles.link} ${active ? styles.active : ''}`}
                         aria-current={active ? 'page' : undefined}
                       >
                         <ItemIcon />
                         <span>{item.label}</span>
-                      </Link>
+                      </IntentLink>
                     </li>
                   );
                 })}

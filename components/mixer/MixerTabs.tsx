@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { usePathname } from 'next/navigation';
 import { hu } from '@/lib/i18n/hu';
 import styles from './MixerTabs.module.scss';
@@ -23,13 +23,13 @@ export function MixerTabs() {
           const active = pathname === tab.href || pathname?.startsWith(`${tab.href}/`);
           return (
             <li key={tab.href}>
-              <Link
+              <IntentLink
                 href={tab.href}
                 className={`${styles.tab} ${active ? styles.active : ''}`}
                 aria-current={active ? 'page' : undefined}
               >
                 {tab.label}
-              </Link>
+              </IntentLink>
             </li>
           );
         })}

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import type { Playlist } from '@/contracts';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
@@ -24,14 +24,14 @@ export function PlaylistCard({ playlist, priority = false }: Props) {
 
   return (
     <article className={`${styles.card} ${active ? styles.active : ''}`} data-active={active || undefined}>
-      <Link href={`/playlists/${playlist.id}`} className={styles.link}>
+      <IntentLink href={`/playlists/${playlist.id}`} className={styles.link}>
         <PlaylistCover tracks={playlist.tracks} size={300} priority={priority} className={styles.cover} />
         <span className={styles.name}>{playlist.name}</span>
         <span className={styles.meta}>
           {formatTrackCount(playlist.tracks_count)} · {formatHoursMinutes(playlist.duration)}
         </span>
         {active && <span className={styles.badge}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</span>}
-      </Link>
+      </IntentLink>
       {/* An empty list has nothing to play: no button rather than one that does nothing. */}
       {!empty && (
         <div className={styles.overCover}>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useStore } from 'jotai';
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { useRouter } from 'next/navigation';
 import { Suspense, useState } from 'react';
 import type { Paginator, Playlist, Track } from '@/contracts';
@@ -64,10 +64,10 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
 
   return (
     <>
-      <Link href="/playlists" className={styles.back}>
+      <IntentLink href="/playlists" className={styles.back}>
         <ChevronLeftIcon />
         {hu.playlists.back}
-      </Link>
+      </IntentLink>
 
       <header className={styles.hero}>
         <PlaylistCover tracks={playlist.tracks} size={220} priority className={styles.cover} />

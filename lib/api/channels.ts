@@ -2,10 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate } from 'swr';
-import type { Channel, ChannelCategory, Paginator, Track } from '@/contracts';
+import type { Channel, Paginator, Track } from '@/contracts';
+import type { ChannelCard } from '@/lib/channels/catalogue';
 import {
-  CHANNEL_CATEGORIES_KEY,
-  CHANNELS_KEY,
   FAVORITE_CHANNELS_KEY,
   channelKey,
   channelTracksKey,
@@ -26,24 +25,13 @@ const catalogueOptions = {
   revalidateIfStale: false,
 } as const;
 
-export function useChannels() {
-  return useSWR<Channel[], Error>(CHANNELS_KEY, () => apiFetch<Channel[]>(CHANNELS_KEY), catalogueOptions);
-}
-
-export function useChannelCategories() {
-  return useSWR<ChannelCategory[], Error>(
-    CHANNEL_CATEGORIES_KEY,
-    () => apiFetch<ChannelCategory[]>(CHANNEL_CATEGORIES_KEY),
-    catalogueOptions,
-  );
-}
-
 function fetchFavoriteChannels(): Promise<Channel[]> {
   return apiFetch<Channel[]>(FAVORITE_CHANNELS_KEY);
 }
 
+/** The favourites as tiles show them (the page's fallback carries only those fields). */
 export function useFavoriteChannels() {
-  return useSWR<Channel[], Error>(FAVORITE_CHANNELS_KEY, fetchFavoriteChannels, catalogueOptions);
+  return useSWR<ChannelCard[], Error>(FAVORITE_CHANNELS_KEY, fetchFavoriteChannels, catalogueOptions);
 }
 
 export function useChannel(id: number) {

@@ -8,5 +8,7 @@ import { CUSTOMER_KEY } from './keys';
 export function useCustomer() {
   return useSWR<Customer, Error>(CUSTOMER_KEY, () => apiFetch<Customer>(CUSTOMER_KEY), {
     revalidateOnFocus: false,
+    // Fetched only when the server could not render it in (a failed customer call leaves no fallback).
+    revalidateIfStale: false,
   });
 }

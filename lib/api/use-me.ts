@@ -14,6 +14,8 @@ const ME_REFRESH_MS = 60_000;
 export function useMe() {
   return useSWR<User, Error>(ME_KEY, () => apiFetch<User>(ME_KEY), {
     revalidateOnFocus: true,
+    // The server rendered the page with a fresh copy (SWR fallback): no second call while it starts.
+    revalidateIfStale: false,
     refreshInterval: ME_REFRESH_MS,
     onError(error) {
       // A failed me call means logged out (SPEC.md §8); the BFF route clears the stale cookie.

@@ -5,6 +5,7 @@ import { AppProviders } from '@/components/layout/AppProviders';
 import { CHANNEL_CATEGORIES_KEY, CHANNELS_KEY, FAVORITE_CHANNELS_KEY } from '@/lib/api/channel-keys';
 import { channelCategoryListSchema } from '@/lib/api/schemas';
 import { apiGet } from '@/lib/bff/server-fetch';
+import { toCatalogue, toChannelCard } from '@/lib/channels/catalogue';
 import { hu } from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.pages.channels };
@@ -16,10 +17,9 @@ export default async function ChannelsPage() {
     apiGet(FAVORITE_CHANNELS_KEY, channelListSchema),
   ]);
   return (
-    <AppProviders
-      fallback={{ [CHANNELS_KEY]: channels, [CHANNEL_CATEGORIES_KEY]: categories, [FAVORITE_CHANNELS_KEY]: favorites }}
-    >
-      <ChannelsView />
+    // Only what the tiles show, each channel once: the data travels inside the page's HTML.
+    <AppProviders fallback={{ [FAVORITE_CHANNELS_KEY]: favorites.map(toChannelCard) }}>
+      <ChannelsView catalogue={toCatalogue(channels, categories)} />
     </AppProviders>
   );
 }

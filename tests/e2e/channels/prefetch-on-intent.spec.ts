@@ -1,0 +1,44 @@
+import { expect, test, type Request } from '@playwright/test';
+import { logIn } from '../support/auth';
+
+test.setTimeout(90_000);
+
+/** A Next router prefetch: a GET of a page's server-component payload with the prefetch header. */
+function prefetchedPath(request: Request): string | null {
+  const url = new URL(request.url());
+  if (!url.searchParams.has('_rsc') || request.headers()['next-router-prefetch'] !== '1') return null;
+  return url.pathname;
+}
+
+test('the channel list prefetches a channel page only when the pointer goes over its tile', async ({ page }) => {
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    const path = prefetchedPath(request);
+    if (path) prefetched.push(path);
+  });
+
+  await logIn(page);
+  const heading = page.getByRole('heading', { level: 1, name: 'Csatornák' });
+  await expect(heading).toBeVisible();
+  // The pointer stays where the login button was, which may now be over a tile (a real hover): it
+  // goes to the heading, and only what happens after that counts.
+  await heading.hover();
+  await page.waitForTimeout(500);
+  prefetched.length = 0;
+  const tile = page.getByRole('tabpanel').getByRole('link', { name: /\d+ dal/ }).first();
+  await expect(tile).toBeVisible();
+  // Dozens of links are on screen; none of their pages is fetched just because it is visible.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1_500);
+  expect(prefetched).toEqual([]);
+
+  const href = await tile.getAttribute('href');
+  expect(href).toMatch(/^\/channels\/\d+$/);
+  await tile.hover();
+  await expect.poll(() => prefetched, { timeout: 15_000 }).toContain(href);
+
+  // The click still navigates to the channel.
+  await tile.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
