@@ -6,5 +6,6 @@ const nextConfig = {
   reactStrictMode: true,
   // A separate build folder lets a test run or a benchmark build beside a running app.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === '1',
 };
 export default nextConfig;

@@ -24,6 +24,18 @@ type Store = ReturnType<typeof useStore>;
 const STALE_AFTER_MS = 5_000;
 const CONFIG_RETRY_MS = [2_000, 5_000, 15_000, 30_000];
 
+/** The longest the connection waits for an idle moment after the page has hydrated. */
+const KICKOFF_LIMIT_MS = 1500;
+
+function whenIdle(run: () => void, limitMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: limitMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 0);
+  return () => clearTimeout(handle);
+}
+
 export function dispatchSpots(store: Store, action: SpotQueueAction): void {
   const before = store.get(spotQueueAtom);
   const after = spotQueueReducer(before, action);
@@ -154,12 +166,14 @@ export function useRealtime(): void {
     }, STALE_AFTER_MS);
 
     document.addEventListener('visibilitychange', onVisibility);
-    // After the first paint, off the critical path: Echo and pusher-js come in their own chunk.
-    const kickoff = setTimeout(() => void start(), 0);
+    // Off the critical path: Echo and pusher-js come in their own chunk once the page has hydrated
+    // and the browser is idle (at the latest after KICKOFF_LIMIT_MS), so loading them never lengthens
+    // the page's start on a weak PC; the first connect fetches the player again anyway.
+    const cancelKickoff = whenIdle(() => void start(), KICKOFF_LIMIT_MS);
 
     return () => {
       cancelled = true;
-      clearTimeout(kickoff);
+      cancelKickoff();
       clearInterval(ticker);
       if (retry) clearTimeout(retry);
       document.removeEventListener('visibilitychange', onVisibility);
