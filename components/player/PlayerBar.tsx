@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { hu } from '@/lib/i18n/hu';
@@ -40,9 +40,9 @@ export function PlayerBar() {
         {/* eslint-disable-next-line @next/next/no-img-element -- static default cover */}
         <img className={styles.cover} src={DEFAULT_COVER} alt="" width={56} height={56} />
         <p className={styles.emptyText}>
-          <Link href="/channels" className={styles.emptyLink}>
+          <IntentLink href="/channels" className={styles.emptyLink}>
             {hu.player.empty}
-          </Link>
+          </IntentLink>
         </p>
       </section>
     );
@@ -70,9 +70,9 @@ export function PlayerBar() {
           </p>
           <p className={styles.artist}>{trackArtist(track)}</p>
           {player.playable && href && (
-            <Link href={href} className={styles.playable}>
+            <IntentLink href={href} className={styles.playable}>
               {player.playable.name}
-            </Link>
+            </IntentLink>
           )}
         </div>
       </div>
