@@ -103,8 +103,11 @@ export class PlayerEngine {
     }
     this.lastServerTime = player!.current_time;
 
-    if (shouldSound(player, sessionId) && !this.spotHoldsFloor) this.start();
+    const sound = shouldSound(player, sessionId);
+    if (sound && !this.spotHoldsFloor) this.start();
     else this.pauseAndReport(previous);
+    // With nothing to start the prompt goes; while there is, it stays until the tap (see start).
+    if (!sound) this.setNeedsTap(false);
 
     this.updateMediaSession();
     this.updateReportTimer();
@@ -113,7 +116,8 @@ export class PlayerEngine {
   /** Called from the tap on the prompt: the gesture lets the browser start audio at once. */
   startFromTap(): void {
     this.setNeedsTap(false);
-    if (shouldSound(this.player, this.sessionId)) this.start();
+    // Under a spot the music waits; the tap has unlocked the page, so it starts when the spot ends.
+    if (shouldSound(this.player, this.sessionId) && !this.spotHoldsFloor) this.start();
   }
 
   /** The realtime work uses this to pause music under a spot and to resume it after. */
@@ -162,12 +166,17 @@ export class PlayerEngine {
 
   private start(): void {
     if (!this.audio.paused) return;
+    // Refused once, the music waits for the tap on the prompt (startFromTap clears the flag first).
+    // Trying again on every player update (a resync, another device's change, a spot ending) is refused
+    // again, or, once the page has been touched anywhere, starts the music and takes the prompt away just
+    // as the tap comes, which then lands on the control beneath it.
+    if (this.needsTap) return;
     const attempt = this.audio.play();
     // Old engines return undefined; there is nothing to catch then.
     attempt?.catch((error: unknown) => {
       switch (onPlayRefused(error)) {
         case 'ask-for-tap':
-          if (shouldSound(this.player, this.sessionId)) this.setNeedsTap(true);
+          if (shouldSound(this.player, this.sessionId) && this.audio.paused) this.setNeedsTap(true);
           break;
         case 'recover':
           // Usually the element's error event reports the same failure; handleError runs once per load.
@@ -180,7 +189,6 @@ export class PlayerEngine {
   }
 
   private pauseAndReport(previous: Player | null): void {
-    this.setNeedsTap(false);
     const wasSounding = !this.audio.paused;
     this.audio.pause();
     if (wasSounding && previous && this.player) this.reportNow();

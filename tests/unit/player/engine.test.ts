@@ -109,3 +109,98 @@ it('lets go of the audio when another device takes over', () => {
   engine.apply(aPlayer({ session_id: 'device-b' }), 'device-a');
   expect(audio.getAttribute('src')).toBeNull();
 });
+
+/**
+ * An element that plays only once the browser allows it (as Chrome does with its autoplay policy):
+ * until `allow()` every play() is refused with NotAllowedError; after it play() starts the music.
+ */
+function browserThatRefuses() {
+  const audio = document.createElement('audio');
+  let playing = false;
+  let allowed = false;
+  Object.defineProperty(audio, 'paused', { configurable: true, get: () => !playing });
+  const playSpy = jest.spyOn(audio, 'play').mockImplementation(() => {
+    if (!allowed) return Promise.reject(Object.assign(new Error('no gesture'), { name: 'NotAllowedError' }));
+    playing = true;
+    audio.dispatchEvent(new Event('playing'));
+    return Promise.resolve();
+  });
+  jest.spyOn(audio, 'pause').mockImplementation(() => {
+    playing = false;
+  });
+  jest.spyOn(audio, 'load').mockImplementation(() => {});
+  const h = hooks();
+  const engine = new PlayerEngine(h, audio);
+  /** Any touch of the page (or, in a test browser, the test's own probes) lets it start audio. */
+  const allow = () => {
+    allowed = true;
+  };
+  const prompt = () => h.onNeedsTap.mock.calls.map(([needed]) => needed);
+  return { audio, playSpy, h, engine, allow, prompt };
+}
+
+describe('the tap prompt', () => {
+  it('stays up through every player update while it waits, and only the tap starts the music', async () => {
+    const { audio, playSpy, engine, allow, prompt } = browserThatRefuses();
+    engine.apply(aPlayer(), 'device-a');
+    await flush();
+    expect(prompt()).toEqual([true]);
+
+    // The page has been touched somewhere else: from now on the browser would start audio.
+    allow();
+    // The realtime resync, another device's seek and volume change, a spot that comes and goes.
+    engine.apply(aPlayer(), 'device-a');
+    engine.apply(aPlayer({ current_time: 40 }), 'device-a');
+    engine.apply(aPlayer({ current_time: 40, volume: 55 }), 'device-a');
+    engine.holdForSpot(true);
+    engine.apply(aPlayer({ current_time: 40, volume: 55 }), 'device-a');
+    engine.holdForSpot(false);
+    await flush();
+
+    // Not started behind the prompt (a tap on its way would land on the bar beneath), and never hidden.
+    expect(playSpy).toHaveBeenCalledTimes(1);
+    expect(audio.paused).toBe(true);
+    expect(prompt()).toEqual([true]);
+
+    engine.startFromTap();
+    await flush();
+    expect(playSpy).toHaveBeenCalledTimes(2);
+    expect(audio.paused).toBe(false);
+    expect(prompt()).toEqual([true, false]);
+  });
+
+  it('goes when the player is paused elsewhere, and comes back when a new start is refused', async () => {
+    const { playSpy, engine, prompt } = browserThatRefuses();
+    engine.apply(aPlayer(), 'device-a');
+    await flush();
+    engine.apply(aPlayer({ is_playing: false }), 'device-a');
+    expect(prompt()).toEqual([true, false]);
+
+    engine.apply(aPlayer(), 'device-a');
+    await flush();
+    expect(playSpy).toHaveBeenCalledTimes(2);
+    expect(prompt()).toEqual([true, false, true]);
+  });
+
+  it('goes when another device takes over the output', async () => {
+    const { engine, prompt } = browserThatRefuses();
+    engine.apply(aPlayer(), 'device-a');
+    await flush();
+    engine.apply(aPlayer({ session_id: 'device-b' }), 'device-a');
+    expect(prompt()).toEqual([true, false]);
+  });
+
+  it('a tap during a spot lets the music start when the spot ends, not over it', async () => {
+    const { playSpy, engine, allow, prompt } = browserThatRefuses();
+    engine.apply(aPlayer(), 'device-a');
+    await flush();
+    engine.holdForSpot(true);
+    allow();
+    engine.startFromTap();
+    expect(prompt()).toEqual([true, false]);
+    expect(playSpy).toHaveBeenCalledTimes(1);
+
+    engine.holdForSpot(false);
+    expect(playSpy).toHaveBeenCalledTimes(2);
+  });
+});
