@@ -1,5 +1,6 @@
 import type { Player } from '@/contracts';
 import { apiFetch } from '@/lib/api/fetcher';
+import { getSocketId } from '@/lib/api/socket-id';
 
 /**
  * The player routes (SPEC.md §7); each answers the whole player. No React here, and no zod: the BFF's
@@ -8,6 +9,11 @@ import { apiFetch } from '@/lib/api/fetcher';
 export const PLAYERS_KEY = '/api/players';
 
 const base = (playerId: number) => `${PLAYERS_KEY}/${playerId}`;
+
+/** The body of `update-volume`: seconds to the hundredth, volume in whole steps. */
+function volumeBody(currentTime: number, volume: number) {
+  return { currentTime: Math.max(0, Math.round(currentTime * 100) / 100), volume: Math.round(volume) };
+}
 
 export const playerApi = {
   list: () => apiFetch<Player[]>(PLAYERS_KEY),
@@ -19,10 +25,27 @@ export const playerApi = {
   jumpToTrack: (id: number, trackId: number) =>
     apiFetch<Player>(`${base(id)}/next/tracks/${trackId}`),
   updateVolume: (id: number, currentTime: number, volume: number) =>
-    apiFetch<Player>(`${base(id)}/update-volume`, {
+    apiFetch<Player>(`${base(id)}/update-volume`, { method: 'POST', body: volumeBody(currentTime, volume) }),
+  /**
+   * `update-volume` sent as the page is hidden or unloaded: `keepalive` lets the request outlive the page.
+   * Not through apiFetch, which waits for the answer and reads it: after an unload nobody is left to, and
+   * the server broadcasts the change to the other devices anyway. Same origin with the page's cookies
+   * and socket id, as every call; the BFF checks the origin and adds the XSRF token upstream.
+   */
+  updateVolumeOnLeave: (id: number, currentTime: number, volume: number): void => {
+    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    const socketId = getSocketId();
+    if (socketId) headers['X-Socket-ID'] = socketId;
+    void fetch(`${base(id)}/update-volume`, {
       method: 'POST',
-      body: { currentTime: Math.max(0, Math.round(currentTime * 100) / 100), volume: Math.round(volume) },
-    }),
+      headers,
+      body: JSON.stringify(volumeBody(currentTime, volume)),
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => {
+      // The page is going away: a lost report only means the next start is a few seconds back.
+    });
+  },
   setPlayable: (id: number, type: 'channel' | 'playlist', playableId: number, trackId?: number) =>
     apiFetch<Player>(
       `${base(id)}/playable/${type}/${playableId}${trackId === undefined ? '' : `?track=${trackId}`}`,

@@ -98,5 +98,20 @@ export function serverMovedPosition(
   return true;
 }
 
+/**
+ * The position the output device reports as its page is hidden or unloaded, or null for none. Only
+ * music under way is reported: sounding, or waiting under a spot (a paused player was reported when it
+ * paused, and one waiting for a tap has not moved from the server's time). Hiding and unloading come
+ * one right after the other; a position just reported is not sent again.
+ */
+export function leaveReportTime(
+  state: { sounding: boolean; elementPlaying: boolean; spotHoldsFloor: boolean; position: number; lastReported: number | null },
+  tolerance = 0.25,
+): number | null {
+  if (!state.sounding || (!state.elementPlaying && !state.spotHoldsFloor)) return null;
+  if (state.lastReported !== null && Math.abs(state.position - state.lastReported) < tolerance) return null;
+  return state.position;
+}
+
 /** How often the output device reports its position while playing. */
 export const REPORT_INTERVAL_MS = 10_000;

@@ -1,6 +1,7 @@
 import type { Player } from '@/contracts';
 import {
   isOutputDevice,
+  leaveReportTime,
   onMediaError,
   onPlayRefused,
   onTrackEnded,
@@ -25,8 +26,11 @@ export interface EngineHooks {
   requestNext(): void;
   /** Ask the server for a fresh copy of the current track (new signed URL). */
   requestReload(): void;
-  /** Report position and volume (`update-volume`). */
-  report(currentTime: number, volume: number): void;
+  /**
+   * Report position and volume (`update-volume`). `leaving`: the page is being hidden or unloaded, so
+   * the request must outlive it and nobody waits for the answer.
+   */
+  report(currentTime: number, volume: number, options?: { leaving?: boolean }): void;
   /** Media keys and the lock screen. */
   togglePlay(): void;
   /** A track could not be played; the engine has already chosen what to do. */
@@ -75,6 +79,11 @@ export class PlayerEngine {
     this.audio.addEventListener('error', this.handleError);
     this.audio.addEventListener('playing', this.handlePlaying);
     this.bindMediaKeys();
+    if (typeof window !== 'undefined') {
+      window.addEventListener('beforeunload', this.handleLeave);
+      window.addEventListener('pagehide', this.handleLeave);
+    }
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.handleLeave);
   }
 
   /** Follow a new server state (or a new device session). Cheap to call on every answer. */
@@ -147,6 +156,11 @@ export class PlayerEngine {
     this.audio.removeEventListener('ended', this.handleEnded);
     this.audio.removeEventListener('error', this.handleError);
     this.audio.removeEventListener('playing', this.handlePlaying);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('beforeunload', this.handleLeave);
+      window.removeEventListener('pagehide', this.handleLeave);
+    }
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.handleLeave);
   }
 
   private load(url: string, startAt: number, trackId: number): void {
@@ -216,6 +230,27 @@ export class PlayerEngine {
     this.lastReported = time;
     this.hooks.report(time, this.player.volume);
   }
+
+  /**
+   * The page is being hidden or unloaded: the output device tells the server where the music is, so a
+   * reload (or another device) goes on from here rather than from the last periodic report. A reload
+   * asks for the new page before pagehide fires (the old page goes only once the new one arrives), so
+   * the report also goes at beforeunload: the new page's server-rendered player then has the position.
+   */
+  private readonly handleLeave = (event: Event): void => {
+    if (this.disposed) return;
+    if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') return;
+    const time = leaveReportTime({
+      sounding: shouldSound(this.player, this.sessionId) && this.loadedTrackId !== null,
+      elementPlaying: !this.audio.paused,
+      spotHoldsFloor: this.spotHoldsFloor,
+      position: this.pendingSeek ?? this.audio.currentTime,
+      lastReported: this.lastReported,
+    });
+    if (time === null || !this.player) return;
+    this.lastReported = time;
+    this.hooks.report(time, this.player.volume, { leaving: true });
+  };
 
   private updateReportTimer(): void {
     const playing = shouldSound(this.player, this.sessionId);

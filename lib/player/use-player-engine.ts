@@ -62,10 +62,15 @@ export function usePlayerEngine(): void {
         const p = current();
         if (p) commitPlayer(store, () => playerApi.loadTrack(p.id)).catch(requestNext);
       },
-      report: (currentTime, volume) => {
+      report: (currentTime, volume, options) => {
         const p = current();
+        if (!p) return;
+        if (options?.leaving) {
+          playerApi.updateVolumeOnLeave(p.id, currentTime, volume);
+          return;
+        }
         // A lost report is harmless: the next one carries the position again.
-        if (p) commitPlayer(store, () => playerApi.updateVolume(p.id, currentTime, volume)).catch(() => {});
+        commitPlayer(store, () => playerApi.updateVolume(p.id, currentTime, volume)).catch(() => {});
       },
       togglePlay: () => {
         const p = current();

@@ -1,6 +1,7 @@
 import {
   fileTitle,
   isOutputDevice,
+  leaveReportTime,
   onMediaError,
   onPlayRefused,
   onTrackEnded,
@@ -145,5 +146,26 @@ describe('remote position estimate', () => {
     expect(estimatePosition(10, 1000, 4000, true, 185)).toBe(13);
     expect(estimatePosition(10, 1000, 4000, false, 185)).toBe(10);
     expect(estimatePosition(180, 0, 60_000, true, 185)).toBe(185);
+  });
+});
+
+describe('the report as the page is hidden or unloaded', () => {
+  const music = { sounding: true, elementPlaying: true, spotHoldsFloor: false, position: 42.5, lastReported: 30 };
+
+  it('sends where the music is', () => {
+    expect(leaveReportTime(music)).toBe(42.5);
+  });
+
+  it('also while a spot holds the music', () => {
+    expect(leaveReportTime({ ...music, elementPlaying: false, spotHoldsFloor: true })).toBe(42.5);
+  });
+
+  it('sends nothing for music that is not under way: paused, remote, or waiting for a tap', () => {
+    expect(leaveReportTime({ ...music, sounding: false })).toBeNull();
+    expect(leaveReportTime({ ...music, elementPlaying: false })).toBeNull();
+  });
+
+  it('does not repeat a position it has just sent (hidden, then unloaded)', () => {
+    expect(leaveReportTime({ ...music, lastReported: 42.4 })).toBeNull();
   });
 });

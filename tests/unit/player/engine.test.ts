@@ -204,3 +204,76 @@ describe('the tap prompt', () => {
     expect(playSpy).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('leaving the page', () => {
+  let visibility: DocumentVisibilityState = 'visible';
+  beforeAll(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  });
+  afterEach(() => {
+    visibility = 'visible';
+  });
+  afterAll(() => {
+    delete (document as { visibilityState?: unknown }).visibilityState;
+  });
+
+  const hide = () => {
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  const unload = () => window.dispatchEvent(new Event('pagehide'));
+
+  function playingAt(seconds: number, player = aPlayer({ volume: 65 })) {
+    const { audio, h, engine } = setup();
+    Object.defineProperty(audio, 'paused', { configurable: true, get: () => false });
+    engine.apply(player, 'device-a');
+    audio.dispatchEvent(new Event('loadedmetadata'));
+    audio.currentTime = seconds;
+    return { audio, h, engine };
+  }
+
+  it('the output device reports where the music is as the page is hidden, once when it then unloads', () => {
+    const { h, engine } = playingAt(42.5);
+    hide();
+    unload();
+    expect(h.report).toHaveBeenCalledTimes(1);
+    expect(h.report).toHaveBeenCalledWith(42.5, 65, { leaving: true });
+    engine.dispose();
+  });
+
+  it('reports on unload alone (a reload or a closed tab)', () => {
+    const { h, engine } = playingAt(17);
+    unload();
+    expect(h.report).toHaveBeenCalledWith(17, 65, { leaving: true });
+    engine.dispose();
+  });
+
+  it('reports already at beforeunload, as a reload asks for the new page before pagehide', () => {
+    const { h, engine } = playingAt(17);
+    window.dispatchEvent(new Event('beforeunload'));
+    unload();
+    expect(h.report).toHaveBeenCalledTimes(1);
+    expect(h.report).toHaveBeenCalledWith(17, 65, { leaving: true });
+    engine.dispose();
+  });
+
+  it('does not report when the page becomes visible again', () => {
+    const { h, engine } = playingAt(17);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(h.report).not.toHaveBeenCalled();
+    engine.dispose();
+  });
+
+  it('a remote control, a paused player and a disposed engine report nothing', () => {
+    const remote = playingAt(17, aPlayer({ session_id: 'device-b' }));
+    const paused = playingAt(17, aPlayer({ is_playing: false }));
+    const disposed = playingAt(17);
+    disposed.engine.dispose();
+    unload();
+    expect(remote.h.report).not.toHaveBeenCalled();
+    expect(paused.h.report).not.toHaveBeenCalled();
+    expect(disposed.h.report).not.toHaveBeenCalled();
+    remote.engine.dispose();
+    paused.engine.dispose();
+  });
+});
