@@ -12,7 +12,7 @@ import {
   trackTitle,
   REPORT_INTERVAL_MS,
 } from './decisions';
-import { toElementVolume } from './volume';
+import { toElementVolume, VOLUME_MAX } from './volume';
 
 /** What the engine needs from the app; it never calls the server itself. */
 export interface EngineHooks {
@@ -228,7 +228,15 @@ export class PlayerEngine {
     if (!this.player || this.loadedTrackId === null) return;
     const time = this.audio.currentTime;
     this.lastReported = time;
-    this.hooks.report(time, this.player.volume);
+    this.hooks.report(time, this.currentVolume());
+  }
+
+  /**
+   * The volume the music has now (0–100). A slider or the mute button sets the element at once and the
+   * server a moment later: a report sent in between must carry the new volume, not undo it.
+   */
+  private currentVolume(): number {
+    return Math.round(this.audio.volume * VOLUME_MAX);
   }
 
   /**
@@ -249,7 +257,7 @@ export class PlayerEngine {
     });
     if (time === null || !this.player) return;
     this.lastReported = time;
-    this.hooks.report(time, this.player.volume, { leaving: true });
+    this.hooks.report(time, this.currentVolume(), { leaving: true });
   };
 
   private updateReportTimer(): void {

@@ -257,6 +257,14 @@ describe('leaving the page', () => {
     engine.dispose();
   });
 
+  it('carries the volume just set (mute, a slider) even before the server has answered it', () => {
+    const { h, engine } = playingAt(17, aPlayer({ volume: 0 }));
+    engine.previewVolume(40);
+    unload();
+    expect(h.report).toHaveBeenCalledWith(17, 40, { leaving: true });
+    engine.dispose();
+  });
+
   it('does not report when the page becomes visible again', () => {
     const { h, engine } = playingAt(17);
     document.dispatchEvent(new Event('visibilitychange'));
