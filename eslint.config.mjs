@@ -1,0 +1,38 @@
+// ESLint: Next's core-web-vitals rules and its TypeScript set (typescript-eslint's recommended rules)
+// over the whole tree: web app, tenant API, tests, scripts, bench. Rules are switched off here, with a
+// reason, never by scattered disable comments.
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+export default [
+  {
+    ignores: [
+      'node_modules/**',
+      '.next*/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      'next-env.d.ts',
+    ],
+  },
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      // Every image is a signed media URL of the tenant API (another host, expiring query string) or a
+      // static file: next/image's optimiser would fetch and cache each signed URL once more per answer.
+      '@next/next/no-img-element': 'off',
+      // `_`-prefixed names mark arguments kept for a signature.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Node-side code (tenant API, scripts, tests, bench) is not a React app.
+    files: ['server/**', 'scripts/**', 'bench/**', 'tests/server/**', 'tests/e2e/**'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+      '@next/next/no-assign-module-variable': 'off',
+    },
+  },
+];
