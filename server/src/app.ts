@@ -30,6 +30,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
+  interface FastifyRequest {
+    /** True while the body is being read (multipart is read in a hook); see buildApp. */
+    parsingBody: boolean;
+  }
 }
 
 export interface BuildOptions {
@@ -87,6 +91,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   app.setErrorHandler((err, req, reply) => {
+    if (req.parsingBody) {
+      // Whatever goes wrong while the body is read is the client's doing (a malformed multipart
+      // stream throws busboy's bare Errors): 400, or the 413 of a limit. Never a 500.
+      const status = (err as { statusCode?: number }).statusCode;
+      const code = status === 413 ? 413 : 400;
+      return reply.code(code).send({ message: STATUS_MESSAGES[code] });
+    }
     if (err instanceof ValidationError) {
       return reply.code(err.statusCode).headers(err.headers).send({ message: err.message, errors: err.errors });
     }
@@ -106,10 +117,28 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Plugins from outside first, then ours (the order fastify/demo uses).
   await app.register(cookie);
   await app.register(formbody);
+  // The API takes JSON, urlencoded and multipart forms; any other type (text/plain too) is a 415.
+  app.removeContentTypeParser('text/plain');
+  // @fastify/multipart reads the body in a preValidation hook, after the content-type parsers:
+  // these two hooks around it mark that stretch, so the error handler knows a failure there is a
+  // malformed body (400) rather than a fault of ours.
+  app.decorateRequest('parsingBody', false);
+  app.addHook('preValidation', async (req) => {
+    req.parsingBody = true;
+  });
   await app.register(multipart, {
     // Small forms become plain fields like JSON and urlencoded bodies; uploads set their own limits.
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 50 * 1024 * 1024, files: 20 },
+  });
+  app.addHook('preValidation', async (req) => {
+    req.parsingBody = false;
+    // Every body of ours is an object of fields: a JSON array, string, number or null is malformed.
+    const body: unknown = req.body;
+    if (body === undefined || Buffer.isBuffer(body)) return;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new HttpError(400, messages.badRequest);
+    }
   });
 
   registerTenantResolution(app, { config, db: dbHandle.db });
