@@ -2,7 +2,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
 import type { Config } from './env';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
@@ -29,6 +29,10 @@ import { createStorage } from './storage';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+  }
+  interface FastifyInstance {
+    /** Every route as registered (method, URL pattern): what tests walk to cover each route. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
   }
   interface FastifyRequest {
     /** True while the body is being read (multipart is read in a hook); see buildApp. */
@@ -84,6 +88,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
+    // The router's own refusals (a malformed percent-escape in the path) in our words.
+    frameworkErrors: (_err, _req, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: messages.badRequest });
+    },
+  });
+
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
   app.addHook('onSend', async (_req, reply) => {
