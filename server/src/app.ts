@@ -147,12 +147,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   app.addHook('preValidation', async (req) => {
     req.parsingBody = false;
-    // Every body of ours is an object of fields: a JSON array, string, number or null is malformed.
+    // Every body of ours is an object of fields. A JSON array, string, number or null names no
+    // field, so it counts as an empty form, as Laravel reads it: each route's rules then answer
+    // their own Hungarian 422s.
     const body: unknown = req.body;
     if (body === undefined || Buffer.isBuffer(body)) return;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new HttpError(400, messages.badRequest);
-    }
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) req.body = {};
   });
 
   registerTenantResolution(app, { config, db: dbHandle.db });

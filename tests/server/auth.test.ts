@@ -134,7 +134,7 @@ describe('login', () => {
     assert.equal(raw.statusCode, 400);
   });
 
-  test('a content type the API does not take answers 415; a body that is not an object 400', async () => {
+  test('a content type the API does not take answers 415; a JSON body that is not an object counts as empty', async () => {
     const c = new Client(t.app);
     await c.csrf();
     for (const type of ['text/plain', 'application/xml', 'text/csv', 'application/octet-stream']) {
@@ -142,10 +142,10 @@ describe('login', () => {
       assert.equal(res.statusCode, 415, `${type}: ${res.body}`);
       assert.deepEqual(res.json(), { message: 'Nem támogatott tartalomtípus.' });
     }
-    for (const payload of ['[1,2]', '"text"', '42', 'null', 'true']) {
+    for (const payload of ['[1,2]', '["demo@pulzus.hu","pulzus-demo"]', '"text"', '42', 'null', 'true']) {
       const res = await c.post('/login', payload, { headers: { 'content-type': 'application/json' } });
-      assert.equal(res.statusCode, 400, `${payload}: ${res.body}`);
-      assert.deepEqual(res.json(), { message: 'Hibás kérés.' });
+      assert.equal(res.statusCode, 422, `${payload}: ${res.body}`);
+      assert.deepEqual(Object.keys(res.json().errors).sort(), ['email', 'password'], payload);
     }
   });
 
