@@ -2,7 +2,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
 import type { Config } from './env';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
@@ -29,6 +29,14 @@ import { createStorage } from './storage';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+  }
+  interface FastifyInstance {
+    /** Every route as registered (method, URL pattern): what tests walk to cover each route. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+  interface FastifyRequest {
+    /** True while the body is being read (multipart is read in a hook); see buildApp. */
+    parsingBody: boolean;
   }
 }
 
@@ -80,6 +88,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     logger: logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
+    // The router's own refusals (a malformed percent-escape in the path) in our words.
+    frameworkErrors: (_err, _req, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: messages.badRequest });
+    },
+  });
+
+  const routeTable: Array<{ method: string; url: string }> = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
   app.addHook('onSend', async (_req, reply) => {
@@ -87,6 +105,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   app.setErrorHandler((err, req, reply) => {
+    if (req.parsingBody) {
+      // Whatever goes wrong while the body is read is the client's doing (a malformed multipart
+      // stream throws busboy's bare Errors): 400, or the 413 of a limit. Never a 500.
+      const status = (err as { statusCode?: number }).statusCode;
+      const code = status === 413 ? 413 : 400;
+      return reply.code(code).send({ message: STATUS_MESSAGES[code] });
+    }
     if (err instanceof ValidationError) {
       return reply.code(err.statusCode).headers(err.headers).send({ message: err.message, errors: err.errors });
     }
@@ -106,10 +131,28 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Plugins from outside first, then ours (the order fastify/demo uses).
   await app.register(cookie);
   await app.register(formbody);
+  // The API takes JSON, urlencoded and multipart forms; any other type (text/plain too) is a 415.
+  app.removeContentTypeParser('text/plain');
+  // @fastify/multipart reads the body in a preValidation hook, after the content-type parsers:
+  // these two hooks around it mark that stretch, so the error handler knows a failure there is a
+  // malformed body (400) rather than a fault of ours.
+  app.decorateRequest('parsingBody', false);
+  app.addHook('preValidation', async (req) => {
+    req.parsingBody = true;
+  });
   await app.register(multipart, {
     // Small forms become plain fields like JSON and urlencoded bodies; uploads set their own limits.
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: 50 * 1024 * 1024, files: 20 },
+  });
+  app.addHook('preValidation', async (req) => {
+    req.parsingBody = false;
+    // Every body of ours is an object of fields. A JSON array, string, number or null names no
+    // field, so it counts as an empty form, as Laravel reads it: each route's rules then answer
+    // their own Hungarian 422s.
+    const body: unknown = req.body;
+    if (body === undefined || Buffer.isBuffer(body)) return;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) req.body = {};
   });
 
   registerTenantResolution(app, { config, db: dbHandle.db });

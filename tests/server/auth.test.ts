@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { customerSchema, userSchema } from '../../contracts';
-import { Client, createTestApp, REMEMBER_COOKIE, setCookie, TEST_VERSION, type TestApp } from './helpers';
+import { BFF_SECRET, Client, createTestApp, REMEMBER_COOKIE, setCookie, TEST_VERSION, type TestApp } from './helpers';
 
 const FAILED = 'Hibás e-mail cím vagy jelszó.';
 
@@ -113,6 +113,42 @@ describe('login', () => {
     assert.ok(res.json().message);
   });
 
+  test('a malformed multipart body answers 400, before and after login, never a 500', async () => {
+    const bodies: Array<[string, string]> = [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=xyz', 'garbage'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated'],
+    ];
+    const guest = new Client(t.app);
+    const user = new Client(t.app);
+    await user.login('demo@pulzus.hu', 'pulzus-demo');
+    for (const [type, payload] of bodies) {
+      for (const [who, url] of [[guest, '/login'], [guest, '/api/password-reset-link'], [user, '/api/playlists'], [user, '/api/players/1/random']] as const) {
+        const res = await who.post(url, payload, { headers: { 'content-type': type } });
+        assert.equal(res.statusCode, 400, `${url} ${type} ${JSON.stringify(payload)}: ${res.body}`);
+        assert.deepEqual(res.json(), { message: 'Hibás kérés.' });
+      }
+    }
+    // Straight from curl: no session, no token.
+    const raw = await t.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'multipart/form-data' }, payload: 'garbage' });
+    assert.equal(raw.statusCode, 400);
+  });
+
+  test('a content type the API does not take answers 415; a JSON body that is not an object counts as empty', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    for (const type of ['text/plain', 'application/xml', 'text/csv', 'application/octet-stream']) {
+      const res = await c.post('/login', 'email=demo@pulzus.hu', { headers: { 'content-type': type } });
+      assert.equal(res.statusCode, 415, `${type}: ${res.body}`);
+      assert.deepEqual(res.json(), { message: 'Nem támogatott tartalomtípus.' });
+    }
+    for (const payload of ['[1,2]', '["demo@pulzus.hu","pulzus-demo"]', '"text"', '42', 'null', 'true']) {
+      const res = await c.post('/login', payload, { headers: { 'content-type': 'application/json' } });
+      assert.equal(res.statusCode, 422, `${payload}: ${res.body}`);
+      assert.deepEqual(Object.keys(res.json().errors).sort(), ['email', 'password'], payload);
+    }
+  });
+
   test('more than 5 failures a minute answer 429 with errors.email and Retry-After', async () => {
     const c = new Client(t.app);
     await c.csrf();
@@ -134,6 +170,77 @@ describe('login', () => {
     const elsewhere = new Client(t.app, { remoteAddress: '10.9.8.7' });
     await elsewhere.csrf();
     assert.equal((await elsewhere.post('/login', { email, password: 'nope' })).statusCode, 422);
+  });
+
+  test('of 20 parallel wrong logins exactly 5 are checked (422), the rest answer 429', async () => {
+    const c = new Client(t.app, { remoteAddress: '10.20.0.1' });
+    await c.csrf();
+    const email = `parallel-${Date.now()}@example.com`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => c.post('/login', { email, password: 'nope' })));
+    const codes = answers.map((r) => r.statusCode);
+    assert.equal(codes.filter((s) => s === 422).length, 5, codes.join(','));
+    assert.equal(codes.filter((s) => s === 429).length, 15, codes.join(','));
+    for (const r of answers.filter((a) => a.statusCode === 429)) assert.ok(Number(r.headers['retry-after']) >= 1);
+  });
+
+  test('one address: 20 failures a minute across e-mails, then 429 for any e-mail of that shop', async () => {
+    const ip = '10.21.0.1';
+    const c = new Client(t.app, { remoteAddress: ip });
+    await c.csrf();
+    for (let i = 0; i < 20; i += 1) {
+      const res = await c.post('/login', { email: `spray-${i % 4}@example.com`, password: 'nope' });
+      assert.equal(res.statusCode, 422, `attempt ${i + 1}`);
+    }
+    const res = await c.post('/login', { email: 'fresh-address@example.com', password: 'nope' });
+    assert.equal(res.statusCode, 429);
+    assert.match(res.json().errors.email[0], /^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra \d+ másodperc múlva\.$/);
+    const retryAfter = Number(res.headers['retry-after']);
+    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${res.headers['retry-after']}`);
+    // Even the right password waits: the address is locked for this shop.
+    assert.equal((await c.post('/login', { email: 'demo@pulzus.hu', password: 'pulzus-demo' })).statusCode, 429);
+
+    // Another shop from the same address is counted on its own.
+    const other = new Client(t.app, { remoteAddress: ip, headers: { 'x-tenant': 'other', 'x-bff-secret': BFF_SECRET } });
+    await other.csrf();
+    assert.equal((await other.post('/login', { email: 'fresh-address@example.com', password: 'nope' })).statusCode, 422);
+    // And another address of this shop.
+    const elsewhere = new Client(t.app, { remoteAddress: '10.21.0.2' });
+    await elsewhere.csrf();
+    assert.equal((await elsewhere.post('/login', { email: 'fresh-address@example.com', password: 'nope' })).statusCode, 422);
+  });
+
+  test('one e-mail: 50 failures in 15 minutes from many addresses, then 429 from any address', async () => {
+    const email = `targeted-${Date.now()}@example.com`;
+    for (let ip = 0; ip < 10; ip += 1) {
+      const c = new Client(t.app, { remoteAddress: `10.22.0.${ip + 1}` });
+      await c.csrf();
+      for (let i = 0; i < 5; i += 1) {
+        assert.equal((await c.post('/login', { email, password: 'nope' })).statusCode, 422, `address ${ip}, attempt ${i + 1}`);
+      }
+    }
+    const c = new Client(t.app, { remoteAddress: '10.22.1.1' });
+    await c.csrf();
+    const res = await c.post('/login', { email, password: 'nope' });
+    assert.equal(res.statusCode, 429);
+    const retryAfter = Number(res.headers['retry-after']);
+    assert.ok(retryAfter > 60 && retryAfter <= 900, `Retry-After ${res.headers['retry-after']}`);
+    assert.ok(res.json().errors.email[0].includes(`${retryAfter} másodperc`));
+    // Another e-mail from that address is not affected.
+    assert.equal((await c.post('/login', { email: `other-${email}`, password: 'nope' })).statusCode, 422);
+  });
+
+  test('a refused (429) attempt does not count against the other limits', async () => {
+    const c = new Client(t.app, { remoteAddress: '10.23.0.1' });
+    await c.csrf();
+    for (let i = 0; i < 5; i += 1) await c.post('/login', { email: 'hammered@example.com', password: 'nope' });
+    for (let i = 0; i < 30; i += 1) {
+      assert.equal((await c.post('/login', { email: 'hammered@example.com', password: 'nope' })).statusCode, 429);
+    }
+    // 5 failures so far from this address: 15 more are still checked.
+    for (let i = 0; i < 15; i += 1) {
+      const res = await c.post('/login', { email: `next-${i % 3}@example.com`, password: 'nope' });
+      assert.equal(res.statusCode, 422, `attempt ${i + 1}`);
+    }
   });
 
   test('a success clears the failure counter', async () => {

@@ -75,6 +75,20 @@ describe('signed media URLs', () => {
     assert.equal(res.headers['x-app-version'], TEST_VERSION);
   });
 
+  test('expires counts only in its canonical form: no leading zeros, sign or whitespace', async () => {
+    const url = new URL(t.app.ctx.storage.signedUrl('tests/sample.mp3'));
+    const expires = url.searchParams.get('expires')!;
+    assert.equal((await get(local(url.href))).statusCode, 200, 'canonical');
+    for (const variant of [`0${expires}`, `00${expires}`, `+${expires}`, ` ${expires}`, `${expires} `, `${expires}.0`, `${expires}e0`]) {
+      const changed = new URL(url);
+      changed.searchParams.set('expires', variant);
+      const res = await get(local(changed.href));
+      assert.equal(res.statusCode, 403, JSON.stringify(variant));
+      assert.equal(res.json().message, 'Érvénytelen vagy lejárt link.');
+    }
+    assert.equal(t.app.ctx.storage.verify(url.pathname, { expires: `0${expires}`, signature: url.searchParams.get('signature')! }), false);
+  });
+
   test('paths cannot leave the media folder', () => {
     assert.equal(t.app.ctx.storage.resolve('../secrets.json'), undefined);
     assert.throws(() => t.app.ctx.storage.signedUrl('../secrets.json'));

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
-import { Client, createTestApp, decodeQuotedPrintable, type TestApp } from './helpers';
+import { BFF_SECRET, Client, createTestApp, decodeQuotedPrintable, type TestApp } from './helpers';
 
 let t: TestApp;
 before(async () => {
@@ -86,6 +86,49 @@ describe('password-reset-link', () => {
     const [row] = result.rows;
     const token = link.pathname.split('/').pop()!;
     assert.ok(row && row.token_hash !== token && row.token_hash.length === 64, 'only a hash is stored');
+  });
+
+  test('one address may ask 5 links a minute and 20 an hour per shop, whatever e-mails it names', async () => {
+    const ip = '10.30.0.1';
+    const ask = async (email: string, remoteAddress = ip, headers: Record<string, string> = {}) => {
+      const c = new Client(t.app, { remoteAddress, headers });
+      await c.csrf();
+      return c.post('/api/password-reset-link', { email });
+    };
+    const expectThrottled = (res: Awaited<ReturnType<typeof ask>>, maxWait: number) => {
+      assert.equal(res.statusCode, 429, res.body);
+      const body = res.json();
+      assert.match(body.errors.email[0], /^Túl sok jelszó-visszaállítási kérés\. Kérjük, próbálja újra \d+ másodperc múlva\.$/);
+      assert.equal(body.message, body.errors.email[0]);
+      const wait = Number(res.headers['retry-after']);
+      assert.ok(wait >= 1 && wait <= maxWait, `Retry-After ${res.headers['retry-after']}`);
+      assert.ok(body.errors.email[0].includes(`${wait} másodperc`));
+      return wait;
+    };
+
+    let answered = 0;
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const res = await ask(`someone-${i}@example.com`);
+      codes.push(res.statusCode);
+      if (res.statusCode === 200) answered += 1;
+    }
+    assert.equal(answered, 5, codes.join(','));
+    expectThrottled(await ask('demo@pulzus.hu'), 60);
+    // Another address, and the same address at another shop, are counted on their own.
+    assert.equal((await ask('someone@example.com', '10.30.0.2')).statusCode, 200);
+    assert.equal((await ask('someone@example.com', ip, { 'x-tenant': 'other', 'x-bff-secret': BFF_SECRET })).statusCode, 200);
+
+    // The minute passes three more times: 20 in the hour, then the hour's limit answers.
+    for (let round = 0; round < 3; round += 1) {
+      await t.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key like 'reset-link-minute:%'`);
+      for (let i = 0; i < 5; i += 1) assert.equal((await ask(`round-${round}-${i}@example.com`)).statusCode, 200, `round ${round}, ${i}`);
+      // After the last round both windows are full: the answer waits for the later one.
+      expectThrottled(await ask(`round-${round}-over@example.com`), round < 2 ? 60 : 3600);
+    }
+    await t.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key like 'reset-link-minute:%'`);
+    const wait = expectThrottled(await ask('late@example.com'), 3600);
+    assert.ok(wait > 60, `the hour's window: ${wait}`);
   });
 });
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { BFF_SECRET, Client, createTestApp, TEST_VERSION, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -105,6 +106,28 @@ describe('client IP', () => {
     assert.equal(blocked.statusCode, 429);
     const other = await c.post('/login', { email, password: 'x' }, { headers: { 'x-forwarded-for': '203.0.113.11' } });
     assert.equal(other.statusCode, 422, 'another browser behind the BFF is not locked out');
+  });
+
+  test('from the BFF, the last X-Forwarded-For entry counts, and only when it is an IP address', async () => {
+    const email = `ip-chain-${Date.now()}@example.com`;
+    const c = new Client(t.app, { ...viaBff('demo'), remoteAddress: '192.0.2.50' });
+    await c.csrf();
+    const chain = (claimed: string) => ({ headers: { 'x-forwarded-for': `${claimed}, 203.0.113.30` } });
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal((await c.post('/login', { email, password: 'x' }, chain(`198.18.0.${i}`))).statusCode, 422);
+    }
+    assert.equal((await c.post('/login', { email, password: 'x' }, chain('198.18.1.1'))).statusCode, 429, 'a claimed first entry changes nothing');
+
+    // Not an address: the socket's address counts instead (here the BFF's).
+    const d = new Client(t.app, { ...viaBff('demo'), remoteAddress: '192.0.2.51' });
+    await d.csrf();
+    for (const junk of ['not-an-ip', 'x'.repeat(500), '203.0.113.40 OR 1=1', '', 'unknown']) {
+      assert.equal((await d.post('/login', { email, password: 'x' }, { headers: { 'x-forwarded-for': junk } })).statusCode, 422, junk);
+    }
+    const rows = (await t.database.db.execute(sql`select key from rate_limits where key like ${`login:%:${email}|%`}`)) as unknown as {
+      rows: Array<{ key: string }>;
+    };
+    assert.deepEqual(rows.rows.map((r) => r.key.split('|')[1]).sort(), ['192.0.2.51', '203.0.113.30']);
   });
 
   test('an untrusted X-Forwarded-For is ignored', async () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TENANT_SLUG, type Config } from '../env';
 import type { Db } from '../db/client';
@@ -36,8 +37,11 @@ export function registerTenantResolution(app: FastifyInstance, { config, db }: {
     const trusted = secret !== undefined && safeEqual(secret, config.bffSecret);
     req.fromTrustedProxy = trusted;
 
-    const forwardedFor = trusted ? header(req, 'x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-    req.clientIp = forwardedFor || req.socket.remoteAddress || req.ip;
+    // The BFF sends the client's address; should a chain arrive, the entry the BFF added is the
+    // last one (earlier ones are whatever the client claimed). Only an IP address counts: it
+    // keys the login and reset-link throttles.
+    const forwardedFor = trusted ? header(req, 'x-forwarded-for')?.split(',').pop()?.trim() : undefined;
+    req.clientIp = (forwardedFor && isIP(forwardedFor) ? forwardedFor : undefined) || req.socket.remoteAddress || req.ip;
     const forwardedProto = trusted ? header(req, 'x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
     req.isHttps = (forwardedProto ?? req.protocol) === 'https';
 

@@ -2,14 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { User } from '../../../contracts/auth';
 import type { AppContext } from '../context';
-import { clearHits, hit, secondsUntilAvailable } from '../db/queries/rate-limits';
+import { clearHits, consume, type Limit } from '../db/queries/rate-limits';
 import { getUserByEmail, normalizeEmail } from '../db/queries/users';
 import { ValidationError } from '../http/errors';
 import { verifyPassword } from '../http/passwords';
 import { laravelBoolean, requiredEmail, requiredString, validate } from '../http/validation';
 
-const MAX_LOGIN_ATTEMPTS = 5;
-const LOGIN_WINDOW_SECONDS = 60;
+/**
+ * Failed logins are limited per customer three ways: e-mail + client IP (Laravel's key), client
+ * IP alone (one address trying many e-mails) and e-mail alone (many addresses trying one e-mail;
+ * generous, since a tight per-e-mail lock would let anyone lock a user out).
+ */
+export const LOGIN_LIMITS = {
+  emailIp: { max: 5, windowSeconds: 60 },
+  ip: { max: 20, windowSeconds: 60 },
+  email: { max: 50, windowSeconds: 15 * 60 },
+} as const;
+
+export function loginLimits(customerId: number, email: string, ip: string): Limit[] {
+  return [
+    { key: `login:${customerId}:${email}|${ip}`, ...LOGIN_LIMITS.emailIp },
+    { key: `login-ip:${customerId}:${ip}`, ...LOGIN_LIMITS.ip },
+    { key: `login-email:${customerId}:${email}`, ...LOGIN_LIMITS.email },
+  ];
+}
 
 export const loginMessages = {
   failed: 'Hibás e-mail cím vagy jelszó.',
@@ -34,25 +50,26 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/login', { config: { auth: 'guest' } }, async (req, reply) => {
     const body = validate(loginSchema, req.body);
     const email = normalizeEmail(body.email);
-    // Per customer, e-mail and client IP, as Laravel's LoginRequest throttles.
-    const key = `login:${req.tenant.id}:${email}|${req.clientIp}`;
-
-    const wait = await secondsUntilAvailable(db, { key, max: MAX_LOGIN_ATTEMPTS });
-    if (wait > 0) {
+    // Every attempt takes its hit before the password is checked (count and check in one step),
+    // so parallel attempts cannot all slip past the limit; a success gives it back.
+    const limits = loginLimits(req.tenant.id, email, req.clientIp);
+    const slot = await consume(db, limits);
+    if (!slot.allowed) {
       throw new ValidationError(
-        { email: [loginMessages.throttled(wait)] },
-        { statusCode: 429, headers: { 'retry-after': String(wait) } },
+        { email: [loginMessages.throttled(slot.retryAfter)] },
+        { statusCode: 429, headers: { 'retry-after': String(slot.retryAfter) } },
       );
     }
 
     // Scoped to this customer: another customer's user fails exactly like a wrong password.
     const user = await getUserByEmail(db, { customerId: req.tenant.id, email });
     if (!(await verifyPassword(user?.password, body.password)) || !user) {
-      await hit(db, { key, windowSeconds: LOGIN_WINDOW_SECONDS });
       throw new ValidationError({ email: [loginMessages.failed] });
     }
 
-    await clearHits(db, { key });
+    await slot.release();
+    // As Laravel: a success clears the e-mail + IP counter.
+    await clearHits(db, { key: limits[0]!.key });
     await sessions.login(req, reply, user, { remember: body.remember ?? false });
     return reply.code(204).send();
   });

@@ -7,10 +7,12 @@ import {
   getPasswordResetToken,
   putPasswordResetToken,
 } from '../db/queries/password-resets';
+import { consume } from '../db/queries/rate-limits';
 import { deleteUserRememberTokens } from '../db/queries/remember-tokens';
 import { deleteUserSessions } from '../db/queries/sessions';
 import { getUserByEmail, normalizeEmail, updateUserPassword } from '../db/queries/users';
 import { randomString, safeEqual, sha256 } from '../http/crypto';
+import { ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
 import { hashPassword } from '../http/passwords';
 import { requiredEmail, validate } from '../http/validation';
@@ -18,6 +20,15 @@ import { requiredEmail, validate } from '../http/validation';
 /** Laravel's defaults: a token lives 60 minutes; one link per address per 60 seconds. */
 export const RESET_TOKEN_MINUTES = 60;
 export const RESET_THROTTLE_SECONDS = 60;
+
+/** Link requests per customer and client IP (each may mail a different address). */
+export const RESET_LINK_LIMITS = [
+  { name: 'minute', max: 5, windowSeconds: 60 },
+  { name: 'hour', max: 20, windowSeconds: 3600 },
+] as const;
+
+export const resetLinkThrottled = (seconds: number) =>
+  `Túl sok jelszó-visszaállítási kérés. Kérjük, próbálja újra ${seconds} másodperc múlva.`;
 
 const linkSchema = z.object({ email: requiredEmail() });
 
@@ -75,6 +86,16 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
   app.post('/api/password-reset-link', { config: { auth: 'any' } }, async (req): Promise<PasswordResetLinkResponse> => {
     const email = normalizeEmail(validate(linkSchema, req.body).email);
     const customerId = req.tenant.id;
+    const slot = await consume(
+      db,
+      RESET_LINK_LIMITS.map((l) => ({ key: `reset-link-${l.name}:${customerId}:${req.clientIp}`, max: l.max, windowSeconds: l.windowSeconds })),
+    );
+    if (!slot.allowed) {
+      throw new ValidationError(
+        { email: [resetLinkThrottled(slot.retryAfter)] },
+        { statusCode: 429, headers: { 'retry-after': String(slot.retryAfter) } },
+      );
+    }
     const user = await getUserByEmail(db, { customerId, email });
     if (user) {
       const previous = await getPasswordResetToken(db, { customerId, email });

@@ -141,7 +141,7 @@ export function createStorage({
       return `${publicUrl}${urlPath}?expires=${expires}&signature=${sign(urlPath, expires)}`;
     },
     verify(urlPath, { expires, signature }, now = new Date()) {
-      if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
+      if (typeof expires !== 'string' || typeof signature !== 'string' || !/^[1-9]\d{0,11}$/.test(expires)) return false;
       if (Number(expires) * 1000 <= now.getTime()) return false;
       return safeEqual(sign(urlPath, Number(expires)), signature);
     },

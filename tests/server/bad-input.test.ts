@@ -1,0 +1,427 @@
+/**
+ * Generated bad input over every write route (and state-changing GET) of the server's own route
+ * table: wrong types, huge and empty strings, unicode and control characters, numbers out of
+ * range, arrays for scalars, malformed JSON and multipart, wrong content types, oversized bodies,
+ * foreign ids, logged in and not. Nothing may answer 5xx; every refusal is a 4xx with a Hungarian
+ * message and leaves both shops' data exactly as it was.
+ *
+ * FUZZ_SEED=<n> replays a run (the seed is printed on failure); FUZZ_RUNS=<n> inputs per route.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { Client, createTestApp, DEMO, loggedIn, OTHER, type TestApp } from './helpers';
+import {
+  isHungarianMessage,
+  paramKinds,
+  PROTOCOL_ROUTES,
+  snapshotDiff,
+  snapshotShop,
+  writeRoutes,
+  type ParamKind,
+  type Snapshot,
+} from './route-table';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
+const MIN_INPUTS = 500;
+
+let t: TestApp;
+let user: Client;
+const ids = {
+  demoCustomer: 0,
+  otherCustomer: 0,
+  player: 0,
+  otherPlayer: 0,
+  playlists: [] as number[],
+  otherPlaylist: 0,
+  channel: 0,
+  tracks: [] as number[],
+  sound: 0,
+  otherSound: 0,
+  spots: [] as number[],
+  otherSpot: 0,
+  session: '',
+  otherSession: '',
+};
+
+const rows = async <T>(query: string) =>
+  ((await t.database.db.execute(query as never)) as unknown as { rows: T[] }).rows;
+
+before(async () => {
+  t = await createTestApp();
+  user = await loggedIn(t.app, DEMO);
+  const other = await loggedIn(t.app, OTHER);
+  const [demo] = await rows<{ id: number }>(`select id from customers where slug = 'demo'`);
+  const [oth] = await rows<{ id: number }>(`select id from customers where slug = 'other'`);
+  ids.demoCustomer = demo!.id;
+  ids.otherCustomer = oth!.id;
+  ids.player = (await user.get('/api/players')).json()[0].id;
+  ids.otherPlayer = (await other.get('/api/players')).json()[0].id;
+  ids.session = (await user.get('/api/me')).json().session_id;
+  ids.otherSession = (await other.get('/api/me')).json().session_id;
+  const created = await other.post('/api/playlists', { name: 'Másik lista' });
+  ids.otherPlaylist = created.json().id;
+  ids.playlists = (await rows<{ id: number }>(`select id from playlists where customer_id = ${ids.demoCustomer}`)).map((r) => r.id);
+  const [channel] = await rows<{ channel_id: number }>(`select channel_id from channel_tracks order by channel_id, position limit 1`);
+  ids.channel = channel!.channel_id;
+  ids.tracks = (await rows<{ track_id: number }>(`select track_id from channel_tracks where channel_id = ${ids.channel} order by position limit 8`)).map(
+    (r) => r.track_id,
+  );
+  const [sound] = await rows<{ id: number }>(`select id from sounds order by id limit 1`);
+  ids.sound = sound!.id;
+  const [otherSound] = await rows<{ id: number }>(
+    `insert into sounds (customer_id, name, file_path, duration) values (${ids.otherCustomer}, 'Másik hang', 'assets/none.mp3', 1) returning id`,
+  );
+  ids.otherSound = otherSound!.id;
+  ids.spots = (await rows<{ id: number }>(`select id from spots where customer_id = ${ids.demoCustomer}`)).map((r) => r.id);
+  const [otherSpot] = await rows<{ id: number }>(`select id from spots where customer_id = ${ids.otherCustomer}`);
+  ids.otherSpot = otherSpot!.id;
+});
+after(async () => {
+  await t?.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const HUGE = 'x'.repeat(70_000);
+const OVERSIZED = JSON.stringify({ name: 'y'.repeat(2_200_000), email: 'a@b.hu', tracks: [1] });
+
+const controlString = fc
+  .array(fc.integer({ min: 0, max: 31 }), { minLength: 1, maxLength: 8 })
+  .map((codes) => 'a' + String.fromCharCode(...codes) + 'b');
+const bidiString = fc.tuple(fc.constantFrom(...BIDI), fc.string({ maxLength: 10 })).map(([b, s]) => `Lista ${b}${s}`);
+
+/** Anything a field should not hold. */
+const badValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom('', '   ', '\u0000', '\uFEFF', '\uD800', 'null', 'undefined', '[]', '{}', '0x10', '1e3', '-0', 'NaN', 'Infinity', '١٢', '１２'),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  controlString,
+  bidiString,
+  fc.constant(HUGE),
+  fc.integer(),
+  fc.constantFrom(-1, 0, 0.5, -0.5, 101, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, Number.MAX_VALUE, -Number.MAX_VALUE, 1e-320),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)), { maxLength: 6 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.integer(), fc.string({ maxLength: 5 })), { maxKeys: 3 }),
+  fc.constant(Array.from({ length: 6000 }, (_, i) => i + 1)),
+);
+
+type FieldKind = 'email' | 'password' | 'bool' | 'name' | 'tracks' | 'volume' | 'time' | 'track' | 'socket' | 'channelName' | 'spots' | 'text';
+
+/** Values that may pass, so refusals deeper down (and accepted writes) are reached too. */
+function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
+  switch (kind) {
+    case 'email':
+      return fc.oneof(fc.emailAddress(), fc.constantFrom('nobody@example.com', 'other@pulzus.hu', 'DEMO @pulzus.hu'));
+    case 'password':
+      return fc.string({ minLength: 1, maxLength: 20 });
+    case 'bool':
+      return fc.constantFrom(true, false, 'on', '1', 'yes', 0);
+    case 'name':
+      return fc.oneof(fc.string({ minLength: 1, maxLength: 100 }), fc.constant('a'.repeat(101)));
+    case 'tracks':
+      return fc.oneof(
+        fc.shuffledSubarray(ids.tracks, { minLength: 1 }),
+        fc.array(fc.constantFrom(...ids.tracks, 999_999, 0, -1), { minLength: 1, maxLength: 10 }),
+        fc.constant(ids.tracks.map(String)),
+      );
+    case 'volume':
+      return fc.oneof(fc.integer({ min: -5, max: 105 }), fc.double({ min: -1, max: 101, noNaN: true }).map(String));
+    case 'time':
+      return fc.oneof(fc.integer({ min: -10, max: 100_000 }), fc.constant('12.5'));
+    case 'track':
+      return fc.oneof(fc.constantFrom(...ids.tracks), fc.constantFrom(999_999, '1', ''));
+    case 'socket':
+      return fc.oneof(fc.constantFrom('123.456', '1.1', '..'), fc.tuple(fc.nat(), fc.nat()).map(([a, b]) => `${a}.${b}`));
+    case 'channelName':
+      return fc.constantFrom(
+        `private-player.${ids.player}`,
+        `private-player.${ids.otherPlayer}`,
+        `presence-customer.${ids.demoCustomer}`,
+        `presence-customer.${ids.otherCustomer}`,
+        'private-player.0',
+        'public',
+      );
+    case 'spots':
+      return fc.oneof(
+        fc.shuffledSubarray(ids.spots, { minLength: 1 }),
+        fc.constant([ids.otherSpot]),
+        fc.constant([...ids.spots, ids.otherSpot]),
+        fc.array(fc.integer({ min: -2, max: 3 }), { maxLength: 12 }),
+      );
+    case 'text':
+      return fc.string({ maxLength: 30 });
+  }
+}
+
+const field = (kind: FieldKind) =>
+  fc.option(fc.oneof({ arbitrary: plausible(kind), weight: 2 }, { arbitrary: badValue, weight: 3 }), { nil: undefined, freq: 5 });
+
+/** Path parameter values: own ids, another shop's ids, and malformed ones. */
+function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: string }> {
+  const own: Record<ParamKind, () => Array<string | number>> = {
+    player: () => [ids.player],
+    playlist: () => [...ids.playlists.slice(0, 2), ids.playlists[0] ?? 1],
+    sound: () => [ids.sound],
+    session: () => [ids.session],
+    channel: () => [ids.channel],
+    track: () => ids.tracks.slice(0, 3),
+    page: () => [1, 2],
+    resetToken: () => ['a'.repeat(64)],
+    pusherApp: () => [t.config.pusherAppId],
+    pusherChannel: () => ['presence-customer.1'],
+    mediaPath: () => ['x.mp3'],
+  };
+  const foreign: Partial<Record<ParamKind, () => Array<string | number>>> = {
+    player: () => [ids.otherPlayer],
+    playlist: () => [ids.otherPlaylist],
+    sound: () => [ids.otherSound],
+    session: () => [ids.otherSession],
+  };
+  const valid = fc.constantFrom(...own[kind]().map(String)).map((value) => ({ value }));
+  const other = foreign[kind] ? fc.constantFrom(...foreign[kind]!().map(String)).map((value) => ({ value })) : valid;
+  const malformed = fc.oneof(
+    fc.constantFrom('0', '-1', '01', '1.5', '1e3', ' 1', '2147483648', '99999999999999999999', 'abc', 'null', '１', '٣', 'x'.repeat(300)).map(
+      (value) => ({ value }),
+    ),
+    fc.string({ minLength: 1, maxLength: 20 }).map((value) => ({ value })),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }).map((value) => ({ value })),
+    // Sent as they are, not encoded: broken percent-escapes and dot segments.
+    fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '..', '%2e%2e', '%C0%AF').map((raw) => ({ raw })),
+  );
+  return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: other, weight: 2 }, { arbitrary: malformed, weight: 3 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes: the fields of each write route. A write route without an entry fails the suite.
+
+interface RouteInput {
+  body?: Record<string, FieldKind>;
+  query?: Record<string, FieldKind>;
+}
+
+const INPUTS: Record<string, RouteInput> = {
+  'POST /login': { body: { email: 'email', password: 'password', remember: 'bool' } },
+  'POST /api/logout': {},
+  'POST /api/password-reset-link': { body: { email: 'email' } },
+  'POST /api/reset-password/:token': {
+    body: { token: 'text', email: 'email', password: 'password', password_confirmation: 'password' },
+  },
+  'POST /api/channels/:id/toggle-favorite': {},
+  'POST /api/players/:id/random': {},
+  'POST /api/players/:id/repeat': {},
+  'GET /api/players/:id/next': {},
+  'GET /api/players/:id/toggle-play': {},
+  'GET /api/players/:id/load-track': {},
+  'POST /api/players/:id/update-volume': { body: { volume: 'volume', currentTime: 'time' } },
+  'POST /api/players/:id/playable/channel/:channelId': { body: { track: 'track' }, query: { track: 'track' } },
+  'POST /api/players/:id/sessions/:sessionId': { body: { currentTime: 'time' } },
+  'GET /api/players/:id/next/tracks/:trackId': {},
+  'POST /api/playlists': { body: { name: 'name' } },
+  'POST /api/playlists/all-tracks': { body: { name: 'name', tracks: 'tracks' } },
+  'POST /api/playlists/:id': { body: { name: 'name' } },
+  'POST /api/playlists/:id/all-tracks': { body: { tracks: 'tracks' } },
+  'POST /api/playlists/:id/tracks/:trackId': {},
+  'POST /api/playlists/:id/delete': {},
+  'POST /api/playlists/:id/reorder': { body: { tracks: 'tracks' } },
+  'POST /api/players/:id/playable/playlist/:playlistId': { body: { track: 'track' }, query: { track: 'track' } },
+  'POST /api/players/:id/sounds/:soundId/play': {},
+  'POST /api/players/:id/spots/play': { body: { spots: 'spots' } },
+  'POST /broadcasting/auth': { body: { socket_id: 'socket', channel_name: 'channelName' } },
+  'POST /apps/:appId/events': { body: { name: 'text', channel: 'channelName', data: 'text' } },
+  'POST /apps/:appId/batch_events': { body: { batch: 'text' } },
+};
+
+type Encoding = 'json' | 'form' | 'multipart' | 'badJson' | 'badMultipart' | 'wrongType' | 'notObject' | 'oversized' | 'none';
+type Who = 'user' | 'guest' | 'anonymous' | 'noXsrf';
+
+interface Input {
+  who: Who;
+  params: Record<string, { raw: string } | { value: string }>;
+  body: Record<string, unknown>;
+  query: Record<string, unknown>;
+  encoding: Encoding;
+}
+
+function inputArbitrary(key: string, spec: RouteInput): fc.Arbitrary<Input> {
+  const kinds = paramKinds(key);
+  const params = fc.record(Object.fromEntries(Object.entries(kinds).map(([name, kind]) => [name, paramValue(kind)])));
+  const fields = (shape: Record<string, FieldKind> = {}) =>
+    fc.record(Object.fromEntries(Object.entries(shape).map(([name, kind]) => [name, field(kind)])), { requiredKeys: [] });
+  const isGet = key.startsWith('GET ');
+  const encoding: fc.Arbitrary<Encoding> = isGet
+    ? fc.constant('none')
+    : fc.oneof(
+        { arbitrary: fc.constant<Encoding>('json'), weight: 6 },
+        { arbitrary: fc.constant<Encoding>('form'), weight: 2 },
+        { arbitrary: fc.constant<Encoding>('multipart'), weight: 2 },
+        { arbitrary: fc.constantFrom<Encoding>('badJson', 'badMultipart', 'wrongType', 'notObject', 'none'), weight: 3 },
+        { arbitrary: fc.constant<Encoding>('oversized'), weight: 1 },
+      );
+  const who = fc.oneof(
+    { arbitrary: fc.constant<Who>('user'), weight: 6 },
+    { arbitrary: fc.constantFrom<Who>('guest', 'anonymous', 'noXsrf'), weight: 3 },
+  );
+  return fc.record({ who, params, body: fields(spec.body), query: fields(spec.query), encoding });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** Form encoding as PHP reads it: arrays as `k[]`, objects as `k[sub]`. */
+function formPairs(body: Record<string, unknown>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  const add = (key: string, value: unknown) => {
+    if (Array.isArray(value)) value.forEach((v) => add(`${key}[]`, v));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
+    else pairs.push([key, value === null || value === undefined ? '' : String(value)]);
+  };
+  for (const [k, v] of Object.entries(body)) if (v !== undefined) add(k, v);
+  return pairs;
+}
+
+const BOUNDARY = '----pulzus-fuzz';
+function multipartBody(pairs: Array<[string, string]>) {
+  const parts = pairs.map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '%22')}"\r\n\r\n${v}\r\n`);
+  return `${parts.join('')}--${BOUNDARY}--\r\n`;
+}
+
+function encode(input: Input): { payload?: string; contentType?: string } {
+  const json = JSON.stringify(input.body);
+  switch (input.encoding) {
+    case 'json':
+      return { payload: json, contentType: 'application/json' };
+    case 'form':
+      return { payload: new URLSearchParams(formPairs(input.body)).toString(), contentType: 'application/x-www-form-urlencoded' };
+    case 'multipart':
+      return { payload: multipartBody(formPairs(input.body)), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+    case 'badJson':
+      return { payload: json.slice(0, Math.max(1, json.length - 1)) + ',', contentType: 'application/json' };
+    case 'badMultipart':
+      return { payload: multipartBody(formPairs(input.body)).slice(0, -8), contentType: 'multipart/form-data' };
+    case 'wrongType':
+      return { payload: json, contentType: 'text/plain' };
+    case 'notObject':
+      return { payload: JSON.stringify(Object.values(input.body)), contentType: 'application/json' };
+    case 'oversized':
+      return { payload: OVERSIZED, contentType: 'application/json' };
+    case 'none':
+      return {};
+  }
+}
+
+function urlOf(key: string, input: Input): string {
+  let path = key.slice(key.indexOf(' ') + 1);
+  for (const [name, v] of Object.entries(input.params)) {
+    path = path.replace(name === '*' ? '*' : `:${name}`, 'raw' in v ? v.raw : encodeURIComponent(v.value));
+  }
+  const query = new URLSearchParams(formPairs(input.query)).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function send(key: string, input: Input): Promise<LightMyRequestResponse> {
+  const method = key.slice(0, key.indexOf(' ')) as 'GET' | 'POST';
+  const { payload, contentType } = encode(input);
+  const headers: Record<string, string> = {};
+  if (contentType) headers['content-type'] = contentType;
+  const url = urlOf(key, input);
+  switch (input.who) {
+    case 'user':
+      return user.request(method, url, { body: payload, headers });
+    case 'noXsrf':
+      return user.request(method, url, { body: payload, headers, xsrf: false });
+    case 'guest': {
+      const guest = new Client(t.app, { remoteAddress: '10.77.0.1' });
+      await guest.csrf();
+      return guest.request(method, url, { body: payload, headers });
+    }
+    case 'anonymous':
+      return t.app.inject({ method, url, headers: { accept: 'application/json', ...headers }, payload, remoteAddress: '10.77.0.2' });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+let inputs = 0;
+const started = Date.now();
+const statuses = new Map<number, number>();
+
+describe('generated bad input on every write route', () => {
+  test('every write route has a generator', (t2) => {
+    const routes = writeRoutes(t.app);
+    const missing = routes.filter((k) => !INPUTS[k]);
+    assert.deepEqual(
+      missing,
+      [],
+      `Write routes without a generator in INPUTS of tests/server/bad-input.test.ts: ${missing.join(', ')}. Add their fields there.`,
+    );
+    const stale = Object.keys(INPUTS).filter((k) => !routes.includes(k));
+    assert.deepEqual(stale, [], `INPUTS names routes the server no longer has: ${stale.join(', ')}`);
+    t2.diagnostic(`${routes.length} routes, seed ${SEED}, ${RUNS} inputs each`);
+  });
+
+  test('no 5xx; every refusal a 4xx with a Hungarian message and no partial write', async (t2) => {
+    let shops: { demo: Snapshot; other: Snapshot } = {
+      demo: await snapshotShop(t.database.db, ids.demoCustomer),
+      other: await snapshotShop(t.database.db, ids.otherCustomer),
+    };
+    for (const key of writeRoutes(t.app)) {
+      const spec = INPUTS[key];
+      if (!spec) continue; // reported by the test above
+      await fc.assert(
+        fc.asyncProperty(inputArbitrary(key, spec), async (input) => {
+          inputs += 1;
+          const res = await send(key, input);
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          const where = `${key} → ${urlOf(key, input)} as ${input.who}, ${input.encoding} ${JSON.stringify(input.body).slice(0, 300)}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+          assert.ok(res.statusCode < 500, `5xx: ${where}`);
+
+          const now = {
+            demo: await snapshotShop(t.database.db, ids.demoCustomer),
+            other: await snapshotShop(t.database.db, ids.otherCustomer),
+          };
+          // Another shop never changes through demo's or a guest's calls.
+          assert.deepEqual(snapshotDiff(shops.other, now.other), [], `the other shop changed: ${where}`);
+
+          if (res.statusCode >= 300) {
+            if (res.statusCode < 400) {
+              assert.ok(key === 'POST /login' && res.statusCode === 302, `unexpected redirect: ${where}`);
+            } else {
+              assert.ok(res.statusCode < 500);
+              const body = res.json() as { message?: unknown };
+              if (!PROTOCOL_ROUTES.has(key)) assert.ok(isHungarianMessage(body.message), `not a Hungarian message: ${where}`);
+              else assert.equal(typeof body.message, 'string', where);
+            }
+            assert.deepEqual(snapshotDiff(shops.demo, now.demo), [], `a refusal wrote: ${where}`);
+          } else {
+            shops = now;
+            // Logging out is accepted input too: log in again for the next inputs.
+            if (key === 'POST /api/logout') user = await loggedIn(t.app, DEMO);
+            // Deleting a playlist is too: keep one to aim at.
+            const deleted = key === 'POST /api/playlists/:id/delete' ? input.params.id : undefined;
+            if (deleted && 'value' in deleted) ids.playlists = ids.playlists.filter((id) => String(id) !== deleted.value);
+            if (deleted && ids.playlists.length < 2) {
+              const res2 = await user.post('/api/playlists', { name: 'Pótlista' });
+              ids.playlists.push(res2.json().id);
+              shops.demo = await snapshotShop(t.database.db, ids.demoCustomer);
+            }
+          }
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      ).catch((err: Error) => {
+        const cause = (err.cause as Error | undefined)?.message ?? '';
+        throw new Error(`${key}: ${cause}\n${err.message}\nReplay with FUZZ_SEED=${SEED}`);
+      });
+    }
+    const seen = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    t2.diagnostic(`${inputs} inputs in ${((Date.now() - started) / 1000).toFixed(1)} s; answers ${seen}`);
+    assert.ok(inputs >= MIN_INPUTS, `only ${inputs} inputs`);
+  });
+});
