@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { User } from '../../../contracts/auth';
+import { loginRequestSchema, type User } from '../../../contracts/auth';
 import type { AppContext } from '../context';
 import { clearHits, hit, secondsUntilAvailable } from '../db/queries/rate-limits';
 import { getUserByEmail, normalizeEmail } from '../db/queries/users';
 import { ValidationError } from '../http/errors';
 import { verifyPassword } from '../http/passwords';
-import { laravelBoolean, requiredEmail, requiredString, validate } from '../http/validation';
+import { validate } from '../http/validation';
 
 const MAX_LOGIN_ATTEMPTS = 5;
 const LOGIN_WINDOW_SECONDS = 60;
@@ -17,12 +16,6 @@ export const loginMessages = {
     `Túl sok bejelentkezési kísérlet. Kérjük, próbálja újra ${seconds} másodperc múlva.`,
 };
 
-const loginSchema = z.object({
-  email: requiredEmail(),
-  password: requiredString('jelszó'),
-  remember: laravelBoolean.optional(),
-});
-
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, sessions } = ctx;
 
@@ -32,7 +25,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/login', { config: { auth: 'guest' } }, async (req, reply) => {
-    const body = validate(loginSchema, req.body);
+    const body = validate(loginRequestSchema, req.body);
     const email = normalizeEmail(body.email);
     // Per customer, e-mail and client IP, as Laravel's LoginRequest throttles.
     const key = `login:${req.tenant.id}:${email}|${req.clientIp}`;
