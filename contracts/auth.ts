@@ -1,11 +1,23 @@
 import { z } from 'zod';
+import { laravelBoolean, requiredEmail, requiredString } from './fields';
 
+/**
+ * POST /login as the BFF reads it off the browser's post: any text, passed on for the API to judge
+ * (an empty or malformed e-mail must reach the API to get its own message).
+ */
 export const loginBodySchema = z.object({
   email: z.string(),
   password: z.string(),
   remember: z.union([z.boolean(), z.string()]).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** POST /login as the API validates it (the same fields, with the rules and messages). */
+export const loginRequestSchema = loginBodySchema.extend({
+  email: requiredEmail(),
+  password: requiredString('jelszó'),
+  remember: laravelBoolean.optional(),
+});
 
 /** GET /api/me: the logged-in user; `session_id` is the public id of this device login. */
 export const userSchema = z.object({
@@ -34,14 +46,33 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-export const passwordResetLinkBodySchema = z.object({ email: z.string() });
+export const passwordResetLinkBodySchema = z.object({ email: requiredEmail() });
 
-export const resetPasswordBodySchema = z.object({
-  token: z.string(),
-  email: z.string(),
-  password: z.string(),
-  password_confirmation: z.string(),
-});
+export const passwordMessages = {
+  required: 'A jelszó megadása kötelező.',
+  tooShort: 'A jelszónak legalább 8 karakterből kell állnia.',
+  tooLong: 'A jelszó legfeljebb 255 karakter lehet.',
+  confirmation: 'A jelszó megerősítése nem egyezik.',
+} as const;
+
+/** POST /api/reset-password/{token}: `token` in the body wins over the path's. */
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.unknown().optional(),
+    email: requiredEmail(),
+    password: z
+      .string({ error: passwordMessages.required })
+      .min(1, { error: passwordMessages.required })
+      .min(8, { error: passwordMessages.tooShort })
+      .max(255, { error: passwordMessages.tooLong }),
+    password_confirmation: z.unknown().optional(),
+  })
+  // Laravel's `confirmed` rule reports under `password`, not under the confirmation field.
+  .superRefine((body, ctx) => {
+    if (typeof body.password === 'string' && body.password_confirmation !== body.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: passwordMessages.confirmation });
+    }
+  });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /** POST /api/reset-password/{token} answers one of these bare JSON strings. */

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './fields';
 export * from './auth';
 export * from './pagination';
 export * from './tracks';

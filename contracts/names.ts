@@ -21,3 +21,10 @@ export const presenceCustomerChannel = (customerId: number | string) => `presenc
 export const UPDATE_PLAYER_EVENT = 'App\\Events\\UpdatePlayer';
 export const PLAY_SPOTS_EVENT = 'App\\Events\\PlaySpots';
 export const PLAY_SOUND_EVENT = 'App\\Events\\PlaySound';
+
+/**
+ * The fields of the answers that hold media URLs (covers, thumbnails, audio, the logo setting). An
+ * API may send them relative to itself (`/images/channels/1.jpg`); the web resolves them against
+ * the tenant API's base URL.
+ */
+export const MEDIA_URL_FIELDS: readonly string[] = ['url', 'image_url', 'landscape_url', 'image_thumbnail_url'];

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** `GET …/tracks/{page}` (or `?page=`): a positive page number. */
+export const pageMessage = 'Az oldalszám csak pozitív egész szám lehet.';
+export const pageParamSchema = z.object({
+  page: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
+    z.number({ error: pageMessage }).int({ error: pageMessage }).min(1, { error: pageMessage }),
+  ),
+});
+
 /** One entry of a Laravel paginator's `links` (labels are Laravel's literal strings). */
 export const paginatorLinkSchema = z.object({
   url: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asNumber, optionalId } from './fields';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from './names';
 import { trackSchema } from './tracks';
 
@@ -38,15 +39,52 @@ export type Player = z.infer<typeof playerSchema>;
 /** GET /api/players: a bare array (every customer has at least one). */
 export const playerListSchema = z.array(playerSchema);
 
-/** POST /api/players/{id}/update-volume (also the seek: a new `currentTime`). */
-export const updateVolumeBodySchema = z.object({
-  currentTime: z.number().min(0),
-  volume: z.number().min(0).max(100),
-});
+export const playerMessages = {
+  volume: 'A hangerő 0 és 100 közötti szám lehet.',
+  time: 'A lejátszási pozíció nem negatív szám lehet.',
+  track: 'A kiválasztott dal nem található.',
+} as const;
+/** Longest position a client may report or seek to (seconds). */
+export const MAX_CURRENT_TIME = 24 * 3600;
+
+const volumeField = z.preprocess(
+  asNumber,
+  z
+    .number({ error: playerMessages.volume })
+    .min(0, { error: playerMessages.volume })
+    .max(100, { error: playerMessages.volume })
+    .optional(),
+);
+const timeField = z.preprocess(
+  asNumber,
+  z
+    .number({ error: playerMessages.time })
+    .min(0, { error: playerMessages.time })
+    .max(MAX_CURRENT_TIME, { error: playerMessages.time })
+    .optional(),
+);
+
+/**
+ * POST /api/players/{id}/update-volume (also the seek: a new `currentTime`): at least one of them
+ * (neither → 422 on `volume`).
+ */
+export const updateVolumeBodySchema = z
+  .object({ volume: volumeField, currentTime: timeField })
+  .refine((b) => b.volume !== undefined || b.currentTime !== undefined, {
+    path: ['volume'],
+    error: playerMessages.volume,
+  });
 export type UpdateVolumeBody = z.infer<typeof updateVolumeBodySchema>;
 
-/** POST /api/players/{id}/playable/channel/{channelId}: optional start track (query or body). */
-export const setPlayableBodySchema = z.object({
-  track: z.number().int().positive().optional(),
+/** POST /api/players/{id}/sessions/{sessionId}: moving output needs where the new device starts. */
+export const moveOutputBodySchema = z.object({
+  currentTime: timeField.refine((v) => v !== undefined, { error: playerMessages.time }).transform((v) => v!),
 });
+export type MoveOutputBody = z.infer<typeof moveOutputBodySchema>;
+
+/**
+ * POST /api/players/{id}/playable/channel/{channelId} (and …/playlist/{playlistId}): optional start
+ * track (query or body; the query wins).
+ */
+export const setPlayableBodySchema = z.object({ track: optionalId(playerMessages.track) });
 export type SetPlayableBody = z.infer<typeof setPlayableBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idList, nameField, nameMessages, withFormLists } from './fields';
 import { PLAYLIST_NAME_MAX } from './names';
 import { trackSchema } from './tracks';
 
@@ -40,10 +41,31 @@ export const playlistWithTrackAddedSchema = playlistSchema.extend({
 export type PlaylistWithTrackAdded = z.infer<typeof playlistWithTrackAddedSchema>;
 export const playlistTrackAddedListSchema = z.array(playlistWithTrackAddedSchema);
 
+export const MAX_TRACKS_PER_CALL = 5000;
+
+export const playlistMessages = {
+  nameRequired: nameMessages.required,
+  nameText: nameMessages.text,
+  nameTooLong: nameMessages.tooLong(PLAYLIST_NAME_MAX),
+  nameControl: nameMessages.control,
+  nameBidi: nameMessages.bidi,
+  tracksRequired: 'Legalább egy dal megadása kötelező.',
+  tracksInvalid: 'A dalok azonosítói csak pozitív egész számok lehetnek.',
+  tracksTooMany: `Egyszerre legfeljebb ${MAX_TRACKS_PER_CALL} dal küldhető.`,
+  tracksUnknown: 'A kiválasztott dalok között van, amely nem található.',
+  reorderMismatch: 'Az új sorrendben a lista minden dalának pontosan egyszer kell szerepelnie.',
+  page: 'Az oldalszám csak pozitív egész szám lehet.',
+  track: 'A kiválasztott dal nem található.',
+} as const;
+
+const trackIds = (allowEmpty: boolean) =>
+  idList(
+    { required: playlistMessages.tracksRequired, invalid: playlistMessages.tracksInvalid, tooMany: playlistMessages.tracksTooMany },
+    { max: MAX_TRACKS_PER_CALL, allowEmpty },
+  );
+
 /** POST /api/playlists (create) and POST /api/playlists/{id} (rename): JSON or form. */
-export const playlistNameBodySchema = z.object({
-  name: z.string().min(1).max(PLAYLIST_NAME_MAX),
-});
+export const playlistNameBodySchema = z.object({ name: nameField(PLAYLIST_NAME_MAX) });
 export type PlaylistNameBody = z.infer<typeof playlistNameBodySchema>;
 export const createPlaylistBodySchema = playlistNameBodySchema;
 export type CreatePlaylistBody = PlaylistNameBody;
@@ -51,23 +73,28 @@ export const renamePlaylistBodySchema = playlistNameBodySchema;
 export type RenamePlaylistBody = PlaylistNameBody;
 
 /**
- * POST /api/playlists/all-tracks/ (`name` required: a new playlist from these tracks) and
- * POST /api/playlists/{id}/all-tracks/ (`name` ignored: appends the tracks not yet in it, in the
- * given order). `tracks` as a JSON array or form array (`tracks[]=1&tracks[]=2`).
+ * POST /api/playlists/{id}/all-tracks/ (appends the tracks not yet in it, in the given order; a
+ * `name` is ignored). `tracks` as a JSON array or form array (`tracks[]=1&tracks[]=2`, `tracks[0]=…`,
+ * repeated `tracks=`); ids as numbers or digit strings, at most 5000.
  */
-export const allTracksBodySchema = z.object({
-  name: z.string().min(1).max(PLAYLIST_NAME_MAX).optional(),
-  tracks: z.array(z.number().int().positive()),
-});
+export const allTracksBodySchema = withFormLists(['tracks'], z.object({ tracks: trackIds(false) }));
 export type AllTracksBody = z.infer<typeof allTracksBodySchema>;
+
+/**
+ * POST /api/playlists/all-tracks/: a new playlist from these tracks, so `name` is required too. The
+ * API checks both parts and reports `name` and `tracks` together.
+ */
+export const createFromTracksBodySchema = withFormLists(
+  ['tracks'],
+  z.object({ name: nameField(PLAYLIST_NAME_MAX), tracks: trackIds(false) }),
+);
+export type CreateFromTracksBody = z.infer<typeof createFromTracksBodySchema>;
 
 /**
  * POST /api/playlists/{id}/reorder: the full new order of ALL the playlist's track ids, each
  * exactly once; anything else → 422 on `tracks` and no change. Answers the playlist.
  */
-export const reorderPlaylistBodySchema = z.object({
-  tracks: z.array(z.number().int().positive()),
-});
+export const reorderPlaylistBodySchema = withFormLists(['tracks'], z.object({ tracks: trackIds(true) }));
 export type ReorderPlaylistBody = z.infer<typeof reorderPlaylistBodySchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idList, withFormLists } from './fields';
 
 /**
  * A customer's ad spot (SPEC.md §3 Spot, §7 Spots). `duration` is the true length in seconds
@@ -22,7 +23,21 @@ export const spotListSchema = z.array(spotSchema);
 export const PLAY_SPOTS_MAX = 50;
 
 /** POST /api/players/{id}/spots/play: the customer's spot ids, in play order (repeats allowed). */
-export const playSpotsBodySchema = z.object({
-  spots: z.array(z.number().int().positive()).min(1).max(PLAY_SPOTS_MAX),
-});
+export const spotMessages = {
+  spotsRequired: 'Legalább egy spot megadása kötelező.',
+  spotsInvalid: 'A spotok azonosítói csak pozitív egész számok lehetnek.',
+  spotsTooMany: `Egyszerre legfeljebb ${PLAY_SPOTS_MAX} spot küldhető.`,
+  spotsUnknown: 'A kiválasztott spotok között van, amely nem található.',
+} as const;
+
+/** JSON array or form array (`spots[]=1&spots[]=2`, `spots[0]=…`, repeated `spots=`). */
+export const playSpotsBodySchema = withFormLists(
+  ['spots'],
+  z.object({
+    spots: idList(
+      { required: spotMessages.spotsRequired, invalid: spotMessages.spotsInvalid, tooMany: spotMessages.spotsTooMany },
+      { max: PLAY_SPOTS_MAX, allowEmpty: false },
+    ),
+  }),
+);
 export type PlaySpotsBody = z.infer<typeof playSpotsBodySchema>;

@@ -1,18 +1,20 @@
 import type { ReactNode } from 'react';
 import { unstable_rethrow } from 'next/navigation';
-import { customerSchema, playerListSchema, userSchema, type Customer, type Player } from '@/contracts';
+import type { Customer, Player } from '@/contracts';
 import { AppFrame } from '@/components/layout/AppFrame';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlayerBar } from '@/components/player/PlayerBar';
 import { PlayerRoot } from '@/components/player/PlayerRoot';
 import { PlaylistModalHost } from '@/components/playlists/PlaylistModalHost';
 import { CUSTOMER_KEY, ME_KEY } from '@/lib/api/keys';
-import { apiGet } from '@/lib/bff/server-fetch';
+import { ApiBase } from '@/lib/api/api-base';
+import { customerReader, playerListReader, userReader } from '@/lib/api/schemas';
+import { apiBase, apiRead } from '@/lib/api/server-read';
 import { PLAYERS_KEY } from '@/lib/player/api';
 
 async function loadCustomer(): Promise<Customer | null> {
   try {
-    return await apiGet(CUSTOMER_KEY, customerSchema);
+    return await apiRead(CUSTOMER_KEY, customerReader);
   } catch {
     // A failed customer call leaves the customer empty (SPEC.md §8); the header shows the default logo.
     return null;
@@ -21,7 +23,7 @@ async function loadCustomer(): Promise<Customer | null> {
 
 async function loadPlayer(): Promise<Player | null> {
   try {
-    const players = await apiGet(PLAYERS_KEY, playerListSchema);
+    const players = await apiRead(PLAYERS_KEY, playerListReader);
     return players[0] ?? null;
   } catch (error) {
     // The 401 redirect must still happen; anything else leaves the bar in its empty state.
@@ -38,12 +40,13 @@ function isNotFound(error: unknown): boolean {
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   // apiGet sends a 401 through /auth/expired, so an expired session never renders the shell.
-  const [me, customer, player] = await Promise.all([apiGet(ME_KEY, userSchema), loadCustomer(), loadPlayer()]);
+  const [me, customer, player, base] = await Promise.all([apiRead(ME_KEY, userReader), loadCustomer(), loadPlayer(), apiBase()]);
   const fallback: Record<string, unknown> = { [ME_KEY]: me };
   if (customer) fallback[CUSTOMER_KEY] = customer;
 
   return (
     <AppProviders fallback={fallback}>
+      <ApiBase base={base} />
       <PlayerRoot player={player}>
         <AppFrame player={<PlayerBar />}>{children}</AppFrame>
         {/* One modal for every add-to-playlist button (SPEC.md §2: the main layout has it), loaded on first use. */}

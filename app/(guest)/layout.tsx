@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { customerSchema, type Customer } from '@/contracts';
+import type { Customer } from '@/contracts';
 import { AuthLayout } from '@/components/auth/AuthLayout';
 import { customerLogoUrl } from '@/lib/api/customer';
-import { apiGet } from '@/lib/bff/server-fetch';
+import { customerReader } from '@/lib/api/schemas';
+import { apiRead } from '@/lib/api/server-read';
 
 async function loadCustomer(): Promise<Customer | null> {
   try {
-    return await apiGet('/api/customer', customerSchema);
+    return await apiRead('/api/customer', customerReader);
   } catch {
     // A failed customer call leaves the customer empty (SPEC.md §8): the default logo still shows.
     return null;

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { Channel, Paginator, Track } from '@/contracts';
-import type { ChannelCard } from '@/lib/channels/catalogue';
+import { toChannelCard, type ChannelCard } from '@/lib/channels/catalogue';
 import {
   FAVORITE_CHANNELS_KEY,
   channelKey,
@@ -25,8 +25,8 @@ const catalogueOptions = {
   revalidateIfStale: false,
 } as const;
 
-function fetchFavoriteChannels(): Promise<Channel[]> {
-  return apiFetch<Channel[]>(FAVORITE_CHANNELS_KEY);
+function fetchFavoriteChannels(): Promise<ChannelCard[]> {
+  return apiFetch<Channel[]>(FAVORITE_CHANNELS_KEY).then((channels) => channels.map(toChannelCard));
 }
 
 /** The favourites as tiles show them (the page's fallback carries only those fields). */

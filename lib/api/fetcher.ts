@@ -1,5 +1,7 @@
 import type { ZodType } from 'zod';
+import { getApiBase } from './api-base-state';
 import { noteAppVersion } from './app-version';
+import { resolveMediaUrls } from './media-urls';
 import { getSocketId } from './socket-id';
 
 export type FieldErrors = Record<string, string[]>;
@@ -80,7 +82,9 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
   const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
   noteAppVersion(response.headers.get('x-app-version'));
 
-  const parsed = await readBody(response);
+  const raw = await readBody(response);
+  // Media URLs an API sent relative to itself point at the API, not at this origin.
+  const parsed = response.ok ? resolveMediaUrls(raw, getApiBase()) : raw;
   if (!response.ok) {
     const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : response.statusText;
     throw new ApiError(response.status, message, readErrors(parsed), parsed);

@@ -1,11 +1,79 @@
-import { channelCategorySchema, paginatorSchema, trackSchema } from '@/contracts';
+import {
+  channelCategorySchema,
+  channelSchema,
+  customerSchema,
+  paginatorSchema,
+  playableSchema,
+  playerSchema,
+  playlistSchema,
+  playlistWithTrackAddedSchema,
+  settingSchema,
+  trackSchema,
+  userSchema,
+} from '@/contracts';
+import type { ZodType } from 'zod';
+import { lenient, type LenientRule } from '@/contracts/lenient';
+import { formatClock } from '@/lib/format/duration';
 
 /**
- * The list and page schemas the server components parse the BFF's answers with (`apiGet`). Server
- * only: browser code trusts the BFF's typed JSON and imports nothing from here, which keeps zod out
- * of the client bundles.
+ * How the web reads the tenant API's answers (CONVENTIONS.md "one contract"): the contract's own
+ * schemas, made lenient (contracts/lenient.ts). A page fails only without what it cannot render
+ * (the `required` fields below); the other fields of SPEC.md §3 take defaults and unknown fields are
+ * dropped, so a Laravel API that answers less (or more) than ours still renders. Server only: these
+ * pull zod in, so client components never import this module (the property the zod-free `contracts/names.ts` and `lib/realtime/guards.ts` keep too).
  */
-export const channelCategoryListSchema = channelCategorySchema.array();
-export const trackPageSchema = paginatorSchema(trackSchema);
-export const trackListSchema = trackSchema.array();
-export { channelListSchema, playlistListSchema, playlistSchema, playlistTrackAddedListSchema } from '@/contracts';
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** `duration` and `channel_duration` are the same number under two names (SPEC.md §3); either fills the other. */
+const durations = (raw: Record<string, unknown>) => ({
+  duration: num(raw.channel_duration),
+  channel_duration: num(raw.duration),
+});
+
+const playlistRule: LenientRule = {
+  required: ['id', 'name'],
+  defaults: (raw) => ({ ...durations(raw), tracks_count: Array.isArray(raw.tracks) ? raw.tracks.length : undefined }),
+};
+
+const rules = new Map<ZodType, LenientRule>([
+  // SPEC.md §3: the me call promises only session_id.
+  [userSchema, { required: ['session_id'] }],
+  [customerSchema, { required: ['id', 'name'] }],
+  [settingSchema, { required: ['key'] }],
+  [
+    channelSchema,
+    {
+      required: ['id', 'name'],
+      defaults: (raw) => ({
+        ...durations(raw),
+        landscape: typeof raw.landscape_url === 'string' && raw.landscape_url !== '' ? true : undefined,
+      }),
+    },
+  ],
+  [channelCategorySchema, { required: ['id', 'name'] }],
+  [playlistSchema, playlistRule],
+  [playlistWithTrackAddedSchema, playlistRule],
+  [
+    trackSchema,
+    {
+      required: ['id'],
+      defaults: (raw) => ({ formatted_duration: num(raw.duration) === undefined ? undefined : formatClock(num(raw.duration)!) }),
+    },
+  ],
+  [playerSchema, { required: ['id'] }],
+  // A playable of an unknown kind is no playable: the player shows nothing rather than the wrong page.
+  [playableSchema, { required: ['type', 'id'] }],
+]);
+
+export const userReader = lenient(userSchema, rules);
+export const customerReader = lenient(customerSchema, rules);
+export const channelReader = lenient(channelSchema, rules);
+export const channelListReader = lenient(channelSchema.array(), rules);
+export const channelCategoryListReader = lenient(channelCategorySchema.array(), rules);
+export const playlistReader = lenient(playlistSchema, rules);
+export const playlistListReader = lenient(playlistSchema.array(), rules);
+export const playlistTrackAddedListReader = lenient(playlistWithTrackAddedSchema.array(), rules);
+export const trackPageReader = lenient(paginatorSchema(trackSchema), rules);
+export const trackListReader = lenient(trackSchema.array(), rules);
+export const playerListReader = lenient(playerSchema.array(), rules);

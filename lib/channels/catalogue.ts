@@ -24,17 +24,22 @@ export interface Catalogue {
   categories: CatalogueCategory[];
 }
 
-export function toChannelCard(channel: ChannelCard): ChannelCard {
+/**
+ * The card of a channel. The server reads answers leniently (lib/api/schemas.ts); a list the browser
+ * fetches again (the favourites after a toggle) arrives as the API sent it, so the fields a tile
+ * shows get the same defaults here, without zod.
+ */
+export function toChannelCard(channel: ChannelCard & Partial<Pick<Channel, 'duration'>>): ChannelCard {
   return {
     id: channel.id,
     name: channel.name,
-    tracks_count: channel.tracks_count,
-    channel_duration: channel.channel_duration,
-    is_featured: channel.is_featured,
-    image_url: channel.image_url,
+    tracks_count: channel.tracks_count ?? 0,
+    channel_duration: channel.channel_duration ?? channel.duration ?? 0,
+    is_featured: channel.is_featured ?? false,
+    image_url: channel.image_url ?? null,
     // Only the featured carousel shows the wide image.
-    landscape_url: channel.is_featured ? channel.landscape_url : null,
-    created_at: channel.created_at,
+    landscape_url: channel.is_featured ? (channel.landscape_url ?? null) : null,
+    created_at: channel.created_at ?? '',
   };
 }
 

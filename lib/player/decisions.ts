@@ -10,6 +10,19 @@ export function isOutputDevice(player: Player | null, sessionId: string | null |
   return !!player && !!sessionId && player.session_id === sessionId;
 }
 
+/**
+ * This device's login got a new session id (Laravel renews it, e.g. on a session regeneration) while
+ * the player still names the old one as its output: the device claims the output again under the
+ * new id (POST /api/players/{id}/sessions/{new}), or the shop would go silent.
+ */
+export function shouldReclaimOutput(
+  player: Player | null,
+  previousSessionId: string | null | undefined,
+  sessionId: string | null | undefined,
+): boolean {
+  return !!player && !!previousSessionId && !!sessionId && previousSessionId !== sessionId && player.session_id === previousSessionId;
+}
+
 /** The element should be sounding only on the output device, with a track, while the server says playing. */
 export function shouldSound(player: Player | null, sessionId: string | null | undefined): boolean {
   return isOutputDevice(player, sessionId) && !!player?.track && !!player.is_playing;

@@ -1,14 +1,15 @@
 'use client';
 
 import { atom, useAtomValue, useStore } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
 import { hu } from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import { playerAtom } from './atoms';
 import { playerApi } from './api';
 import { commitPlayer } from './commit';
-import { isOutputDevice } from './decisions';
+import { realtimeApi } from '@/lib/realtime/api';
+import { isOutputDevice, shouldReclaimOutput } from './decisions';
 import { PlayerEngine } from './engine';
 import { positionAtom } from './position';
 
@@ -90,9 +91,24 @@ export function usePlayerEngine(): void {
     };
   }, [store]);
 
+  const lastSessionId = useRef<string | null>(null);
+  const renewedFrom = useRef<string | null>(null);
   useEffect(() => {
+    const previous = lastSessionId.current;
+    lastSessionId.current = sessionId;
+    if (player && sessionId && shouldReclaimOutput(player, previous, sessionId)) {
+      renewedFrom.current = previous;
+      const time = engine?.currentTime ?? store.get(positionAtom) ?? player.current_time;
+      commitPlayer(store, () => realtimeApi.moveOutput(player.id, sessionId, time))
+        .catch(() => {})
+        .finally(() => {
+          renewedFrom.current = null;
+        });
+    }
+    // Until the server names the new session, this device keeps sounding as the old one.
+    const renewing = renewedFrom.current !== null && player?.session_id === renewedFrom.current;
     store.set(sessionIdAtom, sessionId);
-    engine?.apply(player, sessionId);
+    engine?.apply(player, renewing ? renewedFrom.current : sessionId);
   }, [player, sessionId, store]);
 }
 

@@ -19,8 +19,10 @@ export const SORT_OPTIONS: readonly { key: SortKey; label: string }[] = [
 ];
 
 export interface Sortable {
+  id: number;
   name: string;
-  created_at: string | null;
+  /** Not every API sends it (SPEC.md §3 has no created_at on a channel): missing orders by id. */
+  created_at?: string | null;
 }
 
 const collator = new Intl.Collator('hu', { sensitivity: 'base', numeric: true });
@@ -31,6 +33,17 @@ function createdTime(item: Sortable): number {
   return Number.isNaN(time) ? -Infinity : time;
 }
 
+/**
+ * Oldest first. Items without a readable date come before the dated ones and, among themselves, go
+ * by id: ids grow with creation, so an API that sends no dates still sorts newest/oldest sensibly.
+ */
+function byCreated(a: Sortable, b: Sortable): number {
+  const ta = createdTime(a);
+  const tb = createdTime(b);
+  if (ta === -Infinity && tb === -Infinity) return a.id - b.id;
+  return ta - tb || 0;
+}
+
 function compare(a: Sortable, b: Sortable, key: SortKey): number {
   switch (key) {
     case 1:
@@ -38,9 +51,9 @@ function compare(a: Sortable, b: Sortable, key: SortKey): number {
     case 2:
       return collator.compare(b.name, a.name);
     case 3:
-      return createdTime(b) - createdTime(a) || 0;
+      return byCreated(b, a);
     case 4:
-      return createdTime(a) - createdTime(b) || 0;
+      return byCreated(a, b);
   }
 }
 

@@ -17,33 +17,23 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
   throw new ValidationError(errors);
 }
 
-/** Form posts send everything as strings; JSON may send numbers. Both count as text. */
-const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+/**
+ * The field rules live with the wire shapes in contracts/fields.ts: routes validate with the
+ * contract's body schemas, which are built from them. Re-exported for routes that add fields of
+ * their own.
+ */
+export { laravelBoolean, requiredEmail, requiredString } from '../../../contracts/fields';
 
-export function requiredString(label: string) {
-  return z.preprocess(
-    asText,
-    z
-      .string({ error: `A(z) ${label} mező kitöltése kötelező.` })
-      .trim()
-      .min(1, { error: `A(z) ${label} mező kitöltése kötelező.` }),
-  );
+/**
+ * Like `validate`, but collects the field errors into `errors` instead of throwing, for routes that
+ * report several checks together (e.g. a name and the ids only the database can judge).
+ */
+export function collect<S extends z.ZodType>(schema: S, input: unknown, errors: FieldErrors): z.infer<S> | undefined {
+  try {
+    return validate(schema, input);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    Object.assign(errors, err.errors);
+    return undefined;
+  }
 }
-
-export function requiredEmail(label = 'e-mail cím') {
-  return z.preprocess(
-    asText,
-    z
-      .string({ error: `Az ${label} megadása kötelező.` })
-      .trim()
-      .min(1, { error: `Az ${label} megadása kötelező.` })
-      .max(255, { error: `Az ${label} legfeljebb 255 karakter lehet.` })
-      .pipe(z.email({ error: 'Kérjük, érvényes e-mail címet adjon meg.' })),
-  );
-}
-
-/** Laravel's `boolean` rule: true, 1, "1", "on", "yes", "true" are true; absent is false. */
-export const laravelBoolean = z.preprocess(
-  (v) => v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 'yes', 'true'].includes(v.toLowerCase())),
-  z.boolean(),
-);

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { User } from '../../../contracts/auth';
+import { loginRequestSchema, type User } from '../../../contracts/auth';
 import type { AppContext } from '../context';
 import { clearHits, consume, type Limit } from '../db/queries/rate-limits';
 import { getUserByEmail, normalizeEmail } from '../db/queries/users';
 import { ValidationError } from '../http/errors';
 import { verifyPassword } from '../http/passwords';
-import { laravelBoolean, requiredEmail, requiredString, validate } from '../http/validation';
+import { validate } from '../http/validation';
 
 /**
  * Failed logins are limited per customer three ways: e-mail + client IP (Laravel's key), client
@@ -33,12 +32,6 @@ export const loginMessages = {
     `Túl sok bejelentkezési kísérlet. Kérjük, próbálja újra ${seconds} másodperc múlva.`,
 };
 
-const loginSchema = z.object({
-  email: requiredEmail(),
-  password: requiredString('jelszó'),
-  remember: laravelBoolean.optional(),
-});
-
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, sessions } = ctx;
 
@@ -48,7 +41,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/login', { config: { auth: 'guest' } }, async (req, reply) => {
-    const body = validate(loginSchema, req.body);
+    const body = validate(loginRequestSchema, req.body);
     const email = normalizeEmail(body.email);
     // Every attempt takes its hit before the password is checked (count and check in one step),
     // so parallel attempts cannot all slip past the limit; a success gives it back.

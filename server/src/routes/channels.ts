@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
-import type { Paginator } from '../../../contracts/pagination';
+import { pageParamSchema, type Paginator } from '../../../contracts/pagination';
 import type { Track } from '../../../contracts/tracks';
 import type { AppContext } from '../context';
 import {
@@ -21,14 +20,6 @@ import { categoryResource, channelResource, trackResource } from '../http/resour
 import { validate } from '../http/validation';
 
 export const TRACKS_PER_PAGE = 15;
-
-const pageMessage = 'Az oldalszám csak pozitív egész szám lehet.';
-const pageSchema = z.object({
-  page: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: pageMessage }).int({ error: pageMessage }).min(1, { error: pageMessage }),
-  ),
-});
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, storage } = ctx;
@@ -77,7 +68,7 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req): Promise<Paginator<Track>> => {
       const channel = await channelOr404(req.params.id);
       const query = req.query as Record<string, unknown>;
-      const { page } = validate(pageSchema, { page: query.page ?? req.params.page });
+      const { page } = validate(pageParamSchema, { page: query.page ?? req.params.page });
       const rows = await listChannelTracks(db, {
         channelId: channel.id,
         limit: TRACKS_PER_PAGE,

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { PasswordResetLinkResponse, ResetStatus } from '../../../contracts/auth';
+import {
+  passwordResetLinkBodySchema,
+  resetPasswordBodySchema,
+  type PasswordResetLinkResponse,
+  type ResetStatus,
+} from '../../../contracts/auth';
 import type { AppContext } from '../context';
 import {
   deletePasswordResetToken,
@@ -15,7 +19,7 @@ import { randomString, safeEqual, sha256 } from '../http/crypto';
 import { ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
 import { hashPassword } from '../http/passwords';
-import { requiredEmail, validate } from '../http/validation';
+import { validate } from '../http/validation';
 
 /** Laravel's defaults: a token lives 60 minutes; one link per address per 60 seconds. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -29,26 +33,6 @@ export const RESET_LINK_LIMITS = [
 
 export const resetLinkThrottled = (seconds: number) =>
   `Túl sok jelszó-visszaállítási kérés. Kérjük, próbálja újra ${seconds} másodperc múlva.`;
-
-const linkSchema = z.object({ email: requiredEmail() });
-
-const resetSchema = z
-  .object({
-    token: z.unknown().optional(),
-    email: requiredEmail(),
-    password: z
-      .string({ error: 'A jelszó megadása kötelező.' })
-      .min(1, { error: 'A jelszó megadása kötelező.' })
-      .min(8, { error: 'A jelszónak legalább 8 karakterből kell állnia.' })
-      .max(255, { error: 'A jelszó legfeljebb 255 karakter lehet.' }),
-    password_confirmation: z.unknown().optional(),
-  })
-  // Laravel's `confirmed` rule reports under `password`, not under the confirmation field.
-  .superRefine((body, ctx) => {
-    if (typeof body.password === 'string' && body.password_confirmation !== body.password) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'A jelszó megerősítése nem egyezik.' });
-    }
-  });
 
 export function resetLink(webUrl: string, slug: string, token: string, email: string): string {
   return `${webUrl.replaceAll('{tenant}', slug)}/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(email)}`;
@@ -84,7 +68,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
   const { db, config, mailer } = ctx;
 
   app.post('/api/password-reset-link', { config: { auth: 'any' } }, async (req): Promise<PasswordResetLinkResponse> => {
-    const email = normalizeEmail(validate(linkSchema, req.body).email);
+    const email = normalizeEmail(validate(passwordResetLinkBodySchema, req.body).email);
     const customerId = req.tenant.id;
     const slot = await consume(
       db,
@@ -115,7 +99,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post('/api/reset-password/:token', { config: { auth: 'any' } }, async (req, reply) => {
     const answer = (status: ResetStatus) => sendJson(reply, status);
-    const body = validate(resetSchema, req.body);
+    const body = validate(resetPasswordBodySchema, req.body);
     const { token: pathToken } = req.params as { token: string };
     const token = typeof body.token === 'string' && body.token ? body.token : pathToken;
     const email = normalizeEmail(body.email);

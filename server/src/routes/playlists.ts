@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Paginator } from '../../../contracts/pagination';
-import { PLAYABLE_PLAYLIST, type Player } from '../../../contracts/player';
+import { pageParamSchema, type Paginator } from '../../../contracts/pagination';
+import { PLAYABLE_PLAYLIST, setPlayableBodySchema, type Player } from '../../../contracts/player';
 import {
-  PLAYLIST_NAME_MAX,
+  allTracksBodySchema,
+  MAX_TRACKS_PER_CALL,
+  playlistMessages,
+  playlistNameBodySchema,
+  reorderPlaylistBodySchema,
   type Playlist,
   type PlaylistWithTrackAdded,
   type ToggleTrackAnswer,
@@ -33,115 +36,15 @@ import { sendJson } from '../http/json';
 import { paginate } from '../http/paginator';
 import { idParam, socketIdOf } from '../http/params';
 import { playlistResource, trackResource } from '../http/resources';
-import { validate } from '../http/validation';
+import { collect, validate } from '../http/validation';
 import type { Actor } from '../player/service';
 import { TRACKS_PER_PAGE } from './channels';
 
-export const playlistMessages = {
-  nameRequired: 'A név megadása kötelező.',
-  nameText: 'A név csak szöveg lehet.',
-  nameTooLong: `A név legfeljebb ${PLAYLIST_NAME_MAX} karakter lehet.`,
-  nameControl: 'A név nem tartalmazhat sortörést vagy vezérlőkaraktert.',
-  tracksRequired: 'Legalább egy dal megadása kötelező.',
-  tracksInvalid: 'A dalok azonosítói csak pozitív egész számok lehetnek.',
-  tracksTooMany: 'Egyszerre legfeljebb 5000 dal küldhető.',
-  tracksUnknown: 'A kiválasztott dalok között van, amely nem található.',
-  reorderMismatch: 'Az új sorrendben a lista minden dalának pontosan egyszer kell szerepelnie.',
-  page: 'Az oldalszám csak pozitív egész szám lehet.',
-  track: 'A kiválasztott dal nem található.',
-} as const;
-
-export const MAX_TRACKS_PER_CALL = 5000;
-const MAX_ID = 2_147_483_647;
-
-const nameSchema = z.object({
-  name: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v === null ? undefined : v),
-    z
-      .string({ error: (iss) => (iss.input === undefined ? playlistMessages.nameRequired : playlistMessages.nameText) })
-      .trim()
-      .min(1, { error: playlistMessages.nameRequired })
-      .max(PLAYLIST_NAME_MAX, { error: playlistMessages.nameTooLong })
-      // eslint-disable-next-line no-control-regex
-      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: playlistMessages.nameControl }),
-  ),
-});
-
-const pageSchema = z.object({
-  page: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
-    z
-      .number({ error: playlistMessages.page })
-      .int({ error: playlistMessages.page })
-      .min(1, { error: playlistMessages.page }),
-  ),
-});
-
-const trackField = z.object({
-  track: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: playlistMessages.track })
-      .int({ error: playlistMessages.track })
-      .min(1, { error: playlistMessages.track })
-      .max(MAX_ID, { error: playlistMessages.track })
-      .optional(),
-  ),
-});
+export { MAX_TRACKS_PER_CALL, playlistMessages };
 
 type Body = Record<string, unknown>;
 const bodyOf = (req: FastifyRequest): Body =>
   req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Body) : {};
-
-/**
- * `tracks` as a JSON array, or as a form array: `tracks[]=1&tracks[]=2` (one value arrives as a
- * string), `tracks[0]=1&tracks[1]=2`, or repeated `tracks=1&tracks=2`. Answers undefined when
- * absent and the raw values otherwise, in order.
- */
-function rawTrackList(body: Body): unknown[] | undefined {
-  const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
-  if (body.tracks !== undefined && body.tracks !== null && body.tracks !== '') return listOf(body.tracks);
-  if (body['tracks[]'] !== undefined) return listOf(body['tracks[]']).filter((v) => v !== '');
-  const indexed = Object.keys(body)
-    .map((key) => /^tracks\[(\d{1,6})\]$/.exec(key))
-    .filter((m): m is RegExpExecArray => Boolean(m))
-    .sort((a, b) => Number(a[1]) - Number(b[1]));
-  if (indexed.length) return indexed.map((m) => body[m[0]]);
-  return undefined;
-}
-
-/** Parses `tracks` into ids; puts any problem into `errors.tracks`. */
-function parseTrackIds(body: Body, errors: FieldErrors, { allowEmpty }: { allowEmpty: boolean }): number[] {
-  const raw = rawTrackList(body);
-  if (raw === undefined || (!raw.length && !allowEmpty)) {
-    errors.tracks = [playlistMessages.tracksRequired];
-    return [];
-  }
-  if (raw.length > MAX_TRACKS_PER_CALL) {
-    errors.tracks = [playlistMessages.tracksTooMany];
-    return [];
-  }
-  const ids: number[] = [];
-  for (const v of raw) {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
-      errors.tracks = [playlistMessages.tracksInvalid];
-      return [];
-    }
-    ids.push(n);
-  }
-  return ids;
-}
-
-function nameErrors(body: Body, errors: FieldErrors): string | undefined {
-  try {
-    return validate(nameSchema, body).name;
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    Object.assign(errors, err.errors);
-    return undefined;
-  }
-}
 
 function throwIfAny(errors: FieldErrors) {
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -195,7 +98,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post('/api/playlists', async (req, reply): Promise<Playlist> => {
-    const { name } = validate(nameSchema, bodyOf(req));
+    const { name } = validate(playlistNameBodySchema, bodyOf(req));
     const row = await createPlaylist(db, { customerId: req.tenant.id, name });
     reply.code(201);
     return resource(db, row);
@@ -204,9 +107,10 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A new playlist from a list of tracks (in the given order, repeats skipped). */
   app.post('/api/playlists/all-tracks', async (req, reply): Promise<Playlist> => {
     const body = bodyOf(req);
+    // createFromTracksBodySchema in two parts, so unknown ids are reported together with the name.
     const errors: FieldErrors = {};
-    const name = nameErrors(body, errors);
-    const ids = parseTrackIds(body, errors, { allowEmpty: false });
+    const name = collect(playlistNameBodySchema, body, errors)?.name;
+    const ids = collect(allTracksBodySchema, body, errors)?.tracks ?? [];
     if (!errors.tracks) {
       const known = await existingTrackIds(db, ids);
       if (ids.some((id) => !known.has(id))) errors.tracks = [playlistMessages.tracksUnknown];
@@ -229,7 +133,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Rename (form or JSON `name`). */
   app.post<P>('/api/playlists/:id', async (req): Promise<Playlist> => {
     const id = idParam(req.params.id);
-    const { name } = validate(nameSchema, bodyOf(req));
+    const { name } = validate(playlistNameBodySchema, bodyOf(req));
     return edit(req, id, async (tx) => {
       const row = await renamePlaylist(tx, { customerId: req.tenant.id, id, name });
       return resource(tx, row!);
@@ -239,9 +143,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Adds many tracks at once (e.g. a whole channel), appended in order, skipping ones already there. */
   app.post<P>('/api/playlists/:id/all-tracks', async (req): Promise<Playlist> => {
     const id = idParam(req.params.id);
-    const errors: FieldErrors = {};
-    const ids = parseTrackIds(bodyOf(req), errors, { allowEmpty: false });
-    throwIfAny(errors);
+    const ids = validate(allTracksBodySchema, bodyOf(req)).tracks;
     // A foreign playlist is 404 before any word about its tracks.
     if (!(await getPlaylist(db, { customerId: req.tenant.id, id }))) throw new HttpError(404, messages.notFound);
     const known = await existingTrackIds(db, ids);
@@ -280,7 +182,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req): Promise<Paginator<Track>> => {
       const playlist = await playlistOr404(req, req.params.id);
       const query = req.query as Record<string, unknown>;
-      const { page } = validate(pageSchema, { page: query.page ?? req.params.page });
+      const { page } = validate(pageParamSchema, { page: query.page ?? req.params.page });
       const rows = await listPlaylistTracks(db, {
         playlistId: playlist.id,
         limit: TRACKS_PER_PAGE,
@@ -307,7 +209,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<P>('/api/playlists/:id/reorder', async (req): Promise<Playlist> => {
     const id = idParam(req.params.id);
     const errors: FieldErrors = {};
-    const order = parseTrackIds(bodyOf(req), errors, { allowEmpty: true });
+    const order = collect(reorderPlaylistBodySchema, bodyOf(req), errors)?.tracks ?? [];
     if (!(await getPlaylist(db, { customerId: req.tenant.id, id }))) throw new HttpError(404, messages.notFound);
     throwIfAny(errors);
     return edit(req, id, async (tx, playlist) => {
@@ -328,7 +230,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
       const playerId = idParam(req.params.id);
       const playlistId = idParam(req.params.playlistId);
       const query = req.query as Record<string, unknown>;
-      const { track } = validate(trackField, { track: query.track ?? bodyOf(req).track });
+      const { track } = validate(setPlayableBodySchema, { track: query.track ?? bodyOf(req).track });
       return players.setPlayable(actor(req), playerId, { type: PLAYABLE_PLAYLIST, id: playlistId, trackId: track });
     },
   );

@@ -38,14 +38,24 @@ it('is stable for equal names and leaves the input untouched', () => {
   expect(twins).toEqual(before);
 });
 
-it('counts a missing or unreadable date as the oldest', () => {
+it('counts a missing or unreadable date as the oldest; those go by id', () => {
   const dated = [
     { id: 1, name: 'a', created_at: '2024-01-01T00:00:00Z' },
     { id: 2, name: 'b', created_at: null },
     { id: 3, name: 'c', created_at: 'nem dátum' },
   ];
-  expect(ids(sortItems(dated, 3))).toEqual([1, 2, 3]);
+  expect(ids(sortItems(dated, 3))).toEqual([1, 3, 2]);
   expect(ids(sortItems(dated, 4))).toEqual([2, 3, 1]);
+});
+
+it('without created_at (a Laravel channel), 3 and 4 order by id', () => {
+  const channels = [
+    { id: 2, name: 'Délutáni lendület' },
+    { id: 3, name: 'Esti lounge' },
+    { id: 1, name: 'Reggeli kávé' },
+  ];
+  expect(ids(sortItems(channels, 3))).toEqual([3, 2, 1]);
+  expect(ids(sortItems(channels, 4))).toEqual([1, 2, 3]);
 });
 
 it('reads only the four keys', () => {

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { channelSchema, favoriteAnswerSchema } from '@/contracts';
+import { favoriteAnswerSchema } from '@/contracts';
 import { ChannelDetail } from '@/components/channels/ChannelDetail';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { channelKey, channelTracksKey, checkFavoriteKey } from '@/lib/api/channel-keys';
-import { trackPageSchema } from '@/lib/api/schemas';
+import { channelReader, trackPageReader } from '@/lib/api/schemas';
+import { apiRead } from '@/lib/api/server-read';
 import { apiGet } from '@/lib/bff/server-fetch';
 
 interface Props {
@@ -19,7 +20,7 @@ function channelId(raw: string): number {
 }
 
 /** One call per request, shared by the metadata and the page (a missing channel → notFound()). */
-const loadChannel = cache((id: number) => apiGet(channelKey(id), channelSchema));
+const loadChannel = cache((id: number) => apiRead(channelKey(id), channelReader));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const channel = await loadChannel(channelId((await params).id));
@@ -30,7 +31,7 @@ export default async function ChannelPage({ params }: Props) {
   const id = channelId((await params).id);
   const [channel, firstPage, favorite] = await Promise.all([
     loadChannel(id),
-    apiGet(channelTracksKey(id, 1), trackPageSchema),
+    apiRead(channelTracksKey(id, 1), trackPageReader),
     apiGet(checkFavoriteKey(id), favoriteAnswerSchema),
   ]);
   return (

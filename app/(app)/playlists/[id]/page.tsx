@@ -4,8 +4,8 @@ import { cache } from 'react';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlaylistDetail } from '@/components/playlists/PlaylistDetail';
 import { playlistKey, playlistTracksPageKey } from '@/lib/api/playlist-keys';
-import { playlistSchema, trackPageSchema } from '@/lib/api/schemas';
-import { apiGet } from '@/lib/bff/server-fetch';
+import { playlistReader, trackPageReader } from '@/lib/api/schemas';
+import { apiRead } from '@/lib/api/server-read';
 
 interface Props {
   params: Promise<{ id: string }>;
@@ -18,7 +18,7 @@ function playlistId(raw: string): number {
 }
 
 /** One call per request, shared by the metadata and the page (a missing playlist → notFound()). */
-const loadPlaylist = cache((id: number) => apiGet(playlistKey(id), playlistSchema));
+const loadPlaylist = cache((id: number) => apiRead(playlistKey(id), playlistReader));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const playlist = await loadPlaylist(playlistId((await params).id));
@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PlaylistPage({ params }: Props) {
   const id = playlistId((await params).id);
-  const [playlist, firstPage] = await Promise.all([loadPlaylist(id), apiGet(playlistTracksPageKey(id, 1), trackPageSchema)]);
+  const [playlist, firstPage] = await Promise.all([loadPlaylist(id), apiRead(playlistTracksPageKey(id, 1), trackPageReader)]);
   return (
     <AppProviders fallback={{ [playlistKey(id)]: playlist }}>
       <PlaylistDetail key={id} playlist={playlist} firstPage={firstPage} />

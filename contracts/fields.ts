@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/**
+ * Field rules of the request bodies, with the API's Hungarian 422 messages and Laravel's form-data
+ * coercion (a form posts every value as text). The body schemas of the other contract modules are
+ * built from these, and the server validates with those schemas (`validate` in
+ * server/src/http/validation.ts), so the wire shape and its rules are written once.
+ */
+
+/** Form posts send everything as strings; JSON may send numbers. Both count as text. */
+const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+
+export function requiredString(label: string) {
+  return z.preprocess(
+    asText,
+    z
+      .string({ error: `A(z) ${label} mező kitöltése kötelező.` })
+      .trim()
+      .min(1, { error: `A(z) ${label} mező kitöltése kötelező.` }),
+  );
+}
+
+export function requiredEmail(label = 'e-mail cím') {
+  return z.preprocess(
+    asText,
+    z
+      .string({ error: `Az ${label} megadása kötelező.` })
+      .trim()
+      .min(1, { error: `Az ${label} megadása kötelező.` })
+      .max(255, { error: `Az ${label} legfeljebb 255 karakter lehet.` })
+      .pipe(z.email({ error: 'Kérjük, érvényes e-mail címet adjon meg.' })),
+  );
+}
+
+/** Laravel's `boolean` rule: true, 1, "1", "on", "yes", "true" are true; absent is false. */
+export const laravelBoolean = z.preprocess(
+  (v) => v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 'yes', 'true'].includes(v.toLowerCase())),
+  z.boolean(),
+);
+
+/** A decimal number sent as a number (JSON) or as text (form); blank counts as absent. */
+export const asNumber = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  if (t === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : v;
+};
+
+/** Largest id the API's integer columns hold. */
+export const MAX_ID = 2_147_483_647;
+
+/** An optional positive id (e.g. `track`): digits as text count, blank or null is absent. */
+export function optionalId(message: string) {
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }).optional(),
+  );
+}
+
+/**
+ * Bidirectional-text controls (U+202A–U+202E embeddings/overrides, U+2066–U+2069 isolates): a name
+ * holding one can show reversed or disguised text to everyone who sees it, so names refuse them.
+ */
+export const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- the point of the rule is to find control characters
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export const nameMessages = {
+  required: 'A név megadása kötelező.',
+  text: 'A név csak szöveg lehet.',
+  tooLong: (max: number) => `A név legfeljebb ${max} karakter lehet.`,
+  control: 'A név nem tartalmazhat sortörést vagy vezérlőkaraktert.',
+  bidi: 'A név nem tartalmazhat szövegirány-vezérlő karaktert.',
+} as const;
+
+/** Every `name` a client sends (playlists, and any other named thing): trimmed, 1..max, no controls. */
+export function nameField(max: number) {
+  return z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v === null ? undefined : v),
+    z
+      .string({ error: (iss) => (iss.input === undefined ? nameMessages.required : nameMessages.text) })
+      .trim()
+      .min(1, { error: nameMessages.required })
+      .max(max, { error: nameMessages.tooLong(max) })
+      .refine((s) => !CONTROL.test(s), { error: nameMessages.control })
+      .refine((s) => !BIDI_CONTROL.test(s), { error: nameMessages.bidi }),
+  );
+}
+
+type Body = Record<string, unknown>;
+const isBody = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The raw values of a list field `key`, as a JSON array or as a form array: `key[]=1&key[]=2` (one
+ * value arrives as a string), `key[0]=1&key[1]=2`, or repeated `key=1&key=2`. Undefined when absent.
+ */
+export function rawList(body: unknown, key: string): unknown[] | undefined {
+  if (!isBody(body)) return undefined;
+  const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+  if (body[key] !== undefined && body[key] !== null && body[key] !== '') return listOf(body[key]);
+  if (body[`${key}[]`] !== undefined) return listOf(body[`${key}[]`]).filter((v) => v !== '');
+  const pattern = new RegExp(`^${key}\\[(\\d{1,6})\\]$`);
+  const indexed = Object.keys(body)
+    .map((k) => pattern.exec(k))
+    .filter((m): m is RegExpExecArray => Boolean(m))
+    .sort((a, b) => Number(a[1]) - Number(b[1]));
+  return indexed.length ? indexed.map((m) => body[m[0]]) : undefined;
+}
+
+/**
+ * A body whose list fields may arrive in any of `rawList`'s forms: they are gathered under their
+ * plain key before the object schema sees them.
+ */
+export function withFormLists<S extends z.ZodType>(keys: readonly string[], schema: S) {
+  return z.preprocess((input) => {
+    const body: Body = isBody(input) ? { ...input } : {};
+    for (const key of keys) body[key] = rawList(body, key);
+    return body;
+  }, schema);
+}
+
+/**
+ * A list of positive ids (numbers or digit strings). Problems are reported on the list itself, one
+ * message per kind (missing or empty, too many, a malformed id): the forms show `errors.<field>`.
+ */
+export function idList(
+  messages: { required: string; invalid: string; tooMany: string },
+  { max, allowEmpty }: { max: number; allowEmpty: boolean },
+) {
+  return z
+    .array(z.unknown(), { error: messages.required })
+    .min(allowEmpty ? 0 : 1, { error: messages.required })
+    .max(max, { error: messages.tooMany })
+    .transform((raw, ctx) => {
+      const ids: number[] = [];
+      for (const v of raw) {
+        const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : NaN;
+        if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
+          ctx.addIssue({ code: 'custom', message: messages.invalid });
+          return z.NEVER;
+        }
+        ids.push(n);
+      }
+      return ids;
+    });
+}
