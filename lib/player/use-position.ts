@@ -3,6 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { playerAtom } from './atoms';
+import { useOutputUnavailable } from './output-state';
 import { positionAtom } from './position';
 import { durationAtom } from './use-player-engine';
 
@@ -20,6 +21,8 @@ export function usePosition(): { position: number; duration: number } {
   const player = useAtomValue(playerAtom);
   const local = useAtomValue(positionAtom);
   const measured = useAtomValue(durationAtom);
+  // The device that held the music is gone: nothing sounds, so the time stands where it was reported.
+  const unavailable = useOutputUnavailable();
   // The server's length, so the bar and the track list agree; the measured one only when it has none.
   const duration = player?.track?.duration || measured || 0;
   const [receivedAt, setReceivedAt] = useState(() => Date.now());
@@ -31,14 +34,15 @@ export function usePosition(): { position: number; duration: number } {
     setNow(at);
   }, [player]);
 
-  const ticking = local === null && !!player?.is_playing && !!player.track;
+  const playing = !!player?.is_playing && !unavailable;
+  const ticking = local === null && playing && !!player?.track;
   useEffect(() => {
     if (!ticking) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [ticking]);
 
-  if (local !== null) return { position: local, duration };
+  if (local !== null) return { position: duration > 0 ? Math.min(local, duration) : local, duration };
   if (!player?.track) return { position: 0, duration };
-  return { position: estimatePosition(player.current_time, receivedAt, now, player.is_playing, duration), duration };
+  return { position: estimatePosition(player.current_time, receivedAt, now, playing, duration), duration };
 }
