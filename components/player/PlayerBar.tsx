@@ -62,7 +62,8 @@ export function PlayerBar() {
   // be fetched: the bar tells that instead of showing a pause button over silence.
   const playing = player.is_playing && !unavailable && !unreachable;
   const remote = !output && player.session_id !== null && !unavailable;
-  const notice = unreachable ? 'unreachable' : unavailable ? 'unavailable' : null;
+  // A paused player on a gone device is no story to tell: its play button brings the music here anyway.
+  const notice = unreachable ? 'unreachable' : unavailable && player.is_playing ? 'unavailable' : null;
 
   return (
     <section

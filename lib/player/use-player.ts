@@ -23,7 +23,10 @@ export function playableState(
   return { active, playing: active && !!player?.is_playing };
 }
 
-/** As playableState; music whose device is gone does not count as playing (nothing sounds). */
+/**
+ * As playableState; music whose device is gone does not count as playing (nothing sounds, and a press
+ * brings it here rather than pausing it).
+ */
 export function usePlayableState(type: PlayableKind, id: number): { active: boolean; playing: boolean } {
   const player = useAtomValue(playerAtom);
   const unavailable = useOutputUnavailable();
