@@ -13,6 +13,23 @@ export function estimatePosition(storedTime: number, receivedAt: number, now: nu
   return duration > 0 ? Math.min(estimate, duration) : estimate;
 }
 
+/** Seconds in a 'm:ss' or 'h:mm:ss' length, or 0 when it is not one. */
+export function clockSeconds(formatted: string | null | undefined): number {
+  if (!formatted || !/^\d+(:\d{1,2}){1,2}$/.test(formatted.trim())) return 0;
+  return formatted
+    .trim()
+    .split(':')
+    .reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/**
+ * The length of a track: the server's seconds, else what the audio measured, else its formatted
+ * length (an API that leaves `duration` out still sends that), so the clock never runs past the end.
+ */
+export function trackLength(serverSeconds: number | null | undefined, measured: number | null, formatted: string | null | undefined): number {
+  return serverSeconds || measured || clockSeconds(formatted);
+}
+
 /**
  * The position and length the bar shows. On the output device they come from the audio itself;
  * a remote control has no audio, so it counts on from the server's time while the player plays.
@@ -24,7 +41,7 @@ export function usePosition(): { position: number; duration: number } {
   // The device that held the music is gone: nothing sounds, so the time stands where it was reported.
   const unavailable = useOutputUnavailable();
   // The server's length, so the bar and the track list agree; the measured one only when it has none.
-  const duration = player?.track?.duration || measured || 0;
+  const duration = trackLength(player?.track?.duration, measured, player?.track?.formatted_duration);
   const [receivedAt, setReceivedAt] = useState(() => Date.now());
   const [now, setNow] = useState(receivedAt);
 
