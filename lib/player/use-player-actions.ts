@@ -87,10 +87,13 @@ export function usePlayerActions(): PlayerActions {
       }
       await run((playerId) => playerApi.setPlayable(playerId, type, id, trackId));
       const after = store.get(playerAtom);
-      if (!takeOver || !after || after === before) return;
-      // The server may have handed the output over already (it checks presence too); if not, move it.
-      if (after.session_id === store.get(sessionIdAtom)) showToast(hu.playerStatus.movedHere, store);
-      else await moveHere();
+      if (!after || after === before) return;
+      const own = store.get(sessionIdAtom);
+      // The server hands the output over itself when its device is gone (it checks presence too): say so.
+      const movedHere = !!own && !!before?.session_id && before.session_id !== own && after.session_id === own;
+      if (movedHere) showToast(hu.playerStatus.movedHere, store);
+      // An API that keeps the output on the gone device: move it here.
+      else if (takeOver && after.session_id !== own) await moveHere();
     };
 
     return {

@@ -71,6 +71,7 @@ test("a channel's play brings the music here when its device is gone, and says s
   await page.goto('/channels/2');
   await page.locator('audio[data-player-audio]').waitFor({ state: 'attached' });
   await waitForSocket(page);
+  await expect(barB.getByText('A zenét szóló eszköz nem elérhető', { exact: true })).toBeVisible(LIVE);
   await page.getByRole('main').getByRole('button', { name: 'Lejátszás', exact: true }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'A zene mostantól ezen az eszközön szól.' })).toBeVisible();
   await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);

@@ -4,11 +4,15 @@ import { toast, uniqueName } from './support';
 
 test.setTimeout(120_000);
 
-/** Whether the topmost element at the centre of `target` belongs to it (nothing lies over it). */
+/**
+ * Whether the topmost element at the centre of `target` belongs to it (nothing lies over it). Toasts let
+ * presses through (pointer-events: none), which hit testing skips: the target is made hittable first.
+ */
 async function onTop(page: Page, target: Locator): Promise<boolean> {
   const box = (await target.boundingBox())!;
   return target.evaluate(
     (el, point) => {
+      (el as HTMLElement).style.pointerEvents = 'auto';
       const top = document.elementFromPoint(point.x, point.y);
       return !!top && (top === el || el.contains(top));
     },
