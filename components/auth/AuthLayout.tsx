@@ -9,7 +9,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** Split screen: the shop's logo on one side, the form on the other; stacked on narrow screens. */
+/**
+ * Split screen: the shop's logo on one side (its name under it only with the default logo, which
+ * lacks it), the form on the other; stacked on narrow screens.
+ */
 export function AuthLayout({ logoUrl, customerName, children }: Props) {
   return (
     <div className={styles.split}>
@@ -18,8 +21,8 @@ export function AuthLayout({ logoUrl, customerName, children }: Props) {
           src={logoUrl}
           alt={customerName ? `${customerName} ${hu.auth.logoAlt}` : hu.header.defaultLogoAlt}
           className={styles.logo}
+          fallbackCaption={customerName ? <p className={styles.customerName}>{customerName}</p> : null}
         />
-        {customerName ? <p className={styles.customerName}>{customerName}</p> : null}
       </div>
       <main className={styles.panel}>
         <div className={styles.card}>{children}</div>

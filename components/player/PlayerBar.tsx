@@ -7,7 +7,14 @@ import { hu } from '@/lib/i18n/hu';
 import { playableHref, trackArtist, trackTitle } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
-import { getPlayerEngine, needsTapAtom, useIsOutputDevice, usePlayerEngine } from '@/lib/player/use-player-engine';
+import { useOutputUnavailable } from '@/lib/player/output-state';
+import {
+  getPlayerEngine,
+  needsTapAtom,
+  serverUnreachableAtom,
+  useIsOutputDevice,
+  usePlayerEngine,
+} from '@/lib/player/use-player-engine';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { useSpotState } from '@/lib/realtime/use-spot-state';
 import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
@@ -29,6 +36,8 @@ export function PlayerBar() {
   const actions = usePlayerActions();
   const output = useIsOutputDevice();
   const needsTap = useAtomValue(needsTapAtom);
+  const unreachable = useAtomValue(serverUnreachableAtom);
+  const unavailable = useOutputUnavailable();
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
   const track = player?.track ?? null;
@@ -49,17 +58,38 @@ export function PlayerBar() {
   }
 
   const href = playableHref(player);
-  const playing = player.is_playing;
-  const remote = !output && player.session_id !== null;
+  // The server says playing, but nothing sounds when its device is gone or the next track could not
+  // be fetched: the bar tells that instead of showing a pause button over silence.
+  const playing = player.is_playing && !unavailable && !unreachable;
+  const remote = !output && player.session_id !== null && !unavailable;
+  // A paused player on a gone device is no story to tell: its play button brings the music here anyway.
+  const notice = unreachable ? 'unreachable' : unavailable && player.is_playing ? 'unavailable' : null;
 
   return (
     <section
-      className={`${styles.bar} ${expanded ? styles.expanded : ''}`}
+      className={`${styles.bar} ${expanded ? styles.expanded : ''} ${notice ? styles.withNotice : ''}`}
       aria-label={hu.player.regionLabel}
       data-playing={playing ? 'true' : 'false'}
       data-spot={spot.current?.type ?? undefined}
+      data-notice={notice ?? undefined}
     >
       <ConnectionStatus />
+      <div className={styles.notice} role="status">
+        {notice === 'unreachable' && (
+          <p className={styles.noticeText} title={hu.playerStatus.serverUnreachableHint}>
+            {hu.playerStatus.serverUnreachable}
+          </p>
+        )}
+        {notice === 'unavailable' && (
+          <>
+            <p className={styles.noticeText}>{hu.playerStatus.outputUnavailable}</p>
+            <button type="button" className={styles.noticeButton} onClick={() => void actions.playHere()}>
+              <PlayIcon size={18} />
+              <span>{hu.playerStatus.playHere}</span>
+            </button>
+          </>
+        )}
+      </div>
       {!expanded && <ProgressLine />}
       <div className={styles.now}>
         <Cover src={track.image_thumbnail_url} />
@@ -91,8 +121,9 @@ export function PlayerBar() {
           <button
             type="button"
             className={styles.playButton}
-            aria-label={playing ? hu.player.pause : hu.player.play}
-            onClick={() => void actions.togglePlay()}
+            aria-label={unreachable ? hu.playerStatus.serverUnreachable : playing ? hu.player.pause : hu.player.play}
+            disabled={unreachable}
+            onClick={() => void (unavailable ? actions.playHere() : actions.togglePlay())}
           >
             {playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
           </button>

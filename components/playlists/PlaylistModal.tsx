@@ -75,7 +75,9 @@ function ModalBody({ target, onDone }: { target: PlaylistModalTarget; onDone: ()
       <>
         <Dialog.Title className={styles.title}>{hu.playlists.modalTrackTitle}</Dialog.Title>
         <Dialog.Description className={styles.hint}>{hu.playlists.modalTrackHint(target.title)}</Dialog.Description>
-        <TrackTicks trackId={target.trackId} />
+        <div className={styles.scroll}>
+          <TrackTicks trackId={target.trackId} />
+        </div>
       </>
     );
   }
@@ -84,7 +86,9 @@ function ModalBody({ target, onDone }: { target: PlaylistModalTarget; onDone: ()
     <>
       <Dialog.Title className={styles.title}>{hu.playlists.modalChannelTitle}</Dialog.Title>
       <Dialog.Description className={styles.hint}>{hu.playlists.modalChannelHint(target.name)}</Dialog.Description>
-      <ChannelTargets channelId={target.channelId} />
+      <div className={styles.scroll}>
+        <ChannelTargets channelId={target.channelId} />
+      </div>
     </>
   );
 }

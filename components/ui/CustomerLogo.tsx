@@ -1,12 +1,17 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_LOGO } from '@/lib/api/customer';
 
 interface Props {
   src: string;
   alt: string;
   className?: string;
+  /**
+   * Shown after the product's default logo only: a shop's own logo carries its name already, the
+   * default one does not (the login screen named the shop twice when the caption was always there).
+   */
+  fallbackCaption?: ReactNode;
 }
 
 /**
@@ -14,7 +19,7 @@ interface Props {
  * signed URL, a deleted file). The effect also catches an error that happened before hydration,
  * when React's onError was not yet attached.
  */
-export function CustomerLogo({ src, alt, className }: Props) {
+export function CustomerLogo({ src, alt, className, fallbackCaption }: Props) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
   const shown = failedSrc === src ? DEFAULT_LOGO : src;
@@ -25,15 +30,18 @@ export function CustomerLogo({ src, alt, className }: Props) {
   }, [src, shown]);
 
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- signed media URLs come from the tenant API's host
-    <img
-      ref={ref}
-      src={shown}
-      alt={alt}
-      className={className}
-      onError={() => {
-        if (shown !== DEFAULT_LOGO) setFailedSrc(src);
-      }}
-    />
+    <>
+      {/* eslint-disable-next-line @next/next/no-img-element -- signed media URLs come from the tenant API's host */}
+      <img
+        ref={ref}
+        src={shown}
+        alt={alt}
+        className={className}
+        onError={() => {
+          if (shown !== DEFAULT_LOGO) setFailedSrc(src);
+        }}
+      />
+      {shown === DEFAULT_LOGO ? fallbackCaption : null}
+    </>
   );
 }

@@ -229,4 +229,12 @@ export const hu = {
     soundPlaying: 'Hang szól',
     nextBlocked: 'Reklám közben nem lehet továbblépni',
   },
+  // Who holds the music and whether the server answers (player bar, channel play buttons).
+  playerStatus: {
+    serverUnreachable: 'Nincs kapcsolat a szerverrel',
+    serverUnreachableHint: 'A következő szám akkor indul, amikor a szerver újra elérhető.',
+    outputUnavailable: 'A zenét szóló eszköz nem elérhető',
+    playHere: 'Lejátszás ezen az eszközön',
+    movedHere: 'A zene mostantól ezen az eszközön szól.',
+  },
 } as const;

@@ -10,6 +10,8 @@ let applied = 0;
 /** Ticket of the last state pushed by the server (UpdatePlayer or a resync). */
 let lastPush = 0;
 let resyncing: Promise<Player | null> | null = null;
+/** Calls whose answers have not come back yet. */
+const inFlight = new Set<Promise<unknown>>();
 
 /**
  * Runs one player call and lets its answer replace the local player (SPEC.md §4). Calls may
@@ -22,7 +24,14 @@ let resyncing: Promise<Player | null> | null = null;
  */
 export async function commitPlayer(store: Store, call: () => Promise<Player>): Promise<Player | null> {
   const ticket = ++issued;
-  const player = await call();
+  const pending = call();
+  inFlight.add(pending);
+  let player: Player;
+  try {
+    player = await pending;
+  } finally {
+    inFlight.delete(pending);
+  }
   if (ticket < applied) {
     if (ticket < lastPush) void resyncPlayer(store).catch(() => {});
     return null;
@@ -46,18 +55,33 @@ export function applyPushedPlayer(store: Store, player: Player): boolean {
 /**
  * Fetches the player again and replaces the local one (after a socket drop, a sleep, or an
  * answer overtaken by a push). Overlapping requests share one call.
+ *
+ * A call still under way when the fetch goes out may change the player after the server has read it
+ * (a press just as the socket connects): the fetch's answer, being the later one here, would then undo
+ * that change, and the server does not push this device its own changes. So once those calls are
+ * done the player is fetched once more.
  */
 export function resyncPlayer(store: Store): Promise<Player | null> {
   if (resyncing) return resyncing;
-  const wanted = store.get(playerAtom)?.id;
-  resyncing = commitPlayer(store, async () => {
-    const players = await playerApi.list();
-    const found = players.find((p) => p.id === wanted) ?? players[0];
-    if (!found) throw new Error('No player for this customer');
-    return found;
-  }).finally(() => {
-    resyncing = null;
-  });
+  const overlapping = [...inFlight];
+  const fetchOnce = () => {
+    const wanted = store.get(playerAtom)?.id;
+    return commitPlayer(store, async () => {
+      const players = await playerApi.list();
+      const found = players.find((p) => p.id === wanted) ?? players[0];
+      if (!found) throw new Error('No player for this customer');
+      return found;
+    });
+  };
+  resyncing = fetchOnce()
+    .then(async (player) => {
+      if (!overlapping.length) return player;
+      await Promise.allSettled(overlapping);
+      return fetchOnce();
+    })
+    .finally(() => {
+      resyncing = null;
+    });
   return resyncing;
 }
 

@@ -4,10 +4,13 @@ import { useStore } from 'jotai';
 import { useMemo } from 'react';
 import { showToast } from '@/lib/ui/toast';
 import { hu } from '@/lib/i18n/hu';
+import { realtimeApi } from '@/lib/realtime/api';
 import { playerAtom } from './atoms';
 import { playerApi } from './api';
 import { commitPlayer, ensurePlayerId } from './commit';
+import { isOutputUnavailable } from './output-state';
 import { positionAtom } from './position';
+import { sessionIdAtom } from './use-player-engine';
 import { playableState, type PlayableKind } from './use-player';
 import { snapVolume } from './volume';
 
@@ -21,6 +24,8 @@ export interface PlayerActions {
   jumpToTrack(trackId: number): Promise<void>;
   seek(seconds: number): Promise<void>;
   setVolume(v: number): Promise<void>;
+  /** Moves the music to this device (its holder is gone) and plays it here, from where it was. */
+  playHere(): Promise<void>;
 }
 
 /**
@@ -43,12 +48,52 @@ export function usePlayerActions(): PlayerActions {
     /** The position to send with a volume change: the audio's own when this device plays. */
     const position = () => store.get(positionAtom) ?? store.get(playerAtom)?.current_time ?? 0;
 
-    const playPlayable = (type: PlayableKind, id: number, trackId?: number) => {
+    /**
+     * Moves the output to this device, at the server's last known time, and makes sure it plays.
+     * Says so in a toast once the music is here. Returns false when the server refused or was away.
+     */
+    const moveHere = async (): Promise<boolean> => {
+      const own = store.get(sessionIdAtom);
+      try {
+        const id = await ensurePlayerId(store);
+        let player = store.get(playerAtom);
+        if (own && player && player.session_id !== own) {
+          const at = player.current_time;
+          player = (await commitPlayer(store, () => realtimeApi.moveOutput(id, own, at))) ?? store.get(playerAtom);
+        }
+        if (player && !player.is_playing && player.track) {
+          player = (await commitPlayer(store, () => playerApi.togglePlay(id))) ?? store.get(playerAtom);
+        }
+        if (own && store.get(playerAtom)?.session_id === own) showToast(hu.playerStatus.movedHere, store);
+        return true;
+      } catch {
+        showToast(hu.realtime.moveFailed, store);
+        return false;
+      }
+    };
+
+    const playPlayable = async (type: PlayableKind, id: number, trackId?: number) => {
+      const before = store.get(playerAtom);
+      // The device that held the music is gone: this press brings the music here.
+      const takeOver = isOutputUnavailable(store, before);
+      const active = playableState(before, type, id).active;
+      if (takeOver && active && trackId === undefined) {
+        await moveHere();
+        return;
+      }
       // Pressing play on what already plays is a pause (and the reverse), not a restart.
-      if (trackId === undefined && playableState(store.get(playerAtom), type, id).active) {
+      if (trackId === undefined && active) {
         return run((playerId) => playerApi.togglePlay(playerId));
       }
-      return run((playerId) => playerApi.setPlayable(playerId, type, id, trackId));
+      await run((playerId) => playerApi.setPlayable(playerId, type, id, trackId));
+      const after = store.get(playerAtom);
+      if (!after || after === before) return;
+      const own = store.get(sessionIdAtom);
+      // The server hands the output over itself when its device is gone (it checks presence too): say so.
+      const movedHere = !!own && !!before?.session_id && before.session_id !== own && after.session_id === own;
+      if (movedHere) showToast(hu.playerStatus.movedHere, store);
+      // An API that keeps the output on the gone device: move it here.
+      else if (takeOver && after.session_id !== own) await moveHere();
     };
 
     return {
@@ -66,6 +111,9 @@ export function usePlayerActions(): PlayerActions {
         );
       },
       setVolume: (v) => run((playerId) => playerApi.updateVolume(playerId, position(), snapVolume(v))),
+      playHere: async () => {
+        await moveHere();
+      },
     } satisfies PlayerActions;
   }, [store]);
 }

@@ -11,6 +11,7 @@ import { commitPlayer } from './commit';
 import { realtimeApi } from '@/lib/realtime/api';
 import { isOutputDevice, shouldReclaimOutput } from './decisions';
 import { PlayerEngine } from './engine';
+import { createNextRequester } from './next-retry';
 import { positionAtom } from './position';
 
 /** True while the browser waits for a tap before it lets the music start. */
@@ -25,7 +26,8 @@ export function getPlayerEngine(): PlayerEngine | null {
   return engine;
 }
 
-const NEXT_RETRY_MS = 5000;
+/** True while the next track could not be fetched because the server did not answer (the bar says so). */
+export const serverUnreachableAtom = atom(false);
 
 /**
  * Connects the engine to the player state. Mount once (the player bar does): it owns the audio
@@ -38,21 +40,22 @@ export function usePlayerEngine(): void {
   const sessionId = me?.session_id ?? null;
 
   useEffect(() => {
-    let retry: ReturnType<typeof setTimeout> | null = null;
     const current = () => store.get(playerAtom);
 
-    const requestNext = () => {
-      const p = current();
-      if (!p) return;
-      commitPlayer(store, () => playerApi.next(p.id)).catch(() => {
-        // The server could not be reached: try again rather than leave the shop silent.
-        if (retry) clearTimeout(retry);
-        retry = setTimeout(() => {
-          const again = current();
-          if (again?.is_playing && isOutputDevice(again, store.get(sessionIdAtom))) requestNext();
-        }, NEXT_RETRY_MS);
-      });
-    };
+    // A track's end asks the server for the next one; while the server cannot be reached the bar says
+    // so and the device asks again every few seconds, so the music comes back as soon as it answers.
+    const next = createNextRequester({
+      call: () => {
+        const p = current();
+        return p ? commitPlayer(store, () => playerApi.next(p.id)) : Promise.resolve(null);
+      },
+      shouldRetry: () => {
+        const again = current();
+        return !!again?.is_playing && isOutputDevice(again, store.get(sessionIdAtom));
+      },
+      onUnreachable: (unreachable) => store.set(serverUnreachableAtom, unreachable),
+    });
+    const requestNext = () => next.request();
 
     const instance = new PlayerEngine({
       onPosition: (seconds) => store.set(positionAtom, seconds),
@@ -84,7 +87,8 @@ export function usePlayerEngine(): void {
     instance.audio.hidden = true;
     document.body.appendChild(instance.audio);
     return () => {
-      if (retry) clearTimeout(retry);
+      next.dispose();
+      store.set(serverUnreachableAtom, false);
       instance.dispose();
       instance.audio.remove();
       if (engine === instance) engine = null;

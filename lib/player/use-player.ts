@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import type { Player } from '@/contracts';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from '@/contracts/names';
 import { playerAtom } from './atoms';
+import { useOutputUnavailable } from './output-state';
 
 export function usePlayer(): Player | null {
   return useAtomValue(playerAtom);
@@ -22,7 +23,13 @@ export function playableState(
   return { active, playing: active && !!player?.is_playing };
 }
 
+/**
+ * As playableState; music whose device is gone does not count as playing (nothing sounds, and a press
+ * brings it here rather than pausing it).
+ */
 export function usePlayableState(type: PlayableKind, id: number): { active: boolean; playing: boolean } {
   const player = useAtomValue(playerAtom);
-  return playableState(player, type, id);
+  const unavailable = useOutputUnavailable();
+  const state = playableState(player, type, id);
+  return unavailable ? { active: state.active, playing: false } : state;
 }

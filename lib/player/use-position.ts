@@ -3,6 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { playerAtom } from './atoms';
+import { useOutputUnavailable } from './output-state';
 import { positionAtom } from './position';
 import { durationAtom } from './use-player-engine';
 
@@ -10,6 +11,23 @@ import { durationAtom } from './use-player-engine';
 export function estimatePosition(storedTime: number, receivedAt: number, now: number, playing: boolean, duration: number): number {
   const estimate = playing ? storedTime + Math.max(0, now - receivedAt) / 1000 : storedTime;
   return duration > 0 ? Math.min(estimate, duration) : estimate;
+}
+
+/** Seconds in a 'm:ss' or 'h:mm:ss' length, or 0 when it is not one. */
+export function clockSeconds(formatted: string | null | undefined): number {
+  if (!formatted || !/^\d+(:\d{1,2}){1,2}$/.test(formatted.trim())) return 0;
+  return formatted
+    .trim()
+    .split(':')
+    .reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/**
+ * The length of a track: the server's seconds, else what the audio measured, else its formatted
+ * length (an API that leaves `duration` out still sends that), so the clock never runs past the end.
+ */
+export function trackLength(serverSeconds: number | null | undefined, measured: number | null, formatted: string | null | undefined): number {
+  return serverSeconds || measured || clockSeconds(formatted);
 }
 
 /**
@@ -20,8 +38,10 @@ export function usePosition(): { position: number; duration: number } {
   const player = useAtomValue(playerAtom);
   const local = useAtomValue(positionAtom);
   const measured = useAtomValue(durationAtom);
+  // The device that held the music is gone: nothing sounds, so the time stands where it was reported.
+  const unavailable = useOutputUnavailable();
   // The server's length, so the bar and the track list agree; the measured one only when it has none.
-  const duration = player?.track?.duration || measured || 0;
+  const duration = trackLength(player?.track?.duration, measured, player?.track?.formatted_duration);
   const [receivedAt, setReceivedAt] = useState(() => Date.now());
   const [now, setNow] = useState(receivedAt);
 
@@ -31,14 +51,15 @@ export function usePosition(): { position: number; duration: number } {
     setNow(at);
   }, [player]);
 
-  const ticking = local === null && !!player?.is_playing && !!player.track;
+  const playing = !!player?.is_playing && !unavailable;
+  const ticking = local === null && playing && !!player?.track;
   useEffect(() => {
     if (!ticking) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [ticking]);
 
-  if (local !== null) return { position: local, duration };
+  if (local !== null) return { position: duration > 0 ? Math.min(local, duration) : local, duration };
   if (!player?.track) return { position: 0, duration };
-  return { position: estimatePosition(player.current_time, receivedAt, now, player.is_playing, duration), duration };
+  return { position: estimatePosition(player.current_time, receivedAt, now, playing, duration), duration };
 }

@@ -93,3 +93,20 @@ export function estimatePosition(mark: PositionMark, now: number, duration?: num
   const estimate = mark.time + elapsed;
   return duration && duration > 0 ? Math.min(estimate, Math.max(0, duration - 1)) : estimate;
 }
+
+/**
+ * Whether the player names another device for the music that presence does not list: that device
+ * is gone (closed, asleep, offline), so nothing sounds although the server still says playing. Only
+ * once presence is known (connected, and listing this device itself): before that nothing is claimed.
+ */
+export function outputDeviceUnavailable(state: {
+  connection: string;
+  members: Pick<Device, 'id'>[];
+  thisSessionId: string | null;
+  playingSessionId: string | null;
+}): boolean {
+  const { connection, members, thisSessionId, playingSessionId } = state;
+  if (!playingSessionId || !thisSessionId || playingSessionId === thisSessionId) return false;
+  if (connection !== 'connected' || !members.some((m) => m.id === thisSessionId)) return false;
+  return !members.some((m) => m.id === playingSessionId);
+}

@@ -37,6 +37,8 @@ export async function serverPlayer(page: Page): Promise<Player> {
  */
 export async function playChannel(page: Page, channelId = 1): Promise<void> {
   await page.goto(`/channels/${channelId}`);
+  // The engine appends its audio element once the page is hydrated; a press before that is lost.
+  await page.locator('audio[data-player-audio]').waitFor({ state: 'attached' });
   const main = page.getByRole('main');
   const pause = main.getByRole('button', { name: 'Szünet', exact: true });
   if (await pause.isVisible()) {

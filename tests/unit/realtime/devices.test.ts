@@ -3,6 +3,7 @@ import {
   addMember,
   deviceLabel,
   estimatePosition,
+  outputDeviceUnavailable,
   parseMembers,
   playingDeviceOffline,
   removeMember,
@@ -53,5 +54,27 @@ describe('device list', () => {
     expect(estimatePosition({ time: 30, at: 1_000, playing: true }, 6_000)).toBe(35);
     expect(estimatePosition({ time: 30, at: 1_000, playing: false }, 6_000)).toBe(30);
     expect(estimatePosition({ time: 100, at: 0, playing: true }, 60_000, 120)).toBe(119);
+  });
+});
+
+describe('the device that holds the music', () => {
+  const known = { connection: 'connected', members: [pc, phone], thisSessionId: 'sess-phone' };
+
+  test('is unavailable when presence (which lists this device) does not list it', () => {
+    expect(outputDeviceUnavailable({ ...known, playingSessionId: 'sess-gone' })).toBe(true);
+  });
+
+  test('is available when presence lists it, or when it is this device, or nobody holds the music', () => {
+    expect(outputDeviceUnavailable({ ...known, playingSessionId: 'sess-pc' })).toBe(false);
+    expect(outputDeviceUnavailable({ ...known, playingSessionId: 'sess-phone' })).toBe(false);
+    expect(outputDeviceUnavailable({ ...known, playingSessionId: null })).toBe(false);
+  });
+
+  test('nothing is claimed before presence is known: not connected, or not yet listing this device', () => {
+    expect(outputDeviceUnavailable({ ...known, connection: 'offline', playingSessionId: 'sess-gone' })).toBe(false);
+    expect(outputDeviceUnavailable({ ...known, connection: 'connecting', playingSessionId: 'sess-gone' })).toBe(false);
+    expect(outputDeviceUnavailable({ ...known, members: [], playingSessionId: 'sess-gone' })).toBe(false);
+    expect(outputDeviceUnavailable({ ...known, members: [pc], playingSessionId: 'sess-gone' })).toBe(false);
+    expect(outputDeviceUnavailable({ ...known, thisSessionId: null, playingSessionId: 'sess-gone' })).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import type { Player } from '@/contracts';
 import { playerAtom } from '@/lib/player/atoms';
-import { applyPushedPlayer, commitPlayer } from '@/lib/player/commit';
+import { applyPushedPlayer, commitPlayer, resyncPlayer } from '@/lib/player/commit';
 import { playerApi } from '@/lib/player/api';
 import { aPlayer } from '../player/fixtures';
 
@@ -60,5 +60,36 @@ describe('pushed player states and in-flight answers', () => {
     await commitPlayer(store, async () => aPlayer({ volume: 60 }));
     expect(store.get(playerAtom)?.volume).toBe(60);
     expect(list).not.toHaveBeenCalled();
+  });
+
+  test('a resync that went out while a press was under way does not leave its older state behind', async () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer({ is_playing: false }));
+    const press = deferred<Player>();
+    const call = commitPlayer(store, () => press.promise);
+
+    // The socket connects: the player is fetched while the press is still on its way, and the server
+    // reads it before the press lands.
+    list.mockResolvedValueOnce([aPlayer({ is_playing: false })]);
+    const resync = resyncPlayer(store);
+    await flush();
+    expect(store.get(playerAtom)?.is_playing).toBe(false);
+
+    // The press answers later: older ticket, dropped; then the player is fetched once more.
+    list.mockResolvedValueOnce([aPlayer({ is_playing: true })]);
+    press.resolve(aPlayer({ is_playing: true }));
+    expect(await call).toBeNull();
+    await resync;
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(store.get(playerAtom)?.is_playing).toBe(true);
+  });
+
+  test('a resync with nothing under way fetches once', async () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer({ is_playing: false }));
+    list.mockResolvedValueOnce([aPlayer({ is_playing: true })]);
+    await resyncPlayer(store);
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(store.get(playerAtom)?.is_playing).toBe(true);
   });
 });
