@@ -11,7 +11,6 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 export interface TransportRequest {
@@ -139,15 +138,60 @@ function once(url: URL, init: TransportRequest, attempt: number): Promise<Respon
       reject(new TypeError('fetch failed', { cause: err }));
     });
     if (body instanceof ReadableStream) {
-      const stream = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-      stream.on('error', (err) => req.destroy(err));
-      stream.pipe(req);
+      void pumpBody(body, req);
     } else if (body != null) {
       req.end(body);
     } else {
       req.end();
     }
   });
+}
+
+/** The next turn of the event loop, after its poll phase: data that has arrived is read by then. */
+function afterPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Streams `body` into `req`. The API may answer before the body is complete (413 when it is too
+ * large) and close the connection; a write after its close fails (EPIPE/ECONNRESET) and would take
+ * the unread answer with it. So every write waits for the loop's poll phase first (an answer that
+ * arrived is parsed then), and the upload stops as soon as a refusal has arrived: the caller gets
+ * the API's own answer instead of a transport error.
+ */
+async function pumpBody(body: ReadableStream<Uint8Array>, req: http.ClientRequest): Promise<void> {
+  let refused = false;
+  req.once('response', (res) => {
+    if ((res.statusCode ?? 500) >= 400) refused = true;
+  });
+  const stop = () => refused || req.destroyed;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      await afterPoll();
+      if (stop()) break;
+      if (done) {
+        req.end();
+        return;
+      }
+      if (!req.write(value)) {
+        await new Promise<void>((resolve) => {
+          const resume = () => {
+            req.off('drain', resume);
+            req.off('close', resume);
+            resolve();
+          };
+          req.on('drain', resume);
+          req.on('close', resume);
+        });
+        if (stop()) break;
+      }
+    }
+    await reader.cancel().catch(() => undefined);
+  } catch (err) {
+    req.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
 }
 
 /** `fetch(url, {method, headers, body, signal, redirect: 'manual'})`, over a kept-alive socket. */
