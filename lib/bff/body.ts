@@ -1,4 +1,5 @@
 /** Request bodies: buffered when small so a 419 can be retried, streamed when large. */
+import 'server-only';
 
 /** Bodies up to this size are read into memory (a login, a playlist edit, a small image). */
 export const REPLAYABLE_BODY_LIMIT = 4 * 1024 * 1024;

@@ -1,4 +1,5 @@
 /** The 1:1 streaming proxy for /api/** and /broadcasting/auth (CONTRACTS.md §5.2). */
+import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';

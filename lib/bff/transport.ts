@@ -9,6 +9,7 @@
  * drops `content-encoding`/`content-length`), `signal` aborts the call with an `AbortError`, and
  * `headers.getSetCookie()` lists every Set-Cookie line.
  */
+import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';

@@ -1,4 +1,5 @@
 /** The one function that talks to the tenant API; the proxy, the auth handlers and server components use it. */
+import 'server-only';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl, upstreamUrl } from '@/lib/routing/tenant';
 import { cookieHeader, mergeSetCookies, xsrfToken, type CookieJar } from './cookie-jar';
