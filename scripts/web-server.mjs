@@ -50,8 +50,28 @@ const app = next({ dev, dir: root, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * A handler may answer before reading the whole body (the API refusing an oversized upload with 413).
+ * The client keeps sending until its body is out, and a kept-alive connection cannot carry the next
+ * request before that: read and drop the rest (for at most DRAIN_MS, then close the connection).
+ */
+const DRAIN_MS = 30_000;
+function drainUnreadBody(req, res) {
+  const socket = req.socket;
+  res.once('finish', () => {
+    if (req.complete) return;
+    const timer = setTimeout(() => socket.destroy(), req.destroyed ? 1_000 : DRAIN_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    if (req.destroyed) return;
+    req.once('end', () => clearTimeout(timer));
+    req.resume();
+  });
+}
+
 const server = http.createServer((req, res) => {
   applyForwarded(req, trusted);
+  drainUnreadBody(req, res);
   handle(req, res).catch((err) => {
     process.stderr.write(`[web] ${req.method} ${req.url} failed: ${err?.stack ?? err}\n`);
     if (!res.headersSent) {

@@ -3,7 +3,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
-import { prepareBody } from './body';
+import { declaredLength, prepareBody } from './body';
 import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN } from './context';
 import { browserResponseHeaders, forwardableRequestHeaders, rewriteLocation } from './headers';
 import { upstreamFetch } from './upstream';
@@ -24,6 +24,7 @@ export async function proxyToUpstream(request: NextRequest): Promise<Response> {
       path,
       headers: forwardableRequestHeaders(request.headers),
       body,
+      bodyLength: body instanceof ReadableStream ? declaredLength(request) : undefined,
       signal: request.signal,
     });
   } catch (err) {
