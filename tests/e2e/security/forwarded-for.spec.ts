@@ -17,7 +17,8 @@ function wrongLogin(email: string, headers: Record<string, string> = {}, localAd
     host,
     port: E2E.webPort,
     localAddress,
-    headers: { 'content-type': 'application/json', ...headers },
+    // The page's own origin, as the login form's call carries it.
+    headers: { 'content-type': 'application/json', origin: `http://${host}`, ...headers },
     body: JSON.stringify({ email, password: 'wrong-password' }),
   });
 }
