@@ -10,8 +10,8 @@
  *
  *   node scripts/web-server.mjs [--dev] [-p PORT] [-H HOST]
  *
- * PORT (default 3000) and HOSTNAME (default all interfaces) come from the environment unless given;
- * the build folder is next.config.mjs's (NEXT_DIST_DIR). --dev runs Next in development mode.
+ * The port is -p or PORT (default 3000); it listens on every interface unless -H names one. The
+ * build folder is next.config.mjs's (NEXT_DIST_DIR). --dev runs Next in development mode.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -29,7 +29,8 @@ function option(args, short, long) {
 const args = process.argv.slice(2);
 const dev = args.includes('--dev');
 const port = Number(option(args, '-p', '--port') ?? (process.env.PORT || 3000));
-const hostname = option(args, '-H', '--hostname') ?? (process.env.HOSTNAME || undefined);
+// Not from HOSTNAME: shells and containers set it to the machine's name, which would narrow the listening address.
+const hostname = option(args, '-H', '--hostname');
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.stderr.write(`[web] not a port: ${port}\n`);
