@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { throwawayEmail } from '../support/auth';
+import { DEMO, throwawayEmail } from '../support/auth';
 import { rawRequest } from '../support/raw-http';
 import { E2E } from '../support/stack';
 
@@ -44,4 +44,19 @@ test("a victim's address named in X-Forwarded-For is not locked out", async () =
   expect(own.status).toBe(422);
   // And the attacker is the one throttled.
   expect((await wrongLogin(email)).status).toBe(429);
+});
+
+test('a client-sent X-Forwarded-Proto does not make the session cookie Secure', async () => {
+  const answer = await rawRequest({
+    method: 'POST',
+    path: '/auth/login',
+    host,
+    port: E2E.webPort,
+    headers: { 'content-type': 'application/json', origin: `http://${host}`, 'x-forwarded-proto': 'https' },
+    body: JSON.stringify(DEMO),
+  });
+  expect(answer.status).toBe(204);
+  const cookie = (answer.headers['set-cookie'] ?? []).find((line) => line.startsWith('pulzus='));
+  expect(cookie).toBeDefined();
+  expect(cookie).not.toMatch(/;\s*secure/i);
 });
