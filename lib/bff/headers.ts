@@ -74,18 +74,7 @@ export function isUnsafeMethod(method: string): boolean {
   return m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS';
 }
 
-/**
- * True when Origin (or, without it, Referer) names the host the request was sent to. Hosts are
- * compared with their port; the scheme is ignored because a TLS-terminating proxy may sit in front.
- */
-export function isSameOrigin(headers: Headers, host: string | null): boolean {
-  if (!host) return false;
-  const origin = headers.get('origin');
-  const source = origin && origin !== 'null' ? origin : headers.get('referer');
-  if (!source) return false;
-  return sameHost(source, host);
-}
-
+/** Whether `url`'s host (with port) is `host`; the scheme is ignored, as a TLS-terminating proxy may sit in front. */
 function sameHost(url: string, host: string): boolean {
   try {
     return new URL(url).host.toLowerCase() === host.toLowerCase();

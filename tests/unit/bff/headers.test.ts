@@ -4,7 +4,6 @@ import {
   clientIp,
   forwardableRequestHeaders,
   isCrossSite,
-  isSameOrigin,
   isUnsafeMethod,
   requestProto,
   rewriteLocation,
@@ -73,32 +72,6 @@ describe('browserResponseHeaders', () => {
     expect(out.has('content-encoding')).toBe(false);
     expect(out.has('content-length')).toBe(false);
     expect(out.has('transfer-encoding')).toBe(false);
-  });
-});
-
-describe('isSameOrigin', () => {
-  const host = 'demo.localhost:3000';
-  it('accepts the same host in Origin', () => {
-    expect(isSameOrigin(new Headers({ origin: 'http://demo.localhost:3000' }), host)).toBe(true);
-    expect(isSameOrigin(new Headers({ origin: 'https://DEMO.localhost:3000' }), host)).toBe(true);
-  });
-  it('falls back to Referer', () => {
-    expect(isSameOrigin(new Headers({ referer: 'http://demo.localhost:3000/login?x=1' }), host)).toBe(true);
-    expect(isSameOrigin(new Headers({ origin: 'null', referer: 'http://demo.localhost:3000/' }), host)).toBe(true);
-  });
-  it('rejects other hosts, other ports, sibling tenants and nothing at all', () => {
-    expect(isSameOrigin(new Headers({ origin: 'http://evil.example' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'http://demo.localhost:3001' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'http://other.localhost:3000' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'http://demo.localhost:3000.evil.example' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers(), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'garbage' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'http://demo.localhost:3000' }), null)).toBe(false);
-  });
-  it('does not let a matching Referer rescue a foreign Origin', () => {
-    expect(
-      isSameOrigin(new Headers({ origin: 'http://evil.example', referer: 'http://demo.localhost:3000/' }), host),
-    ).toBe(false);
   });
 });
 
