@@ -6,6 +6,10 @@ const createJestConfig = nextJest({ dir: './' });
 export default createJestConfig({
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/tests/unit/**/*.test.{ts,tsx}'],
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    // lib/bff/* import `server-only` so no client bundle can include them; the unit tests may.
+    '^server-only$': '<rootDir>/tests/unit/bff/server-only-stub.ts',
+  },
   setupFilesAfterEnv: ['<rootDir>/tests/unit/setup.ts'],
 });

@@ -343,7 +343,7 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
         ...(route.label === '/channels' ? { max: PAGE_BUDGETS.channelsJsKb } : {}),
         note:
           `${runs[0]?.scripts ?? 0} scripts until ${QUIET_MS / 1000} s quiet after load, lazy chunks included; ` +
-          `gzip as transferred by next start (headers included)` +
+          `gzip as transferred by the web server (headers included)` +
           (here ? `, ${here} uncompressed small one(s) gzipped here` : '') +
           ` [${encodings.join('/')}]`,
       });

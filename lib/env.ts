@@ -39,6 +39,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   BFF_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (iron-session needs that)').optional(),
+  SECURE_COOKIES: z
+    .enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export interface WebEnv {
@@ -48,6 +52,8 @@ export interface WebEnv {
   dataDir: string;
   bffSecret: string;
   sessionSecret: string;
+  /** SECURE_COOKIES=1: the session cookie is always `Secure` (else only on https as X-Forwarded-Proto says). */
+  secureCookies: boolean;
 }
 
 function isHttpUrl(v: string): boolean {
@@ -128,6 +134,7 @@ export function parseWebEnv(source: Record<string, string | undefined>): WebEnv 
     dataDir: e.DATA_DIR,
     bffSecret,
     sessionSecret,
+    secureCookies: e.SECURE_COOKIES,
   };
 }
 

@@ -7,7 +7,9 @@
  *  3. starts the tenant API (server/, default port 4000), waits for it, then the web app (default port 3000);
  *  4. prints the URLs and the demo logins, forwards SIGINT/SIGTERM, and exits non-zero when a child dies.
  *
- * Flags: --dev runs `next dev` instead of build + start; --no-api starts only the web app (for a real
+ * The web app runs in scripts/web-server.mjs (Next's request handler in a small Node server).
+ *
+ * Flags: --dev runs Next in development mode instead of build + start; --no-api starts only the web app (for a real
  * tenant API named by TENANT_API_URL). Every variable of the environment reaches both children.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -209,8 +211,9 @@ async function main() {
   }
   if (shuttingDown) return;
 
-  log(`starting the web app on port ${port}${dev ? ' (next dev)' : ''}…`);
-  startChild('web app', [nextBin, dev ? 'dev' : 'start', '-p', String(port)], childEnv);
+  log(`starting the web app on port ${port}${dev ? ' (dev mode)' : ''}…`);
+  // The web's own server around Next's handler: it sets X-Forwarded-* from the socket (TRUSTED_PROXIES).
+  startChild('web app', [path.join(root, 'scripts', 'web-server.mjs'), ...(dev ? ['--dev'] : []), '-p', String(port)], childEnv);
   await waitForHttp('the web app', `http://127.0.0.1:${port}/login`, dev ? 300_000 : 120_000);
   if (shuttingDown) return;
 

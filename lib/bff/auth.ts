@@ -1,9 +1,9 @@
 /** The BFF-owned auth routes: the Sanctum dance on the server, the upstream cookies kept sealed. */
+import 'server-only';
 import type { NextRequest } from 'next/server';
 import { loginBodySchema } from '@/contracts/auth';
-import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN } from './context';
+import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN, type BffRequest } from './context';
 import { browserResponseHeaders } from './headers';
-import { getBffSession } from './session';
 import { refreshCsrf, upstreamFetch } from './upstream';
 
 /** Laravel's `$request->boolean()`. */
@@ -91,16 +91,15 @@ export async function login(request: NextRequest): Promise<Response> {
   return passThrough(upstream);
 }
 
-export async function logout(request: NextRequest): Promise<Response> {
-  const rejected = rejectCrossSite(request);
-  if (rejected) return rejected;
-  const opened = await openBff(request);
-  if (opened instanceof Response) return opened;
-  const bff = opened;
+/**
+ * Revokes the upstream session (POST /api/logout, so a copy of the old seal no longer logs anyone in),
+ * then clears the sealed cookie. A failing API does not keep the browser logged in.
+ */
+async function revokeAndClear(bff: BffRequest, signal?: AbortSignal): Promise<Response | undefined> {
   let upstream: Response | undefined;
   if (Object.keys(bff.ctx.jar).length > 0) {
     try {
-      upstream = await upstreamFetch(bff.ctx, { method: 'POST', path: '/api/logout', signal: request.signal });
+      upstream = await upstreamFetch(bff.ctx, { method: 'POST', path: '/api/logout', signal });
       await upstream.body?.cancel();
     } catch (err) {
       // Logging out locally matters more than telling the API.
@@ -108,12 +107,43 @@ export async function logout(request: NextRequest): Promise<Response> {
     }
   }
   bff.session.destroy();
-  return noContent(upstream);
+  return upstream;
 }
 
-/** Where server components send the browser after an upstream 401: clear the stale cookie, then /login. */
-export async function expired(): Promise<Response> {
-  const session = await getBffSession();
-  session.destroy();
-  return new Response(null, { status: 303, headers: { location: '/login', 'cache-control': 'no-store' } });
+export async function logout(request: NextRequest): Promise<Response> {
+  const rejected = rejectCrossSite(request);
+  if (rejected) return rejected;
+  const opened = await openBff(request);
+  if (opened instanceof Response) return opened;
+  return noContent(await revokeAndClear(opened, request.signal));
+}
+
+function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+}
+
+/**
+ * Where server components send the browser after an upstream 401. Anyone can link here from another
+ * site, so it logs out only what is already dead: it asks the API (GET /api/me) first, and only on a
+ * 401 revokes and clears the seal and goes to /login; otherwise it goes to / and changes nothing.
+ */
+export async function expired(request: NextRequest): Promise<Response> {
+  const opened = await openBff(request);
+  if (opened instanceof Response) return opened;
+  const bff = opened;
+  let status = 0;
+  try {
+    const me = await upstreamFetch(bff.ctx, { method: 'GET', path: '/api/me', signal: request.signal });
+    status = me.status;
+    await me.body?.cancel();
+  } catch (err) {
+    if (!isAbort(err)) console.error('BFF: /auth/expired could not ask the API:', err);
+  }
+  if (status !== 401) {
+    // Cookies the API rotated meanwhile are kept; the login itself is left alone.
+    await persist(bff);
+    return seeOther('/');
+  }
+  await revokeAndClear(bff, request.signal);
+  return seeOther('/login');
 }

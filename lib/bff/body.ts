@@ -1,4 +1,5 @@
 /** Request bodies: buffered when small so a 419 can be retried, streamed when large. */
+import 'server-only';
 
 /** Bodies up to this size are read into memory (a login, a playlist edit, a small image). */
 export const REPLAYABLE_BODY_LIMIT = 4 * 1024 * 1024;
@@ -52,10 +53,16 @@ export async function bufferUpTo(
   });
 }
 
+/** The Content-Length the browser declared, when it is a plain byte count (the stream then has that size). */
+export function declaredLength(request: Request): number | undefined {
+  const value = request.headers.get('content-length');
+  return value !== null && /^\d{1,15}$/.test(value.trim()) ? Number(value) : undefined;
+}
+
 export async function prepareBody(request: Request, limit = REPLAYABLE_BODY_LIMIT): Promise<PreparedBody> {
   const method = request.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD' || !request.body) return null;
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) return request.body;
+  const declared = declaredLength(request);
+  if (declared !== undefined && declared > limit) return request.body;
   return bufferUpTo(request.body, limit);
 }

@@ -1,9 +1,10 @@
 /** Per-request BFF state shared by the proxy and the auth handlers. */
+import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { tenantFromHost } from '@/lib/routing/tenant';
-import { clientIp, isSameOrigin, isUnsafeMethod, requestProto } from './headers';
-import { getBffSession, jarFor, saveBffSession, type BffSession } from './session';
+import { clientIp, isCrossSite, requestProto } from './headers';
+import { getBffSession, isSecureCookie, jarFor, saveBffSession, type BffSession } from './session';
 import { newContext, type UpstreamContext } from './upstream';
 
 export function jsonMessage(status: number, message: string, headers?: HeadersInit): Response {
@@ -22,10 +23,13 @@ export function requestTenant(request: NextRequest): string | null {
   return tenantFromHost(request.headers.get('host'), { appDomain, defaultTenant });
 }
 
-/** The cross-site guard of the BFF's own unsafe methods (SameSite=Lax alone lets top-level POSTs through). */
+/**
+ * The cross-site guard of every BFF route (/api/**, /broadcasting/auth, /auth/login, /auth/logout),
+ * for every method: SameSite=Lax lets a top-level navigation from another site carry the cookie, and
+ * some GETs change the player (toggle-play, next, load-track). See `isCrossSite` for the rule.
+ */
 export function rejectCrossSite(request: NextRequest): Response | null {
-  if (!isUnsafeMethod(request.method)) return null;
-  if (isSameOrigin(request.headers, request.headers.get('host'))) return null;
+  if (!isCrossSite(request.headers, request.headers.get('host'))) return null;
   return jsonMessage(403, 'A kérés más oldalról érkezett, ezért elutasítottuk.');
 }
 
@@ -39,7 +43,7 @@ export async function openBff(request: NextRequest): Promise<BffRequest | Respon
   const tenant = requestTenant(request);
   if (!tenant) return jsonMessage(404, 'Ismeretlen ügyfél.');
   const proto = requestProto(request.headers, request.url);
-  const session = await getBffSession({ secure: proto === 'https' });
+  const session = await getBffSession({ secure: isSecureCookie(proto) });
   if (session.tenant !== tenant) {
     // A cookie sealed for another tenant must not log anyone in here.
     delete session.auth;
@@ -61,7 +65,7 @@ export async function persist(bff: BffRequest, force = false): Promise<void> {
   if (!force && !ctx.jarChanged && session.tenant === tenant) return;
   session.tenant = tenant;
   session.jar = ctx.jar;
-  await saveBffSession(session, { secure: ctx.proto === 'https' });
+  await saveBffSession(session, { secure: isSecureCookie(ctx.proto) });
 }
 
 export const UPSTREAM_DOWN = 'A szolgáltatás jelenleg nem érhető el, kérjük, próbálja újra később.';

@@ -2,6 +2,7 @@
  * The upstream cookie jar kept inside the sealed cookie. The API's cookies are handled generically
  * (by name), as a browser would, so that a real Laravel with other cookie names works unchanged.
  */
+import 'server-only';
 
 export type CookieJar = Record<string, string>;
 

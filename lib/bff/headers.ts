@@ -1,4 +1,5 @@
 /** Header rules of the streaming proxy (CONTRACTS.md §5.2), pure so they are unit-tested. */
+import 'server-only';
 
 /** RFC 9110 §7.6.1 plus what undici refuses or rewrites (host, content-length, expect). */
 const HOP_BY_HOP = [
@@ -73,34 +74,41 @@ export function isUnsafeMethod(method: string): boolean {
   return m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS';
 }
 
-/**
- * True when Origin (or, without it, Referer) names the host the request was sent to. Hosts are
- * compared with their port; the scheme is ignored because a TLS-terminating proxy may sit in front.
- */
-export function isSameOrigin(headers: Headers, host: string | null): boolean {
-  if (!host) return false;
-  const origin = headers.get('origin');
-  const source = origin && origin !== 'null' ? origin : headers.get('referer');
-  if (!source) return false;
+/** Whether `url`'s host (with port) is `host`; the scheme is ignored, as a TLS-terminating proxy may sit in front. */
+function sameHost(url: string, host: string): boolean {
   try {
-    return new URL(source).host.toLowerCase() === host.toLowerCase();
+    return new URL(url).host.toLowerCase() === host.toLowerCase();
   } catch {
     return false;
   }
 }
 
 /**
- * The client IP for X-Forwarded-For. Next fills x-forwarded-for from the socket only when it is
- * missing; behind a reverse proxy the last entry is the one that proxy appended.
+ * True when the browser says the request comes from another site or origin, for any method: a
+ * top-level navigation from another site carries the SameSite=Lax cookie, so even a GET (the
+ * player's toggle-play) could be forged. `Sec-Fetch-Site` decides when present (only `same-origin`
+ * passes; `none` is a typed address or a bookmark); without it an `Origin` must name the request's
+ * host. A request with neither (an old browser, a server-to-server call) passes.
+ */
+export function isCrossSite(headers: Headers, host: string | null): boolean {
+  const site = headers.get('sec-fetch-site');
+  if (site !== null) return site.trim().toLowerCase() !== 'same-origin';
+  const origin = headers.get('origin');
+  if (origin === null) return false;
+  return !host || origin === 'null' || !sameHost(origin, host);
+}
+
+/**
+ * The client IP for X-Forwarded-For. The web's own server (scripts/web-server.mjs) sets
+ * X-Forwarded-For from the socket, or, behind a proxy in TRUSTED_PROXIES, to the client that proxy
+ * named; whatever the browser sent is gone by then. The last entry is taken should a chain arrive.
  */
 export function clientIp(headers: Headers): string | null {
   const xff = headers.get('x-forwarded-for');
-  if (xff) {
-    const parts = xff.split(',').map((s) => s.trim()).filter(Boolean);
-    const last = parts[parts.length - 1];
-    if (last) return last.replace(/^::ffff:/, '');
-  }
-  return headers.get('x-real-ip');
+  if (!xff) return null;
+  const parts = xff.split(',').map((s) => s.trim()).filter(Boolean);
+  const last = parts[parts.length - 1];
+  return last ? last.replace(/^::ffff:/, '') : null;
 }
 
 /** `https` or `http` as the browser used it. */

@@ -4,6 +4,7 @@
  * wants a page back, not JSON: success goes to `/`, a refusal back to `/login` with an error code
  * (never a message text from the URL, which anyone could craft) and the e-mail to refill.
  */
+import 'server-only';
 export function isNativeFormPost(request: Request): boolean {
   const type = request.headers.get('content-type') ?? '';
   const accept = request.headers.get('accept') ?? '';

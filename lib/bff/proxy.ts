@@ -1,8 +1,9 @@
 /** The 1:1 streaming proxy for /api/** and /broadcasting/auth (CONTRACTS.md §5.2). */
+import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
-import { prepareBody } from './body';
+import { declaredLength, prepareBody } from './body';
 import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN } from './context';
 import { browserResponseHeaders, forwardableRequestHeaders, rewriteLocation } from './headers';
 import { upstreamFetch } from './upstream';
@@ -23,6 +24,7 @@ export async function proxyToUpstream(request: NextRequest): Promise<Response> {
       path,
       headers: forwardableRequestHeaders(request.headers),
       body,
+      bodyLength: body instanceof ReadableStream ? declaredLength(request) : undefined,
       signal: request.signal,
     });
   } catch (err) {

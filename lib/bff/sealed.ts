@@ -1,4 +1,5 @@
 /** The sealed cookie's shape and a read-only unseal, free of next/headers so proxy.ts can use it. */
+import 'server-only';
 import { unsealData } from 'iron-session';
 import type { CookieJar } from './cookie-jar';
 

@@ -2,6 +2,7 @@
  * Data access for server components. They can read the sealed cookie but not write it, so the jar is
  * used read-only here; client calls through /api/** keep it current.
  */
+import 'server-only';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import type { ZodType } from 'zod';

@@ -1,4 +1,5 @@
 /** The cookie bridge: the API's cookies sealed in one iron-session cookie on the web's own domain. */
+import 'server-only';
 import { sealData, type IronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
 import { env } from '@/lib/env';
@@ -9,6 +10,11 @@ import { readSealedCookie, rememberSealed, REMEMBER_SECONDS, SESSION_COOKIE, typ
 export { REMEMBER_SECONDS, SESSION_COOKIE, type SealedData };
 
 export type BffSession = IronSession<Partial<SealedData>>;
+
+/** The cookie gets `Secure` when the browser used https (X-Forwarded-Proto) or SECURE_COOKIES=1 says so. */
+export function isSecureCookie(proto: 'http' | 'https'): boolean {
+  return proto === 'https' || env().secureCookies;
+}
 
 export function sessionOptions(opts: { remember: boolean; secure: boolean; password: string }): SessionOptions {
   return {
@@ -43,7 +49,7 @@ function sealTtl(options: SessionOptions): number {
  * reading `headers()` again.
  */
 export async function getBffSession(known?: { secure: boolean }): Promise<BffSession> {
-  const secure = known ? known.secure : requestProto(await headers()) === 'https';
+  const secure = known ? known.secure : isSecureCookie(requestProto(await headers()));
   const password = env().sessionSecret;
   const store = await cookies();
   const session = (await readSealedCookie(store.get(SESSION_COOKIE)?.value, password)) as BffSession;
@@ -80,7 +86,7 @@ export async function getBffSession(known?: { secure: boolean }): Promise<BffSes
 
 /** Saves with the cookie lifetime that matches the session's `remember` flag. */
 export async function saveBffSession(session: BffSession, known?: { secure: boolean }): Promise<void> {
-  const secure = known ? known.secure : requestProto(await headers()) === 'https';
+  const secure = known ? known.secure : isSecureCookie(requestProto(await headers()));
   session.updateConfig(sessionOptions({ remember: session.remember === true, secure, password: env().sessionSecret }));
   await session.save();
 }

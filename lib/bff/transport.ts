@@ -9,15 +9,17 @@
  * drops `content-encoding`/`content-length`), `signal` aborts the call with an `AbortError`, and
  * `headers.getSetCookie()` lists every Set-Cookie line.
  */
+import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 export interface TransportRequest {
   method: string;
   headers: Headers;
   body?: Uint8Array | string | ReadableStream<Uint8Array> | null;
+  /** The size of a streamed body when the browser declared it (Content-Length). */
+  bodyLength?: number;
   signal?: AbortSignal;
 }
 
@@ -103,6 +105,13 @@ function once(url: URL, init: TransportRequest, attempt: number): Promise<Respon
   if (typeof body === 'string' || body instanceof Uint8Array) {
     headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   }
+  // A streamed body of known size asks first (Expect: 100-continue): the API can refuse it (413) before
+  // any of it is sent, and then closes a connection that holds nothing unread.
+  const askFirst = body instanceof ReadableStream && init.bodyLength !== undefined;
+  if (askFirst) {
+    headers['content-length'] = String(init.bodyLength);
+    headers['expect'] = '100-continue';
+  }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
@@ -136,17 +145,151 @@ function once(url: URL, init: TransportRequest, attempt: number): Promise<Respon
         resolve(once(url, init, attempt + 1));
         return;
       }
-      reject(new TypeError('fetch failed', { cause: err }));
+      const failure = new TypeError('fetch failed', { cause: err });
+      // The API may have refused a streamed body and closed the connection while it was still being
+      // sent: its answer is lost with the connection. Ask again with the headers alone; a refusal
+      // that depends on them (413 on Content-Length) comes back at once, and nothing else is sent.
+      if (body instanceof ReadableStream && init.bodyLength !== undefined && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
+        void refusalOf(url, headers, method).then((answer) => (answer ? resolve(answer) : reject(failure)));
+        return;
+      }
+      reject(failure);
     });
     if (body instanceof ReadableStream) {
-      const stream = Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>);
-      stream.on('error', (err) => req.destroy(err));
-      stream.pipe(req);
+      void pumpBody(body, req, askFirst);
     } else if (body != null) {
       req.end(body);
     } else {
       req.end();
     }
+  });
+}
+
+/** The next turn of the event loop, after its poll phase: data that has arrived is read by then. */
+function afterPoll(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Streams `body` into `req`. The API may answer before the body is complete (413 when it is too
+ * large) and close the connection; a write after its close fails (EPIPE/ECONNRESET) and would take
+ * the unread answer with it. So every write waits for the loop's poll phase first (an answer that
+ * arrived is parsed then), and the upload stops as soon as a refusal has arrived: the caller gets
+ * the API's own answer instead of a transport error.
+ */
+async function pumpBody(body: ReadableStream<Uint8Array>, req: http.ClientRequest, askFirst: boolean): Promise<void> {
+  let refused = false;
+  req.once('response', (res) => {
+    if ((res.statusCode ?? 500) >= 400) refused = true;
+  });
+  const stop = () => refused || req.destroyed;
+  const reader = body.getReader();
+  try {
+    if (askFirst) await continueOrAnswer(req);
+    for (;;) {
+      const { done, value } = await reader.read();
+      await afterPoll();
+      if (stop()) break;
+      if (done) {
+        req.end();
+        return;
+      }
+      if (!req.write(value)) {
+        await new Promise<void>((resolve) => {
+          const resume = () => {
+            req.off('drain', resume);
+            req.off('close', resume);
+            resolve();
+          };
+          req.on('drain', resume);
+          req.on('close', resume);
+        });
+        if (stop()) break;
+      }
+    }
+    // Stopped early (refused, or the connection failed): the browser's rest is read and dropped.
+    await discardRest(reader);
+  } catch (err) {
+    req.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
+/** Waits for the API's 100 Continue (or its final answer); a server that sends neither gets the body after a second. */
+function continueOrAnswer(req: http.ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      req.off('continue', done);
+      req.off('response', done);
+      req.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 1_000);
+    req.on('continue', done);
+    req.on('response', done);
+    req.on('close', done);
+  });
+}
+
+/** How much of a refused upload is still read (and dropped) so the browser gets to read the answer. */
+const DISCARD_LIMIT = { bytes: 256 * 1024 * 1024, ms: 60_000 };
+
+/**
+ * The browser keeps sending a refused body until it is out, and its connection carries nothing else
+ * before that; cancelling the body instead would close the connection under the answer. So the rest
+ * is read and dropped, within limits.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const deadline = Date.now() + DISCARD_LIMIT.ms;
+  let left = DISCARD_LIMIT.bytes;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.byteLength;
+      if (left < 0 || Date.now() > deadline) break;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => undefined);
+}
+
+/** How long the API gets to refuse a body by its headers alone. */
+const REFUSAL_WAIT_MS = 5_000;
+
+/**
+ * Sends only the headers of a call (the declared Content-Length included, no body) on a connection
+ * of its own and returns the API's answer when it is a refusal (4xx) given before any body arrived;
+ * otherwise (it waits for the body, it fails) null. No handler runs without the body.
+ */
+function refusalOf(url: URL, headers: Record<string, string>, method: string): Promise<Response | null> {
+  const probeHeaders = { ...headers };
+  delete probeHeaders['expect'];
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const req = client.request(url, { method, headers: probeHeaders, agent: false });
+    const timer = setTimeout(() => {
+      req.destroy();
+      resolve(null);
+    }, REFUSAL_WAIT_MS);
+    req.on('response', (res) => {
+      clearTimeout(timer);
+      const status = res.statusCode ?? 502;
+      if (status < 400 || status >= 500) {
+        res.destroy();
+        req.destroy();
+        resolve(null);
+        return;
+      }
+      res.once('close', () => req.destroy());
+      resolve(toResponse(res, method));
+    });
+    req.on('error', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    req.flushHeaders();
   });
 }
 

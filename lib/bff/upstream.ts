@@ -1,4 +1,5 @@
 /** The one function that talks to the tenant API; the proxy, the auth handlers and server components use it. */
+import 'server-only';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl, upstreamUrl } from '@/lib/routing/tenant';
 import { cookieHeader, mergeSetCookies, xsrfToken, type CookieJar } from './cookie-jar';
@@ -25,6 +26,8 @@ export interface UpstreamCall {
   headers?: Headers;
   /** A buffered body can be replayed after a 419; a stream cannot. */
   body?: Uint8Array | string | ReadableStream<Uint8Array> | null;
+  /** The declared size of a streamed body, when known. */
+  bodyLength?: number;
   signal?: AbortSignal;
 }
 
@@ -68,6 +71,7 @@ async function send(ctx: UpstreamContext, call: UpstreamCall): Promise<Response>
     method,
     headers: buildHeaders(ctx, call),
     body: hasBody ? call.body : null,
+    bodyLength: hasBody ? call.bodyLength : undefined,
     signal: call.signal,
   });
   const merged = mergeSetCookies(ctx.jar, res.headers.getSetCookie());

@@ -1,6 +1,7 @@
 /**
  * Starts and stops a real Pulzus stack (the tenant API on a fresh DATA_DIR plus the built web app) for
- * the end-to-end tests and the bench. Nothing is mocked: the processes are the ones `npm start` runs,
+ * the end-to-end tests and the bench. Nothing is mocked: the processes are the ones `npm start` runs
+ * (the API and scripts/web-server.mjs around the built Next app),
  * on their own ports, data folder and Next build folder, so a developer's running app is never touched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -183,6 +184,8 @@ export function buildIsStale(distDir: string): boolean {
 }
 
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+/** The web's own server around Next's handler (as `npm start` runs it). */
+const WEB_SERVER = path.join(ROOT, 'scripts', 'web-server.mjs');
 
 /**
  * `next build` into `distDir` unless that build is newer than every source. Next adds its distDir's
@@ -340,7 +343,8 @@ export interface ApiOptions {
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   // The stack is always the embedded one: PGlite under DATA_DIR, mail as .eml files.
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'TENANT_API_URL', 'PORT', 'API_PORT', 'NEXT_DIST_DIR']) {
+  const local = ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'TENANT_API_URL', 'PORT', 'API_PORT', 'NEXT_DIST_DIR'];
+  for (const name of [...local, 'TRUSTED_PROXIES', 'SECURE_COOKIES']) {
     delete env[name];
   }
   return env;
@@ -386,7 +390,7 @@ export async function startWeb(o: WebOptions): Promise<ManagedProcess> {
     PORT: String(o.port),
     ...o.env,
   };
-  const proc = spawnManaged('web', [nextBin, 'start', '-p', String(o.port)], env, path.join(o.dataDir, 'logs', 'web.log'));
+  const proc = spawnManaged('web', [WEB_SERVER, '-p', String(o.port)], env, path.join(o.dataDir, 'logs', 'web.log'));
   await waitForHttp(proc, `http://127.0.0.1:${o.port}/login`, 120_000);
   return proc;
 }

@@ -36,6 +36,13 @@ describe('parseWebEnv', () => {
     expect(() => readFileSync(path.join(dir, 'none', 'secrets.json'))).toThrow();
   });
 
+  it('reads SECURE_COOKIES, off by default', () => {
+    const base = { DATA_DIR: path.join(dir, 'none'), BFF_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(32) };
+    expect(parseWebEnv(base).secureCookies).toBe(false);
+    expect(parseWebEnv({ ...base, SECURE_COOKIES: '1' }).secureCookies).toBe(true);
+    expect(parseWebEnv({ ...base, SECURE_COOKIES: '0' }).secureCookies).toBe(false);
+  });
+
   it('accepts a {tenant} template and empty strings as unset', () => {
     const e = parseWebEnv({ DATA_DIR: dir, TENANT_API_URL: 'https://{tenant}.api.example.com', APP_DOMAIN: '' });
     expect(e.tenantApiUrl).toBe('https://{tenant}.api.example.com');
@@ -46,6 +53,7 @@ describe('parseWebEnv', () => {
     expect(() => parseWebEnv({ DATA_DIR: dir, TENANT_API_URL: 'ftp://x' })).toThrow(/TENANT_API_URL: must be an http/);
     expect(() => parseWebEnv({ DATA_DIR: dir, DEFAULT_TENANT: 'Bad_Slug' })).toThrow(/DEFAULT_TENANT/);
     expect(() => parseWebEnv({ DATA_DIR: dir, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32/);
+    expect(() => parseWebEnv({ DATA_DIR: dir, SECURE_COOKIES: 'yes please' })).toThrow(/SECURE_COOKIES: must be 1 or 0/);
   });
 
   it('names the file when secrets.json is broken', () => {

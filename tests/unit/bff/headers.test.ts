@@ -3,7 +3,7 @@ import {
   browserResponseHeaders,
   clientIp,
   forwardableRequestHeaders,
-  isSameOrigin,
+  isCrossSite,
   isUnsafeMethod,
   requestProto,
   rewriteLocation,
@@ -75,29 +75,32 @@ describe('browserResponseHeaders', () => {
   });
 });
 
-describe('isSameOrigin', () => {
+describe('isCrossSite', () => {
   const host = 'demo.localhost:3000';
-  it('accepts the same host in Origin', () => {
-    expect(isSameOrigin(new Headers({ origin: 'http://demo.localhost:3000' }), host)).toBe(true);
-    expect(isSameOrigin(new Headers({ origin: 'https://DEMO.localhost:3000' }), host)).toBe(true);
+  const h = (init: Record<string, string>) => new Headers(init);
+  it("passes the app's own calls: Sec-Fetch-Site same-origin, or a same-host Origin without it", () => {
+    expect(isCrossSite(h({ 'sec-fetch-site': 'same-origin' }), host)).toBe(false);
+    expect(isCrossSite(h({ 'sec-fetch-site': 'same-origin', origin: 'http://demo.localhost:3000' }), host)).toBe(false);
+    expect(isCrossSite(h({ origin: 'http://demo.localhost:3000' }), host)).toBe(false);
+    expect(isCrossSite(h({ origin: 'https://DEMO.localhost:3000' }), host)).toBe(false);
   });
-  it('falls back to Referer', () => {
-    expect(isSameOrigin(new Headers({ referer: 'http://demo.localhost:3000/login?x=1' }), host)).toBe(true);
-    expect(isSameOrigin(new Headers({ origin: 'null', referer: 'http://demo.localhost:3000/' }), host)).toBe(true);
+  it('passes a request with neither header (old clients, server-to-server)', () => {
+    expect(isCrossSite(h({}), host)).toBe(false);
+    expect(isCrossSite(h({ referer: 'http://evil.example/' }), host)).toBe(false);
   });
-  it('rejects other hosts, other ports, sibling tenants and nothing at all', () => {
-    expect(isSameOrigin(new Headers({ origin: 'http://evil.example' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'http://demo.localhost:3001' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'http://other.localhost:3000' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'http://demo.localhost:3000.evil.example' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers(), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'garbage' }), host)).toBe(false);
-    expect(isSameOrigin(new Headers({ origin: 'http://demo.localhost:3000' }), null)).toBe(false);
+  it('refuses every other Sec-Fetch-Site, whatever Origin says', () => {
+    for (const site of ['cross-site', 'same-site', 'none', 'garbage']) {
+      expect(isCrossSite(h({ 'sec-fetch-site': site, origin: 'http://demo.localhost:3000' }), host)).toBe(true);
+    }
   });
-  it('does not let a matching Referer rescue a foreign Origin', () => {
-    expect(
-      isSameOrigin(new Headers({ origin: 'http://evil.example', referer: 'http://demo.localhost:3000/' }), host),
-    ).toBe(false);
+  it('refuses, without Sec-Fetch-Site, an Origin of another host, port or an opaque one', () => {
+    expect(isCrossSite(h({ origin: 'http://evil.example' }), host)).toBe(true);
+    expect(isCrossSite(h({ origin: 'http://other.localhost:3000' }), host)).toBe(true);
+    expect(isCrossSite(h({ origin: 'http://demo.localhost:3001' }), host)).toBe(true);
+    expect(isCrossSite(h({ origin: 'http://demo.localhost:3000.evil.example' }), host)).toBe(true);
+    expect(isCrossSite(h({ origin: 'null' }), host)).toBe(true);
+    expect(isCrossSite(h({ origin: 'garbage' }), host)).toBe(true);
+    expect(isCrossSite(h({ origin: 'http://demo.localhost:3000' }), null)).toBe(true);
   });
 });
 
@@ -111,6 +114,8 @@ describe('misc', () => {
     expect(clientIp(new Headers({ 'x-forwarded-for': '6.6.6.6, 10.0.0.2' }))).toBe('10.0.0.2');
     expect(clientIp(new Headers({ 'x-forwarded-for': '::ffff:127.0.0.1' }))).toBe('127.0.0.1');
     expect(clientIp(new Headers())).toBeNull();
+    // X-Real-IP is not the web server's: a browser could have sent it.
+    expect(clientIp(new Headers({ 'x-real-ip': '6.6.6.6' }))).toBeNull();
   });
   it('reads the protocol', () => {
     expect(requestProto(new Headers({ 'x-forwarded-proto': 'https' }))).toBe('https');

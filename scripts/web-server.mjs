@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+/**
+ * The web's own server: a small Node HTTP server around Next's request handler. `npm start`, the
+ * end-to-end stack and the bench all run the web app through it.
+ *
+ * Why: a route handler cannot see the socket's address, and Next keeps an X-Forwarded-For the
+ * client sent. The BFF forwards the client IP to the tenant API (which throttles logins per IP), so
+ * a client could name any IP. Here X-Forwarded-For/-Proto/-Host are set from the socket; the
+ * values a client sent are kept only when the socket's address is in TRUSTED_PROXIES.
+ *
+ *   node scripts/web-server.mjs [--dev] [-p PORT] [-H HOST]
+ *
+ * The port is -p or PORT (default 3000); it listens on every interface unless -H names one. The
+ * build folder is next.config.mjs's (NEXT_DIST_DIR). --dev runs Next in development mode.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import next from 'next';
+import { applyForwarded, parseTrustedProxies } from './trusted-proxies.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function option(args, short, long) {
+  const i = args.findIndex((a) => a === short || a === long);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+const args = process.argv.slice(2);
+const dev = args.includes('--dev');
+const port = Number(option(args, '-p', '--port') ?? (process.env.PORT || 3000));
+// Not from HOSTNAME: shells and containers set it to the machine's name, which would narrow the listening address.
+const hostname = option(args, '-H', '--hostname');
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`[web] not a port: ${port}\n`);
+  process.exit(1);
+}
+
+let trusted;
+try {
+  trusted = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (err) {
+  process.stderr.write(`[web] ${err.message}\n`);
+  process.exit(1);
+}
+
+if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? 'development' : 'production';
+
+const app = next({ dev, dir: root, hostname: hostname ?? 'localhost', port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+/**
+ * A handler may answer before reading the whole body (the API refusing an oversized upload with 413).
+ * The client keeps sending until its body is out, and a kept-alive connection cannot carry the next
+ * request before that: read and drop the rest (for at most DRAIN_MS, then close the connection).
+ */
+const DRAIN_MS = 30_000;
+function drainUnreadBody(req, res) {
+  const socket = req.socket;
+  res.once('finish', () => {
+    if (req.complete) return;
+    const timer = setTimeout(() => socket.destroy(), req.destroyed ? 1_000 : DRAIN_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    if (req.destroyed) return;
+    req.once('end', () => clearTimeout(timer));
+    req.resume();
+  });
+}
+
+const server = http.createServer((req, res) => {
+  applyForwarded(req, trusted);
+  drainUnreadBody(req, res);
+  handle(req, res).catch((err) => {
+    process.stderr.write(`[web] ${req.method} ${req.url} failed: ${err?.stack ?? err}\n`);
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.end();
+    } else {
+      res.destroy();
+    }
+  });
+});
+// Next's own server keeps idle connections a little longer than common proxies do.
+server.keepAliveTimeout = 65_000;
+
+// Next in dev mode hot-reloads over WebSocket upgrades.
+const upgrade = dev ? app.getUpgradeHandler?.() : undefined;
+if (upgrade) {
+  server.on('upgrade', (req, socket, head) => {
+    applyForwarded(req, trusted);
+    upgrade(req, socket, head);
+  });
+}
+
+server.listen(port, hostname, () => {
+  const proxies = trusted.entries.length > 0 ? `, trusting forwarded headers from ${trusted.entries.join(', ')}` : '';
+  process.stdout.write(`[web] ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (dev)' : ''}${proxies}\n`);
+});
+
+function stop() {
+  server.close(() => process.exit(0));
+  server.closeAllConnections?.();
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
