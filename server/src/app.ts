@@ -9,6 +9,7 @@ import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { HttpError, messages, ValidationError } from './http/errors';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
+import { createUploads } from './http/uploads';
 import { createMailer } from './mail/mailer';
 import { createPlayerService } from './player/service';
 import { registerAuthRoutes } from './routes/auth';
@@ -20,6 +21,8 @@ import { registerPlayerRoutes } from './routes/players';
 import { registerPlaylistRoutes } from './routes/playlists';
 import { registerSoundRoutes } from './routes/sounds';
 import { registerSpotRoutes } from './routes/spots';
+import { registerSlideshowRoutes } from './routes/slideshows';
+import { registerScreenRoutes } from './routes/screens';
 import { registerBroadcastingRoutes } from './routes/broadcasting';
 import { registerPusherApiRoutes } from './routes/pusher-api';
 import { createRealtime } from './realtime';
@@ -46,6 +49,9 @@ export interface BuildOptions {
   database?: Database;
   logger?: FastifyServerOptions['logger'];
 }
+
+/** Bodies of every route but the upload routes (config.uploadBodyMaxBytes). */
+const BODY_LIMIT = 2 * 1024 * 1024;
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: messages.badRequest,
@@ -84,10 +90,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     throw err;
   }
 
+  const uploads = createUploads({ config, storage });
+
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // The router's own refusals (a malformed percent-escape in the path) in our words.
     frameworkErrors: (_err, _req, reply) => {
       void (reply as FastifyReply).code(400).send({ message: messages.badRequest });
@@ -139,12 +147,19 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorateRequest('parsingBody', false);
   app.addHook('preValidation', async (req) => {
     req.parsingBody = true;
+    // Multipart bodies are read past the content-type parsers' bodyLimit: a declared length over
+    // the route's cap is refused before a byte is read (a chunked body meets busboy's limits).
+    const length = Number(req.headers['content-length']);
+    if (req.isMultipart() && length > uploads.bodyCapOf(req, BODY_LIMIT)) throw new HttpError(413, messages.tooLarge);
   });
   await app.register(multipart, {
-    // Small forms become plain fields like JSON and urlencoded bodies; uploads set their own limits.
+    // Small forms become plain fields like JSON and urlencoded bodies. Upload routes stream their
+    // one file to storage instead (http/uploads.ts), with their own limits.
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 50 * 1024 * 1024, files: 20 },
+    onFile: uploads.onFile,
+    limits: { fileSize: BODY_LIMIT, files: 20 },
   });
+  uploads.register(app);
   app.addHook('preValidation', async (req) => {
     req.parsingBody = false;
     // Every body of ours is an object of fields. A JSON array, string, number or null names no
@@ -183,6 +198,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerPlaylistRoutes(app, ctx);
   registerSoundRoutes(app, ctx);
   registerSpotRoutes(app, ctx);
+  registerSlideshowRoutes(app, ctx);
+  registerScreenRoutes(app, ctx);
   registerBroadcastingRoutes(app, ctx);
   registerPusherApiRoutes(app, ctx);
 

@@ -58,7 +58,14 @@ export interface Config {
   pusherActivityTimeout: number;
   /** Redis for several API instances: real-time fan-out and shared presence. */
   redisUrl: string | undefined;
+  /** Upload limits in bytes: one audio file (sounds, spots), one image (slideshows). */
+  uploadAudioMaxBytes: number;
+  uploadImageMaxBytes: number;
+  /** Hard cap on a whole upload request's body, in bytes: above it 413 (a file over its own limit is a 422). */
+  uploadBodyMaxBytes: number;
 }
+
+const MB = 1024 * 1024;
 
 export const TENANT_SLUG = /^[a-z0-9-]{1,63}$/;
 
@@ -123,6 +130,9 @@ const envSchema = z.object({
   PUSHER_PUBLIC_TLS: booleanFlag,
   PUSHER_CLIENT_EVENTS: booleanFlag,
   PUSHER_ACTIVITY_TIMEOUT: positiveInt(30),
+  UPLOAD_AUDIO_MAX_MB: positiveInt(20),
+  UPLOAD_IMAGE_MAX_MB: positiveInt(10),
+  UPLOAD_BODY_MAX_MB: positiveInt(64),
   REDIS_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -204,6 +214,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid tenant API configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.UPLOAD_BODY_MAX_MB <= Math.max(e.UPLOAD_AUDIO_MAX_MB, e.UPLOAD_IMAGE_MAX_MB)) {
+    throw new Error('Invalid tenant API configuration:\n  UPLOAD_BODY_MAX_MB: must be larger than UPLOAD_AUDIO_MAX_MB and UPLOAD_IMAGE_MAX_MB');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const needsFile = !e.APP_KEY || !e.BFF_SECRET || !e.PUSHER_APP_ID || !e.PUSHER_KEY || !e.PUSHER_SECRET;
   const fileSecrets = needsFile ? readOrCreateSecrets(dataDir) : undefined;
@@ -239,5 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pusherClientEvents: e.PUSHER_CLIENT_EVENTS ?? true,
     pusherActivityTimeout: e.PUSHER_ACTIVITY_TIMEOUT,
     redisUrl: e.REDIS_URL,
+    uploadAudioMaxBytes: e.UPLOAD_AUDIO_MAX_MB * MB,
+    uploadImageMaxBytes: e.UPLOAD_IMAGE_MAX_MB * MB,
+    uploadBodyMaxBytes: e.UPLOAD_BODY_MAX_MB * MB,
   };
 }

@@ -11,7 +11,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { Client, createTestApp, DEMO, loggedIn, OTHER, type TestApp } from './helpers';
+import { Client, createTestApp, DEMO, loggedIn, multipart, OTHER, type TestApp } from './helpers';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 import {
   isHungarianMessage,
   paramKinds,
@@ -42,6 +47,14 @@ const ids = {
   otherSound: 0,
   spots: [] as number[],
   otherSpot: 0,
+  slideshow: 0,
+  otherSlideshow: 0,
+  images: [] as number[],
+  otherImage: 0,
+  screen: 0,
+  otherScreen: 0,
+  screenHash: '',
+  otherScreenHash: '',
   session: '',
   otherSession: '',
 };
@@ -78,6 +91,31 @@ before(async () => {
   ids.spots = (await rows<{ id: number }>(`select id from spots where customer_id = ${ids.demoCustomer}`)).map((r) => r.id);
   const [otherSpot] = await rows<{ id: number }>(`select id from spots where customer_id = ${ids.otherCustomer}`);
   ids.otherSpot = otherSpot!.id;
+  // A slideshow with two images and a screen showing it, in each shop.
+  const shop = async (c: Client) => {
+    const slideshow = (await c.post('/api/slideshows', { name: 'Vetítés' })).json().id as number;
+    const images: number[] = [];
+    for (const _ of [1, 2]) {
+      const { body, headers } = multipart({}, [{ filename: 'kep.png', data: PNG }]);
+      const res = await c.post(`/api/slideshows/${slideshow}/image`, body, { headers });
+      if (res.statusCode !== 201) throw new Error(`image upload: ${res.statusCode} ${res.body}`);
+      images.push(res.json().id);
+    }
+    const screen = (await c.post('/api/screens', { name: 'Kijelző', slideshow_id: slideshow })).json();
+    return { slideshow, images, screen: screen.id as number, hash: screen.hash_id as string };
+  };
+  const mine = await shop(user);
+  const theirs = await shop(other);
+  Object.assign(ids, {
+    slideshow: mine.slideshow,
+    images: mine.images,
+    screen: mine.screen,
+    screenHash: mine.hash,
+    otherSlideshow: theirs.slideshow,
+    otherImage: theirs.images[0],
+    otherScreen: theirs.screen,
+    otherScreenHash: theirs.hash,
+  });
 });
 after(async () => {
   await t?.close();
@@ -113,7 +151,23 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(Array.from({ length: 6000 }, (_, i) => i + 1)),
 );
 
-type FieldKind = 'email' | 'password' | 'bool' | 'name' | 'tracks' | 'volume' | 'time' | 'track' | 'socket' | 'channelName' | 'spots' | 'text';
+type FieldKind =
+  | 'email'
+  | 'password'
+  | 'bool'
+  | 'name'
+  | 'tracks'
+  | 'volume'
+  | 'time'
+  | 'track'
+  | 'socket'
+  | 'channelName'
+  | 'spots'
+  | 'text'
+  | 'description'
+  | 'images'
+  | 'imageId'
+  | 'slideshowId';
 
 /** Values that may pass, so refusals deeper down (and accepted writes) are reached too. */
 function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
@@ -158,6 +212,22 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
       );
     case 'text':
       return fc.string({ maxLength: 30 });
+    case 'description':
+      return fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.constant('a'.repeat(1001)), fc.constant('Első sor\nmásodik sor'));
+    case 'images':
+      return fc.oneof(
+        fc.constant(ids.images.map((id) => ({ id, seconds: 5 }))),
+        fc.constant([...ids.images].reverse().map((id, i) => ({ id: String(id), seconds: String(i + 1) }))),
+        fc.constant([{ id: ids.images[0], seconds: 3 }]),
+        fc.constant([...ids.images.map((id) => ({ id, seconds: 2 })), { id: ids.otherImage, seconds: 2 }]),
+        fc.array(fc.record({ id: fc.constantFrom(...ids.images, ids.otherImage, 0, -1, 999_999), seconds: fc.integer({ min: -2, max: 4000 }) }), {
+          maxLength: 4,
+        }),
+      );
+    case 'imageId':
+      return fc.constantFrom(...ids.images, ids.otherImage, 999_999, String(ids.images[0]));
+    case 'slideshowId':
+      return fc.constantFrom(ids.slideshow, ids.otherSlideshow, String(ids.slideshow), '', null, 999_999);
   }
 }
 
@@ -178,12 +248,20 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     pusherApp: () => [t.config.pusherAppId],
     pusherChannel: () => ['presence-customer.1'],
     mediaPath: () => ['x.mp3'],
+    spot: () => [...ids.spots.slice(0, 2)],
+    slideshow: () => [ids.slideshow],
+    screen: () => [ids.screen],
+    screenHash: () => [ids.screenHash],
   };
   const foreign: Partial<Record<ParamKind, () => Array<string | number>>> = {
     player: () => [ids.otherPlayer],
     playlist: () => [ids.otherPlaylist],
     sound: () => [ids.otherSound],
     session: () => [ids.otherSession],
+    spot: () => [ids.otherSpot],
+    slideshow: () => [ids.otherSlideshow],
+    screen: () => [ids.otherScreen],
+    screenHash: () => [ids.otherScreenHash],
   };
   const valid = fc.constantFrom(...own[kind]().map(String)).map((value) => ({ value }));
   const other = foreign[kind] ? fc.constantFrom(...foreign[kind]!().map(String)).map((value) => ({ value })) : valid;
@@ -234,6 +312,22 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /api/players/:id/playable/playlist/:playlistId': { body: { track: 'track' }, query: { track: 'track' } },
   'POST /api/players/:id/sounds/:soundId/play': {},
   'POST /api/players/:id/spots/play': { body: { spots: 'spots' } },
+  'POST /api/spots': { body: { name: 'name', file: 'text' } },
+  'POST /api/spots/:id': { body: { name: 'name', id: 'text', file: 'text' } },
+  'POST /api/spots/delete/:id': {},
+  'POST /api/sounds': { body: { name: 'name', file: 'text' } },
+  'POST /api/sounds/requests': { body: { description: 'description' } },
+  'POST /api/sounds/:id/favorite': {},
+  'POST /api/sounds/:id/quick': {},
+  'POST /api/sounds/:id/delete': {},
+  'POST /api/slideshows': { body: { name: 'name' } },
+  'POST /api/slideshows/:id': { body: { name: 'name', images: 'images' } },
+  'POST /api/slideshows/:id/image': { body: { file: 'text' } },
+  'POST /api/slideshows/:id/image/remove': { body: { id: 'imageId' } },
+  'POST /api/slideshows/:id/delete': {},
+  'POST /api/screens': { body: { name: 'name', description: 'description', slideshow_id: 'slideshowId' } },
+  'POST /api/screens/:id': { body: { name: 'name', description: 'description', slideshow_id: 'slideshowId' } },
+  'POST /api/screens/delete/:id': {},
   'POST /broadcasting/auth': { body: { socket_id: 'socket', channel_name: 'channelName' } },
   'POST /apps/:appId/events': { body: { name: 'text', channel: 'channelName', data: 'text' } },
   'POST /apps/:appId/batch_events': { body: { batch: 'text' } },

@@ -25,6 +25,20 @@ describe('server env', () => {
     assert.equal(config.sessionAbsoluteHours, 24);
     assert.equal(config.databaseUrl, undefined);
     assert.match(config.appVersion, /^\d+\.\d+\.\d+/);
+    assert.deepEqual(
+      [config.uploadAudioMaxBytes, config.uploadImageMaxBytes, config.uploadBodyMaxBytes],
+      [20 * 1024 * 1024, 10 * 1024 * 1024, 64 * 1024 * 1024],
+    );
+  });
+
+  test('upload limits are configurable, and the body cap must exceed each file limit', () => {
+    const config = loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', UPLOAD_AUDIO_MAX_MB: '30', UPLOAD_BODY_MAX_MB: '40' });
+    assert.equal(config.uploadAudioMaxBytes, 30 * 1024 * 1024);
+    assert.throws(
+      () => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', UPLOAD_IMAGE_MAX_MB: '64' }),
+      /UPLOAD_BODY_MAX_MB: must be larger/,
+    );
+    assert.throws(() => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', UPLOAD_AUDIO_MAX_MB: '0' }), /UPLOAD_AUDIO_MAX_MB/);
   });
 
   test('secrets.json is created once with every key and then reused', async () => {

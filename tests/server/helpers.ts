@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -93,9 +93,11 @@ export class Client {
     const unsafe = !['GET', 'HEAD'].includes(method);
     const xsrf = this.jar.get('XSRF-TOKEN');
     if ((options.xsrf ?? unsafe) && xsrf) headers['x-xsrf-token'] = encodeURIComponent(xsrf);
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (options.body !== undefined) {
       if (typeof options.body === 'string') {
+        payload = options.body;
+      } else if (Buffer.isBuffer(options.body)) {
         payload = options.body;
       } else {
         payload = JSON.stringify(options.body);
@@ -170,3 +172,60 @@ export const localUrl = (url: string) => {
   const u = new URL(url);
   return u.pathname + u.search;
 };
+
+export interface FilePart {
+  /** Form field name (default `file`). */
+  field?: string;
+  filename: string;
+  /** The declared type (never trusted by the API). */
+  type?: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body as a browser sends it: text fields, then the files. */
+export function multipart(fields: Record<string, string | number> = {}, files: FilePart[] = []) {
+  const boundary = `----pulzus-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.filename}"\r\n` +
+          `Content-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The smallest valid PNG (1×1), for image uploads. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Every file under the app's media root (uploads and leftovers alike), sorted. */
+export async function mediaFiles(t: TestApp): Promise<string[]> {
+  const root = path.join(t.dataDir, 'media');
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(path.relative(root, p));
+    }
+  };
+  await walk(root);
+  return out.sort();
+}
+
+/** Rows in a table of the app's database. */
+export async function rowCount(t: TestApp, table: string): Promise<number> {
+  const result = (await t.database.db.execute(`select count(*)::int as n from ${table}` as never)) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]!.n);
+}

@@ -8,7 +8,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client, createTestApp, DEMO, loggedIn, OTHER, type TestApp } from './helpers';
+import { Client, createTestApp, DEMO, loggedIn, multipart, OTHER, type TestApp } from './helpers';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 import {
   GLOBAL_KINDS,
   paramKinds,
@@ -31,6 +36,10 @@ interface Shop {
   sound: number;
   session: string;
   spot: number;
+  slideshow: number;
+  image: number;
+  screen: number;
+  screenHash: string;
 }
 const shops = {} as { demo: Shop; other: Shop };
 let channel = 0;
@@ -48,7 +57,18 @@ async function shopOf(client: Client, slug: string): Promise<Shop> {
     `insert into sounds (customer_id, name, file_path, duration) values (${customerId}, '${slug} hang', 'assets/none.mp3', 1) returning id`,
   );
   const [spot] = await rows<{ id: number }>(`select id from spots where customer_id = ${customerId} order by id limit 1`);
+  const slideshow = await client.post('/api/slideshows', { name: `${slug} vetítés` });
+  assert.equal(slideshow.statusCode, 201, slideshow.body);
+  const { body, headers } = multipart({}, [{ filename: 'kep.png', data: PNG }]);
+  const image = await client.post(`/api/slideshows/${slideshow.json().id}/image`, body, { headers });
+  assert.equal(image.statusCode, 201, image.body);
+  const screen = await client.post('/api/screens', { name: `${slug} kijelző`, slideshow_id: slideshow.json().id });
+  assert.equal(screen.statusCode, 201, screen.body);
   return {
+    slideshow: slideshow.json().id,
+    image: image.json().id,
+    screen: screen.json().id,
+    screenHash: screen.json().hash_id,
     customerId,
     player: (await client.get('/api/players')).json()[0].id,
     playlist: created.json().id,
@@ -103,6 +123,14 @@ function idOf(kind: ParamKind, shop: Shop): string {
       return `presence-customer.${shop.customerId}`;
     case 'mediaPath':
       return 'x.mp3';
+    case 'spot':
+      return String(shop.spot);
+    case 'slideshow':
+      return String(shop.slideshow);
+    case 'screen':
+      return String(shop.screen);
+    case 'screenHash':
+      return shop.screenHash;
   }
 }
 
@@ -122,6 +150,18 @@ const VALID_BODY: Record<string, (shop: Shop) => Record<string, unknown>> = {
   'POST /api/players/:id/playable/playlist/:playlistId': () => ({}),
   'POST /api/players/:id/sounds/:soundId/play': () => ({}),
   'POST /api/players/:id/spots/play': (shop) => ({ spots: [shop.spot] }),
+  'POST /api/spots/:id': () => ({ name: 'Átnevezett szpot' }),
+  'POST /api/spots/delete/:id': () => ({}),
+  'POST /api/sounds/:id/favorite': () => ({}),
+  'POST /api/sounds/:id/quick': () => ({}),
+  'POST /api/sounds/:id/delete': () => ({}),
+  'POST /api/slideshows/:id': (shop) => ({ name: 'Átnevezett vetítés', images: [{ id: shop.image, seconds: 7 }] }),
+  // JSON carries no file: the foreign slideshow is refused before the missing file is.
+  'POST /api/slideshows/:id/image': () => ({}),
+  'POST /api/slideshows/:id/image/remove': (shop) => ({ id: shop.image }),
+  'POST /api/slideshows/:id/delete': () => ({}),
+  'POST /api/screens/:id': (shop) => ({ name: 'Átnevezett kijelző', slideshow_id: shop.slideshow }),
+  'POST /api/screens/delete/:id': () => ({}),
 };
 
 /** Not a shop's or the catalogue's ids: nothing to isolate by path (covered elsewhere). */

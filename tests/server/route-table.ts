@@ -40,6 +40,11 @@ export const READ_ONLY_GETS = new Set([
   'GET /api/playlists/:id/tracks/:page',
   'GET /api/sounds',
   'GET /api/spots',
+  'GET /api/slideshows',
+  'GET /api/slideshows/:id',
+  'GET /api/screens',
+  'GET /api/screens/public/:hashId',
+  'GET /api/screens/public/:hashId/slideshows/:id',
   'GET /broadcasting/auth',
   'GET /api/realtime-config',
   'GET /apps/:appId/channels',
@@ -78,11 +83,20 @@ export function writeRoutes(app: FastifyInstance): string[] {
  * must answer 404 and change nothing); global kinds are the provider's catalogue, the same for
  * every shop (server/README.md); the rest are not ids of anything a shop owns.
  */
-export type TenantKind = 'player' | 'playlist' | 'sound' | 'session';
+export type TenantKind = 'player' | 'playlist' | 'sound' | 'session' | 'spot' | 'slideshow' | 'screen' | 'screenHash';
 export type GlobalKind = 'channel' | 'track';
 export type OtherKind = 'page' | 'resetToken' | 'pusherApp' | 'pusherChannel' | 'mediaPath';
 export type ParamKind = TenantKind | GlobalKind | OtherKind;
-export const TENANT_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>(['player', 'playlist', 'sound', 'session']);
+export const TENANT_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
+  'player',
+  'playlist',
+  'sound',
+  'session',
+  'spot',
+  'slideshow',
+  'screen',
+  'screenHash',
+]);
 export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>(['channel', 'track']);
 
 export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
@@ -114,6 +128,20 @@ export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'POST /api/players/:id/playable/playlist/:playlistId': { id: 'player', playlistId: 'playlist' },
   'POST /api/players/:id/sounds/:soundId/play': { id: 'player', soundId: 'sound' },
   'POST /api/players/:id/spots/play': { id: 'player' },
+  'POST /api/spots/:id': { id: 'spot' },
+  'POST /api/spots/delete/:id': { id: 'spot' },
+  'POST /api/sounds/:id/favorite': { id: 'sound' },
+  'POST /api/sounds/:id/quick': { id: 'sound' },
+  'POST /api/sounds/:id/delete': { id: 'sound' },
+  'GET /api/slideshows/:id': { id: 'slideshow' },
+  'POST /api/slideshows/:id': { id: 'slideshow' },
+  'POST /api/slideshows/:id/image': { id: 'slideshow' },
+  'POST /api/slideshows/:id/image/remove': { id: 'slideshow' },
+  'POST /api/slideshows/:id/delete': { id: 'slideshow' },
+  'POST /api/screens/:id': { id: 'screen' },
+  'POST /api/screens/delete/:id': { id: 'screen' },
+  'GET /api/screens/public/:hashId': { hashId: 'screenHash' },
+  'GET /api/screens/public/:hashId/slideshows/:id': { hashId: 'screenHash', id: 'slideshow' },
   'POST /apps/:appId/events': { appId: 'pusherApp' },
   'POST /apps/:appId/batch_events': { appId: 'pusherApp' },
   'GET /apps/:appId/channels': { appId: 'pusherApp' },

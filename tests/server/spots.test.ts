@@ -65,6 +65,8 @@ describe('GET /api/spots', () => {
         ['Zárás előtt', 'zaras-elott.mp3', 14.315],
         ['Hűségkártya', 'husegkartya.mp3', 11.337],
         ['Őszi akció', 'oszi-akcio.mp3', 10.945],
+        ['Új kollekció', 'uj-kollekcio.mp3', 12.722],
+        ['Ingyenes parkolás', 'ingyenes-parkolas.mp3', 14.289],
       ],
     );
     const dates = spots.map((s) => s.created_at);

@@ -81,3 +81,11 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * Runs `fn` in one transaction. Drizzle types the transaction apart from the database though it
+ * offers the same query builder; query functions take `Db`, so the one cast lives here.
+ */
+export function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((trx) => fn(trx as unknown as Db));
+}

@@ -362,6 +362,83 @@ export const spots = pgTable(
   (t) => [index('spots_customer_id_index').on(t.customerId)],
 );
 
+/** 'Új hang kérése': a shop's wish for a new provider sound, kept for the provider. */
+export const soundRequests = pgTable(
+  'sound_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sound_requests_customer_id_index').on(t.customerId)],
+);
+
+/*
+ * Slideshows and the in-store screens showing them. Images carry their slideshow's customer_id
+ * too, so every query filters by customer directly. A screen's default slideshow is nulled when
+ * the slideshow is deleted.
+ */
+
+export const slideshows = pgTable(
+  'slideshows',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('slideshows_customer_id_index').on(t.customerId)],
+);
+
+export const slideshowImages = pgTable(
+  'slideshow_images',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    slideshowId: integer('slideshow_id')
+      .notNull()
+      .references(() => slideshows.id, { onDelete: 'cascade' }),
+    /** The uploaded file's name. */
+    name: text('name').notNull(),
+    filePath: text('file_path').notNull(),
+    seconds: integer('seconds').notNull().default(5),
+    /** Show order within the slideshow (ascending; ties by id). */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('slideshow_images_slideshow_position_index').on(t.slideshowId, t.position),
+    index('slideshow_images_customer_id_index').on(t.customerId),
+  ],
+);
+
+export const screens = pgTable(
+  'screens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Unguessable, url-safe public id of the screen page (`/screen/{hash_id}`). */
+    hashId: text('hash_id').notNull().unique(),
+    slideshowId: integer('slideshow_id').references(() => slideshows.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('screens_customer_id_index').on(t.customerId), index('screens_slideshow_id_index').on(t.slideshowId)],
+);
+
 /** Seed steps already applied, so each runs once even as later issues append steps. */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),

@@ -3,11 +3,17 @@ import type { Playlist } from '../../../contracts/playlists';
 import type { PlayerSound } from '../../../contracts/realtime';
 import type { Sound } from '../../../contracts/sounds';
 import type { Spot } from '../../../contracts/spots';
+import type { Screen, ScreenSlideshow } from '../../../contracts/screens';
+import type { Slideshow, SlideshowImage, SlideshowListItem } from '../../../contracts/slideshows';
+import type { SoundRequest } from '../../../contracts/sounds';
 import type { Track } from '../../../contracts/tracks';
 import type { CategoryTree, ChannelRow, TrackRow } from '../db/queries/channels';
 import type { PlaylistRow } from '../db/queries/playlists';
 import type { SoundRow } from '../db/queries/sounds';
 import type { SpotRow } from '../db/queries/spots';
+import type { ScreenRow } from '../db/queries/screens';
+import type { SlideshowImageRow, SlideshowListRow, SlideshowRow } from '../db/queries/slideshows';
+import type { SoundRequestRow } from '../db/queries/sounds';
 import type { Storage } from '../storage';
 
 /*
@@ -117,4 +123,47 @@ export function playerSoundResource(
   row: { id: number; name: string; filePath: string; duration: number },
 ): PlayerSound {
   return { id: row.id, type, url: storage.signedUrl(row.filePath), name: row.name, duration: row.duration };
+}
+
+export function soundRequestResource(row: SoundRequestRow): SoundRequest {
+  return { id: row.id, description: row.description, created_at: laravelDate(row.createdAt) };
+}
+
+export function slideshowImageResource(storage: Storage, row: SlideshowImageRow): SlideshowImage {
+  return { id: row.id, name: row.name, url: storage.signedUrl(row.filePath), seconds: row.seconds };
+}
+
+export function slideshowResource(storage: Storage, row: SlideshowRow): Slideshow {
+  return {
+    id: row.id,
+    name: row.name,
+    images: row.images.map((i) => slideshowImageResource(storage, i)),
+    images_count: row.images.length,
+    created_at: laravelDate(row.createdAt),
+  };
+}
+
+export function slideshowListItemResource(row: SlideshowListRow): SlideshowListItem {
+  return { id: row.id, name: row.name, images_count: row.imagesCount, created_at: laravelDate(row.createdAt) };
+}
+
+/** A slideshow as a screen plays it (the public calls): no file names. */
+export function screenSlideshowResource(storage: Storage, row: SlideshowRow): ScreenSlideshow {
+  return {
+    id: row.id,
+    name: row.name,
+    images: row.images.map((i) => ({ id: i.id, url: storage.signedUrl(i.filePath), seconds: i.seconds })),
+  };
+}
+
+export function screenResource(row: ScreenRow): Screen {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    hash_id: row.hashId,
+    slideshow_id: row.slideshowId,
+    slideshow: row.slideshow,
+    created_at: laravelDate(row.createdAt),
+  };
 }

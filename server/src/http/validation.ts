@@ -37,3 +37,8 @@ export function collect<S extends z.ZodType>(schema: S, input: unknown, errors: 
     return undefined;
   }
 }
+
+/** Throws the errors `collect` gathered, if any, as one 422. */
+export function throwIfAny(errors: FieldErrors): void {
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}

@@ -1,8 +1,18 @@
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Player, PlayableType } from '../../../contracts/player';
-import type { Db } from '../db/client';
+import { transaction, type Db } from '../db/client';
 import { getTracks } from '../db/queries/channels';
-import { customers, players, rememberTokens, sessions } from '../db/schema';
+import {
+  createPlayer,
+  getPlayer,
+  isLoginLive as isLoginLiveQuery,
+  listPlayers,
+  lockCustomer,
+  lockPlayer,
+  lockPlayersOfPlayable,
+  updatePlayer,
+  type PlayerChanges,
+  type PlayerRow,
+} from '../db/queries/players';
 import { HttpError, messages, ValidationError } from '../http/errors';
 import { trackResource } from '../http/resources';
 import type { Storage } from '../storage';
@@ -16,7 +26,7 @@ import { playableKind } from './playables';
  * broadcasts `UpdatePlayer`, skipping the sender's `X-Socket-ID`).
  */
 
-export type PlayerRow = typeof players.$inferSelect;
+export type { PlayerRow };
 
 /** Who is asking: the tenant, the caller's device session, and its socket (X-Socket-ID). */
 export interface Actor {
@@ -116,7 +126,7 @@ export const playerMessages = {
 };
 
 type Tx = Db;
-type Changes = Partial<Omit<PlayerRow, 'id' | 'customerId' | 'createdAt'>>;
+type Changes = PlayerChanges;
 
 export function createPlayerService(options: PlayerServiceOptions): PlayerService {
   const { db, storage } = options;
@@ -148,36 +158,13 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
   // outside an open transaction would wait for it forever.
   async function isLoginLive({ customerId, sessionId }: { customerId: number; sessionId: string }, q: Db = db) {
     const now = Date.now();
-    const idleAfter = new Date(now - options.sessionIdleMinutes * 60_000);
-    const createdAfter = new Date(now - options.sessionAbsoluteHours * 3_600_000);
-    const [live] = await q
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.customerId, customerId),
-          eq(sessions.sessionId, sessionId),
-          isNotNull(sessions.userId),
-          gt(sessions.lastActivityAt, idleAfter),
-          gt(sessions.createdAt, createdAfter),
-        ),
-      )
-      .limit(1);
-    // A remembered device comes back with the same session id, so it has not logged out.
-    const [remembered] = live
-      ? [live]
-      : await q
-          .select({ id: rememberTokens.id })
-          .from(rememberTokens)
-          .where(
-            and(
-              eq(rememberTokens.customerId, customerId),
-              eq(rememberTokens.sessionId, sessionId),
-              gt(rememberTokens.expiresAt, new Date(now)),
-            ),
-          )
-          .limit(1);
-    return Boolean(remembered);
+    return isLoginLiveQuery(q, {
+      customerId,
+      sessionId,
+      idleAfter: new Date(now - options.sessionIdleMinutes * 60_000),
+      createdAfter: new Date(now - options.sessionAbsoluteHours * 3_600_000),
+      now: new Date(now),
+    });
   }
 
   async function isSessionOnline(who: { customerId: number; sessionId: string }, q: Db = db) {
@@ -219,23 +206,12 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     reason: ChangeReason,
     change: (row: PlayerRow, tx: Tx) => Promise<Changes | null>,
   ): Promise<Player> {
-    const { player, changed } = await db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
-      const [row] = await tx
-        .select()
-        .from(players)
-        .where(and(eq(players.id, playerId), eq(players.customerId, actor.customerId)))
-        .for('update')
-        .limit(1);
+    const { player, changed } = await transaction(db, async (tx) => {
+      const row = await lockPlayer(tx, { customerId: actor.customerId, id: playerId });
       if (!row) throw new HttpError(404, messages.notFound);
       const values = await change(row, tx);
       if (!values) return { player: await resource(row, tx), changed: false };
-      const [updated] = await tx
-        .update(players)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(players.id, row.id))
-        .returning();
-      return { player: await resource(updated!, tx), changed: true };
+      return { player: await resource(await updatePlayer(tx, row.id, values), tx), changed: true };
     });
     if (changed) await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
     return player;
@@ -259,17 +235,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     const kind = playableKind(target.type);
     if (!kind) throw new HttpError(404, messages.notFound);
     const q = { customerId: actor.customerId, id: target.id };
-    const { result, changed } = await db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    const { result, changed } = await transaction(db, async (tx) => {
       // Players first, then whatever `edit` locks: the same order as every player mutation.
-      const rows = await tx
-        .select()
-        .from(players)
-        .where(
-          and(eq(players.customerId, actor.customerId), eq(players.playableType, kind.type), eq(players.playableId, target.id)),
-        )
-        .orderBy(asc(players.id))
-        .for('update');
+      const rows = await lockPlayersOfPlayable(tx, { customerId: actor.customerId, type: kind.type, id: target.id });
       const found = rows.length ? await kind.find(tx, q) : undefined;
       const before = found ? await kind.trackIds(tx, q) : [];
       const result = await edit(tx);
@@ -307,12 +275,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
         }
         if (values && unchanged(row, values)) values = null;
         if (!values && !renamed) continue;
-        const [updated] = await tx
-          .update(players)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(players.id, row.id))
-          .returning();
-        changed.push(await resource(updated!, tx));
+        changed.push(await resource(await updatePlayer(tx, row.id, values ?? {}), tx));
       }
       return { result, changed };
     });
@@ -337,18 +300,16 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     },
 
     async list(actor) {
-      const { rows, created } = await db.transaction(async (trx) => {
-        const tx = trx as unknown as Db;
-        const byCustomer = () =>
-          tx.select().from(players).where(eq(players.customerId, actor.customerId)).orderBy(asc(players.id));
-        const existing = await byCustomer();
+      const { rows, created } = await transaction(db, async (tx) => {
+        const scope = { customerId: actor.customerId };
+        const existing = await listPlayers(tx, scope);
         if (existing.length) return { rows: existing, created: undefined };
         // Serialise first-player creation per customer by locking the customer row.
-        await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, actor.customerId)).for('update');
-        const again = await byCustomer();
+        await lockCustomer(tx, scope);
+        const again = await listPlayers(tx, scope);
         if (again.length) return { rows: again, created: undefined };
-        const [row] = await tx.insert(players).values({ customerId: actor.customerId }).returning();
-        return { rows: [row!], created: row };
+        const row = await createPlayer(tx, scope);
+        return { rows: [row], created: row };
       });
       const list = await Promise.all(rows.map((r) => resource(r)));
       if (created) {
@@ -358,11 +319,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     },
 
     async get(actor, playerId) {
-      const [row] = await db
-        .select()
-        .from(players)
-        .where(and(eq(players.id, playerId), eq(players.customerId, actor.customerId)))
-        .limit(1);
+      const row = await getPlayer(db, { customerId: actor.customerId, id: playerId });
       if (!row) throw new HttpError(404, messages.notFound);
       return resource(row);
     },

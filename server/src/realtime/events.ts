@@ -3,6 +3,8 @@ import {
   PLAY_SPOTS_EVENT,
   privatePlayerChannel,
   UPDATE_PLAYER_EVENT,
+  SCREEN_UPDATED_EVENT,
+  screenChannelName,
   type PlayerSound,
   type PlaySoundEvent,
   type PlaySpotsEvent,
@@ -23,6 +25,11 @@ export interface RealtimeEvents {
    * the player belongs to the customer (routes go through `ctx.players.get` first).
    */
   playSound(playerId: number, sound: PlayerSound, options?: BroadcastOptions): Promise<void>;
+  /**
+   * `App\Events\ScreenUpdated` `{}` on the public `screen.{hashId}` of each screen: its name or
+   * default slideshow (or that slideshow's images) changed, so its page refetches.
+   */
+  screenUpdated(hashIds: string[], options?: BroadcastOptions): Promise<void>;
 }
 
 export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerService): RealtimeEvents {
@@ -35,6 +42,10 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
       const list = await players.list({ customerId, sessionId: null });
       const payload: PlaySpotsEvent = { spots };
       await broadcaster.trigger(list.map((p) => privatePlayerChannel(p.id)), PLAY_SPOTS_EVENT, payload, options);
+    },
+    async screenUpdated(hashIds, options) {
+      if (!hashIds.length) return;
+      await broadcaster.trigger(hashIds.map(screenChannelName), SCREEN_UPDATED_EVENT, {}, options);
     },
     async playSound(playerId, sound, options) {
       const payload: PlaySoundEvent = { sound };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
-import { pageParamSchema, type Paginator } from '../../../contracts/pagination';
+import type { Paginator } from '../../../contracts/pagination';
 import type { Track } from '../../../contracts/tracks';
 import type { AppContext } from '../context';
 import {
@@ -16,8 +16,8 @@ import { HttpError, messages } from '../http/errors';
 import { sendJson } from '../http/json';
 import { paginate } from '../http/paginator';
 import { idParam } from '../http/params';
+import { pageOf } from '../http/request';
 import { categoryResource, channelResource, trackResource } from '../http/resources';
-import { validate } from '../http/validation';
 
 export const TRACKS_PER_PAGE = 15;
 
@@ -67,8 +67,7 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/channels/:id/tracks/:page',
     async (req): Promise<Paginator<Track>> => {
       const channel = await channelOr404(req.params.id);
-      const query = req.query as Record<string, unknown>;
-      const { page } = validate(pageParamSchema, { page: query.page ?? req.params.page });
+      const page = pageOf(req, req.params.page);
       const rows = await listChannelTracks(db, {
         channelId: channel.id,
         limit: TRACKS_PER_PAGE,

@@ -1,17 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   MAX_CURRENT_TIME,
   moveOutputBodySchema,
   PLAYABLE_CHANNEL,
-  setPlayableBodySchema,
   updateVolumeBodySchema,
   type Player,
 } from '../../../contracts/player';
 import type { AppContext } from '../context';
 import { HttpError, messages } from '../http/errors';
-import { idParam, socketIdOf } from '../http/params';
+import { idParam } from '../http/params';
+import { actor, startTrackOf } from '../http/request';
 import { validate } from '../http/validation';
-import type { Actor } from '../player/service';
 
 /** A device login's public id (`/api/me` session_id); anything else cannot name one → 404. */
 const sessionIdParam = (value: string) => {
@@ -24,11 +23,6 @@ export { MAX_CURRENT_TIME };
 export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
   const service = ctx.players;
 
-  const actor = (req: FastifyRequest): Actor => ({
-    customerId: req.tenant.id,
-    sessionId: req.session?.sessionId ?? null,
-    socketId: socketIdOf(req),
-  });
   type P = { Params: { id: string } };
 
   app.get('/api/players', async (req): Promise<Player[]> => service.list(actor(req)));
@@ -50,10 +44,7 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req): Promise<Player> => {
       const playerId = idParam(req.params.id);
       const channelId = idParam(req.params.channelId);
-      const query = req.query as Record<string, unknown>;
-      const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-      const { track } = validate(setPlayableBodySchema, { track: query.track ?? body.track });
-      return service.setPlayable(actor(req), playerId, { type: PLAYABLE_CHANNEL, id: channelId, trackId: track });
+      return service.setPlayable(actor(req), playerId, { type: PLAYABLE_CHANNEL, id: channelId, trackId: startTrackOf(req) });
     },
   );
 

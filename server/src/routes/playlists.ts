@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pageParamSchema, type Paginator } from '../../../contracts/pagination';
-import { PLAYABLE_PLAYLIST, setPlayableBodySchema, type Player } from '../../../contracts/player';
+import type { Paginator } from '../../../contracts/pagination';
+import { PLAYABLE_PLAYLIST, type Player } from '../../../contracts/player';
 import {
   allTracksBodySchema,
   MAX_TRACKS_PER_CALL,
@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/playlists';
 import type { Track } from '../../../contracts/tracks';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import { transaction, type Db } from '../db/client';
 import {
   appendTracks,
   createPlaylist,
@@ -34,31 +34,17 @@ import {
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
 import { paginate } from '../http/paginator';
-import { idParam, socketIdOf } from '../http/params';
+import { idParam } from '../http/params';
+import { actor, bodyOf, pageOf, startTrackOf } from '../http/request';
 import { playlistResource, trackResource } from '../http/resources';
-import { collect, validate } from '../http/validation';
-import type { Actor } from '../player/service';
+import { collect, throwIfAny, validate } from '../http/validation';
 import { TRACKS_PER_PAGE } from './channels';
 
 export { MAX_TRACKS_PER_CALL, playlistMessages };
 
-type Body = Record<string, unknown>;
-const bodyOf = (req: FastifyRequest): Body =>
-  req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Body) : {};
-
-function throwIfAny(errors: FieldErrors) {
-  if (Object.keys(errors).length) throw new ValidationError(errors);
-}
-
 export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, storage } = ctx;
   const players = ctx.players;
-
-  const actor = (req: FastifyRequest): Actor => ({
-    customerId: req.tenant.id,
-    sessionId: req.session?.sessionId ?? null,
-    socketId: socketIdOf(req),
-  });
 
   const resource = async (q: Db, row: PlaylistBase): Promise<Playlist> =>
     playlistResource(storage, await playlistWithStats(q, row));
@@ -116,8 +102,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
       if (ids.some((id) => !known.has(id))) errors.tracks = [playlistMessages.tracksUnknown];
     }
     throwIfAny(errors);
-    const created = await db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    const created = await transaction(db, async (tx) => {
       const row = await createPlaylist(tx, { customerId: req.tenant.id, name: name! });
       await appendTracks(tx, row.id, ids);
       return resource(tx, row);
@@ -181,8 +166,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/playlists/:id/tracks/:page',
     async (req): Promise<Paginator<Track>> => {
       const playlist = await playlistOr404(req, req.params.id);
-      const query = req.query as Record<string, unknown>;
-      const { page } = validate(pageParamSchema, { page: query.page ?? req.params.page });
+      const page = pageOf(req, req.params.page);
       const rows = await listPlaylistTracks(db, {
         playlistId: playlist.id,
         limit: TRACKS_PER_PAGE,
@@ -229,9 +213,7 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req): Promise<Player> => {
       const playerId = idParam(req.params.id);
       const playlistId = idParam(req.params.playlistId);
-      const query = req.query as Record<string, unknown>;
-      const { track } = validate(setPlayableBodySchema, { track: query.track ?? bodyOf(req).track });
-      return players.setPlayable(actor(req), playerId, { type: PLAYABLE_PLAYLIST, id: playlistId, trackId: track });
+      return players.setPlayable(actor(req), playerId, { type: PLAYABLE_PLAYLIST, id: playlistId, trackId: startTrackOf(req) });
     },
   );
 }

@@ -1,28 +1,80 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { PlayerSound } from '../../../contracts/realtime';
-import type { Sound } from '../../../contracts/sounds';
+import {
+  soundBodySchema,
+  soundMessages,
+  soundRequestBodySchema,
+  type Sound,
+  type SoundRequest,
+} from '../../../contracts/sounds';
 import type { AppContext } from '../context';
-import { getSound, listSounds } from '../db/queries/sounds';
-import { HttpError, messages } from '../http/errors';
-import { idParam, socketIdOf } from '../http/params';
-import { playerSoundResource, soundResource } from '../http/resources';
-import type { Actor } from '../player/service';
+import { createSound, createSoundRequest, deleteOwnSound, getSound, listSounds, toggleSoundMark } from '../db/queries/sounds';
+import { HttpError, messages, type FieldErrors } from '../http/errors';
+import { sendJson } from '../http/json';
+import { idParam } from '../http/params';
+import { actor, bodyOf } from '../http/request';
+import { playerSoundResource, soundRequestResource, soundResource } from '../http/resources';
+import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
+import { collect, throwIfAny, validate } from '../http/validation';
 
 /**
- * Sounds: the list (provider sounds and the customer's own, with the customer's favourite/quick
- * marks) and playing one over the music. Uploads, favourite/quick toggles and deletes come with
- * the mixer.
+ * Sounds, the soundboard: the list (provider sounds and the customer's own, with the customer's
+ * favourite/quick marks), the marks' toggles (this customer's only, provider sounds included),
+ * uploads and deletes of own sounds, requests for new provider sounds, and playing one over the
+ * music.
  */
 export function registerSoundRoutes(app: FastifyInstance, ctx: AppContext) {
-  const actor = (req: FastifyRequest): Actor => ({
-    customerId: req.tenant.id,
-    sessionId: req.session?.sessionId ?? null,
-    socketId: socketIdOf(req),
-  });
+  const { db, storage } = ctx;
+  type P = { Params: { id: string } };
 
   app.get('/api/sounds', async (req): Promise<Sound[]> => {
-    const rows = await listSounds(ctx.db, { customerId: req.tenant.id });
-    return rows.map((row) => soundResource(ctx.storage, row));
+    const rows = await listSounds(db, { customerId: req.tenant.id });
+    return rows.map((row) => soundResource(storage, row));
+  });
+
+  app.post('/api/sounds', { config: { upload: 'audio' } }, async (req, reply): Promise<Sound> => {
+    const errors: FieldErrors = {};
+    const body = collect(soundBodySchema, bodyOf(req), errors);
+    const file = collectUpload(req, errors, { required: true });
+    throwIfAny(errors);
+    const customerId = req.tenant.id;
+    const row = await keepUpload(req, storage, file!, uploadPath('sounds', customerId, file!.type), (filePath) =>
+      createSound(db, { customerId, name: body!.name, filePath, duration: file!.duration! }),
+    );
+    reply.code(201);
+    return soundResource(storage, row);
+  });
+
+  /** 'Új hang kérése': stored for the provider. */
+  app.post('/api/sounds/requests', async (req, reply): Promise<SoundRequest> => {
+    const { description } = validate(soundRequestBodySchema, bodyOf(req));
+    const row = await createSoundRequest(db, { customerId: req.tenant.id, description });
+    reply.code(201);
+    return soundRequestResource(row);
+  });
+
+  for (const [path, mark] of [
+    ['favorite', 'isFavorite'],
+    ['quick', 'isQuick'],
+  ] as const) {
+    app.post<P>(`/api/sounds/:id/${path}`, async (req): Promise<Sound> => {
+      const row = await toggleSoundMark(db, { customerId: req.tenant.id, id: idParam(req.params.id), mark });
+      if (!row) throw new HttpError(404, messages.notFound);
+      return soundResource(storage, row);
+    });
+  }
+
+  /** Own sounds only: a provider sound answers 403 and stays. Answers bare `true`. */
+  app.post<P>('/api/sounds/:id/delete', async (req, reply) => {
+    const customerId = req.tenant.id;
+    const id = idParam(req.params.id);
+    const sound = await getSound(db, { customerId, id });
+    if (!sound) throw new HttpError(404, messages.notFound);
+    if (sound.customerId === null) throw new HttpError(403, soundMessages.providerSound);
+    const row = await deleteOwnSound(db, { customerId, id });
+    if (!row) throw new HttpError(404, messages.notFound);
+    await removeAfterCommit(req, storage, [row.filePath]);
+    return sendJson(reply, true);
   });
 
   // PlaySound goes to every socket on the player's channel, the caller's too: the caller may be
@@ -33,9 +85,9 @@ export function registerSoundRoutes(app: FastifyInstance, ctx: AppContext) {
       const playerId = idParam(req.params.id);
       const soundId = idParam(req.params.soundId);
       const player = await ctx.players.get(actor(req), playerId);
-      const row = await getSound(ctx.db, { customerId: req.tenant.id, id: soundId });
+      const row = await getSound(db, { customerId: req.tenant.id, id: soundId });
       if (!row) throw new HttpError(404, messages.notFound);
-      const sound = playerSoundResource(ctx.storage, 'sound', row);
+      const sound = playerSoundResource(storage, 'sound', row);
       await ctx.realtime.playSound(player.id, sound);
       return sound;
     },

@@ -1,43 +1,93 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { playSpotsBodySchema, spotMessages, type Spot } from '../../../contracts/spots';
+import type { FastifyInstance } from 'fastify';
+import { playSpotsBodySchema, spotBodySchema, spotMessages, type Spot } from '../../../contracts/spots';
 import type { PlaySpotsEvent } from '../../../contracts/realtime';
 import type { AppContext } from '../context';
-import { getSpots, listSpots } from '../db/queries/spots';
-import { ValidationError } from '../http/errors';
-import { idParam, socketIdOf } from '../http/params';
-import { validate } from '../http/validation';
+import { transaction } from '../db/client';
+import { createSpot, deleteSpot, getSpot, getSpots, listSpots, lockSpot, updateSpot } from '../db/queries/spots';
+import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
+import { sendJson } from '../http/json';
+import { idParam } from '../http/params';
+import { actor, bodyOf } from '../http/request';
 import { playerSoundResource, spotResource } from '../http/resources';
-import type { Actor } from '../player/service';
+import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
+import { collect, throwIfAny, validate } from '../http/validation';
 
 export { spotMessages };
 
 /**
- * Spots: the customer's list (read-only until the mixer adds upload, update and delete), and an
- * operator/test route that fires PlaySpots now. The scheduler calls `ctx.realtime.playSpots`
- * directly.
+ * Spots ('Reklám szpotok'): the customer's list, upload (`name`, `file`), update (`name`, optional
+ * new `file`), delete, and an operator/test route that fires PlaySpots now. The scheduler calls
+ * `ctx.realtime.playSpots` directly.
  */
 export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
-  const actor = (req: FastifyRequest): Actor => ({
-    customerId: req.tenant.id,
-    sessionId: req.session?.sessionId ?? null,
-    socketId: socketIdOf(req),
-  });
+  const { db, storage } = ctx;
+  type P = { Params: { id: string } };
+
+  const spotOr404 = async (customerId: number, raw: string) => {
+    const row = await getSpot(db, { customerId, id: idParam(raw) });
+    if (!row) throw new HttpError(404, messages.notFound);
+    return row;
+  };
 
   app.get('/api/spots', async (req): Promise<Spot[]> => {
-    const rows = await listSpots(ctx.db, { customerId: req.tenant.id });
-    return rows.map((row) => spotResource(ctx.storage, row));
+    const rows = await listSpots(db, { customerId: req.tenant.id });
+    return rows.map((row) => spotResource(storage, row));
+  });
+
+  app.post('/api/spots', { config: { upload: 'audio' } }, async (req, reply): Promise<Spot> => {
+    const errors: FieldErrors = {};
+    const body = collect(spotBodySchema, bodyOf(req), errors);
+    const file = collectUpload(req, errors, { required: true });
+    throwIfAny(errors);
+    const customerId = req.tenant.id;
+    const row = await keepUpload(req, storage, file!, uploadPath('spots', customerId, file!.type), (filePath) =>
+      createSpot(db, { customerId, name: body!.name, fileName: file!.fileName, filePath, duration: file!.duration! }),
+    );
+    reply.code(201);
+    return spotResource(storage, row);
+  });
+
+  /** Update: `name`, and a new `file` when one comes (else the old file stays). The body's `id` is the path's. */
+  app.post<P>('/api/spots/:id', { config: { upload: 'audio' } }, async (req): Promise<Spot> => {
+    const customerId = req.tenant.id;
+    const old = await spotOr404(customerId, req.params.id);
+    const errors: FieldErrors = {};
+    const body = collect(spotBodySchema, bodyOf(req), errors);
+    const file = collectUpload(req, errors, { required: false });
+    throwIfAny(errors);
+    // The replaced file is the one the locked row holds, so concurrent updates each remove their own.
+    const update = (next?: { fileName: string; filePath: string; duration: number }) =>
+      transaction(db, async (tx) => {
+        const before = await lockSpot(tx, { customerId, id: old.id });
+        const row = before && (await updateSpot(tx, { customerId, id: old.id, name: body!.name, file: next }));
+        if (!row) throw new HttpError(404, messages.notFound);
+        return { row, replaced: next ? before.filePath : undefined };
+      });
+    if (!file) return spotResource(storage, (await update()).row);
+    const { row, replaced } = await keepUpload(req, storage, file, uploadPath('spots', customerId, file.type), (filePath) =>
+      update({ fileName: file.fileName, filePath, duration: file.duration! }),
+    );
+    await removeAfterCommit(req, storage, [replaced]);
+    return spotResource(storage, row);
+  });
+
+  app.post<P>('/api/spots/delete/:id', async (req, reply) => {
+    const row = await deleteSpot(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+    if (!row) throw new HttpError(404, messages.notFound);
+    await removeAfterCommit(req, storage, [row.filePath]);
+    return sendJson(reply, true);
   });
 
   // Like the scheduler: one PlaySpots, in the given order, to every player of the customer (the
   // path's player must be the customer's). Nobody is skipped: the caller may be the audio device.
-  app.post<{ Params: { id: string } }>('/api/players/:id/spots/play', async (req): Promise<PlaySpotsEvent> => {
+  app.post<P>('/api/players/:id/spots/play', async (req): Promise<PlaySpotsEvent> => {
     const playerId = idParam(req.params.id);
     await ctx.players.get(actor(req), playerId);
     const ids = validate(playSpotsBodySchema, req.body).spots;
-    const rows = await getSpots(ctx.db, { customerId: req.tenant.id, ids });
+    const rows = await getSpots(db, { customerId: req.tenant.id, ids });
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (ids.some((id) => !byId.has(id))) throw new ValidationError({ spots: [spotMessages.spotsUnknown] });
-    const spots = ids.map((id) => playerSoundResource(ctx.storage, 'spot', byId.get(id)!));
+    const spots = ids.map((id) => playerSoundResource(storage, 'spot', byId.get(id)!));
     await ctx.realtime.playSpots(req.tenant.id, spots);
     return { spots };
   });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { transaction, type Db } from '../db/client';
 import { seedSteps } from '../db/schema';
 import type { Storage } from '../storage';
 import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catalogue';
 import { demoCustomersStep } from './steps/demo-customers';
 import { demoPlaylistsStep } from './steps/demo-playlists';
+import { mixerDemoStep } from './steps/mixer-demo';
 import { soundsAndSpotsStep } from './steps/sounds-and-spots';
 
 export interface SeedContext {
@@ -25,6 +26,7 @@ export const seedStepList: SeedStep[] = [
   customerPlayersStep,
   demoPlaylistsStep,
   soundsAndSpotsStep,
+  mixerDemoStep,
 ];
 
 export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList): Promise<string[]> {
@@ -32,8 +34,8 @@ export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList
   for (const step of steps) {
     const done = await ctx.db.select().from(seedSteps).where(eq(seedSteps.name, step.name)).limit(1);
     if (done.length) continue;
-    await ctx.db.transaction(async (tx) => {
-      await step.run({ ...ctx, db: tx as unknown as Db });
+    await transaction(ctx.db, async (tx) => {
+      await step.run({ ...ctx, db: tx });
       await tx.insert(seedSteps).values({ name: step.name });
     });
     applied.push(step.name);

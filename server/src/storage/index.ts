@@ -1,5 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hmacSha256, safeEqual } from '../http/crypto';
@@ -49,10 +52,29 @@ export interface Storage {
   /** Absolute file for a stored path, or undefined when it would leave the root. */
   resolve(relPath: string): string | undefined;
   put(relPath: string, data: Buffer | string): Promise<void>;
+  /**
+   * Streams `source` into a stored path, never holding more than a chunk in memory. Past
+   * `maxBytes` it stops writing, removes what it wrote and reads the rest away (`overLimit`).
+   * `head` is the first bytes (for judging the content). A failing source leaves no file.
+   */
+  writeStream(relPath: string, source: AsyncIterable<Buffer>, options: { maxBytes: number }): Promise<StreamedFile>;
+  /** Moves a stored file to another stored path (the same volume: a rename). */
+  move(from: string, to: string): Promise<void>;
+  /** Removes a stored file; a missing one, or one of the read-only `assets/`, is left alone. */
+  remove(relPath: string): Promise<void>;
   signedUrl(relPath: string, options?: { seconds?: number; now?: Date }): string;
   verify(urlPath: string, query: { expires?: unknown; signature?: unknown }, now?: Date): boolean;
   open(relPath: string, range: string | undefined): Promise<MediaFile | undefined>;
 }
+
+export interface StreamedFile {
+  bytes: number;
+  head: Buffer;
+  overLimit: boolean;
+}
+
+/** How many leading bytes `writeStream` keeps for content checks. */
+export const HEAD_BYTES = 64;
 
 export interface MediaFile {
   status: 200 | 206 | 416;
@@ -121,10 +143,65 @@ export function createStorage({
     return inside(root, clean);
   };
 
+  const writable = (relPath: string) => {
+    const clean = normalise(relPath);
+    const abs = clean && !clean.startsWith(ASSETS_PREFIX) ? inside(root, clean) : undefined;
+    if (!abs) throw new Error(`Invalid media path: ${relPath}`);
+    return abs;
+  };
+
   return {
     root,
     assetsRoot: assetsRoot ?? undefined,
     resolve,
+    async writeStream(relPath, source, { maxBytes }) {
+      const abs = writable(relPath);
+      await mkdir(path.dirname(abs), { recursive: true });
+      const out = createWriteStream(abs, { flags: 'wx' });
+      const failed = once(out, 'error').then(([err]) => {
+        throw err;
+      });
+      failed.catch(() => {});
+      let bytes = 0;
+      let overLimit = false;
+      const head: Buffer[] = [];
+      let headBytes = 0;
+      try {
+        for await (const chunk of source) {
+          bytes += chunk.length;
+          if (headBytes < HEAD_BYTES) {
+            head.push(chunk.subarray(0, HEAD_BYTES - headBytes));
+            headBytes += Math.min(chunk.length, HEAD_BYTES - headBytes);
+          }
+          if (bytes > maxBytes) overLimit = true;
+          if (overLimit) continue;
+          if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+        }
+        out.end();
+        await Promise.race([finished(out), failed]);
+      } catch (err) {
+        out.destroy();
+        await finished(out).catch(() => {});
+        await unlink(abs).catch(() => {});
+        throw err;
+      }
+      if (overLimit) await unlink(abs).catch(() => {});
+      return { bytes, head: Buffer.concat(head), overLimit };
+    },
+    async move(from, to) {
+      const target = writable(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(writable(from), target);
+    },
+    async remove(relPath) {
+      const clean = normalise(relPath);
+      if (!clean || clean.startsWith(ASSETS_PREFIX)) return;
+      const abs = inside(root, clean);
+      if (!abs) return;
+      await unlink(abs).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
+    },
     async put(relPath, data) {
       const clean = normalise(relPath);
       const abs = clean && !clean.startsWith(ASSETS_PREFIX) ? inside(root, clean) : undefined;

@@ -165,3 +165,21 @@ export function mp3Duration(buf: Buffer): number {
   if (frames === 0) throw new NotMp3Error();
   return (frames * header.samples) / header.sampleRate;
 }
+
+/**
+ * Whether the MP3 ends inside a frame: its last frame header announces more bytes than the file
+ * holds (a cut download or upload). Encoders end on a frame boundary, before any trailing tag.
+ */
+export function endsMidFrame(buf: Buffer): boolean {
+  let start = 0;
+  for (let size = id3v2Size(buf, start); size > 0; size = id3v2Size(buf, start)) start += size;
+  if (start > buf.length) return true; // cut inside the ID3 tag
+  const first = findFirstFrame(buf, start);
+  if (!first) return false;
+  let pos = first.pos;
+  for (let h = parseHeader(buf, pos); h && sameStream(h, first.header); h = parseHeader(buf, pos)) {
+    if (pos + h.length > buf.length) return true;
+    pos += h.length;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { soundPreferences, sounds } from '../schema';
+import { soundPreferences, soundRequests, sounds } from '../schema';
 
 /*
  * Sounds a customer may see: the provider's (customer_id null) and its own. Every function takes
@@ -47,4 +47,58 @@ export async function getSound(db: Db, { customerId, id }: One): Promise<SoundRo
     .where(and(eq(sounds.id, id), visibleTo(customerId)))
     .limit(1);
   return row ? flatten(row) : undefined;
+}
+
+/** Uploads one of the customer's own sounds. */
+export async function createSound(
+  db: Db,
+  { customerId, name, filePath, duration }: Scope & { name: string; filePath: string; duration: number },
+): Promise<SoundRow> {
+  const [row] = await db.insert(sounds).values({ customerId, name, filePath, duration }).returning();
+  return { ...row!, isFavorite: false, isQuick: false };
+}
+
+/**
+ * Flips the customer's favourite or quick mark on a sound it may see (provider sounds too) and
+ * answers the sound with its new marks; undefined when the customer may not see the sound.
+ */
+export async function toggleSoundMark(db: Db, { customerId, id, mark }: One & { mark: 'isFavorite' | 'isQuick' }) {
+  const sound = await getSound(db, { customerId, id });
+  if (!sound) return undefined;
+  const value = !sound[mark];
+  await db
+    .insert(soundPreferences)
+    .values({ customerId, soundId: id, [mark]: value })
+    .onConflictDoUpdate({
+      target: [soundPreferences.customerId, soundPreferences.soundId],
+      set: { [mark]: value, updatedAt: new Date() },
+    });
+  // A row only while a mark is set.
+  await db
+    .delete(soundPreferences)
+    .where(
+      and(
+        eq(soundPreferences.customerId, customerId),
+        eq(soundPreferences.soundId, id),
+        eq(soundPreferences.isFavorite, false),
+        eq(soundPreferences.isQuick, false),
+      ),
+    );
+  return { ...sound, [mark]: value } as SoundRow;
+}
+
+/** Deletes one of the customer's own sounds (never a provider sound); answers the deleted row. */
+export async function deleteOwnSound(db: Db, { customerId, id }: One): Promise<SoundBase | undefined> {
+  const [row] = await db
+    .delete(sounds)
+    .where(and(eq(sounds.id, id), eq(sounds.customerId, customerId)))
+    .returning();
+  return row;
+}
+
+export type SoundRequestRow = typeof soundRequests.$inferSelect;
+
+export async function createSoundRequest(db: Db, { customerId, description }: Scope & { description: string }): Promise<SoundRequestRow> {
+  const [row] = await db.insert(soundRequests).values({ customerId, description }).returning();
+  return row!;
 }

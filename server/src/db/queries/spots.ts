@@ -21,3 +21,53 @@ export async function getSpots(db: Db, { customerId, ids }: Scope & { ids: numbe
     .from(spots)
     .where(and(eq(spots.customerId, customerId), inArray(spots.id, [...new Set(ids)])));
 }
+
+export async function getSpot(db: Db, { customerId, id }: Scope & { id: number }): Promise<SpotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(spots)
+    .where(and(eq(spots.customerId, customerId), eq(spots.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** The customer's spot, locked for the rest of the transaction (an update reads its old file here). */
+export async function lockSpot(tx: Db, { customerId, id }: Scope & { id: number }): Promise<SpotRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(spots)
+    .where(and(eq(spots.customerId, customerId), eq(spots.id, id)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function createSpot(
+  db: Db,
+  { customerId, name, fileName, filePath, duration }: Scope & { name: string; fileName: string; filePath: string; duration: number },
+): Promise<SpotRow> {
+  const [row] = await db.insert(spots).values({ customerId, name, fileName, filePath, duration }).returning();
+  return row!;
+}
+
+/** Renames the spot and, with `file`, points it at a new file. Undefined when not the customer's. */
+export async function updateSpot(
+  db: Db,
+  { customerId, id, name, file }: Scope & { id: number; name: string; file?: { fileName: string; filePath: string; duration: number } },
+): Promise<SpotRow | undefined> {
+  const [row] = await db
+    .update(spots)
+    .set({ name, ...(file ?? {}), updatedAt: new Date() })
+    .where(and(eq(spots.customerId, customerId), eq(spots.id, id)))
+    .returning();
+  return row;
+}
+
+/** Deletes the spot; answers the deleted row (its file is the caller's to remove after commit). */
+export async function deleteSpot(db: Db, { customerId, id }: Scope & { id: number }): Promise<SpotRow | undefined> {
+  const [row] = await db
+    .delete(spots)
+    .where(and(eq(spots.customerId, customerId), eq(spots.id, id)))
+    .returning();
+  return row;
+}

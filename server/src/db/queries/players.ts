@@ -1,0 +1,104 @@
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Db } from '../client';
+import { customers, players, rememberTokens, sessions } from '../schema';
+
+/*
+ * A customer's players and the device logins that may hold their output. Every function takes
+ * `customerId`; the `lock…` ones take `FOR UPDATE` locks and belong inside a transaction (the
+ * player service's: it is the only writer of `players`).
+ */
+
+export type PlayerRow = typeof players.$inferSelect;
+export type PlayerChanges = Partial<Omit<PlayerRow, 'id' | 'customerId' | 'createdAt'>>;
+
+type Scope = { customerId: number };
+type One = { customerId: number; id: number };
+
+/** The customer's players, oldest first. */
+export async function listPlayers(db: Db, { customerId }: Scope): Promise<PlayerRow[]> {
+  return db.select().from(players).where(eq(players.customerId, customerId)).orderBy(asc(players.id));
+}
+
+export async function getPlayer(db: Db, { customerId, id }: One): Promise<PlayerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(players)
+    .where(and(eq(players.id, id), eq(players.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
+/** The customer's player, locked for the rest of the transaction. */
+export async function lockPlayer(tx: Db, { customerId, id }: One): Promise<PlayerRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(players)
+    .where(and(eq(players.id, id), eq(players.customerId, customerId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** The customer's players that have this playable, locked, in id order (the lock order). */
+export async function lockPlayersOfPlayable(
+  tx: Db,
+  { customerId, type, id }: Scope & { type: string; id: number },
+): Promise<PlayerRow[]> {
+  return tx
+    .select()
+    .from(players)
+    .where(and(eq(players.customerId, customerId), eq(players.playableType, type), eq(players.playableId, id)))
+    .orderBy(asc(players.id))
+    .for('update');
+}
+
+/** Locks the customer row: serialises the creation of a customer's first player. */
+export async function lockCustomer(tx: Db, { customerId }: Scope): Promise<void> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+}
+
+export async function createPlayer(tx: Db, { customerId }: Scope): Promise<PlayerRow> {
+  const [row] = await tx.insert(players).values({ customerId }).returning();
+  return row!;
+}
+
+/** Writes `values` to a player already found for its customer (and locked). */
+export async function updatePlayer(tx: Db, id: number, values: PlayerChanges): Promise<PlayerRow> {
+  const [row] = await tx
+    .update(players)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(players.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Whether the device login `sessionId` of the customer is live: a logged-in session active since
+ * `idleAfter` and created since `createdAfter`, or a remember token still valid at `now` (a
+ * remembered device comes back with the same session id, so it has not logged out).
+ */
+export async function isLoginLive(
+  db: Db,
+  { customerId, sessionId, idleAfter, createdAfter, now }: Scope & { sessionId: string; idleAfter: Date; createdAfter: Date; now: Date },
+): Promise<boolean> {
+  const [live] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.customerId, customerId),
+        eq(sessions.sessionId, sessionId),
+        isNotNull(sessions.userId),
+        gt(sessions.lastActivityAt, idleAfter),
+        gt(sessions.createdAt, createdAfter),
+      ),
+    )
+    .limit(1);
+  if (live) return true;
+  const [remembered] = await db
+    .select({ id: rememberTokens.id })
+    .from(rememberTokens)
+    .where(and(eq(rememberTokens.customerId, customerId), eq(rememberTokens.sessionId, sessionId), gt(rememberTokens.expiresAt, now)))
+    .limit(1);
+  return Boolean(remembered);
+}
