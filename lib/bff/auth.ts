@@ -4,6 +4,7 @@ import type { NextRequest } from 'next/server';
 import { loginBodySchema } from '@/contracts/auth';
 import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN, type BffRequest } from './context';
 import { browserResponseHeaders } from './headers';
+import { isNativeFormPost } from './native-form';
 import { refreshCsrf, upstreamFetch } from './upstream';
 
 /** Laravel's `$request->boolean()`. */
@@ -110,12 +111,21 @@ async function revokeAndClear(bff: BffRequest, signal?: AbortSignal): Promise<Re
   return upstream;
 }
 
+/**
+ * A script's logout gets 204. A plain form post (the error page's 'Kijelentkezés', which must work
+ * when the page around it failed) wants a page: 303 to /login. The cross-site guard applies to both.
+ */
 export async function logout(request: NextRequest): Promise<Response> {
   const rejected = rejectCrossSite(request);
   if (rejected) return rejected;
   const opened = await openBff(request);
   if (opened instanceof Response) return opened;
-  return noContent(await revokeAndClear(opened, request.signal));
+  const upstream = await revokeAndClear(opened, request.signal);
+  if (isNativeFormPost(request)) {
+    await request.body?.cancel();
+    return seeOther('/login');
+  }
+  return noContent(upstream);
 }
 
 function seeOther(location: string): Response {

@@ -1,4 +1,4 @@
-/** Request bodies: buffered when small so a 419 can be retried, streamed when large. */
+/** Request bodies: buffered when small so a 419 can be retried, streamed when large or an upload. */
 import 'server-only';
 
 /** Bodies up to this size are read into memory (a login, a playlist edit, a small image). */
@@ -59,9 +59,18 @@ export function declaredLength(request: Request): number | undefined {
   return value !== null && /^\d{1,15}$/.test(value.trim()) ? Number(value) : undefined;
 }
 
+/** A file upload: streamed from its first byte, so the browser's upload progress is the API's. */
+export function isUpload(request: Request): boolean {
+  return /^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '');
+}
+
 export async function prepareBody(request: Request, limit = REPLAYABLE_BODY_LIMIT): Promise<PreparedBody> {
   const method = request.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD' || !request.body) return null;
+  // Never held in memory, whatever its size: a 419 on an upload is not retried (the XSRF token is
+  // fetched before the first unsafe call), but a buffered image would hold the upload's progress
+  // at 100 % while the BFF is still sending it on.
+  if (isUpload(request)) return request.body;
   const declared = declaredLength(request);
   if (declared !== undefined && declared > limit) return request.body;
   return bufferUpTo(request.body, limit);

@@ -59,12 +59,21 @@ export async function openBff(request: NextRequest): Promise<BffRequest | Respon
   return { tenant, session, ctx };
 }
 
-/** Writes the jar back into the sealed cookie when anything changed. */
+/**
+ * The upstream session's end moved this far since the seal recorded it: worth a new seal even when
+ * the cookie values stayed the same, so proxy.ts does not renew a session that is still live.
+ */
+const UNTIL_STEP_MS = 5 * 60_000;
+
+/** Writes the jar (and the upstream session's end) back into the sealed cookie when anything changed. */
 export async function persist(bff: BffRequest, force = false): Promise<void> {
   const { session, ctx, tenant } = bff;
-  if (!force && !ctx.jarChanged && session.tenant === tenant) return;
+  const untilMoved = ctx.until !== null && ctx.until - (session.until ?? 0) > UNTIL_STEP_MS;
+  if (!force && !ctx.jarChanged && !untilMoved && session.tenant === tenant) return;
   session.tenant = tenant;
   session.jar = ctx.jar;
+  if (ctx.until !== null) session.until = ctx.until;
+  else if (ctx.jarChanged) delete session.until;
   await saveBffSession(session, { secure: isSecureCookie(ctx.proto) });
 }
 

@@ -13,6 +13,8 @@ interface ParsedSetCookie {
   value: string;
   /** True when the line deletes the cookie (empty value, Max-Age ≤ 0 or an Expires in the past). */
   deleted: boolean;
+  /** Epoch ms when the cookie ends (Max-Age or Expires), null for a browser-session cookie. */
+  expires: number | null;
 }
 
 export function parseSetCookie(line: string, now: number = Date.now()): ParsedSetCookie | null {
@@ -25,6 +27,7 @@ export function parseSetCookie(line: string, now: number = Date.now()): ParsedSe
   if (!name) return null;
   let deleted = false;
   let maxAgeSeen = false;
+  let expires: number | null = null;
   for (const attr of attributes) {
     const i = attr.indexOf('=');
     const key = (i === -1 ? attr : attr.slice(0, i)).trim().toLowerCase();
@@ -34,26 +37,36 @@ export function parseSetCookie(line: string, now: number = Date.now()): ParsedSe
       maxAgeSeen = true;
       const n = Number(val);
       deleted = Number.isFinite(n) && n <= 0;
+      expires = Number.isFinite(n) ? now + n * 1000 : null;
     } else if (key === 'expires' && !maxAgeSeen) {
       const t = Date.parse(val);
-      if (!Number.isNaN(t) && t <= now) deleted = true;
+      if (!Number.isNaN(t)) {
+        expires = t;
+        if (t <= now) deleted = true;
+      }
     }
   }
   if (value === '') deleted = true;
-  return { name, value, deleted };
+  return { name, value, deleted, expires };
 }
 
-/** Applies Set-Cookie lines to a jar; returns a new jar and whether anything changed. */
+/**
+ * Applies Set-Cookie lines to a jar; returns a new jar, whether anything changed, and the earliest
+ * end of the cookies these lines set (null when none said): the upstream session's lifetime, since
+ * Laravel re-sets its session and XSRF cookies, with their expiry, on every answer.
+ */
 export function mergeSetCookies(
   jar: CookieJar,
   setCookieLines: readonly string[],
   now: number = Date.now(),
-): { jar: CookieJar; changed: boolean } {
+): { jar: CookieJar; changed: boolean; expires: number | null } {
   const next: CookieJar = { ...jar };
   let changed = false;
+  let expires: number | null = null;
   for (const line of setCookieLines) {
     const c = parseSetCookie(line, now);
     if (!c) continue;
+    if (!c.deleted && c.expires !== null) expires = expires === null ? c.expires : Math.min(expires, c.expires);
     if (c.deleted) {
       if (c.name in next) {
         delete next[c.name];
@@ -64,7 +77,7 @@ export function mergeSetCookies(
       changed = true;
     }
   }
-  return { jar: next, changed };
+  return { jar: next, changed, expires };
 }
 
 /** The Cookie request header for the whole jar, or null when it is empty. */

@@ -1,6 +1,6 @@
 /** The sealed cookie's shape and a read-only unseal, free of next/headers so proxy.ts can use it. */
 import 'server-only';
-import { unsealData } from 'iron-session';
+import { unsealData, type SessionOptions } from 'iron-session';
 import type { CookieJar } from './cookie-jar';
 
 export const SESSION_COOKIE = 'pulzus';
@@ -12,6 +12,53 @@ export interface SealedData {
   tenant: string;
   auth?: true;
   remember?: true;
+  /**
+   * When the upstream session in `jar` ends (epoch ms), as its cookies' Expires/Max-Age said. Absent
+   * when the API sets browser-session cookies only (the bundled API, which renews by itself).
+   */
+  until?: number;
+}
+
+/** A session this close to its end is renewed before the page's server calls use it. */
+export const RENEW_MARGIN_MS = 60_000;
+
+/**
+ * Whether proxy.ts must renew the upstream session before the page renders: a login whose jar holds
+ * no live upstream session (a Laravel session past its lifetime, a remember cookie to start a new
+ * one from). Never for a jar whose end is unknown or still ahead: the page load then makes no
+ * extra upstream call.
+ */
+export function needsRenewal(data: Partial<SealedData>, tenant: string, now: number): boolean {
+  if (data.auth !== true || data.tenant !== tenant || !data.jar || Object.keys(data.jar).length === 0) return false;
+  return typeof data.until === 'number' && data.until <= now + RENEW_MARGIN_MS;
+}
+
+/** The jar to use for `tenant`: a jar sealed for another tenant is never sent to this one. */
+export function jarFor(session: Partial<SealedData>, tenant: string): CookieJar {
+  return session.tenant === tenant && session.jar ? { ...session.jar } : {};
+}
+
+export function sessionOptions(opts: { remember: boolean; secure: boolean; password: string }): SessionOptions {
+  return {
+    cookieName: SESSION_COOKIE,
+    password: opts.password,
+    ttl: REMEMBER_SECONDS,
+    cookieOptions: {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: opts.secure,
+      // maxAge undefined makes a browser-session cookie (iron-session then seals without expiry).
+      maxAge: opts.remember ? REMEMBER_SECONDS - 60 : undefined,
+    },
+  };
+}
+
+/** iron-session 8's rule: an explicit `maxAge: undefined` seals without expiry (ttl 0). */
+export function sealTtl(options: SessionOptions): number {
+  const cookieOptions = options.cookieOptions ?? {};
+  if ('maxAge' in cookieOptions && cookieOptions.maxAge === undefined) return 0;
+  return options.ttl ?? REMEMBER_SECONDS;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import { headers } from 'next/headers';
-import { notFound, redirect } from 'next/navigation';
+import { notFound, redirect, unstable_rethrow } from 'next/navigation';
 import type { ZodType } from 'zod';
 import { env } from '@/lib/env';
 import { TENANT_HEADER, tenantFromHost } from '@/lib/routing/tenant';
@@ -49,11 +49,12 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * GET a tenant API path (e.g. `/api/me`) as the visitor. 401 → `/auth/expired` (which clears the
- * stale cookie and lands on /login), 404 → notFound(), other errors throw `ApiError`.
- */
-export async function apiGet<T>(path: string, schema?: ZodType<T>): Promise<T> {
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function getAnswer(path: string): Promise<Answer> {
   const h = await headers();
   const tenant = await getTenant();
   const session = await getBffSession();
@@ -66,7 +67,6 @@ export async function apiGet<T>(path: string, schema?: ZodType<T>): Promise<T> {
   });
   const res = await upstreamFetch(ctx, { method: 'GET', path: path.startsWith('/') ? path : `/${path}` });
   if (res.status === 401) redirect('/auth/expired');
-  if (res.status === 404) notFound();
   const text = await res.text();
   let body: unknown = null;
   if (text) {
@@ -76,6 +76,49 @@ export async function apiGet<T>(path: string, schema?: ZodType<T>): Promise<T> {
       body = text;
     }
   }
-  if (!res.ok) throw new ApiError(res.status, path, body);
+  return { status: res.status, body };
+}
+
+/**
+ * GET a tenant API path (e.g. `/api/me`) as the visitor: what the page cannot be without (the
+ * layout's user, the record whose id is in the page's URL). 401 → `/auth/expired` (which clears the
+ * stale cookie and lands on /login), 404 → notFound(), other errors throw `ApiError`.
+ */
+export async function apiGet<T>(path: string, schema?: ZodType<T>): Promise<T> {
+  const value = await apiGetUnless404(path, schema);
+  if (value === null) notFound();
+  return value;
+}
+
+/** `apiGet`, but a 404 answers `null`, so the page can look elsewhere before it says not found. */
+export async function apiGetUnless404<T>(path: string, schema?: ZodType<T>): Promise<T | null> {
+  const { status, body } = await getAnswer(path);
+  if (status === 404) return null;
+  if (status < 200 || status >= 300) throw new ApiError(status, path, body);
   return schema ? schema.parse(body) : (body as T);
+}
+
+/**
+ * GET a list or a side call of a page (`/api/channels/subcategories`, `/api/channels/favorite`, …):
+ * null when the API does not serve it, fails or answers a shape the reader refuses, so only that
+ * section of the page is empty (and says so). A 401 still goes through `/auth/expired`.
+ */
+export async function apiGetOptional<T>(path: string, schema?: ZodType<T>): Promise<T | null> {
+  let answer: Answer;
+  try {
+    answer = await getAnswer(path);
+  } catch (error) {
+    // redirect() throws too: only the API's own failures are swallowed.
+    unstable_rethrow(error);
+    console.error(`GET ${path} failed:`, error);
+    return null;
+  }
+  if (answer.status < 200 || answer.status >= 300) return null;
+  if (!schema) return answer.body as T;
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) {
+    console.error(`GET ${path}: the answer does not have the shape this page needs:`, parsed.error.issues.slice(0, 3));
+    return null;
+  }
+  return parsed.data;
 }

@@ -3,40 +3,25 @@ import 'server-only';
 import { sealData, type IronSession, type SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
 import { env } from '@/lib/env';
-import type { CookieJar } from './cookie-jar';
 import { requestProto } from './headers';
-import { readSealedCookie, rememberSealed, REMEMBER_SECONDS, SESSION_COOKIE, type SealedData } from './sealed';
+import {
+  jarFor,
+  readSealedCookie,
+  rememberSealed,
+  REMEMBER_SECONDS,
+  sealTtl,
+  SESSION_COOKIE,
+  sessionOptions,
+  type SealedData,
+} from './sealed';
 
-export { REMEMBER_SECONDS, SESSION_COOKIE, type SealedData };
+export { jarFor, REMEMBER_SECONDS, SESSION_COOKIE, sessionOptions, type SealedData };
 
 export type BffSession = IronSession<Partial<SealedData>>;
 
 /** The cookie gets `Secure` when the browser used https (X-Forwarded-Proto) or SECURE_COOKIES=1 says so. */
 export function isSecureCookie(proto: 'http' | 'https'): boolean {
   return proto === 'https' || env().secureCookies;
-}
-
-export function sessionOptions(opts: { remember: boolean; secure: boolean; password: string }): SessionOptions {
-  return {
-    cookieName: SESSION_COOKIE,
-    password: opts.password,
-    ttl: REMEMBER_SECONDS,
-    cookieOptions: {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      secure: opts.secure,
-      // maxAge undefined makes a browser-session cookie (iron-session then seals without expiry).
-      maxAge: opts.remember ? REMEMBER_SECONDS - 60 : undefined,
-    },
-  };
-}
-
-/** iron-session 8's rule: an explicit `maxAge: undefined` seals without expiry (ttl 0). */
-function sealTtl(options: SessionOptions): number {
-  const cookieOptions = options.cookieOptions ?? {};
-  if ('maxAge' in cookieOptions && cookieOptions.maxAge === undefined) return 0;
-  return options.ttl ?? REMEMBER_SECONDS;
 }
 
 /**
@@ -91,7 +76,3 @@ export async function saveBffSession(session: BffSession, known?: { secure: bool
   await session.save();
 }
 
-/** The jar to use for `tenant`: a jar sealed for another tenant is never sent to this one. */
-export function jarFor(session: Partial<SealedData>, tenant: string): CookieJar {
-  return session.tenant === tenant && session.jar ? { ...session.jar } : {};
-}

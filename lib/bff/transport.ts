@@ -108,6 +108,10 @@ function once(url: URL, init: TransportRequest, attempt: number): Promise<Respon
   // A streamed body of known size asks first (Expect: 100-continue): the API can refuse it (413) before
   // any of it is sent, and then closes a connection that holds nothing unread.
   const askFirst = body instanceof ReadableStream && init.bodyLength !== undefined;
+  // A streamed body may be refused part-way (the API answers before it has all of it, and the rest is
+  // never sent): such a connection must not carry another request, or the API would read the next
+  // call as the rest of this body and never answer it. One connection per upload is cheap.
+  if (body instanceof ReadableStream) headers['connection'] = 'close';
   if (askFirst) {
     headers['content-length'] = String(init.bodyLength);
     headers['expect'] = '100-continue';

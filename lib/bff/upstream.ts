@@ -12,6 +12,8 @@ export interface UpstreamContext {
   jar: CookieJar;
   /** Set when `jar` changed, so the caller knows the sealed cookie must be saved. */
   jarChanged: boolean;
+  /** When the upstream session ends, as the latest answer's cookies said (epoch ms); null if none did. */
+  until: number | null;
   clientIp: string | null;
   proto: 'http' | 'https';
   /** The host the browser used (with port), for Origin and X-Forwarded-Host. */
@@ -33,8 +35,8 @@ export interface UpstreamCall {
 
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 
-export function newContext(init: Omit<UpstreamContext, 'jarChanged'>): UpstreamContext {
-  return { ...init, jar: { ...init.jar }, jarChanged: false };
+export function newContext(init: Omit<UpstreamContext, 'jarChanged' | 'until'>): UpstreamContext {
+  return { ...init, jar: { ...init.jar }, jarChanged: false, until: null };
 }
 
 function buildHeaders(ctx: UpstreamContext, call: UpstreamCall): Headers {
@@ -79,6 +81,7 @@ async function send(ctx: UpstreamContext, call: UpstreamCall): Promise<Response>
     ctx.jar = merged.jar;
     ctx.jarChanged = true;
   }
+  if (merged.expires !== null) ctx.until = merged.expires;
   return res;
 }
 

@@ -1,5 +1,7 @@
 import type { Player, PlaySpotsEvent, RealtimeConfig } from '@/contracts';
-import { apiFetch } from '@/lib/api/fetcher';
+import { ApiError, apiFetch } from '@/lib/api/fetcher';
+import { getFallbackRealtimeConfig } from './fallback-config';
+import { chooseRealtimeConfig, isMissingCall, type ConfigAnswer } from './fallback';
 
 export const REALTIME_CONFIG_KEY = '/api/realtime-config';
 
@@ -17,3 +19,18 @@ export const realtimeApi = {
   playSpots: (playerId: number, spotIds: number[]) =>
     apiFetch<PlaySpotsEvent>(`/api/players/${playerId}/spots/play`, { method: 'POST', body: { spots: spotIds } }),
 };
+
+/** The API's /api/realtime-config, or 'missing' when it has no such call (a Laravel API). */
+async function fetchConfig(): Promise<ConfigAnswer> {
+  try {
+    return { kind: 'config', config: await realtimeApi.config() };
+  } catch (error) {
+    if (error instanceof ApiError && isMissingCall(error.status)) return { kind: 'missing' };
+    throw error;
+  }
+}
+
+/** The socket's settings: the API's own, else the web's (lib/env.ts); null means no socket at all. */
+export async function resolveRealtimeConfig(): Promise<RealtimeConfig | null> {
+  return chooseRealtimeConfig(await fetchConfig(), getFallbackRealtimeConfig());
+}

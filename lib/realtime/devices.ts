@@ -41,7 +41,7 @@ export function deviceLabel(device: Pick<Device, 'device_model' | 'device_family
   const model = device.device_model.trim();
   const family = device.device_family.trim();
   if (model && family && model !== family) return `${model} · ${family}`;
-  return model || family || hu.player.unknownArtist;
+  return model || family || hu.tracks.unknownArtist;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface RealtimeConnection {
   onStateChange(listener: (change: StateChange) => void): () => void;
   /** Try at once instead of waiting for pusher-js's back-off (a page that woke up). */
   reconnectNow(): void;
+  /** Drops the attempt under way and starts a fresh one (a connect that went 'unavailable'). */
+  restart(): void;
   disconnect(): void;
 }
 
@@ -67,6 +69,11 @@ export async function connectRealtime(config: RealtimeConfig): Promise<RealtimeC
     },
     reconnectNow() {
       if (connection.state !== 'connected' && connection.state !== 'connecting') pusher.connect();
+    },
+    restart() {
+      // pusher-js subscribes its channels again once the new socket is connected.
+      pusher.disconnect();
+      pusher.connect();
     },
     disconnect() {
       connection.unbind('state_change', trackSocket);

@@ -1,4 +1,10 @@
-import { PLAY_SOUND_EVENT, PLAY_SPOTS_EVENT, UPDATE_PLAYER_EVENT } from '@/contracts/names';
+import {
+  PLAY_SOUND_EVENT,
+  PLAY_SPOTS_EVENT,
+  SCREEN_UPDATED_EVENT,
+  SHOW_SLIDESHOW_EVENT,
+  UPDATE_PLAYER_EVENT,
+} from '@/contracts/names';
 
 /** Echo's default event namespace (Laravel's `App\Events`). */
 export const ECHO_NAMESPACE = 'App.Events';
@@ -11,6 +17,9 @@ export const LISTEN = {
   updatePlayer: 'UpdatePlayer',
   playSpots: 'PlaySpots',
   playSound: 'PlaySound',
+  // On a screen's public channel `screen.{hash_id}`.
+  screenUpdated: 'ScreenUpdated',
+  showSlideshow: 'ShowSlideshow',
 } as const;
 
 /**
@@ -29,4 +38,6 @@ export const WIRE = {
   updatePlayer: UPDATE_PLAYER_EVENT,
   playSpots: PLAY_SPOTS_EVENT,
   playSound: PLAY_SOUND_EVENT,
+  screenUpdated: SCREEN_UPDATED_EVENT,
+  showSlideshow: SHOW_SLIDESHOW_EVENT,
 } as const;

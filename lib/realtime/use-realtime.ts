@@ -10,7 +10,8 @@ import { applyPushedPlayer, resyncPlayer } from '@/lib/player/commit';
 import { isOutputDevice } from '@/lib/player/decisions';
 import { getPlayerEngine, sessionIdAtom } from '@/lib/player/use-player-engine';
 import { connectionAtom, membersAtom, remoteSpotsAtom, spotQueueAtom } from './atoms';
-import { realtimeApi } from './api';
+import { resolveRealtimeConfig } from './api';
+import { initialLink, linkReducer, startVisiblePolling, type LinkEvent, type LinkState } from './fallback';
 import { addMember, parseMembers, removeMember } from './devices';
 import { readPlaySound, readPlaySpots, readUpdatePlayer } from './guards';
 import { connectRealtime, type RealtimeConnection, type StateChange } from './echo';
@@ -23,6 +24,8 @@ type Store = ReturnType<typeof useStore>;
 /** A page hidden (or a machine asleep) for longer than this is assumed to have missed events. */
 const STALE_AFTER_MS = 5_000;
 const CONFIG_RETRY_MS = [2_000, 5_000, 15_000, 30_000];
+/** After the service refused the socket, the next try waits this long. */
+const REFUSED_RETRY_MS = 5_000;
 
 /** The longest the connection waits for an idle moment after the page has hydrated. */
 const KICKOFF_LIMIT_MS = 1500;
@@ -99,7 +102,8 @@ export function useRealtime(): void {
     let lastTick = Date.now();
 
     const resync = () => {
-      store.set(connectionAtom, 'offline');
+      // While polling the bar says nothing about connecting; the poll keeps the player current.
+      if (link.mode !== 'poll') store.set(connectionAtom, 'offline');
       resyncPlayer(store)
         .then(() => {
           if (!cancelled && current?.state() === 'connected') store.set(connectionAtom, 'connected');
@@ -109,22 +113,73 @@ export function useRealtime(): void {
         });
     };
 
-    const onState = ({ current: now }: StateChange) => {
-      if (now === 'connected') {
-        if (everConnected) resync();
-        else store.set(connectionAtom, 'connected');
-        everConnected = true;
-      } else if (now === 'connecting' && !everConnected) {
-        store.set(connectionAtom, 'connecting');
-      } else {
-        store.set(connectionAtom, 'offline');
+    let link: LinkState = initialLink;
+    let stopPolling: (() => void) | null = null;
+    /** Set while this hook itself drops the socket, whose 'disconnected' is then no failure. */
+    let restarting = false;
+    let restartTimer: ReturnType<typeof setTimeout> | null = null;
+
+    const restartSoon = (delayMs: number) => {
+      if (restartTimer) clearTimeout(restartTimer);
+      restartTimer = setTimeout(() => {
+        restartTimer = null;
+        if (cancelled || !current) return;
+        restarting = true;
+        try {
+          current.restart();
+        } finally {
+          restarting = false;
+        }
+      }, delayMs);
+    };
+
+    /** Polls while the link is in 'poll' mode; the socket, when it comes back, ends it. */
+    const applyLink = (event: LinkEvent) => {
+      link = linkReducer(link, event);
+      if (link.mode === 'poll') {
+        store.set(connectionAtom, 'polling');
+        stopPolling ??= startVisiblePolling(() => void resyncPlayer(store).catch(() => {}), document);
+      } else if (stopPolling) {
+        stopPolling();
+        stopPolling = null;
       }
     };
 
+    const onState = ({ current: now }: StateChange) => {
+      if (now === 'connected') {
+        const wasPolling = link.mode === 'poll';
+        applyLink({ type: 'connected' });
+        if (everConnected || wasPolling) resync();
+        else store.set(connectionAtom, 'connected');
+        everConnected = true;
+        return;
+      }
+      if (now === 'failed') {
+        // pusher-js cannot open a socket in this browser at all.
+        applyLink({ type: 'no-socket' });
+        return;
+      }
+      if (now === 'unavailable' || (now === 'disconnected' && !restarting)) {
+        // A connect that did not succeed in pusher-js's time (10 s), or one the service refused (a
+        // key it does not know): counted, then a fresh try.
+        applyLink({ type: 'failed' });
+        restartSoon(now === 'unavailable' ? 0 : REFUSED_RETRY_MS);
+      }
+      if (link.mode === 'poll') return;
+      if (now === 'connecting' && !everConnected) store.set(connectionAtom, 'connecting');
+      else store.set(connectionAtom, 'offline');
+    };
+
     const start = async () => {
-      store.set(connectionAtom, 'connecting');
+      if (link.mode !== 'poll') store.set(connectionAtom, 'connecting');
       try {
-        const config = await realtimeApi.config();
+        const config = await resolveRealtimeConfig();
+        if (cancelled) return;
+        if (!config) {
+          // No key anywhere: no socket, and no 'Kapcsolódás…' for ever either.
+          applyLink({ type: 'no-socket' });
+          return;
+        }
         const made = await connectRealtime(config);
         if (cancelled) {
           made.disconnect();
@@ -137,7 +192,8 @@ export function useRealtime(): void {
         setLive(made);
       } catch {
         if (cancelled) return;
-        store.set(connectionAtom, 'offline');
+        applyLink({ type: 'failed' });
+        if (link.mode !== 'poll') store.set(connectionAtom, 'offline');
         retry = setTimeout(() => void start(), CONFIG_RETRY_MS[Math.min(attempt++, CONFIG_RETRY_MS.length - 1)]);
       }
     };
@@ -173,6 +229,8 @@ export function useRealtime(): void {
 
     return () => {
       cancelled = true;
+      stopPolling?.();
+      if (restartTimer) clearTimeout(restartTimer);
       cancelKickoff();
       clearInterval(ticker);
       if (retry) clearTimeout(retry);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { PlayerSound } from '@/contracts';
 import { playerAtom } from '@/lib/player/atoms';
 import { isOutputDevice } from '@/lib/player/decisions';
@@ -13,7 +13,7 @@ import { dispatchSpots } from './use-realtime';
 
 export interface SpotState {
   /** What cuts in over the music now: here on the audio device, estimated on the others. */
-  current: { type: PlayerSound['type']; name?: string } | null;
+  current: { type: PlayerSound['type']; id: number; name?: string } | null;
   /** 'next' is refused while an ad plays (SPEC.md §4). */
   nextBlocked: boolean;
   /** 'Következő szám' with the queue rules applied. */
@@ -26,16 +26,20 @@ export interface SpotState {
  */
 function useRemoteClock(): number {
   const timeline = useAtomValue(remoteSpotsAtom);
-  const [tick, setTick] = useState(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new timeline or tick means a new now
-  const now = useMemo(() => Date.now(), [timeline, tick]);
+  // The clock is read in the reducer, so a render stays pure; a new timeline reads it afresh.
+  const [now, readClock] = useReducer(Date.now, 0, Date.now);
+  const [seenTimeline, setSeenTimeline] = useState(timeline);
+  if (seenTimeline !== timeline) {
+    setSeenTimeline(timeline);
+    readClock();
+  }
   useEffect(() => {
     const upcoming = timeline
       .flatMap((e) => [e.startsAt, e.endsAt])
       .filter((t) => t > now)
       .sort((x, y) => x - y)[0];
     if (upcoming === undefined) return;
-    const timer = setTimeout(() => setTick((n) => n + 1), Math.max(0, upcoming - Date.now()) + 50);
+    const timer = setTimeout(readClock, Math.max(0, upcoming - Date.now()) + 50);
     return () => clearTimeout(timer);
   }, [timeline, now]);
   return now;
@@ -72,7 +76,7 @@ export function useSpotState(): SpotState {
   }, [actions, store]);
 
   return {
-    current: current ? { type: current.type, name: current.name } : null,
+    current: current ? { type: current.type, id: current.id, name: current.name } : null,
     nextBlocked: current?.type === 'spot',
     next,
   };

@@ -8,6 +8,7 @@ describe('parseSetCookie', () => {
       name: 'pulzus_session',
       value: 'abc',
       deleted: false,
+      expires: null,
     });
   });
   it('keeps = inside the value', () => {

@@ -61,3 +61,39 @@ describe('parseWebEnv', () => {
     expect(() => parseWebEnv({ DATA_DIR: dir })).toThrow(/secrets\.json is not valid/);
   });
 });
+
+describe('the web real-time settings (for an API without /api/realtime-config)', () => {
+  const secrets = { BFF_SECRET: 'b'.repeat(16), SESSION_SECRET: 's'.repeat(32) };
+
+  it('is null without PUSHER_KEY', () => {
+    expect(parseWebEnv({ DATA_DIR: dir, ...secrets }).realtime).toBeNull();
+    expect(parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: '' }).realtime).toBeNull();
+  });
+
+  it('points at hosted Pusher on the EU cluster by default, over TLS', () => {
+    expect(parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'abc123' }).realtime).toEqual({
+      key: 'abc123',
+      wsHost: 'ws-eu.pusher.com',
+      wsPort: 443,
+      wssPort: 443,
+      forceTLS: true,
+      cluster: 'eu',
+    });
+    expect(parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_CLUSTER: 'mt1' }).realtime?.wsHost).toBe(
+      'ws-mt1.pusher.com',
+    );
+  });
+
+  it('takes a self-hosted service from PUSHER_PUBLIC_HOST / _PORT / _TLS, plain unless told', () => {
+    const plain = parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_HOST: 'ws.shop.example', PUSHER_PUBLIC_PORT: '6001' });
+    expect(plain.realtime).toMatchObject({ wsHost: 'ws.shop.example', wsPort: 6001, wssPort: 6001, forceTLS: false });
+    const tls = parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_HOST: 'ws.shop.example', PUSHER_PUBLIC_TLS: '1' });
+    expect(tls.realtime).toMatchObject({ wsPort: 443, forceTLS: true });
+  });
+
+  it('refuses what it cannot use, naming the variable', () => {
+    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_PORT: '70000' })).toThrow(/PUSHER_PUBLIC_PORT/);
+    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_HOST: 'https://x' })).toThrow(/PUSHER_PUBLIC_HOST/);
+    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_TLS: 'yes' })).toThrow(/PUSHER_PUBLIC_TLS/);
+  });
+});

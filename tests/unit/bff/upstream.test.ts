@@ -60,6 +60,7 @@ function ctxWith(jar: Record<string, string>) {
     tenant: 'demo',
     jar,
     jarChanged: false,
+    until: null as number | null,
     clientIp: '10.1.2.3',
     proto: 'http' as const,
     host: 'demo.localhost:3000',

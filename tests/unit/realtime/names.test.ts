@@ -7,6 +7,8 @@ import {
   UPDATE_PLAYER_EVENT,
   PLAY_SPOTS_EVENT,
   PLAY_SOUND_EVENT,
+  SCREEN_UPDATED_EVENT,
+  SHOW_SLIDESHOW_EVENT,
 } from '@/contracts';
 import { echoOptions } from '@/lib/realtime/echo';
 import { ECHO_NAMESPACE, LISTEN, WIRE, wireEventName } from '@/lib/realtime/names';
@@ -17,6 +19,8 @@ describe('event names', () => {
     expect(wireEventName(LISTEN.updatePlayer)).toBe(UPDATE_PLAYER_EVENT);
     expect(wireEventName(LISTEN.playSpots)).toBe(PLAY_SPOTS_EVENT);
     expect(wireEventName(LISTEN.playSound)).toBe(PLAY_SOUND_EVENT);
+    expect(wireEventName(LISTEN.screenUpdated)).toBe(SCREEN_UPDATED_EVENT);
+    expect(wireEventName(LISTEN.showSlideshow)).toBe(SHOW_SLIDESHOW_EVENT);
   });
 
   test('the mapping agrees with Echo’s own formatter', () => {

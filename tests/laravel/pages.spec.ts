@@ -1,0 +1,55 @@
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { ACCOUNT_NAV, NAV_SECTIONS } from '@/components/layout/nav';
+import { MIXER_TABS } from '@/components/mixer/tabs';
+import { browserGet, DEMO, logIn } from '../e2e/support/auth';
+
+/**
+ * Every page of the main layout, from the navigation itself (the sidebar, the mixer's tabs, the
+ * account menu): a page added there is checked here too. Against a Laravel API that serves only part
+ * of the calls, each must render inside the layout, never a 500 nor the not-found page.
+ */
+const PAGES = [...new Set([...NAV_SECTIONS.flatMap((s) => s.items.map((i) => i.href)), ...MIXER_TABS.map((t) => t.href), ...ACCOUNT_NAV.map((i) => i.href)])];
+
+// One login for the whole file: each test opens its page in a context with the login's cookies.
+let loggedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await logIn(await context.newPage());
+  loggedIn = await context.storageState();
+  await context.close();
+});
+
+test.use({
+  storageState: async ({}, use) => {
+    await use(loggedIn);
+  },
+});
+
+for (const path of PAGES) {
+  test(`${path} renders inside the layout`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status(), `${path} answered`).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Az oldal nem található')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByText(DEMO.customer, { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Lejátszó' })).toBeVisible();
+  });
+}
+
+test("each of the API's channels has a page", async ({ page }) => {
+  await page.goto('/channels');
+  const channels = (await browserGet(page, '/api/channels')).body as { id: number; name: string }[];
+  expect(channels.length).toBeGreaterThan(0);
+  for (const channel of channels) {
+    const response = await page.goto(`/channels/${channel.id}`);
+    expect(response?.status(), `/channels/${channel.id} answered`).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: channel.name })).toBeVisible();
+    // The API serves no track pages: the list says it could not load them, not that the channel is empty.
+    await expect(page.getByText('A csatorna zenéi most nem tölthetők be.')).toBeVisible();
+    await expect(page.getByText('Ez a csatorna üres még.')).toHaveCount(0);
+  }
+  // An id neither the channel call nor the list knows is the not-found page, inside the layout.
+  const missing = await page.goto('/channels/999999');
+  expect(missing?.status()).toBe(404);
+});

@@ -1,0 +1,93 @@
+/**
+ * The Laravel peer: a real Laravel 8 application (Sanctum's SPA cookie and CSRF flow) that serves
+ * part of the tenant API. The suite runs a private copy of it, so the original folder is never
+ * written to (its .env, SQLite database, sessions and logs are made in the copy).
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT } from '../../e2e/support/stack';
+
+const run = promisify(execFile);
+
+/** Ports of the Laravel suite: the peer and the web app in front of it. */
+export const LARAVEL = {
+  peerPort: Number(process.env.LARAVEL_PEER_PORT || 4121),
+  webPort: Number(process.env.LARAVEL_WEB_PORT || 3121),
+} as const;
+
+/** The peer's sources: the shared specification folder next to the repository, unless moved. */
+export const PEER_SOURCE = process.env.LARAVEL_PEER_DIR || path.resolve(ROOT, '..', 'shared', 'laravel-peer');
+
+/** What start.sh makes at run time: never copied, so each run starts from a fresh, seeded state. */
+const RUNTIME = new Set(['.env', 'server.pid', path.join('database', 'database.sqlite')]);
+const RUNTIME_DIRS = ['bootstrap/cache', 'storage/framework/sessions', 'storage/framework/cache', 'storage/framework/views', 'storage/logs'];
+
+function isRuntimeFile(rel: string): boolean {
+  if (RUNTIME.has(rel)) return true;
+  return RUNTIME_DIRS.some((dir) => rel.startsWith(`${dir}${path.sep}`) && path.basename(rel) !== '.gitkeep');
+}
+
+/** The shipped folder may be read-only; the copy must let start.sh write its .env, database and storage. */
+function makeWritable(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const entry = path.join(dir, name);
+    const stat = statSync(entry);
+    chmodSync(entry, stat.mode | 0o200 | (stat.isDirectory() ? 0o100 : 0));
+    if (stat.isDirectory()) makeWritable(entry);
+  }
+}
+
+export interface Peer {
+  readonly url: string;
+  /** The running copy's folder. */
+  readonly dir: string;
+  stop(): Promise<void>;
+}
+
+export async function startPeer(port = LARAVEL.peerPort, log: (line: string) => void = console.log): Promise<Peer> {
+  if (!existsSync(path.join(PEER_SOURCE, 'start.sh'))) {
+    throw new Error(`the Laravel peer is missing: no start.sh in ${PEER_SOURCE} (LARAVEL_PEER_DIR moves it)`);
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'pulzus-laravel-peer-'));
+  cpSync(PEER_SOURCE, dir, {
+    recursive: true,
+    filter: (src) => !isRuntimeFile(path.relative(PEER_SOURCE, src)),
+  });
+  chmodSync(dir, 0o755);
+  makeWritable(dir);
+
+  const env = { ...process.env, LARAVEL_PEER_HOST: '127.0.0.1', LARAVEL_PEER_PORT: String(port), PHP_CLI_SERVER_WORKERS: process.env.PHP_CLI_SERVER_WORKERS || '4' };
+  try {
+    const { stdout } = await run(path.join(dir, 'start.sh'), [], { cwd: dir, env, timeout: 60_000 });
+    log(stdout.trim().split('\n').at(-1) ?? 'laravel-peer started');
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`the Laravel peer did not start on port ${port}: ${e.stdout ?? ''}${e.stderr ?? ''}${e.message}`);
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dir,
+    async stop() {
+      await run(path.join(dir, 'stop.sh'), [], { cwd: dir, timeout: 30_000 }).catch(() => undefined);
+      if (!process.env.E2E_KEEP_DATA) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The Laravel sessions of the running copy, for the specs (the global setup names the copy in
+ * LARAVEL_PEER_COPY). The file driver keeps one file per session, named by its id; deleting them
+ * ends every session, as a lifetime running out would.
+ */
+export function peerSessions(): { ids(): string[]; expireAll(): void } {
+  const dir = process.env.LARAVEL_PEER_COPY;
+  if (!dir) throw new Error('LARAVEL_PEER_COPY is not set: run the specs through playwright.laravel.config.ts');
+  const sessions = path.join(dir, 'storage', 'framework', 'sessions');
+  const ids = () => readdirSync(sessions).filter((name) => !name.startsWith('.'));
+  return { ids, expireAll: () => ids().forEach((name) => rmSync(path.join(sessions, name), { force: true })) };
+}
