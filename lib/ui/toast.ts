@@ -15,11 +15,15 @@ let nextId = 1;
 
 /**
  * The one way to show a toast. Callable outside React (after a mutation, in an SWR callback);
- * the toast area renders whatever this atom holds.
+ * the toast area renders whatever this atom holds. The same message shown again while it is
+ * still up replaces it (one toast, a fresh 1.5 s) instead of stacking a twin under it.
  */
 export function showToast(message: string, store: Store = getDefaultStore()): number {
   const id = nextId++;
-  store.set(toastsAtom, (toasts) => [...toasts, { id, message }]);
+  store.set(toastsAtom, (toasts) => [
+    ...toasts.filter((toast) => toast.message !== message),
+    { id, message },
+  ]);
   setTimeout(() => {
     store.set(toastsAtom, (toasts) => toasts.filter((toast) => toast.id !== id));
   }, TOAST_MS);

@@ -45,3 +45,15 @@ it('shows toasts in a polite live region', () => {
   });
   expect(region).toBeEmptyDOMElement();
 });
+
+it('shows the same message once: shown again while up, it replaces itself with a fresh time', () => {
+  const store = createStore();
+  showToast('Sikeresen eltávolítva.', store);
+  jest.advanceTimersByTime(1000);
+  showToast('Sikeresen eltávolítva.', store);
+  expect(store.get(toastsAtom).map((t) => t.message)).toEqual(['Sikeresen eltávolítva.']);
+  jest.advanceTimersByTime(1000);
+  expect(store.get(toastsAtom)).toHaveLength(1);
+  jest.advanceTimersByTime(500);
+  expect(store.get(toastsAtom)).toHaveLength(0);
+});
