@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { readSealedCookie, SESSION_COOKIE } from '@/lib/bff/sealed';
+import { renewUpstreamSession, withCookie, type Renewed } from '@/lib/bff/renew';
+import { needsRenewal, readSealedCookie, SESSION_COOKIE } from '@/lib/bff/sealed';
 import { env } from '@/lib/env';
 import { classifyPath, redirectTarget } from '@/lib/routing/redirect';
 import { TENANT_HEADER, tenantFromHost } from '@/lib/routing/tenant';
@@ -16,6 +17,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // Only page loads are redirected; a POST (server action, BFF call) gets its answer from its handler,
   // and BFF paths skip the unseal so the proxy adds nothing to API latency.
   const isPageLoad = request.method === 'GET' || request.method === 'HEAD';
+  let renewed: Renewed | null = null;
   if (isPageLoad && classifyPath(request.nextUrl.pathname) !== 'passthrough') {
     const sealed = await readSealedCookie(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret);
     const loggedIn = sealed.auth === true && sealed.tenant === tenant;
@@ -27,12 +29,18 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       url.search = '';
       return NextResponse.redirect(url, 307);
     }
+    // Only when the jar holds no live upstream session: one call here instead of one per server call.
+    if (needsRenewal(sealed, tenant, Date.now())) renewed = await renewUpstreamSession(request, tenant, sealed);
   }
 
   // Overwrite whatever the browser sent under this name: handlers trust it.
   const headers = new Headers(request.headers);
   headers.set(TENANT_HEADER, tenant);
-  return NextResponse.next({ request: { headers } });
+  // The page's server calls read the renewed seal from the forwarded cookie header, the browser keeps it.
+  if (renewed) headers.set('cookie', withCookie(request.headers.get('cookie'), SESSION_COOKIE, renewed.seal));
+  const response = NextResponse.next({ request: { headers } });
+  if (renewed) response.cookies.set(SESSION_COOKIE, renewed.seal, renewed.cookieOptions);
+  return response;
 }
 
 export const config = {

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { hu } from '@/lib/i18n/hu';
 import styles from './not-found.module.scss';
 
@@ -6,9 +7,9 @@ export default function NotFound() {
     <main className={styles.page}>
       <h1 className={styles.title}>{hu.app.notFoundTitle}</h1>
       <p className={styles.text}>{hu.app.notFoundText}</p>
-      <a className={styles.link} href="/">
+      <Link className={styles.link} href="/">
         {hu.app.backHome}
-      </a>
+      </Link>
     </main>
   );
 }

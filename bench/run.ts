@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: performance budgets, measured on a stack of its own (API 4201, web 3201, build in
- * .next-bench). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
+ * .next-bench; BENCH_API_PORT, BENCH_WEB_PORT, BENCH_DIST_DIR move it; BENCH_STEPS picks steps). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
  * missed. Add a budget by pushing another Measurement from a new step below. The real-time budgets
  * (bench/realtime.ts) start API processes of their own on ports 4301+; the logged-in pages' budgets
  * are in bench/pages.ts.
@@ -13,12 +13,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
 import { acquireRunLock, ROOT, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
+import { measureScreenHeap, measureUpload } from './mixer';
 import { measurePages } from './pages';
 import { measureRealtime } from './realtime';
 
-const API_PORT = 4201;
-const WEB_PORT = 3201;
-const DIST_DIR = '.next-bench';
+// BENCH_API_PORT, BENCH_WEB_PORT and BENCH_DIST_DIR move the stack, so two checkouts can bench at once.
+const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
+const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
+const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
+/** BENCH_STEPS=me,login,pages,realtime,upload,screen runs only those steps (default: all). */
+const STEPS = process.env.BENCH_STEPS?.split(',').map((s) => s.trim()).filter(Boolean);
+const runs = (step: string) => !STEPS || STEPS.includes(step);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000); // per target
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 400); // per target
@@ -30,7 +35,7 @@ const CPU_THROTTLING = 4;
 interface Measurement {
   name: string;
   value: number;
-  unit: 'ms' | 'req/s' | 'kB';
+  unit: 'ms' | 'req/s' | 'kB' | 'MB' | '×';
   /** The value must stay at or below this. */
   max?: number;
   note?: string;
@@ -328,17 +333,27 @@ async function main(): Promise<void> {
   const stack = await startStack({ apiPort: API_PORT, webPort: WEB_PORT, distDir: DIST_DIR, log: (l) => console.log(`[bench] ${l}`) });
   let ok = false;
   try {
-    await measureMe(stack, CONCURRENCY, REQUESTS, true);
-    // Informational: one request at a time shows the BFF's own cost without queueing.
-    await measureMe(stack, 1, SERIAL_REQUESTS, false);
-    await measureLoginPaint(stack);
+    if (runs('me')) {
+      await measureMe(stack, CONCURRENCY, REQUESTS, true);
+      // Informational: one request at a time shows the BFF's own cost without queueing.
+      await measureMe(stack, 1, SERIAL_REQUESTS, false);
+    }
+    if (runs('login')) await measureLoginPaint(stack);
     // The logged-in pages: LCP/TBT, first-load JS per route, press play → playing (bench/pages.ts).
-    {
+    if (runs('pages')) {
       const agent = new http.Agent({ keepAlive: false });
       measurements.push(...(await measurePages(stack, () => bffLogin(stack, agent))));
       agent.destroy();
     }
-    measurements.push(...(await measureRealtime()));
+    if (runs('realtime')) measurements.push(...(await measureRealtime()));
+    // The mixer: a 10 MB upload through the BFF against direct, and the screen page's heap (bench/mixer.ts).
+    if (runs('upload') || runs('screen')) {
+      const agent = new http.Agent({ keepAlive: false });
+      const logins = { bffCookie: await bffLogin(stack, agent), apiCookie: await apiLogin(stack, agent) };
+      agent.destroy();
+      if (runs('upload')) measurements.push(...(await measureUpload(stack, logins)));
+      if (runs('screen')) measurements.push(...(await measureScreenHeap(stack, logins)));
+    }
     ok = report();
   } finally {
     await stack.stop();

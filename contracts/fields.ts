@@ -62,7 +62,6 @@ export function optionalId(message: string) {
  * holding one can show reversed or disguised text to everyone who sees it, so names refuse them.
  */
 export const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex -- the point of the rule is to find control characters
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export const nameMessages = {
@@ -143,4 +142,66 @@ export function idList(
       }
       return ids;
     });
+}
+
+/**
+ * The raw list of objects `key`: the JSON value as sent, or the items of a form array
+ * (`key[0][id]=3&key[0][seconds]=5`, the form PHP and Laravel read). Undefined when absent.
+ */
+export function rawObjectList(body: unknown, key: string): unknown {
+  if (!isBody(body)) return undefined;
+  // A JSON value is the schema's to judge (a non-list is refused there).
+  if (body[key] !== undefined && body[key] !== null && body[key] !== '') return body[key];
+  const pattern = new RegExp(`^${key}\\[(\\d{1,6})\\]\\[([A-Za-z_]{1,40})\\]$`);
+  const items = new Map<number, Body>();
+  for (const k of Object.keys(body)) {
+    const m = pattern.exec(k);
+    if (!m) continue;
+    const index = Number(m[1]);
+    const item = items.get(index) ?? {};
+    item[m[2]!] = body[k];
+    items.set(index, item);
+  }
+  return items.size ? [...items.entries()].sort((a, b) => a[0] - b[0]).map(([, item]) => item) : undefined;
+}
+
+/** Like `withFormLists`, for lists of objects (`rawObjectList`'s forms). */
+export function withFormObjectLists<S extends z.ZodType>(keys: readonly string[], schema: S) {
+  return z.preprocess((input) => {
+    const body: Body = isBody(input) ? { ...input } : {};
+    for (const key of keys) body[key] = rawObjectList(body, key);
+    return body;
+  }, schema);
+}
+
+type TextMessages = { required: string; text: string; tooLong: string; control: string };
+
+/** A control character other than tab, line feed and carriage return (checked by code, not regex). */
+const hasTextControl = (s: string) =>
+  [...s].some((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127;
+  });
+const blankAsAbsent = (v: unknown) =>
+  typeof v === 'number' ? String(v) : v === null || (typeof v === 'string' && !v.trim()) ? undefined : v;
+
+function textRule(max: number, messages: TextMessages) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? messages.required : messages.text) })
+    .trim()
+    .max(max, { error: messages.tooLong })
+    .refine((s) => !hasTextControl(s) && !BIDI_CONTROL.test(s), { error: messages.control });
+}
+
+/**
+ * A free text (a description): numbers count as text, 1..max characters; line breaks and tabs are
+ * allowed, other control characters and bidirectional-text controls are not.
+ */
+export function requiredText(max: number, messages: TextMessages) {
+  return z.preprocess(blankAsAbsent, textRule(max, messages).min(1, { error: messages.required }));
+}
+
+/** Like `requiredText`, but blank or absent is null. */
+export function optionalText(max: number, messages: TextMessages) {
+  return z.preprocess(blankAsAbsent, textRule(max, messages).optional()).transform((v) => v ?? null);
 }

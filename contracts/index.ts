@@ -9,3 +9,6 @@ export * from './playlists';
 export * from './realtime';
 export * from './sounds';
 export * from './spots';
+export * from './uploads';
+export * from './slideshows';
+export * from './screens';

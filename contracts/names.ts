@@ -10,6 +10,9 @@ export const PLAYABLE_PLAYLIST = 'App\\Models\\Playlist';
 /** Longest playlist name the API accepts (characters). */
 export const PLAYLIST_NAME_MAX = 100;
 
+/** Longest name of a spot, sound, slideshow or screen the API accepts (characters). */
+export const MIXER_NAME_MAX = 100;
+
 /** Echo names without the prefix (`Echo.private(...)`, `Echo.join(...)`). */
 export const playerChannelName = (playerId: number | string) => `player.${playerId}`;
 export const customerChannelName = (customerId: number | string) => `customer.${customerId}`;
@@ -21,6 +24,13 @@ export const presenceCustomerChannel = (customerId: number | string) => `presenc
 export const UPDATE_PLAYER_EVENT = 'App\\Events\\UpdatePlayer';
 export const PLAY_SPOTS_EVENT = 'App\\Events\\PlaySpots';
 export const PLAY_SOUND_EVENT = 'App\\Events\\PlaySound';
+
+/** A screen's public channel (no prefix: anyone with the hash_id may listen) and its events. */
+export const screenChannelName = (hashId: string) => `screen.${hashId}`;
+/** `{}`: the screen's name or default slideshow (or that slideshow's images) changed; refetch. */
+export const SCREEN_UPDATED_EVENT = 'App\\Events\\ScreenUpdated';
+/** `{slideshow_ids, once: true}`: play these slideshows one pass each, then the default. */
+export const SHOW_SLIDESHOW_EVENT = 'App\\Events\\ShowSlideshow';
 
 /**
  * The fields of the answers that hold media URLs (covers, thumbnails, audio, the logo setting). An

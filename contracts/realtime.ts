@@ -16,6 +16,9 @@ export {
   presenceCustomerChannel,
   privatePlayerChannel,
   UPDATE_PLAYER_EVENT,
+  SCREEN_UPDATED_EVENT,
+  SHOW_SLIDESHOW_EVENT,
+  screenChannelName,
 } from './names';
 
 /** A device of the shop, the `user_info` of a presence member (SPEC.md §3 Device). */

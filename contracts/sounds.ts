@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { nameField, requiredText } from './fields';
+import { MIXER_NAME_MAX } from './names';
 
 /**
  * Sounds, the soundboard (SPEC.md §3 Sound, §7 Sounds). Provider sounds are shared by every
@@ -22,3 +24,30 @@ export type Sound = z.infer<typeof soundSchema>;
 
 /** GET /api/sounds: provider sounds in catalogue order, then the customer's own, oldest first. */
 export const soundListSchema = z.array(soundSchema);
+
+/**
+ * POST /api/sounds (multipart: `name`, `file`) → 201 Sound (the shop's own). POST
+ * /api/sounds/{id}/favorite and /quick toggle the shop's mark → the Sound with its new marks.
+ * POST /api/sounds/{id}/delete → `true`; a provider sound answers 403 and stays.
+ */
+export const soundBodySchema = z.object({ name: nameField(MIXER_NAME_MAX) });
+export type SoundBody = z.infer<typeof soundBodySchema>;
+
+/** 'Új hang kérése': what sound the shop wants, stored for the provider. */
+export const SOUND_REQUEST_MAX = 1000;
+export const soundRequestMessages = {
+  required: 'A leírás megadása kötelező.',
+  text: 'A leírás csak szöveg lehet.',
+  tooLong: `A leírás legfeljebb ${SOUND_REQUEST_MAX} karakter lehet.`,
+  control: 'A leírás nem tartalmazhat vezérlőkaraktert.',
+} as const;
+/** POST /api/sounds/requests `{description}` → 201 SoundRequest. */
+export const soundRequestBodySchema = z.object({
+  description: requiredText(SOUND_REQUEST_MAX, soundRequestMessages),
+});
+export const soundRequestSchema = z.object({ id: z.number(), description: z.string(), created_at: z.string() });
+export type SoundRequest = z.infer<typeof soundRequestSchema>;
+
+export const soundMessages = {
+  providerSound: 'A szolgáltató hangjai nem törölhetők.',
+} as const;

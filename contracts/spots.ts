@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idList, withFormLists } from './fields';
+import { idList, nameField, withFormLists } from './fields';
+import { MIXER_NAME_MAX } from './names';
 
 /**
  * A customer's ad spot (SPEC.md §3 Spot, §7 Spots). `duration` is the true length in seconds
@@ -18,6 +19,14 @@ export type Spot = z.infer<typeof spotSchema>;
 
 /** GET /api/spots: the customer's spots, newest first. */
 export const spotListSchema = z.array(spotSchema);
+
+/**
+ * POST /api/spots (multipart: `name`, `file`) → 201 Spot; POST /api/spots/{id} (`name`, optional
+ * `file`, `id`: the path's id wins) → Spot, the old file kept without a new one. The file's rules
+ * and messages are in uploads.ts (`errors.file`).
+ */
+export const spotBodySchema = z.object({ name: nameField(MIXER_NAME_MAX) });
+export type SpotBody = z.infer<typeof spotBodySchema>;
 
 /** Most spots one PlaySpots may carry (a scheduled item holds a handful). */
 export const PLAY_SPOTS_MAX = 50;

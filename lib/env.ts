@@ -43,7 +43,38 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  // Where browsers reach the real-time service when the API has no /api/realtime-config (a Laravel
+  // API). Not the API's PUSHER_HOST / PUSHER_PORT: those are where the API publishes.
+  PUSHER_KEY: z.string().min(1).optional(),
+  PUSHER_CLUSTER: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a Pusher cluster name such as eu or mt1')
+    .default('eu'),
+  PUSHER_PUBLIC_HOST: z
+    .string()
+    .regex(/^[a-zA-Z0-9.-]+$/, 'must be a bare host name (no scheme, no port)')
+    .optional(),
+  PUSHER_PUBLIC_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(1, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .optional(),
+  PUSHER_PUBLIC_TLS: z
+    .enum(['0', '1', 'true', 'false'], { message: 'must be 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 });
+
+/** The browser's socket settings (the shape of the API's /api/realtime-config). */
+export interface PublicRealtimeConfig {
+  key: string;
+  wsHost: string;
+  wsPort: number;
+  wssPort: number;
+  forceTLS: boolean;
+  cluster: string;
+}
 
 export interface WebEnv {
   tenantApiUrl: string;
@@ -54,6 +85,32 @@ export interface WebEnv {
   sessionSecret: string;
   /** SECURE_COOKIES=1: the session cookie is always `Secure` (else only on https as X-Forwarded-Proto says). */
   secureCookies: boolean;
+  /** From PUSHER_KEY and PUSHER_PUBLIC_*; used when the API has no /api/realtime-config. Null without a key. */
+  realtime: PublicRealtimeConfig | null;
+}
+
+/**
+ * Hosted Pusher (`ws-<cluster>.pusher.com`, TLS) unless PUSHER_PUBLIC_HOST names a self-hosted
+ * service, which is plain unless PUSHER_PUBLIC_TLS says otherwise; the port follows the scheme.
+ */
+export function publicRealtimeConfig(e: {
+  key?: string;
+  cluster: string;
+  host?: string;
+  port?: number;
+  tls?: boolean;
+}): PublicRealtimeConfig | null {
+  if (!e.key) return null;
+  const forceTLS = e.tls ?? !e.host;
+  const port = e.port ?? (forceTLS ? 443 : 80);
+  return {
+    key: e.key,
+    wsHost: e.host ?? `ws-${e.cluster}.pusher.com`,
+    wsPort: port,
+    wssPort: port,
+    forceTLS,
+    cluster: e.cluster,
+  };
 }
 
 function isHttpUrl(v: string): boolean {
@@ -135,6 +192,13 @@ export function parseWebEnv(source: Record<string, string | undefined>): WebEnv 
     bffSecret,
     sessionSecret,
     secureCookies: e.SECURE_COOKIES,
+    realtime: publicRealtimeConfig({
+      key: e.PUSHER_KEY,
+      cluster: e.PUSHER_CLUSTER,
+      host: e.PUSHER_PUBLIC_HOST,
+      port: e.PUSHER_PUBLIC_PORT,
+      tls: e.PUSHER_PUBLIC_TLS,
+    }),
   };
 }
 

@@ -186,6 +186,9 @@ async function main() {
     // A log line per request buries the URLs and logins printed below; LOG_LEVEL=info shows them.
     LOG_LEVEL: env('LOG_LEVEL') ?? 'warn',
   };
+  // The generated key is the bundled API's own; in front of another API (--no-api) the web would take
+  // it for a hosted Pusher key. Only a PUSHER_KEY given to this start reaches the web app then.
+  if (!withApi && !env('PUSHER_KEY')) delete childEnv.PUSHER_KEY;
 
   if (!dev) {
     if (buildIsStale()) {

@@ -10,7 +10,9 @@ import { CUSTOMER_KEY, ME_KEY } from '@/lib/api/keys';
 import { ApiBase } from '@/lib/api/api-base';
 import { customerReader, playerListReader, userReader } from '@/lib/api/schemas';
 import { apiBase, apiRead } from '@/lib/api/server-read';
+import { env } from '@/lib/env';
 import { PLAYERS_KEY } from '@/lib/player/api';
+import { RealtimeFallback } from '@/lib/realtime/fallback-config';
 
 async function loadCustomer(): Promise<Customer | null> {
   try {
@@ -47,6 +49,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   return (
     <AppProviders fallback={fallback}>
       <ApiBase base={base} />
+      <RealtimeFallback config={env().realtime} />
       <PlayerRoot player={player}>
         <AppFrame player={<PlayerBar />}>{children}</AppFrame>
         {/* One modal for every add-to-playlist button (SPEC.md §2: the main layout has it), loaded on first use. */}

@@ -1,11 +1,13 @@
 'use client';
 
+import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { sendPasswordResetLink } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { hu } from '@/lib/i18n/hu';
 import { canSubmitForgot } from '@/lib/ui/validation';
-import { FieldError } from '@/components/ui/FieldError';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { TextField } from '@/components/ui/TextField';
 import styles from './AuthForm.module.scss';
 
 export function ForgotForm() {
@@ -23,7 +25,7 @@ export function ForgotForm() {
       await sendPasswordResetLink(email);
       setSubmitted(true);
     } catch (error) {
-      setErrors(errorsFrom(error, hu.auth.genericError));
+      setErrors(errorsFrom(error, hu.form.failed));
     } finally {
       setLoading(false);
     }
@@ -40,53 +42,39 @@ export function ForgotForm() {
           <button type="button" className={styles.secondaryButton} onClick={() => setSubmitted(false)}>
             {hu.auth.forgotResend}
           </button>
-          <a href="/login" className={styles.link}>
+          <Link href="/login" className={styles.link}>
             {hu.auth.backToLogin}
-          </a>
+          </Link>
         </div>
       </div>
     );
   }
-
-  const emailError = firstError(errors, 'email');
-  const generalError = firstError(errors, '_general');
 
   return (
     <div>
       <h1 className={styles.title}>{hu.auth.forgotTitle}</h1>
       <p className={styles.intro}>{hu.auth.forgotIntro}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={loading}>
-        {generalError ? (
-          <p className={styles.alert} role="alert">
-            {generalError}
-          </p>
-        ) : null}
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="forgot-email">
-            {hu.auth.emailLabel}
-          </label>
-          <input
-            id="forgot-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className={styles.input}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'forgot-email-error' : undefined}
-            autoFocus
-          />
-          <FieldError id="forgot-email-error" message={emailError} />
-        </div>
+        <FormAlert>{firstError(errors, '_general')}</FormAlert>
+        <TextField
+          id="forgot-email"
+          name="email"
+          label={hu.auth.emailLabel}
+          error={firstError(errors, 'email') ?? ''}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoFocus
+        />
         <button type="submit" className={styles.submit} disabled={!canSubmitForgot(email, loading)}>
           {hu.auth.forgotButton}
         </button>
         <div className={styles.links}>
-          <a href="/login" className={styles.link}>
+          <Link href="/login" className={styles.link}>
             {hu.auth.backToLogin}
-          </a>
+          </Link>
         </div>
       </form>
     </div>

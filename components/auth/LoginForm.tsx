@@ -1,12 +1,18 @@
 'use client';
 
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import Link from 'next/link';
+import { useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
 import { login } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { hu } from '@/lib/i18n/hu';
 import { canSubmitLogin } from '@/lib/ui/validation';
-import { FieldError } from '@/components/ui/FieldError';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { FormErrors } from '@/components/ui/form-errors';
+import { CheckboxField, TextField } from '@/components/ui/TextField';
 import styles from './AuthForm.module.scss';
+
+/** Nothing to listen to: only the server render and the hydrated client differ. */
+const noSubscription = () => () => {};
 
 /** Where the browser goes after a login; a full navigation so every server component re-renders. */
 function goHome() {
@@ -29,8 +35,7 @@ export function LoginForm({
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   // Until the script runs the form is a plain HTML form posting to the BFF (a weak PC may take a
   // while to hydrate), so the button stays usable then; afterwards the SPEC's length rule applies.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   const enabled = !hydrated || canSubmitLogin(email, password, loading);
 
@@ -42,7 +47,7 @@ export function LoginForm({
       await login(email, password, remember);
       onSuccess();
     } catch (error) {
-      setErrors(errorsFrom(error, hu.auth.genericError));
+      setErrors(errorsFrom(error, hu.form.failed));
       setLoading(false);
     }
   }
@@ -59,11 +64,6 @@ export function LoginForm({
     void submit();
   }
 
-  const emailError = firstError(errors, 'email');
-  const passwordError = firstError(errors, 'password');
-  const rememberError = firstError(errors, 'remember');
-  const generalError = firstError(errors, '_general');
-
   return (
     <form
       className={styles.form}
@@ -73,73 +73,47 @@ export function LoginForm({
       noValidate
       aria-busy={loading}
     >
-      {generalError ? (
-        <p className={styles.alert} role="alert">
-          {generalError}
-        </p>
-      ) : null}
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="login-email">
-          {hu.auth.emailLabel}
-        </label>
-        <input
+      <FormAlert>{firstError(errors, '_general')}</FormAlert>
+      <FormErrors value={errors}>
+        <TextField
           id="login-email"
           name="email"
+          label={hu.auth.emailLabel}
           type="email"
           autoComplete="username"
           inputMode="email"
-          className={styles.input}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           onKeyDown={onKeyDown}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? 'login-email-error' : undefined}
           autoFocus
         />
-        <FieldError id="login-email-error" message={emailError} />
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="login-password">
-          {hu.auth.passwordLabel}
-        </label>
-        <input
+        <TextField
           id="login-password"
           name="password"
+          label={hu.auth.passwordLabel}
           type="password"
           autoComplete="current-password"
-          className={styles.input}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           onKeyDown={onKeyDown}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? 'login-password-error' : undefined}
         />
-        <FieldError id="login-password-error" message={passwordError} />
-      </div>
-      <div className={styles.checkboxRow}>
-        <label className={styles.checkboxLabel} htmlFor="login-remember">
-          <input
-            id="login-remember"
-            name="remember"
-            type="checkbox"
-            value="1"
-            className={styles.checkbox}
-            checked={remember}
-            onChange={(event) => setRemember(event.target.checked)}
-            onKeyDown={onKeyDown}
-            aria-describedby={rememberError ? 'login-remember-error' : undefined}
-          />
-          {hu.auth.rememberLabel}
-        </label>
-        <FieldError id="login-remember-error" message={rememberError} />
-      </div>
+        <CheckboxField
+          id="login-remember"
+          name="remember"
+          label={hu.auth.rememberLabel}
+          value="1"
+          checked={remember}
+          onChange={(event) => setRemember(event.target.checked)}
+          onKeyDown={onKeyDown}
+        />
+      </FormErrors>
       <button type="submit" className={styles.submit} disabled={!enabled}>
         {hu.auth.loginButton}
       </button>
       <div className={styles.links}>
-        <a href="/forgot" className={styles.link}>
+        <Link href="/forgot" className={styles.link}>
           {hu.auth.forgotLink}
-        </a>
+        </Link>
       </div>
     </form>
   );

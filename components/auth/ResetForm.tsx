@@ -1,12 +1,15 @@
 'use client';
 
+import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import type { ResetStatus } from '@/contracts';
 import { resetPassword } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { hu } from '@/lib/i18n/hu';
 import { canSubmitReset } from '@/lib/ui/validation';
-import { FieldError } from '@/components/ui/FieldError';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { FormErrors } from '@/components/ui/form-errors';
+import { TextField } from '@/components/ui/TextField';
 import styles from './AuthForm.module.scss';
 
 export function ResetForm({ token, initialEmail }: { token: string; initialEmail: string }) {
@@ -25,7 +28,7 @@ export function ResetForm({ token, initialEmail }: { token: string; initialEmail
     try {
       setStatus(await resetPassword({ token, email, password, password_confirmation: confirmation }));
     } catch (error) {
-      setErrors(errorsFrom(error, hu.auth.genericError));
+      setErrors(errorsFrom(error, hu.form.failed));
     } finally {
       setLoading(false);
     }
@@ -38,9 +41,9 @@ export function ResetForm({ token, initialEmail }: { token: string; initialEmail
         <p className={styles.message} role="status">
           {hu.auth.resetSuccess}
         </p>
-        <a href="/login" className={styles.submit}>
+        <Link href="/login" className={styles.submit}>
           {hu.auth.loginButton}
-        </a>
+        </Link>
       </div>
     );
   }
@@ -52,81 +55,50 @@ export function ResetForm({ token, initialEmail }: { token: string; initialEmail
         <p className={styles.messageError} role="alert">
           {hu.auth.resetInvalid}
         </p>
-        <a href="/forgot" className={styles.secondaryButton}>
+        <Link href="/forgot" className={styles.secondaryButton}>
           {hu.auth.resetNewLink}
-        </a>
+        </Link>
       </div>
     );
   }
-
-  const emailError = firstError(errors, 'email');
-  const passwordError = firstError(errors, 'password');
-  const confirmationError = firstError(errors, 'password_confirmation');
-  const generalError = firstError(errors, '_general');
 
   return (
     <div>
       <h1 className={styles.title}>{hu.auth.resetTitle}</h1>
       <p className={styles.intro}>{hu.auth.resetIntro}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={loading}>
-        {generalError ? (
-          <p className={styles.alert} role="alert">
-            {generalError}
-          </p>
-        ) : null}
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="reset-email">
-            {hu.auth.emailLabel}
-          </label>
-          <input
+        <FormAlert>{firstError(errors, '_general')}</FormAlert>
+        <FormErrors value={errors}>
+          <TextField
             id="reset-email"
             name="email"
+            label={hu.auth.emailLabel}
             type="email"
             autoComplete="username"
             inputMode="email"
-            className={styles.input}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'reset-email-error' : undefined}
           />
-          <FieldError id="reset-email-error" message={emailError} />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="reset-password">
-            {hu.auth.newPasswordLabel}
-          </label>
-          <input
+          <TextField
             id="reset-password"
             name="password"
+            label={hu.auth.newPasswordLabel}
             type="password"
             autoComplete="new-password"
-            className={styles.input}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? 'reset-password-error' : undefined}
             autoFocus={initialEmail !== ''}
           />
-          <FieldError id="reset-password-error" message={passwordError} />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor="reset-password-confirmation">
-            {hu.auth.passwordConfirmationLabel}
-          </label>
-          <input
+          <TextField
             id="reset-password-confirmation"
             name="password_confirmation"
+            label={hu.auth.passwordConfirmationLabel}
             type="password"
             autoComplete="new-password"
-            className={styles.input}
             value={confirmation}
             onChange={(event) => setConfirmation(event.target.value)}
-            aria-invalid={confirmationError ? true : undefined}
-            aria-describedby={confirmationError ? 'reset-password-confirmation-error' : undefined}
           />
-          <FieldError id="reset-password-confirmation-error" message={confirmationError} />
-        </div>
+        </FormErrors>
         <button
           type="submit"
           className={styles.submit}

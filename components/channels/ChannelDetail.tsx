@@ -9,25 +9,26 @@ import { useChannel } from '@/lib/api/channels';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
 import { hu } from '@/lib/i18n/hu';
-import { usePlayableState, usePlayer } from '@/lib/player/use-player';
+import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { DEFAULT_LANDSCAPE } from './cover';
 import { FavoriteButton } from './FavoriteButton';
-import { ChevronLeftIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from '@/components/ui/icons';
+import { ChevronLeftIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { PlayModeToggles } from '@/components/player/PlayModeToggles';
 import { TrackList } from './TrackList';
 import styles from './ChannelDetail.module.scss';
 
 interface Props {
   channel: Channel;
-  firstPage: Paginator<Track>;
+  /** null: the tracks could not be loaded; the list says so, the rest of the page stays. */
+  firstPage: Paginator<Track> | null;
 }
 
 /** /channels/{id}: the landscape header with the channel's controls, then its tracks. */
 export function ChannelDetail({ channel: initial, firstPage }: Props) {
   const { data: channel = initial } = useChannel(initial.id);
-  const player = usePlayer();
   const { active, playing } = usePlayableState('channel', channel.id);
-  const { playChannel, toggleRandom, toggleRepeat } = usePlayerActions();
+  const { playChannel } = usePlayerActions();
 
   return (
     <>
@@ -62,39 +63,19 @@ export function ChannelDetail({ channel: initial, firstPage }: Props) {
               onClick={() => void playChannel(channel.id)}
             >
               {playing ? <PauseIcon /> : <PlayIcon />}
-              <span>{playing ? hu.channels.detailPause : hu.channels.detailPlay}</span>
+              <span>{playing ? hu.player.pause : hu.player.play}</span>
             </button>
             <FavoriteButton channelId={channel.id} className={styles.iconButton} />
-            <button
-              type="button"
-              className={styles.iconButton}
-              aria-label={hu.channels.random}
-              title={hu.channels.random}
-              aria-pressed={player?.is_random ?? false}
-              disabled={!player}
-              onClick={() => void toggleRandom()}
-            >
-              <ShuffleIcon />
-            </button>
-            <button
-              type="button"
-              className={styles.iconButton}
-              aria-label={hu.channels.repeat}
-              title={hu.channels.repeat}
-              aria-pressed={player?.is_repeat ?? false}
-              disabled={!player}
-              onClick={() => void toggleRepeat()}
-            >
-              <RepeatIcon />
-            </button>
+            <PlayModeToggles className={styles.iconButton} />
             <AddToPlaylistButton channel={{ id: channel.id, name: channel.name }} className={styles.iconButton} />
           </div>
-          {active && <p className={styles.status}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</p>}
+          {active && <p className={styles.status}>{playing ? hu.player.nowPlaying : hu.player.paused}</p>}
         </div>
       </header>
 
       {/* Hydrated in a slice of its own (nothing suspends): shorter long tasks on a slow PC. */}
       <Suspense>
+        {/* Without a first page the list says the tracks could not be loaded, not that there are none. */}
         <TrackList channelId={channel.id} firstPage={firstPage} />
       </Suspense>
     </>

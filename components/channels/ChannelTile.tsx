@@ -40,7 +40,7 @@ export function ChannelTile({ channel, priority = false }: Props) {
         <span className={styles.meta}>
           {formatTrackCount(channel.tracks_count)} · {formatHoursMinutes(channel.channel_duration)}
         </span>
-        {active && <span className={styles.badge}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</span>}
+        {active && <span className={styles.badge}>{playing ? hu.player.nowPlaying : hu.player.paused}</span>}
       </IntentLink>
       <div className={styles.overCover}>
         <button

@@ -3,6 +3,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Suspense, useMemo, useState } from 'react';
 import { PageHeading } from '@/components/layout/PageHeading';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { useFavoriteChannels } from '@/lib/api/channels';
 import { channelsOf, type Catalogue, type CatalogueCategory, type ChannelCard } from '@/lib/channels/catalogue';
@@ -16,6 +17,8 @@ import styles from './ChannelsView.module.scss';
 
 /** The 'Kedvencek' tab has id 0 (SPEC.md §2); categories keep their own ids. */
 export const FAVORITES_TAB = '0';
+/** Every channel in one grid, the tab an API without categories gets instead of them. */
+export const ALL_TAB = 'all';
 
 /** How many featured slides can be on screen at first (3 on the widest screens) load at once. */
 const EAGER_FEATURED = 3;
@@ -30,15 +33,25 @@ function tabValue(category: CatalogueCategory): string {
  * (refetching it would hand out new signed image URLs and load every cover again on a weak shop PC);
  * the favourites are live, a toggle refetches them.
  */
-export function ChannelsView({ catalogue }: { catalogue: Catalogue }) {
+export interface ChannelsViewProps {
+  catalogue: Catalogue;
+  /** Which of the page's calls failed: those sections are empty and say so. */
+  unavailable?: { channels?: boolean; categories?: boolean; favorites?: boolean };
+}
+
+export function ChannelsView({ catalogue, unavailable = {} }: ChannelsViewProps) {
   const { channels, categories } = catalogue;
   const byId = useMemo(() => new Map(channels.map((channel) => [channel.id, channel])), [channels]);
   const [sort, setSort] = useStoredSort('channelsIndex');
   const { data: favorites = [] } = useFavoriteChannels();
+  // Without categories (an API that has none, or does not serve them) the channels still show, all in one tab.
+  const allTab = categories.length === 0 && channels.length > 0;
   // A shop with favourites starts on them; otherwise on the first category, so the page is never empty.
-  const [tab, setTab] = useState(() =>
-    favorites.length === 0 && categories[0] ? tabValue(categories[0]) : FAVORITES_TAB,
-  );
+  const [tab, setTab] = useState(() => {
+    if (favorites.length > 0) return FAVORITES_TAB;
+    if (categories[0]) return tabValue(categories[0]);
+    return allTab ? ALL_TAB : FAVORITES_TAB;
+  });
 
   const featured = useMemo(() => sortItems(channels.filter((channel) => channel.is_featured), sort), [channels, sort]);
 
@@ -48,6 +61,12 @@ export function ChannelsView({ catalogue }: { catalogue: Catalogue }) {
         <PageHeading>{hu.pages.channels}</PageHeading>
         <SortSelect value={sort} onChange={setSort} />
       </div>
+
+      {unavailable.channels && channels.length === 0 && (
+        <p className={styles.empty} role="status">
+          {hu.channels.unavailable}
+        </p>
+      )}
 
       {featured.length > 0 && (
         <div className={styles.featured}>
@@ -73,13 +92,26 @@ export function ChannelsView({ catalogue }: { catalogue: Catalogue }) {
               {category.name}
             </Tabs.Trigger>
           ))}
+          {allTab && (
+            <Tabs.Trigger value={ALL_TAB} className={styles.tab}>
+              {hu.channels.all}
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
+        {(unavailable.channels || unavailable.categories) && (
+          <EmptyState compact title={unavailable.channels ? hu.errors.sectionUnavailable : hu.errors.categoriesUnavailable} />
+        )}
 
         <Tabs.Content value={FAVORITES_TAB} className={styles.panel}>
           <Suspense>
-            <Favorites sort={sort} />
+            <Favorites sort={sort} failed={unavailable.favorites === true} />
           </Suspense>
         </Tabs.Content>
+        {allTab && (
+          <Tabs.Content value={ALL_TAB} className={styles.panel}>
+            <AllChannels channels={channels} sort={sort} />
+          </Tabs.Content>
+        )}
         {categories.map((category) => (
           <Tabs.Content key={category.id} value={tabValue(category)} className={styles.panel}>
             <Category category={category} byId={byId} sort={sort} />
@@ -90,11 +122,17 @@ export function ChannelsView({ catalogue }: { catalogue: Catalogue }) {
   );
 }
 
-function Favorites({ sort }: { sort: SortKey }) {
-  const { data = [] } = useFavoriteChannels();
-  const favorites = useMemo(() => sortItems(data, sort), [data, sort]);
+function Favorites({ sort, failed }: { sort: SortKey; failed: boolean }) {
+  const { data } = useFavoriteChannels();
+  const favorites = useMemo(() => sortItems(data ?? [], sort), [data, sort]);
+  if (failed && data === undefined) return <EmptyState compact title={hu.errors.favoritesUnavailable} />;
   if (favorites.length === 0) return <p className={styles.empty}>{hu.channels.favoritesEmpty}</p>;
   return <ChannelGrid channels={favorites} />;
+}
+
+function AllChannels({ channels, sort }: { channels: ChannelCard[]; sort: SortKey }) {
+  const sorted = useMemo(() => sortItems(channels, sort), [channels, sort]);
+  return <ChannelGrid channels={sorted} />;
 }
 
 function ChannelGrid({ channels }: { channels: ChannelCard[] }) {

@@ -44,7 +44,7 @@ export function FeaturedSlide({ channel, priority = false }: { channel: ChannelC
             <span className={styles.name}>{channel.name}</span>
             <span className={styles.meta}>
               {formatTrackCount(channel.tracks_count)} · {formatHoursMinutes(channel.channel_duration)}
-              {active && <> · {playing ? hu.channels.nowPlaying : hu.channels.paused}</>}
+              {active && <> · {playing ? hu.player.nowPlaying : hu.player.paused}</>}
             </span>
           </span>
         </span>

@@ -7,6 +7,7 @@ import { logout } from '@/lib/api/auth';
 import { useMe } from '@/lib/api/use-me';
 import { hu } from '@/lib/i18n/hu';
 import { ChevronDownIcon, LogoutIcon, SettingsIcon } from '@/components/ui/icons';
+import { ACCOUNT_NAV } from './nav';
 import styles from './UserMenu.module.scss';
 
 async function logoutAndReload() {
@@ -40,10 +41,12 @@ export function UserMenuDropdown({ children, defaultOpen = false }: { children: 
               <span className={styles.userEmail}>{me.email}</span>
             </DropdownMenu.Label>
           ) : null}
-          <DropdownMenu.Item className={styles.item} onSelect={() => router.push('/settings')}>
-            <SettingsIcon />
-            {hu.nav.settings}
-          </DropdownMenu.Item>
+          {ACCOUNT_NAV.map((item) => (
+            <DropdownMenu.Item key={item.href} className={styles.item} onSelect={() => router.push(item.href)}>
+              <SettingsIcon />
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={styles.item} onSelect={() => void logoutAndReload()}>
             <LogoutIcon />

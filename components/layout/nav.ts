@@ -23,6 +23,9 @@ export const NAV_SECTIONS: NavSection[] = [
   { title: hu.nav.help, items: [{ href: '/tutorial', label: hu.nav.tutorial, icon: 'tutorial' }] },
 ];
 
+/** The header's account menu leads to these pages (besides 'Kijelentkezés'). */
+export const ACCOUNT_NAV: readonly { href: string; label: string }[] = [{ href: '/settings', label: hu.nav.settings }];
+
 /** A nav item is active on its own page and on every page below it (/channels/5, /mixer/spots). */
 export function isActivePath(pathname: string | null, href: string): boolean {
   if (!pathname) return false;

@@ -10,7 +10,6 @@ export function Cover({ src }: { src: string | null | undefined }) {
   const [failed, setFailed] = useState<string | null>(null);
   const shown = src && failed !== src ? src : DEFAULT_COVER;
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- signed media URLs change per answer; no optimiser round trip
     <img
       className={styles.cover}
       src={shown}

@@ -4,7 +4,8 @@ import { IntentLink } from '@/components/ui/IntentLink';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { hu } from '@/lib/i18n/hu';
-import { playableHref, trackArtist, trackTitle } from '@/lib/player/decisions';
+import { trackArtist, trackTitle } from '@/lib/format/track';
+import { playableHref } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { useOutputUnavailable } from '@/lib/player/output-state';
@@ -21,7 +22,8 @@ import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
 import { DeviceMenu } from '@/components/realtime/DeviceMenu';
 import { SpotIndicator } from '@/components/realtime/SpotIndicator';
 import { Cover, DEFAULT_COVER } from './Cover';
-import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon } from '@/components/ui/icons';
+import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { PlayModeToggle, PlayModeToggles } from './PlayModeToggles';
 import { ProgressLine, SeekLine } from './SeekLine';
 import { VolumeControl } from './VolumeControl';
 import styles from './PlayerBar.module.scss';
@@ -44,15 +46,31 @@ export function PlayerBar() {
 
   if (!player || !track) {
     return (
-      <section className={`${styles.bar} ${styles.empty}`} aria-label={hu.player.regionLabel}>
+      <section
+        className={`${styles.bar} ${styles.empty}`}
+        aria-label={hu.player.regionLabel}
+        data-playing={player?.is_playing ? 'true' : 'false'}
+      >
         <ConnectionStatus />
-        {/* eslint-disable-next-line @next/next/no-img-element -- static default cover */}
         <img className={styles.cover} src={DEFAULT_COVER} alt="" width={56} height={56} />
         <p className={styles.emptyText}>
           <IntentLink href="/channels" className={styles.emptyLink}>
             {hu.player.empty}
           </IntentLink>
         </p>
+        {/* A player without a loaded track still has its play state, which every device shares: the
+            server decides what play starts (ours: the chosen channel or list; an API may load its own). */}
+        {player && (
+          <button
+            type="button"
+            className={`${styles.playButton} ${styles.emptyPlay}`}
+            aria-label={player.is_playing ? hu.player.pause : hu.player.play}
+            disabled={unreachable}
+            onClick={() => void actions.togglePlay()}
+          >
+            {player.is_playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
+          </button>
+        )}
       </section>
     );
   }
@@ -76,16 +94,16 @@ export function PlayerBar() {
       <ConnectionStatus />
       <div className={styles.notice} role="status">
         {notice === 'unreachable' && (
-          <p className={styles.noticeText} title={hu.playerStatus.serverUnreachableHint}>
-            {hu.playerStatus.serverUnreachable}
+          <p className={styles.noticeText} title={hu.player.serverUnreachableHint}>
+            {hu.player.serverUnreachable}
           </p>
         )}
         {notice === 'unavailable' && (
           <>
-            <p className={styles.noticeText}>{hu.playerStatus.outputUnavailable}</p>
+            <p className={styles.noticeText}>{hu.player.outputUnavailable}</p>
             <button type="button" className={styles.noticeButton} onClick={() => void actions.playHere()}>
               <PlayIcon size={18} />
-              <span>{hu.playerStatus.playHere}</span>
+              <span>{hu.player.playHere}</span>
             </button>
           </>
         )}
@@ -109,19 +127,11 @@ export function PlayerBar() {
 
       <div className={styles.center}>
         <div className={styles.buttons}>
-          <button
-            type="button"
-            className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`}
-            aria-label={hu.player.random}
-            aria-pressed={player.is_random}
-            onClick={() => void actions.toggleRandom()}
-          >
-            <ShuffleIcon size={24} />
-          </button>
+          <PlayModeToggle mode="random" className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`} iconSize={24} />
           <button
             type="button"
             className={styles.playButton}
-            aria-label={unreachable ? hu.playerStatus.serverUnreachable : playing ? hu.player.pause : hu.player.play}
+            aria-label={unreachable ? hu.player.serverUnreachable : playing ? hu.player.pause : hu.player.play}
             disabled={unreachable}
             onClick={() => void (unavailable ? actions.playHere() : actions.togglePlay())}
           >
@@ -137,15 +147,7 @@ export function PlayerBar() {
           >
             <NextIcon />
           </button>
-          <button
-            type="button"
-            className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`}
-            aria-label={hu.player.repeat}
-            aria-pressed={player.is_repeat}
-            onClick={() => void actions.toggleRepeat()}
-          >
-            <RepeatIcon size={24} />
-          </button>
+          <PlayModeToggle mode="repeat" className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`} iconSize={24} />
           <DeviceMenu className={`${styles.iconButton} ${styles.compactOnly}`} playingSessionId={player.session_id} />
           <button
             type="button"
@@ -165,24 +167,7 @@ export function PlayerBar() {
 
       <div className={styles.side} id={moreId}>
         <div className={styles.sideButtons}>
-          <button
-            type="button"
-            className={`${styles.iconButton} ${styles.toggle} ${styles.compactOnly}`}
-            aria-label={hu.player.random}
-            aria-pressed={player.is_random}
-            onClick={() => void actions.toggleRandom()}
-          >
-            <ShuffleIcon size={24} />
-          </button>
-          <button
-            type="button"
-            className={`${styles.iconButton} ${styles.toggle} ${styles.compactOnly}`}
-            aria-label={hu.player.repeat}
-            aria-pressed={player.is_repeat}
-            onClick={() => void actions.toggleRepeat()}
-          >
-            <RepeatIcon size={24} />
-          </button>
+          <PlayModeToggles className={`${styles.iconButton} ${styles.toggle} ${styles.compactOnly}`} iconSize={24} />
         </div>
         <DeviceMenu className={`${styles.iconButton} ${styles.wideOnly}`} playingSessionId={player.session_id} />
         <VolumeControl volume={player.volume} onChange={actions.setVolume} />

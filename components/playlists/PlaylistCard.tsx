@@ -30,7 +30,7 @@ export function PlaylistCard({ playlist, priority = false }: Props) {
         <span className={styles.meta}>
           {formatTrackCount(playlist.tracks_count)} · {formatHoursMinutes(playlist.duration)}
         </span>
-        {active && <span className={styles.badge}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</span>}
+        {active && <span className={styles.badge}>{playing ? hu.player.nowPlaying : hu.player.paused}</span>}
       </IntentLink>
       {/* An empty list has nothing to play: no button rather than one that does nothing. */}
       {!empty && (

@@ -10,28 +10,30 @@ import { forgetPlaylist, notePlaylist, playlistApi, playlistKey, usePlaylist, us
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
 import { hu } from '@/lib/i18n/hu';
-import { usePlayableState, usePlayer } from '@/lib/player/use-player';
+import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';
-import { ChevronLeftIcon, EditIcon, PauseIcon, PlayIcon, RepeatIcon, ShuffleIcon, TrashIcon } from '@/components/ui/icons';
+import { ChevronLeftIcon, EditIcon, PauseIcon, PlayIcon, TrashIcon } from '@/components/ui/icons';
+import { PlayModeToggles } from '@/components/player/PlayModeToggles';
 import { PlaylistCover } from './PlaylistCover';
 import { PlaylistNameForm } from './PlaylistNameForm';
 import { PlaylistTrackList } from './PlaylistTrackList';
 import { useRefreshPlayer } from './use-refresh-player';
+import { EmptyState } from '@/components/ui/EmptyState';
 import styles from './PlaylistDetail.module.scss';
 
 interface Props {
   playlist: Playlist;
-  firstPage: Paginator<Track>;
+  /** null: the tracks could not be loaded; the list says so, the rest of the page stays. */
+  firstPage: Paginator<Track> | null;
 }
 
 /** /playlists/{id}: the collage with the playlist's controls, then its reorderable tracks. */
 export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
   useServerSeed(playlistKey(initial.id), initial);
   const { data: playlist = initial } = usePlaylist(initial.id);
-  const player = usePlayer();
   const { active, playing } = usePlayableState('playlist', playlist.id);
-  const { playPlaylist, toggleRandom, toggleRepeat } = usePlayerActions();
+  const { playPlaylist } = usePlayerActions();
   const refreshPlayer = useRefreshPlayer();
   const router = useRouter();
   const store = useStore();
@@ -42,7 +44,7 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
     const renamed = await playlistApi.rename(playlist.id, name);
     await notePlaylist(renamed);
     setRenaming(false);
-    showToast(hu.playlists.toastSaved, store);
+    showToast(hu.toast.saved, store);
     // The bar shows the playable's name.
     if (active) refreshPlayer();
   };
@@ -55,7 +57,7 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
       router.refresh();
       return;
     }
-    showToast(hu.playlists.toastDeleted, store);
+    showToast(hu.toast.deleted, store);
     // Deleting what plays stops the player; this device does not hear its own change over the socket.
     if (active) refreshPlayer();
     router.push('/playlists');
@@ -75,8 +77,8 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
           {renaming ? (
             <PlaylistNameForm
               initialName={playlist.name}
-              submitLabel={hu.playlists.save}
-              busyLabel={hu.playlists.saving}
+              submitLabel={hu.form.save}
+              busyLabel={hu.form.saving}
               onSubmit={rename}
               onCancel={() => setRenaming(false)}
               autoFocus
@@ -109,42 +111,25 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
               onClick={() => void playPlaylist(playlist.id)}
             >
               {playing ? <PauseIcon /> : <PlayIcon />}
-              <span>{playing ? hu.channels.detailPause : hu.channels.detailPlay}</span>
+              <span>{playing ? hu.player.pause : hu.player.play}</span>
             </button>
-            <button
-              type="button"
-              className={styles.iconButton}
-              aria-label={hu.channels.random}
-              title={hu.channels.random}
-              aria-pressed={player?.is_random ?? false}
-              disabled={!player}
-              onClick={() => void toggleRandom()}
-            >
-              <ShuffleIcon />
-            </button>
-            <button
-              type="button"
-              className={styles.iconButton}
-              aria-label={hu.channels.repeat}
-              title={hu.channels.repeat}
-              aria-pressed={player?.is_repeat ?? false}
-              disabled={!player}
-              onClick={() => void toggleRepeat()}
-            >
-              <RepeatIcon />
-            </button>
+            <PlayModeToggles className={styles.iconButton} />
             <button type="button" className={styles.deleteButton} onClick={() => setConfirming(true)}>
               <TrashIcon size={20} />
               <span>{hu.playlists.delete}</span>
             </button>
           </div>
-          {active && <p className={styles.status}>{playing ? hu.channels.nowPlaying : hu.channels.paused}</p>}
+          {active && <p className={styles.status}>{playing ? hu.player.nowPlaying : hu.player.paused}</p>}
         </div>
       </header>
 
       {/* Hydrated in a slice of its own (nothing suspends): shorter long tasks on a slow PC. */}
       <Suspense>
-        <PlaylistTrackList playlistId={playlist.id} firstPage={firstPage} />
+        {firstPage ? (
+          <PlaylistTrackList playlistId={playlist.id} firstPage={firstPage} />
+        ) : (
+          <EmptyState compact title={hu.errors.sectionUnavailable} />
+        )}
       </Suspense>
 
       <ConfirmDialog
@@ -153,7 +138,7 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
         title={hu.playlists.deleteConfirm}
         description={hu.playlists.deleteHint(playlist.name)}
         confirmLabel={hu.playlists.delete}
-        cancelLabel={hu.playlists.cancel}
+        cancelLabel={hu.form.cancel}
         onConfirm={remove}
         danger
       />

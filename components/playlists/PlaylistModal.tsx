@@ -1,6 +1,5 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
 import { useAtom, useStore } from 'jotai';
 import { useRef, useState } from 'react';
 import useSWR from 'swr';
@@ -9,86 +8,68 @@ import { PLAYLISTS_KEY, notePlaylist, playlistApi, useTrackPlaylists } from '@/l
 import { formatTrackCount } from '@/lib/format/count';
 import { hu } from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
-import { CheckIcon, CloseIcon, PlusIcon } from '@/components/ui/icons';
-import { playlistModalAtom, type PlaylistModalTarget } from './modal-state';
+import { DialogFrame } from '@/components/ui/DialogFrame';
+import { ModalForm } from '@/components/ui/ModalForm';
+import { CheckIcon, PlusIcon } from '@/components/ui/icons';
+import { playlistModalAtom } from './modal-state';
 import { PlaylistCover } from './PlaylistCover';
-import { PlaylistNameForm } from './PlaylistNameForm';
+import { PlaylistNameField, PlaylistNameForm } from './PlaylistNameForm';
 import { applyToggleAnswer, setTrackAdded, toggleToast, withCreated } from './toggle';
 import styles from './PlaylistModal.module.scss';
 
 /** The one playlist modal of the main layout (SPEC.md §2), opened by every add-to-playlist button. */
 export function PlaylistModal() {
   const [target, setTarget] = useAtom(playlistModalAtom);
-  const close = () => setTarget(null);
-
-  return (
-    <Dialog.Root open={target !== null} onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          onOpenAutoFocus={(event) => {
-            // Focus the dialog, not the name field: on a tablet that would pop the keyboard over the
-            // list the user came for. Only 'Új lista' is about typing a name.
-            if (target?.kind === 'new') return;
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.focus();
-          }}
-        >
-          {target && <ModalBody key={JSON.stringify(target)} target={target} onDone={close} />}
-          <Dialog.Close asChild>
-            <button type="button" className={styles.close} aria-label={hu.playlists.close}>
-              <CloseIcon />
-            </button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-function ModalBody({ target, onDone }: { target: PlaylistModalTarget; onDone: () => void }) {
   const store = useStore();
-
-  if (target.kind === 'new') {
-    return (
-      <>
-        <Dialog.Title className={styles.title}>{hu.playlists.newPlaylistTitle}</Dialog.Title>
-        <Dialog.Description className={styles.hint}>{hu.playlists.emptyHint}</Dialog.Description>
-        <PlaylistNameForm
-          submitLabel={hu.playlists.create}
-          busyLabel={hu.playlists.creating}
-          autoFocus
-          onSubmit={async (name) => {
-            const created = await playlistApi.create(name);
-            await notePlaylist(created);
-            showToast(hu.playlists.toastSaved, store);
-            onDone();
-          }}
-        />
-      </>
-    );
-  }
-
-  if (target.kind === 'track') {
-    return (
-      <>
-        <Dialog.Title className={styles.title}>{hu.playlists.modalTrackTitle}</Dialog.Title>
-        <Dialog.Description className={styles.hint}>{hu.playlists.modalTrackHint(target.title)}</Dialog.Description>
-        <div className={styles.scroll}>
-          <TrackTicks trackId={target.trackId} />
-        </div>
-      </>
-    );
-  }
+  const onOpenChange = (open: boolean) => {
+    if (!open) setTarget(null);
+  };
+  const picker = target?.kind === 'new' ? null : target;
 
   return (
     <>
-      <Dialog.Title className={styles.title}>{hu.playlists.modalChannelTitle}</Dialog.Title>
-      <Dialog.Description className={styles.hint}>{hu.playlists.modalChannelHint(target.name)}</Dialog.Description>
-      <div className={styles.scroll}>
-        <ChannelTargets channelId={target.channelId} />
-      </div>
+      <ModalForm
+        open={target?.kind === 'new'}
+        onOpenChange={onOpenChange}
+        title={hu.playlists.newPlaylistTitle}
+        description={hu.playlists.emptyHint}
+        submitLabel={hu.playlists.create}
+        busyLabel={hu.playlists.creating}
+        invalidAlert
+        onSubmit={async (data) => {
+          const created = await playlistApi.create(String(data.get('name') ?? '').trim());
+          await notePlaylist(created);
+          showToast(hu.toast.saved, store);
+        }}
+      >
+        <PlaylistNameField autoFocus />
+      </ModalForm>
+      <DialogFrame
+        open={picker !== null}
+        onOpenChange={onOpenChange}
+        title={picker?.kind === 'channel' ? hu.playlists.modalChannelTitle : hu.playlists.modalTrackTitle}
+        description={
+          picker?.kind === 'channel'
+            ? hu.playlists.modalChannelHint(picker.name)
+            : hu.playlists.modalTrackHint(picker?.title ?? '')
+        }
+        onOpenAutoFocus={(event) => {
+          // Focus the dialog, not the name field: on a tablet that would pop the keyboard over the
+          // list the user came for. Only 'Új lista' is about typing a name.
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        {picker && (
+          <div className={styles.scroll} key={JSON.stringify(picker)}>
+            {picker.kind === 'track' ? (
+              <TrackTicks trackId={picker.trackId} />
+            ) : (
+              <ChannelTargets channelId={picker.channelId} />
+            )}
+          </div>
+        )}
+      </DialogFrame>
     </>
   );
 }
@@ -144,7 +125,7 @@ function TrackTicks({ trackId }: { trackId: number }) {
       await notePlaylist(created);
       void mutate();
     }
-    showToast(hu.playlists.toastSaved, store);
+    showToast(hu.toast.saved, store);
   };
 
   return (
@@ -225,7 +206,7 @@ function ChannelTargets({ channelId }: { channelId: number }) {
     const created = await playlistApi.createWithTracks(name, await trackIds());
     await notePlaylist(created);
     setAdded((set) => new Set(set).add(created.id));
-    showToast(hu.playlists.toastSaved, store);
+    showToast(hu.toast.saved, store);
   };
 
   return (

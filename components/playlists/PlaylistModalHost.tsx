@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { playlistModalAtom } from './modal-state';
 
 /** The modal's code (Radix Dialog, the forms) loads when it is first opened, not with the page. */
@@ -12,8 +12,7 @@ const PlaylistModal = dynamic(() => import('./PlaylistModal').then((m) => m.Play
 export function PlaylistModalHost() {
   const target = useAtomValue(playlistModalAtom);
   const [used, setUsed] = useState(false);
-  useEffect(() => {
-    if (target !== null) setUsed(true);
-  }, [target]);
+  // Set while rendering, not in an effect: the modal mounts in the same render as the first open.
+  if (target !== null && !used) setUsed(true);
   return used || target !== null ? <PlaylistModal /> : null;
 }

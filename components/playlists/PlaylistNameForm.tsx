@@ -1,10 +1,13 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PLAYLIST_NAME_MAX } from '@/contracts/names';
 import { FieldError } from '@/components/ui/FieldError';
-import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
+import { FormActions } from '@/components/ui/FormActions';
+import { TextField } from '@/components/ui/TextField';
+import { firstError } from '@/lib/api/fetcher';
 import { hu } from '@/lib/i18n/hu';
+import { useFormSubmit } from '@/lib/ui/use-form-submit';
 import styles from './PlaylistNameForm.module.scss';
 
 interface Props {
@@ -21,8 +24,9 @@ interface Props {
 }
 
 /**
- * The name form of a new playlist and of a rename (SPEC.md §5): the server judges the name, the form
- * shows its first `errors.name` and, while any error stands, 'Hibás kitöltés, kérjük javítsa.'.
+ * The inline name form of a new playlist (inside the add-to-playlist modal) and of a rename
+ * (SPEC.md §5): the server judges the name, the form shows its first `errors.name` and, while any
+ * error stands, 'Hibás kitöltés, kérjük javítsa.'. The stand-alone 'Új lista' dialog is a ModalForm.
  */
 export function PlaylistNameForm({
   onSubmit,
@@ -34,66 +38,80 @@ export function PlaylistNameForm({
   autoFocus = false,
   inline = false,
 }: Props) {
-  const id = useId();
   const [name, setName] = useState(initialName);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const nameError = firstError(errors, 'name');
-  const otherError = nameError ? undefined : firstError(errors, '_general');
+  const { errors, busy, submit } = useFormSubmit(async () => {
+    await onSubmit(name.trim());
+    setName(initialName);
+  });
   const hasErrors = Object.keys(errors).length > 0;
+  // A failure that names no field shows under the name, where the eye is.
+  const nameError = firstError(errors, 'name') ?? firstError(errors, '_general') ?? '';
 
-  const submit = async (event: FormEvent) => {
+  const send = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      await onSubmit(name.trim());
-      setErrors({});
-      setName(initialName);
-    } catch (error) {
-      setErrors(errorsFrom(error, hu.auth.genericError));
-    } finally {
-      setBusy(false);
-    }
+    void submit();
   };
 
   return (
-    <form className={`${styles.form} ${inline ? styles.inline : ''}`} onSubmit={submit} noValidate>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-name`} className={styles.label}>
-          {label}
-        </label>
-        <input
-          id={`${id}-name`}
-          className={styles.input}
-          value={name}
-          maxLength={PLAYLIST_NAME_MAX}
-          autoComplete="off"
-          autoFocus={autoFocus}
-          placeholder={hu.playlists.namePlaceholder}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${id}-error` : undefined}
-          onChange={(event) => setName(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && onCancel) {
-              event.stopPropagation();
-              onCancel();
-            }
-          }}
-        />
-        <FieldError id={`${id}-error`} message={nameError ?? otherError} />
-      </div>
-      <div className={styles.actions}>
-        <button type="submit" className={styles.submit} disabled={busy}>
-          {busy ? busyLabel : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className={styles.cancel} onClick={onCancel} disabled={busy}>
-            {hu.playlists.cancel}
-          </button>
-        )}
-      </div>
-      {hasErrors && <FieldError id={`${id}-invalid`} message={hu.form.invalid} />}
+    <form className={`${styles.form} ${inline ? styles.inline : ''}`} onSubmit={send} noValidate>
+      <PlaylistNameField
+        label={label}
+        value={name}
+        onChange={setName}
+        error={nameError}
+        autoFocus={autoFocus}
+        onEscape={onCancel}
+      />
+      <FormActions
+        busy={busy}
+        submitLabel={submitLabel}
+        busyLabel={busyLabel}
+        onCancel={onCancel}
+        cancelLabel={hu.form.cancel}
+        className={styles.actions}
+      />
+      {hasErrors && <FieldError id={undefined} message={hu.form.invalid} />}
     </form>
+  );
+}
+
+/** The playlist's name input, as every playlist form shows it. */
+export function PlaylistNameField({
+  label = hu.playlists.nameLabel,
+  value,
+  onChange,
+  error,
+  autoFocus = false,
+  onEscape,
+  className,
+}: {
+  label?: string;
+  /** Controlled when given; otherwise the input keeps its own value (a ModalForm reads it on submit). */
+  value?: string;
+  onChange?: (name: string) => void;
+  error?: string;
+  autoFocus?: boolean;
+  onEscape?: () => void;
+  className?: string;
+}) {
+  return (
+    <TextField
+      name="name"
+      label={label}
+      error={error}
+      className={className ?? styles.field}
+      value={value}
+      maxLength={PLAYLIST_NAME_MAX}
+      autoComplete="off"
+      autoFocus={autoFocus}
+      placeholder={hu.playlists.namePlaceholder}
+      onChange={onChange && ((event) => onChange(event.target.value))}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onEscape) {
+          event.stopPropagation();
+          onEscape();
+        }
+      }}
+    />
   );
 }

@@ -2,20 +2,19 @@
 
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { useStore } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { Paginator, Track } from '@/contracts';
 import { notePlaylist, usePlaylistTracks } from '@/lib/api/playlists';
-import { trackArtist, trackTitle } from '@/lib/format/track';
+import { LoadMoreFooter, TracksMessage } from '@/components/tracks/LoadMoreFooter';
+import { TrackRow, trackListClass } from '@/components/tracks/TrackRow';
+import { trackTitle } from '@/lib/format/track';
 import { hu } from '@/lib/i18n/hu';
 import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';
-import { EqualizerIcon, GripIcon, TrashIcon } from '@/components/ui/icons';
+import { GripIcon, TrashIcon } from '@/components/ui/icons';
 import { useRefreshPlayer } from './use-refresh-player';
 import styles from './PlaylistTrackList.module.scss';
-
-/** Start loading the next page this far before the end of the list comes into view. */
-const PRELOAD_MARGIN = '600px 0px';
 
 interface Props {
   playlistId: number;
@@ -37,22 +36,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
   const refreshPlayer = useRefreshPlayer();
   const store = useStore();
   const currentTrackId = active ? (player?.track?.id ?? null) : null;
-  const sentinel = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || done || error) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore();
-      },
-      { rootMargin: PRELOAD_MARGIN },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-    // A new page (tracks.length) re-observes, so a sentinel still in view loads the next one too.
-  }, [done, error, loadMore, tracks.length]);
 
   const onDragEnd = (result: DropResult) => {
     if (!result.destination || result.destination.index === result.source.index) return;
@@ -76,7 +60,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
     });
   };
 
-  if (tracks.length === 0 && done) return <p className={styles.message}>{hu.channels.empty}</p>;
+  if (tracks.length === 0 && done) return <TracksMessage />;
 
   return (
     <section aria-label={hu.playlists.tracksLabel}>
@@ -107,7 +91,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
                 listRef.current = node;
               }}
               {...droppable.droppableProps}
-              className={styles.list}
+              className={trackListClass(true)}
             >
               {tracks.map((track, index) => {
                 const current = track.id === currentTrackId;
@@ -115,48 +99,39 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
                 return (
                   <Draggable key={track.id} draggableId={String(track.id)} index={index}>
                     {(draggable, snapshot) => (
-                      <li
+                      <TrackRow
                         ref={draggable.innerRef}
                         {...draggable.draggableProps}
-                        className={`${styles.row} ${current ? styles.current : ''} ${
-                          snapshot.isDragging ? styles.dragging : ''
-                        }`}
                         data-track-id={track.id}
-                      >
-                        <span
-                          {...draggable.dragHandleProps}
-                          className={styles.handle}
-                          aria-label={hu.playlists.dragHandle(title)}
-                          title={hu.playlists.dragHandle(title)}
-                        >
-                          <GripIcon size={20} />
-                        </span>
-                        <button
-                          type="button"
-                          className={styles.play}
-                          aria-current={current ? 'true' : undefined}
-                          onClick={() => void (current ? togglePlay() : playPlaylist(playlistId, track.id))}
-                        >
-                          <span className={styles.index} aria-hidden={current && playing ? 'true' : undefined}>
-                            {current && playing ? <EqualizerIcon /> : index + 1}
+                        track={track}
+                        index={index}
+                        current={current}
+                        playing={playing}
+                        dragging={snapshot.isDragging}
+                        onPlay={() => void (current ? togglePlay() : playPlaylist(playlistId, track.id))}
+                        leading={
+                          <span
+                            {...draggable.dragHandleProps}
+                            className={styles.handle}
+                            aria-label={hu.playlists.dragHandle(title)}
+                            title={hu.playlists.dragHandle(title)}
+                          >
+                            <GripIcon size={20} />
                           </span>
-                          <span className={styles.titles}>
-                            <span className={styles.title}>{title}</span>
-                            <span className={styles.artist}>{trackArtist(track)}</span>
-                          </span>
-                          <span className={styles.duration}>{track.formatted_duration}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.remove}
-                          aria-label={hu.playlists.removeTrack}
-                          title={hu.playlists.removeTrack}
-                          data-remove
-                          onClick={() => remove(track, index)}
-                        >
-                          <TrashIcon size={20} />
-                        </button>
-                      </li>
+                        }
+                        trailing={
+                          <button
+                            type="button"
+                            className={styles.remove}
+                            aria-label={hu.playlists.removeTrack}
+                            title={hu.playlists.removeTrack}
+                            data-remove
+                            onClick={() => remove(track, index)}
+                          >
+                            <TrashIcon size={20} />
+                          </button>
+                        }
+                      />
                     )}
                   </Draggable>
                 );
@@ -166,21 +141,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
           )}
         </Droppable>
       </DragDropContext>
-      <div ref={sentinel} className={styles.sentinel} />
-      {loading && (
-        <p className={styles.message} role="status">
-          {hu.channels.loadingMore}
-        </p>
-      )}
-      {error && (
-        <p className={styles.message} role="alert">
-          {hu.channels.loadFailed}{' '}
-          <button type="button" className={styles.retry} onClick={loadMore}>
-            {hu.channels.retry}
-          </button>
-        </p>
-      )}
-      {done && <p className={styles.message}>{hu.channels.end}</p>}
+      <LoadMoreFooter loadMore={loadMore} loading={loading} error={error} done={done} count={tracks.length} />
     </section>
   );
 }

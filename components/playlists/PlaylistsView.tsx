@@ -2,6 +2,7 @@
 
 import { useMemo } from 'react';
 import type { Playlist } from '@/contracts';
+import { EmptyState } from '@/components/ui/EmptyState';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { PLAYLISTS_KEY, usePlaylists, useServerSeed } from '@/lib/api/playlists';
 import { hu } from '@/lib/i18n/hu';
@@ -15,9 +16,12 @@ import styles from './PlaylistsView.module.scss';
 const EAGER_COVERS = 4;
 
 /** /playlists: the shop's own playlists as a sortable grid of collages. */
-export function PlaylistsView({ initial }: { initial: Playlist[] }) {
+export function PlaylistsView({ initial }: { initial: Playlist[] | null }) {
   useServerSeed(PLAYLISTS_KEY, initial);
-  const { data: playlists = initial } = usePlaylists();
+  const { data } = usePlaylists();
+  const playlists = useMemo(() => data ?? initial ?? [], [data, initial]);
+  // The server could not list them: the grid says so instead of claiming there are none.
+  const failed = data === undefined && initial === null;
   const [sort, setSort] = useStoredSort('playlistIndex');
   const sorted = useMemo(() => sortItems(playlists, sort), [playlists, sort]);
   const openModal = useOpenPlaylistModal();
@@ -34,16 +38,15 @@ export function PlaylistsView({ initial }: { initial: Playlist[] }) {
       <div className={styles.top}>
         <h1>{hu.pages.playlists}</h1>
         <div className={styles.tools}>
-          {playlists.length > 0 && <SortSelect value={sort} onChange={setSort} label={hu.playlists.sortLabel} />}
+          {playlists.length > 0 && <SortSelect value={sort} onChange={setSort} label={hu.sort.label} />}
           {newButton}
         </div>
       </div>
 
-      {sorted.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={styles.emptyTitle}>{hu.playlists.empty}</p>
-          <p className={styles.emptyHint}>{hu.playlists.emptyHint}</p>
-        </div>
+      {failed ? (
+        <EmptyState compact title={hu.errors.sectionUnavailable} />
+      ) : sorted.length === 0 ? (
+        <EmptyState title={hu.playlists.empty} text={hu.playlists.emptyHint} />
       ) : (
         <ul className={styles.grid} aria-label={hu.playlists.listLabel}>
           {sorted.map((playlist, index) => (

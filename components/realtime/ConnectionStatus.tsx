@@ -16,12 +16,15 @@ const FIRST_CONNECT_GRACE_MS = 3_000;
 export function ConnectionStatus() {
   const status = useAtomValue(connectionAtom);
   const [slow, setSlow] = useState(false);
+  const [seen, setSeen] = useState(status);
+  // Every change of status starts afresh; adjusted while rendering so no stale 'slow' is ever shown.
+  if (seen !== status) {
+    setSeen(status);
+    setSlow(false);
+  }
 
   useEffect(() => {
-    if (status !== 'connecting') {
-      setSlow(false);
-      return;
-    }
+    if (status !== 'connecting') return;
     const timer = setTimeout(() => setSlow(true), FIRST_CONNECT_GRACE_MS);
     return () => clearTimeout(timer);
   }, [status]);

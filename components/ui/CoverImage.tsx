@@ -32,7 +32,6 @@ export function CoverImage({ src, fallback, alt, width, height, className, prior
   }, [src, shown]);
 
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- see above
     <img
       ref={ref}
       src={shown}

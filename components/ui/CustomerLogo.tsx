@@ -31,7 +31,6 @@ export function CustomerLogo({ src, alt, className, fallbackCaption }: Props) {
 
   return (
     <>
-      {/* eslint-disable-next-line @next/next/no-img-element -- signed media URLs come from the tenant API's host */}
       <img
         ref={ref}
         src={shown}

@@ -12,7 +12,7 @@ interface Props {
 }
 
 /** A native select: fast on weak PCs, and phones show their own picker. */
-export function SortSelect({ value, onChange, label = hu.channels.sortLabel }: Props) {
+export function SortSelect({ value, onChange, label = hu.sort.label }: Props) {
   const id = useId();
   return (
     <div className={styles.sort}>

@@ -194,6 +194,27 @@ export const HeartIcon = ({ filled, size = 22 }: Size & { filled: boolean }) => 
   </Icon>
 );
 
+/** A lightning bolt: a quick sound (the soundboard's grid). */
+export const BoltIcon = ({ filled, size = 22 }: Size & { filled: boolean }) => (
+  <Icon size={size} fill={filled ? 'currentColor' : 'none'}>
+    <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8z" />
+  </Icon>
+);
+
+/** An upward arrow into a tray: upload a file. */
+export const UploadIcon = ({ size = 22 }: Size = {}) => (
+  <Icon size={size}>
+    <path d="M12 15V3M7 8l5-5 5 5M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
+  </Icon>
+);
+
+/** A speech bubble: ask for something. */
+export const MessageIcon = ({ size = 22 }: Size = {}) => (
+  <Icon size={size}>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+  </Icon>
+);
+
 export const PlusIcon = ({ size = 22 }: Size = {}) => (
   <Icon size={size}>
     <path d="M12 5v14M5 12h14" />
@@ -217,6 +238,14 @@ export const EditIcon = ({ size = 22 }: Size = {}) => (
 export const TrashIcon = ({ size = 22 }: Size = {}) => (
   <Icon size={size}>
     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
+
+/** Two sheets: 'copy to the clipboard'. */
+export const CopyIcon = ({ size = 22 }: Size = {}) => (
+  <Icon size={size}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
   </Icon>
 );
 

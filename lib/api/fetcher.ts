@@ -55,22 +55,13 @@ function unwrap(body: unknown): unknown {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return null;
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  return parseBody(response.status, response.status === 204 ? '' : await response.text());
 }
 
 /** The one browser fetch wrapper: same origin (the BFF), cookies, JSON, version watch. */
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal } = request;
-  const headers = new Headers({ Accept: 'application/json' });
-  const socketId = getSocketId();
-  if (socketId) headers.set('X-Socket-ID', socketId);
+  const headers = apiHeaders();
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -81,13 +72,35 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
 
   const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
   noteAppVersion(response.headers.get('x-app-version'));
+  return settle<T>(response.status, response.statusText, await readBody(response), schema);
+}
 
-  const raw = await readBody(response);
+/** The request headers of every browser call: JSON answers, and this tab's socket (so its own echo is skipped). */
+export function apiHeaders(): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  const socketId = getSocketId();
+  if (socketId) headers.set('X-Socket-ID', socketId);
+  return headers;
+}
+
+/** Reads an answer's body text: JSON when it parses, the text otherwise, null when empty. */
+export function parseBody(status: number, text: string): unknown {
+  if (status === 204 || !text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Turns an answer into the caller's value, or an ApiError with Laravel's message and field errors. */
+export function settle<T>(status: number, statusText: string, raw: unknown, schema?: ZodType<T>): T {
+  const ok = status >= 200 && status < 300;
   // Media URLs an API sent relative to itself point at the API, not at this origin.
-  const parsed = response.ok ? resolveMediaUrls(raw, getApiBase()) : raw;
-  if (!response.ok) {
-    const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : response.statusText;
-    throw new ApiError(response.status, message, readErrors(parsed), parsed);
+  const parsed = ok ? resolveMediaUrls(raw, getApiBase()) : raw;
+  if (!ok) {
+    const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : statusText;
+    throw new ApiError(status, message, readErrors(parsed), parsed);
   }
   if (!schema) return unwrap(parsed) as T;
   const direct = schema.safeParse(parsed);

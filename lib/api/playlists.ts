@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { Paginator, Playlist, PlaylistWithTrackAdded, ToggleTrackAnswer, Track } from '@/contracts';
 import { apiFetch } from './fetcher';
+import { seededOptions } from './seeded';
 import { buildFullOrder, moveItem } from './playlist-order';
 import {
   PLAYLISTS_KEY,
@@ -14,17 +15,11 @@ import {
 } from './playlist-keys';
 
 export * from './playlist-keys';
+export { useServerSeed } from './seeded';
 
-/**
- * The lists arrive with the HTML (SWR fallback). Refetching on mount or focus would hand out new
- * signed thumbnail URLs and reload every collage on a weak shop PC, so they change only through the
- * calls below (which put the server's answer into the cache) or a new server render (useServerSeed).
- */
-const seededOptions = {
-  revalidateOnMount: false,
-  revalidateOnFocus: false,
-  revalidateIfStale: false,
-} as const;
+// The lists arrive with the HTML (SWR fallback). Refetching on mount or focus would hand out new
+// signed thumbnail URLs and reload every collage on a weak shop PC, so they change only through the
+// calls below (which put the server's answer into the cache) or a new server render (useServerSeed).
 
 // ---- calls ---------------------------------------------------------------------------------------
 
@@ -75,15 +70,6 @@ export async function forgetPlaylist(id: number): Promise<void> {
   await mutate(playlistKey(id), undefined, { revalidate: false });
 }
 
-/**
- * Puts a fresh server render into the cache. Without it a list cached earlier in this tab would win
- * over the newer data the server just rendered (SWR prefers its cache to the fallback).
- */
-export function useServerSeed<T>(key: string, data: T): void {
-  useEffect(() => {
-    void mutate(key, data, { revalidate: false });
-  }, [key, data]);
-}
 
 // ---- hooks ---------------------------------------------------------------------------------------
 

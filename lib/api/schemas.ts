@@ -7,7 +7,11 @@ import {
   playerSchema,
   playlistSchema,
   playlistWithTrackAddedSchema,
+  screenSchema,
   settingSchema,
+  slideshowListItemSchema,
+  soundSchema,
+  spotSchema,
   trackSchema,
   userSchema,
 } from '@/contracts';
@@ -30,6 +34,18 @@ const durations = (raw: Record<string, unknown>) => ({
   duration: num(raw.channel_duration),
   channel_duration: num(raw.duration),
 });
+
+/** `…/media/spots/nyari-akcio.mp3?expires=…` → `nyari-akcio.mp3`. */
+function fileNameOf(url: unknown): string | undefined {
+  if (typeof url !== 'string' || url === '') return undefined;
+  const path = url.split(/[?#]/)[0] ?? '';
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(last) || undefined;
+  } catch {
+    return last || undefined;
+  }
+}
 
 const playlistRule: LenientRule = {
   required: ['id', 'name'],
@@ -64,6 +80,20 @@ const rules = new Map<ZodType, LenientRule>([
   [playerSchema, { required: ['id'] }],
   // A playable of an unknown kind is no playable: the player shows nothing rather than the wrong page.
   [playableSchema, { required: ['type', 'id'] }],
+  // The mixer's tables: a row needs its id and name; the count of slides may come as the images.
+  [
+    slideshowListItemSchema,
+    {
+      required: ['id', 'name'],
+      defaults: (raw) => ({ images_count: Array.isArray(raw.images) ? raw.images.length : undefined }),
+    },
+  ],
+  // A screen without its hash_id has no public page to offer.
+  [screenSchema, { required: ['id', 'name', 'hash_id'] }],
+  // A spot without its file's name shows the last part of its URL (SPEC.md §3 promises file_name).
+  [spotSchema, { required: ['id', 'name'], defaults: (raw) => ({ file_name: fileNameOf(raw.url) }) }],
+  // customer_id stays absent when absent: that is what tells a provider's sound from an own one.
+  [soundSchema, { required: ['id', 'name'] }],
 ]);
 
 export const userReader = lenient(userSchema, rules);
@@ -77,3 +107,7 @@ export const playlistTrackAddedListReader = lenient(playlistWithTrackAddedSchema
 export const trackPageReader = lenient(paginatorSchema(trackSchema), rules);
 export const trackListReader = lenient(trackSchema.array(), rules);
 export const playerListReader = lenient(playerSchema.array(), rules);
+export const slideshowListReader = lenient(slideshowListItemSchema.array(), rules);
+export const screenListReader = lenient(screenSchema.array(), rules);
+export const spotListReader = lenient(spotSchema.array(), rules);
+export const soundListReader = lenient(soundSchema.array(), rules);

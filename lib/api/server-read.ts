@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ZodType } from 'zod';
-import { apiGet, getTenant } from '@/lib/bff/server-fetch';
+import { apiGet, apiGetOptional, apiGetUnless404, getTenant } from '@/lib/bff/server-fetch';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
 import { resolveMediaUrls } from './media-urls';
@@ -17,4 +17,19 @@ export async function apiBase(): Promise<string> {
 export async function apiRead<T>(path: string, reader: ZodType<T>): Promise<T> {
   const [value, base] = await Promise.all([apiGet(path, reader), apiBase()]);
   return resolveMediaUrls(value, base);
+}
+
+/**
+ * As `apiRead`, for a page's lists and side calls: null when the call fails in any way but a 401
+ * (the page then empties that section and says so; only the page's own record is a not-found).
+ */
+export async function apiReadOptional<T>(path: string, reader: ZodType<T>): Promise<T | null> {
+  const [value, base] = await Promise.all([apiGetOptional(path, reader), apiBase()]);
+  return value === null ? null : resolveMediaUrls(value, base);
+}
+
+/** `apiRead`, but a 404 answers `null` (`apiGetUnless404`). */
+export async function apiReadUnless404<T>(path: string, reader: ZodType<T>): Promise<T | null> {
+  const [value, base] = await Promise.all([apiGetUnless404(path, reader), apiBase()]);
+  return value === null ? null : resolveMediaUrls(value, base);
 }

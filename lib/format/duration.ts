@@ -1,9 +1,12 @@
+import { hu } from '@/lib/i18n/hu';
+
 /** 'N óra M perc' or 'M perc' (SPEC.md §9) from seconds. */
 export function formatHoursMinutes(totalSeconds: number): string {
   const minutesTotal = Math.floor(Math.max(0, totalSeconds) / 60);
   const hours = Math.floor(minutesTotal / 60);
   const minutes = minutesTotal % 60;
-  return hours > 0 ? `${hours} óra ${minutes} perc` : `${minutes} perc`;
+  const { hours: h, minutes: m } = hu.format;
+  return hours > 0 ? `${hours} ${h} ${minutes} ${m}` : `${minutes} ${m}`;
 }
 
 /** Player time m:ss. */

@@ -16,5 +16,5 @@ export function trackTitle(track: Pick<Track, 'title' | 'name'>): string {
 /** A track's artist, or 'Ismeretlen' when it is missing or blank. */
 export function trackArtist(track: Pick<Track, 'artist'>): string {
   const artist = track.artist?.trim();
-  return artist ? artist : hu.channels.unknownArtist;
+  return artist ? artist : hu.tracks.unknownArtist;
 }

@@ -1,5 +1,4 @@
-import type { Player, Track } from '@/contracts';
-import { hu } from '@/lib/i18n/hu';
+import type { Player } from '@/contracts';
 
 /**
  * The engine's choices as pure functions, so the rules are tested without real audio.
@@ -26,22 +25,6 @@ export function shouldReclaimOutput(
 /** The element should be sounding only on the output device, with a track, while the server says playing. */
 export function shouldSound(player: Player | null, sessionId: string | null | undefined): boolean {
   return isOutputDevice(player, sessionId) && !!player?.track && !!player.is_playing;
-}
-
-/** The file name without folders and without `.mp3`, for tracks that have no title. */
-export function fileTitle(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? name;
-  return base.replace(/\.mp3$/i, '');
-}
-
-export function trackTitle(track: Pick<Track, 'title' | 'name'>): string {
-  const title = track.title?.trim();
-  return title ? title : fileTitle(track.name);
-}
-
-export function trackArtist(track: Pick<Track, 'artist'>): string {
-  const artist = track.artist?.trim();
-  return artist ? artist : hu.player.unknownArtist;
 }
 
 /** Where the playable's page is, for the link in the bar. */

@@ -8,10 +8,9 @@ import {
   retryDelayMs,
   serverMovedPosition,
   shouldSound,
-  trackArtist,
-  trackTitle,
   REPORT_INTERVAL_MS,
 } from './decisions';
+import { trackArtist, trackTitle } from '@/lib/format/track';
 import { toElementVolume, VOLUME_MAX } from './volume';
 
 /** What the engine needs from the app; it never calls the server itself. */

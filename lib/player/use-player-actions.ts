@@ -64,7 +64,7 @@ export function usePlayerActions(): PlayerActions {
         if (player && !player.is_playing && player.track) {
           player = (await commitPlayer(store, () => playerApi.togglePlay(id))) ?? store.get(playerAtom);
         }
-        if (own && store.get(playerAtom)?.session_id === own) showToast(hu.playerStatus.movedHere, store);
+        if (own && store.get(playerAtom)?.session_id === own) showToast(hu.player.movedHere, store);
         return true;
       } catch {
         showToast(hu.realtime.moveFailed, store);
@@ -91,7 +91,7 @@ export function usePlayerActions(): PlayerActions {
       const own = store.get(sessionIdAtom);
       // The server hands the output over itself when its device is gone (it checks presence too): say so.
       const movedHere = !!own && !!before?.session_id && before.session_id !== own && after.session_id === own;
-      if (movedHere) showToast(hu.playerStatus.movedHere, store);
+      if (movedHere) showToast(hu.player.movedHere, store);
       // An API that keeps the output on the gone device: move it here.
       else if (takeOver && after.session_id !== own) await moveHere();
     };

@@ -1,7 +1,7 @@
 'use client';
 
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { playerAtom } from './atoms';
 import { useOutputUnavailable } from './output-state';
 import { positionAtom } from './position';
@@ -30,6 +30,23 @@ export function trackLength(serverSeconds: number | null | undefined, measured: 
   return serverSeconds || measured || clockSeconds(formatted);
 }
 
+interface Clock {
+  /** When the current player state arrived. */
+  receivedAt: number;
+  /** The last tick of the remote clock. */
+  now: number;
+}
+
+/** The clock reads the time in its reducer: a render itself stays pure. */
+function stampClock(clock: Clock, event: 'received' | 'tick'): Clock {
+  const at = Date.now();
+  return event === 'received' ? { receivedAt: at, now: at } : { ...clock, now: at };
+}
+
+function initialClock(event: 'received'): Clock {
+  return stampClock({ receivedAt: 0, now: 0 }, event);
+}
+
 /**
  * The position and length the bar shows. On the output device they come from the audio itself;
  * a remote control has no audio, so it counts on from the server's time while the player plays.
@@ -42,20 +59,19 @@ export function usePosition(): { position: number; duration: number } {
   const unavailable = useOutputUnavailable();
   // The server's length, so the bar and the track list agree; the measured one only when it has none.
   const duration = trackLength(player?.track?.duration, measured, player?.track?.formatted_duration);
-  const [receivedAt, setReceivedAt] = useState(() => Date.now());
-  const [now, setNow] = useState(receivedAt);
-
-  useEffect(() => {
-    const at = Date.now();
-    setReceivedAt(at);
-    setNow(at);
-  }, [player]);
+  const [{ receivedAt, now }, stamp] = useReducer(stampClock, 'received', initialClock);
+  // A new player state restarts the count from its time, noted while rendering the new state.
+  const [seenPlayer, setSeenPlayer] = useState(player);
+  if (seenPlayer !== player) {
+    setSeenPlayer(player);
+    stamp('received');
+  }
 
   const playing = !!player?.is_playing && !unavailable;
   const ticking = local === null && playing && !!player?.track;
   useEffect(() => {
     if (!ticking) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => stamp('tick'), 1000);
     return () => clearInterval(timer);
   }, [ticking]);
 

@@ -2,10 +2,10 @@
 
 export type RouteKind = 'passthrough' | 'root' | 'guest' | 'app';
 
-/** Pages a logged-in user has no business on. */
+/** Pages a logged-in user has no business on (the guest layout sends them on). */
 const GUEST_PREFIXES = ['/login', '/forgot', '/reset'];
-/** Served by route handlers or Next itself: the proxy never redirects these. */
-const PASSTHROUGH_PREFIXES = ['/_next', '/api', '/auth', '/broadcasting', '/sanctum', '/img', '/media', '/fonts'];
+/** Served by route handlers, Next itself or public pages (an in-store screen has no login): never redirected. */
+const PASSTHROUGH_PREFIXES = ['/_next', '/api', '/auth', '/broadcasting', '/sanctum', '/img', '/media', '/fonts', '/screen'];
 
 function hasPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -29,7 +29,9 @@ export function redirectTarget(pathname: string, loggedIn: boolean): string | nu
     case 'root':
       return loggedIn ? '/channels' : '/login';
     case 'guest':
-      return loggedIn ? '/' : null;
+      // A logged-in visitor is sent on by the page itself, and only once the API has confirmed the
+      // login: a seal that says logged in while /api/me fails must still reach the login page.
+      return null;
     case 'app':
       return loggedIn ? null : '/login';
   }

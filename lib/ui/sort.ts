@@ -12,10 +12,10 @@ export const DEFAULT_SORT: SortKey = 1;
 export type SortPage = 'channelsIndex' | 'playlistIndex';
 
 export const SORT_OPTIONS: readonly { key: SortKey; label: string }[] = [
-  { key: 1, label: hu.channels.sort.nameAsc },
-  { key: 2, label: hu.channels.sort.nameDesc },
-  { key: 3, label: hu.channels.sort.newest },
-  { key: 4, label: hu.channels.sort.oldest },
+  { key: 1, label: hu.sort.nameAsc },
+  { key: 2, label: hu.sort.nameDesc },
+  { key: 3, label: hu.sort.newest },
+  { key: 4, label: hu.sort.oldest },
 ];
 
 export interface Sortable {

@@ -8,16 +8,19 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useCountdown(seconds: number, active: boolean, onDone: () => void): number {
   const [left, setLeft] = useState(seconds);
+  const [wasActive, setWasActive] = useState(active);
+  // Switched off: back to the full count at once, adjusted while rendering rather than in an effect.
+  if (wasActive !== active) {
+    setWasActive(active);
+    if (!active) setLeft(seconds);
+  }
   const onDoneRef = useRef(onDone);
   useEffect(() => {
     onDoneRef.current = onDone;
   });
 
   useEffect(() => {
-    if (!active) {
-      setLeft(seconds);
-      return;
-    }
+    if (!active) return;
     if (left <= 0) {
       onDoneRef.current();
       return;

@@ -150,4 +150,21 @@ export const SOUNDS: SoundEntry[] = [
       return finish(withRoom(out, 0.25), 0.7);
     },
   },
+  {
+    slug: 'xilofon-futam', name: 'Xilofon futam',
+    render: (rng) => {
+      const out = new Float32Array(seconds(2.2));
+      [72, 74, 76, 79, 81, 84].forEach((m, i) => mixInto(out, INSTRUMENTS.vibes(m, 0.5, 0.8, rng), seconds(i * 0.11)));
+      return finish(withRoom(out, 0.15), 0.6);
+    },
+  },
+  {
+    slug: 'kis-harang', name: 'Kis harang',
+    render: () => {
+      const out = new Float32Array(seconds(3.2));
+      mixInto(out, bellTone(88, 2.4, 0.8), 0);
+      mixInto(out, bellTone(88, 2.2, 0.6), seconds(0.6));
+      return finish(withRoom(out, 0.25), 0.9);
+    },
+  },
 ];

@@ -57,6 +57,18 @@ export const SPOTS: SpotEntry[] = [
     voice: 'hu+m3', speed: 150, pitch: 45,
     bed: bed({ chords: { inst: 'epiano', gain: 0.8, pattern: 'half' }, bass: { inst: 'roundBass', gain: 0.8, pattern: 'syncop' }, drums: { pattern: 'lofi', gain: 0.4 }, bpm: 86, swing: 0.15, mode: 'dorian' }),
   },
+  {
+    slug: 'uj-kollekcio', name: 'Új kollekció',
+    text: 'Megérkezett az új tavaszi kollekció! Nézzen körül bátran, a próbafülkék a bolt hátsó részén várják.',
+    voice: 'hu+f2', speed: 150, pitch: 50,
+    bed: bed({ chords: { inst: 'piano', gain: 0.7, pattern: 'beats' }, bass: { inst: 'roundBass', gain: 0.7, pattern: 'rootFifth' }, drums: { pattern: 'pop', gain: 0.35 }, bpm: 108 }),
+  },
+  {
+    slug: 'ingyenes-parkolas', name: 'Ingyenes parkolás',
+    text: 'Vásárlóink két órán át ingyen parkolhatnak az áruház mögötti parkolóban. Kérje a parkolójegy érvényesítését a pénztárnál!',
+    voice: 'hu', speed: 150, pitch: 45,
+    bed: bed({ chords: { inst: 'guitar', gain: 0.7, pattern: 'strum' }, bass: { inst: 'pluckBass', gain: 0.7, pattern: 'rootFifth' }, drums: { pattern: 'acoustic', gain: 0.3 }, bpm: 100 }),
+  },
 ];
 
 /** Reads a 16-bit mono WAV as floats (espeak-ng streams with an unknown data size). */

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { PageHeading } from '@/components/layout/PageHeading';
+import { ComingSoon } from '@/components/layout/ComingSoon';
 import { hu } from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.pages.settings };
 
 export default function SettingsPage() {
-  return <PageHeading>{hu.pages.settings}</PageHeading>;
+  return <ComingSoon heading={hu.pages.settings} page="settings" />;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { PageHeading } from '@/components/layout/PageHeading';
+import { ComingSoon } from '@/components/layout/ComingSoon';
 import { hu } from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.pages.tutorial };
 
 export default function TutorialPage() {
-  return <PageHeading>{hu.pages.tutorial}</PageHeading>;
+  return <ComingSoon heading={hu.pages.tutorial} page="tutorial" />;
 }

@@ -12,7 +12,7 @@ type SearchParams = Promise<{ error?: string | string[]; email?: string | string
 function errorsFromCode(code: string | undefined): FieldErrors {
   if (code === 'credentials') return { email: [hu.auth.loginFailed] };
   if (code === 'throttled') return { email: [hu.auth.loginThrottled] };
-  if (code) return { _general: [hu.auth.genericError] };
+  if (code) return { _general: [hu.form.failed] };
   return {};
 }
 

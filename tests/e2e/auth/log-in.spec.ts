@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { browserGet, DEMO, loginForm, submitLogin } from '../support/auth';
+import { browserGet, BUNDLED_API, DEMO, logIn, loginForm, submitLogin } from '../support/auth';
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
@@ -39,12 +39,16 @@ test('the button stays disabled until both fields have 4 characters', async ({ p
   await expect(form.submit).toBeDisabled();
 });
 
-test('success lands on /channels with the shop name and its logo', async ({ page }) => {
+test('success lands on /channels with the shop name', async ({ page }) => {
   await page.goto('/login');
   await submitLogin(page, DEMO);
   await expect(page).toHaveURL(/\/channels$/);
   await expect(page.getByRole('heading', { name: 'Csatornák' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText(DEMO.customer, { exact: true })).toBeVisible();
+});
 
+test("the header shows the logo from the shop's settings", BUNDLED_API, async ({ page }) => {
+  await logIn(page);
   const header = page.getByRole('banner');
   await expect(header.getByText(DEMO.customer, { exact: true })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, loginForm, submitLogin } from '../support/auth';
+import { BUNDLED_API, DEMO, loginForm, submitLogin } from '../support/auth';
 import { resetLink, waitForMail } from '../support/mail';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { E2E, type Stack } from '../support/stack';
@@ -30,7 +30,7 @@ test.afterAll(async () => {
   await stopOwnStack(stack);
 });
 
-test('forgot → mail → new password → login with it', async ({ page }) => {
+test('forgot → mail → new password → login with it', BUNDLED_API, async ({ page }) => {
   const base = stack!.url('demo');
   const since = Date.now();
 
@@ -80,7 +80,7 @@ test('forgot → mail → new password → login with it', async ({ page }) => {
   await expect(page.getByRole('banner').getByText(DEMO.customer, { exact: true })).toBeVisible();
 });
 
-test('a used reset link shows the invalid-link text with a way to a new one', async ({ page }) => {
+test('a used reset link shows the invalid-link text with a way to a new one', BUNDLED_API, async ({ page }) => {
   expect(link, 'the previous test produced a link').not.toBe('');
   await page.goto(link);
   const resetEmail = page.getByLabel('E-mail cím', { exact: true });

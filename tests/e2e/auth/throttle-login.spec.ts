@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { loginForm, throwawayEmail } from '../support/auth';
+import { BUNDLED_API, loginForm, throwawayEmail } from '../support/auth';
 
-test('the sixth failed login within a minute asks to try again in N seconds', async ({ page }) => {
+test('the sixth failed login within a minute asks to try again in N seconds', BUNDLED_API, async ({ page }) => {
   const email = throwawayEmail('throttle');
   await page.goto('/login');
   const form = loginForm(page);

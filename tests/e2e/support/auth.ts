@@ -9,6 +9,13 @@ export interface Login {
 export const DEMO = { email: 'demo@pulzus.hu', password: 'pulzus-demo', customer: 'Demo Bolt' } as const;
 export const OTHER = { email: 'other@pulzus.hu', password: 'pulzus-other' } as const;
 
+/**
+ * Marks a test that needs a call or a behaviour only the bundled tenant API has (reset mails, login
+ * throttling, a logo in the demo shop's settings): the Laravel suite, which runs these auth specs
+ * against a real Laravel API, leaves it out (playwright.laravel.config.ts).
+ */
+export const BUNDLED_API = { tag: '@bundled-api' } as const;
+
 /** A fresh address nobody has used, for tests that must not lock out or touch a real login. */
 export function throwawayEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;

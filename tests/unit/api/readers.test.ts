@@ -6,6 +6,8 @@ import {
   customerReader,
   playerListReader,
   playlistListReader,
+  soundListReader,
+  spotListReader,
   trackPageReader,
   userReader,
 } from '@/lib/api/schemas';
@@ -143,6 +145,25 @@ describe('lenient readers with a Laravel API’s answers', () => {
     const page = trackPageReader.parse({ current_page: 1, data: [{ id: 9, name: 'a.mp3', url: 'x' }], total: 1 });
     expect(page).toMatchObject({ current_page: 1, total: 1, next_page_url: null, links: [] });
     expect(page.data[0]?.id).toBe(9);
+  });
+
+  it('reads spots without file_name (named after their URL) and sounds keeping customer_id absent', () => {
+    const spots = spotListReader.parse([
+      { id: 1, name: 'Hétvégi akció', url: '/storage/spots/h%C3%A9tv%C3%A9gi.mp3?expires=1&signature=x' },
+      { id: 2, name: 'Zárás', file_name: 'zaras.mp3', url: 'https://cdn.example/z.mp3', duration: 12.5 },
+      { name: 'id nélkül' },
+    ]);
+    expect(spots).toEqual([
+      { id: 1, name: 'Hétvégi akció', file_name: 'hétvégi.mp3', url: '/storage/spots/h%C3%A9tv%C3%A9gi.mp3?expires=1&signature=x', duration: 0, created_at: '' },
+      { id: 2, name: 'Zárás', file_name: 'zaras.mp3', url: 'https://cdn.example/z.mp3', duration: 12.5, created_at: '' },
+    ]);
+    const [provider, own] = soundListReader.parse([
+      { id: 1, name: 'Gong', url: '/g.mp3' },
+      { id: 2, name: 'Saját csengő', customer_id: 4, url: '/c.mp3', is_favorite: true, is_quick: 1 },
+    ]);
+    expect(provider).toEqual({ id: 1, name: 'Gong', url: '/g.mp3', duration: 0, is_favorite: false, is_quick: false, created_at: '' });
+    expect(provider && 'customer_id' in provider && provider.customer_id !== undefined).toBe(false);
+    expect(own).toMatchObject({ customer_id: 4, is_favorite: true, is_quick: false });
   });
 
   it('sorts 3 and 4 by id when the answers have no created_at', () => {

@@ -15,3 +15,10 @@ it('marks an item active on its page and the pages below it only', () => {
   expect(isActivePath('/playlists', '/channels')).toBe(false);
   expect(isActivePath(null, '/channels')).toBe(false);
 });
+
+it("lists the account menu's pages and the mixer's tabs (the Laravel suite walks these)", async () => {
+  const { ACCOUNT_NAV } = await import('@/components/layout/nav');
+  const { MIXER_TABS } = await import('@/components/mixer/tabs');
+  expect(ACCOUNT_NAV.map((i) => `${i.label} ${i.href}`)).toEqual(['Beállítások /settings']);
+  expect(MIXER_TABS.map((t) => t.href)).toEqual(['/mixer/scheduler', '/mixer/spots', '/mixer/slideshows', '/mixer/screens', '/mixer/soundboard']);
+});

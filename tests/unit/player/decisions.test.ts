@@ -1,5 +1,4 @@
 import {
-  fileTitle,
   isOutputDevice,
   leaveReportTime,
   onMediaError,
@@ -9,31 +8,12 @@ import {
   retryDelayMs,
   serverMovedPosition,
   shouldSound,
-  trackArtist,
-  trackTitle,
 } from '@/lib/player/decisions';
 import { playableState } from '@/lib/player/use-player';
 import { estimatePosition } from '@/lib/player/use-position';
-import { aPlayer, aTrack } from './fixtures';
+import { aPlayer } from './fixtures';
 
-describe('track texts', () => {
-  it('uses the title when there is one', () => {
-    expect(trackTitle(aTrack())).toBe('Balatoni szellő');
-  });
-
-  it('falls back to the file name without folders and .mp3', () => {
-    expect(trackTitle(aTrack({ title: null, name: 'tracks/2024/Esti-dal.MP3' }))).toBe('Esti-dal');
-    expect(trackTitle(aTrack({ title: '   ', name: 'hajnal.mp3' }))).toBe('hajnal');
-    expect(fileTitle('C:\\zene\\reggel.mp3')).toBe('reggel');
-    expect(fileTitle('nem-mp3.wav')).toBe('nem-mp3.wav');
-  });
-
-  it("shows 'Ismeretlen' for a missing artist", () => {
-    expect(trackArtist(aTrack({ artist: null }))).toBe('Ismeretlen');
-    expect(trackArtist(aTrack({ artist: '' }))).toBe('Ismeretlen');
-    expect(trackArtist(aTrack())).toBe('Tóth Anna');
-  });
-
+describe('the playable', () => {
   it('links the playable to its page', () => {
     expect(playableHref(aPlayer())).toBe('/channels/3');
     expect(

@@ -20,6 +20,8 @@ describe('classifyPath', () => {
     ['/favicon.ico', 'passthrough'],
     ['/img/top_radio.jpeg', 'passthrough'],
     ['/robots.txt', 'passthrough'],
+    ['/screen/aB3dE5fG7hJ9', 'passthrough'],
+    ['/screens', 'app'],
   ])('%s is %s', (path, kind) => {
     expect(classifyPath(path)).toBe(kind);
   });
@@ -31,15 +33,19 @@ describe('redirectTarget', () => {
     expect(redirectTarget('/mixer/1', false)).toBe('/login');
     expect(redirectTarget('/', false)).toBe('/login');
   });
+  it('lets a logged-out TV open a screen page', () => {
+    expect(redirectTarget('/screen/aB3dE5fG7hJ9', false)).toBeNull();
+    expect(redirectTarget('/screen/aB3dE5fG7hJ9', true)).toBeNull();
+  });
   it('lets guests see the guest pages', () => {
     expect(redirectTarget('/login', false)).toBeNull();
     expect(redirectTarget('/forgot', false)).toBeNull();
     expect(redirectTarget('/reset/tok', false)).toBeNull();
   });
-  it('sends logged-in users away from the guest pages', () => {
-    expect(redirectTarget('/login', true)).toBe('/');
-    expect(redirectTarget('/forgot', true)).toBe('/');
-    expect(redirectTarget('/reset/tok', true)).toBe('/');
+  it('leaves the guest pages to the page itself when the seal says logged in (it asks the API first)', () => {
+    expect(redirectTarget('/login', true)).toBeNull();
+    expect(redirectTarget('/forgot', true)).toBeNull();
+    expect(redirectTarget('/reset/tok', true)).toBeNull();
   });
   it('sends / to /channels when logged in', () => {
     expect(redirectTarget('/', true)).toBe('/channels');

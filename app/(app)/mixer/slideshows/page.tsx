@@ -1,9 +1,19 @@
 import type { Metadata } from 'next';
-import { PageHeading } from '@/components/layout/PageHeading';
+import { AppProviders } from '@/components/layout/AppProviders';
+import { SlideshowsView } from '@/components/mixer/SlideshowsView';
+import { SLIDESHOWS_KEY } from '@/lib/api/mixer-keys';
+import { slideshowListReader } from '@/lib/api/schemas';
+import { apiReadOptional } from '@/lib/api/server-read';
 import { hu } from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.mixer.headings.slideshows };
 
-export default function SlideshowsPage() {
-  return <PageHeading>{hu.mixer.headings.slideshows}</PageHeading>;
+export default async function SlideshowsPage() {
+  // A failed list call leaves the table's place to a notice; the tabs and the player keep working.
+  const slideshows = await apiReadOptional(SLIDESHOWS_KEY, slideshowListReader);
+  return (
+    <AppProviders fallback={slideshows ? { [SLIDESHOWS_KEY]: slideshows } : {}}>
+      <SlideshowsView initial={slideshows} />
+    </AppProviders>
+  );
 }

@@ -5,7 +5,7 @@ import { AppProviders } from '@/components/layout/AppProviders';
 import { PlaylistDetail } from '@/components/playlists/PlaylistDetail';
 import { playlistKey, playlistTracksPageKey } from '@/lib/api/playlist-keys';
 import { playlistReader, trackPageReader } from '@/lib/api/schemas';
-import { apiRead } from '@/lib/api/server-read';
+import { apiRead, apiReadOptional } from '@/lib/api/server-read';
 
 interface Props {
   params: Promise<{ id: string }>;
@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PlaylistPage({ params }: Props) {
   const id = playlistId((await params).id);
-  const [playlist, firstPage] = await Promise.all([loadPlaylist(id), apiRead(playlistTracksPageKey(id, 1), trackPageReader)]);
+  const [playlist, firstPage] = await Promise.all([loadPlaylist(id), apiReadOptional(playlistTracksPageKey(id, 1), trackPageReader)]);
   return (
     <AppProviders fallback={{ [playlistKey(id)]: playlist }}>
       <PlaylistDetail key={id} playlist={playlist} firstPage={firstPage} />

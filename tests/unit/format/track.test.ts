@@ -9,6 +9,7 @@ it('falls back to the file name without folders and .mp3', () => {
   expect(trackTitle({ title: '  ', name: 'csillagszoro.MP3' })).toBe('csillagszoro');
   expect(trackTitle({ title: null, name: 'C:\\zene\\reggeli.mp3' })).toBe('reggeli');
   expect(fileLabel('radio.mp3.wav')).toBe('radio.mp3.wav');
+  expect(trackTitle({ title: null, name: 'tracks/2024/Esti-dal.MP3' })).toBe('Esti-dal');
 });
 
 it("says 'Ismeretlen' for a missing artist", () => {

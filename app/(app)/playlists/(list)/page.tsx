@@ -3,15 +3,15 @@ import { AppProviders } from '@/components/layout/AppProviders';
 import { PlaylistsView } from '@/components/playlists/PlaylistsView';
 import { PLAYLISTS_KEY } from '@/lib/api/playlist-keys';
 import { playlistListReader } from '@/lib/api/schemas';
-import { apiRead } from '@/lib/api/server-read';
+import { apiReadOptional } from '@/lib/api/server-read';
 import { hu } from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.pages.playlists };
 
 export default async function PlaylistsPage() {
-  const playlists = await apiRead(PLAYLISTS_KEY, playlistListReader);
+  const playlists = await apiReadOptional(PLAYLISTS_KEY, playlistListReader);
   return (
-    <AppProviders fallback={{ [PLAYLISTS_KEY]: playlists }}>
+    <AppProviders fallback={playlists ? { [PLAYLISTS_KEY]: playlists } : {}}>
       <PlaylistsView initial={playlists} />
     </AppProviders>
   );

@@ -1,0 +1,6 @@
+import { hu } from '@/lib/i18n/hu';
+
+/** Inside the login card: the shop's logo stays while the form loads. */
+export default function GuestLoading() {
+  return <p role="status">{hu.errors.loading}</p>;
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { hu } from '@/lib/i18n/hu';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { PlusIcon } from '@/components/ui/icons';
+import styles from './MixerSection.module.scss';
+
+interface Props {
+  title: string;
+  /** The page's main button ('Új slideshow'…). */
+  addLabel: string;
+  onAdd: () => void;
+  /** What the list holds: `failed` when neither the server nor the browser could read it. */
+  state: 'ready' | 'empty' | 'failed' | 'loading';
+  emptyTitle: string;
+  emptyHint: string;
+  failedText: string;
+  onRetry: () => void;
+  /** The table, shown when `state` is ready. */
+  children: ReactNode;
+}
+
+/**
+ * One mixer page's frame: its heading with the main button, then the table, or in its place a short
+ * notice when the list is empty or could not be read (the rest of the page keeps working).
+ */
+export function MixerSection({ title, addLabel, onAdd, state, emptyTitle, emptyHint, failedText, onRetry, children }: Props) {
+  return (
+    <>
+      <div className={styles.top}>
+        <h1 className={styles.heading}>{title}</h1>
+        <button type="button" className={styles.add} onClick={onAdd}>
+          <PlusIcon />
+          {addLabel}
+        </button>
+      </div>
+      {state === 'ready' && children}
+      {state === 'empty' && <EmptyState title={emptyTitle} text={emptyHint} />}
+      {state === 'loading' && <p className={styles.loading} role="status" aria-busy="true" />}
+      {state === 'failed' && (
+        <div role="alert">
+          <EmptyState compact title={failedText}>
+            <button type="button" className={styles.retry} onClick={onRetry}>
+              {hu.errors.retry}
+            </button>
+          </EmptyState>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import { ModalForm } from '@/components/ui/ModalForm';
+import { TextAreaField } from '@/components/ui/TextField';
+import { soundApi } from '@/lib/api/sounds';
+import { hu } from '@/lib/i18n/hu';
+import { showToast } from '@/lib/ui/toast';
+
+/** The server's limit on a request's text (contracts: SOUND_REQUEST_MAX). */
+const DESCRIPTION_MAX = 1000;
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Új hang kérése': what sound the shop wants; the request is stored for the provider. */
+export function SoundRequestForm({ open, onOpenChange }: Props) {
+  const send = async (data: FormData, signal: AbortSignal) => {
+    const description = data.get('description');
+    await soundApi.request(typeof description === 'string' ? description : '', signal);
+    showToast(hu.sounds.requestSent);
+  };
+
+  return (
+    <ModalForm
+      open={open}
+      onOpenChange={onOpenChange}
+      title={hu.sounds.request}
+      description={hu.sounds.requestHint}
+      submitLabel={hu.sounds.requestSend}
+      busyLabel={hu.sounds.requestSending}
+      cancelLabel={hu.form.cancel}
+      onSubmit={send}
+    >
+      <TextAreaField
+        name="description"
+        label={hu.sounds.requestLabel}
+        placeholder={hu.sounds.requestPlaceholder}
+        rows={4}
+        maxLength={DESCRIPTION_MAX}
+      />
+    </ModalForm>
+  );
+}

@@ -1,0 +1,110 @@
+'use client';
+
+import { useState } from 'react';
+import type { Spot } from '@/contracts';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { forgetSpot, reloadSpots, spotApi, useSpots } from '@/lib/api/spots';
+import { hu } from '@/lib/i18n/hu';
+import { showToast } from '@/lib/ui/toast';
+import buttons from '../buttons.module.scss';
+import { MixerHeader } from '../MixerHeader';
+import { SpotForm } from './SpotForm';
+
+const COLUMNS: readonly Column<Spot>[] = [
+  { key: 'name', header: hu.spots.name, cell: (spot) => spot.name, sortValue: (spot) => spot.name, primary: true },
+  {
+    key: 'file',
+    header: hu.spots.fileColumn,
+    cell: (spot) => spot.file_name,
+    sortValue: (spot) => spot.file_name,
+    width: '40%',
+  },
+];
+
+interface FormState {
+  open: boolean;
+  spot: Spot | null;
+  /** A new key per opening, so each form starts without the last one's file. */
+  key: number;
+}
+
+/** 'Reklám szpotok': the shop's ad spots, uploaded, edited and deleted here. */
+export function SpotsView({ initial }: { initial: Spot[] | null }) {
+  const { list: items, failed, retry: reload } = useSpots(initial);
+  const [form, setForm] = useState<FormState>({ open: false, spot: null, key: 0 });
+  const [deleting, setDeleting] = useState<Spot | null>(null);
+
+  const openForm = (spot: Spot | null) => setForm((f) => ({ open: true, spot, key: f.key + 1 }));
+
+  const actions: readonly RowAction<Spot>[] = [
+    { key: 'edit', label: (spot) => hu.table.editRow(spot.name), icon: <EditIcon size={20} />, onSelect: openForm },
+    {
+      key: 'delete',
+      label: (spot) => hu.table.deleteRow(spot.name),
+      icon: <TrashIcon size={20} />,
+      onSelect: setDeleting,
+      danger: true,
+    },
+  ];
+
+  const remove = async (spot: Spot) => {
+    try {
+      await spotApi.remove(spot.id);
+      await forgetSpot(spot.id);
+      showToast(hu.toast.deleted);
+    } catch {
+      // A failed delete silently reloads the list (SPEC.md §8).
+      void reloadSpots();
+    }
+  };
+
+  const newButton = (
+    <button type="button" className={buttons.primary} onClick={() => openForm(null)}>
+      <PlusIcon />
+      {hu.spots.upload}
+    </button>
+  );
+
+  return (
+    <>
+      <MixerHeader title={hu.mixer.headings.spots}>{newButton}</MixerHeader>
+
+      {failed ? (
+        <EmptyState tone="notice" title={hu.spots.loadFailed}>
+          <button type="button" className={buttons.secondary} onClick={() => void reload()}>
+            {hu.errors.retry}
+          </button>
+        </EmptyState>
+      ) : items === null ? null : (
+        <DataTable
+          rows={items}
+          columns={COLUMNS}
+          rowKey={(spot) => spot.id}
+          caption={hu.spots.tableLabel}
+          actions={actions}
+          empty={<EmptyState title={hu.spots.empty} text={hu.spots.emptyHint} />}
+        />
+      )}
+
+      <SpotForm
+        key={form.key}
+        open={form.open}
+        spot={form.spot}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={hu.spots.deleteConfirm}
+        description={deleting ? hu.spots.deleteHint(deleting.name) : undefined}
+        confirmLabel={hu.spots.deleteButton}
+        cancelLabel={hu.form.cancel}
+        danger
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { hu } from '@/lib/i18n/hu';
+
+/** The mixer's sub-pages, in tab order (data only, so the tests can walk them too). */
+export const MIXER_TABS = [
+  { href: '/mixer/scheduler', label: hu.mixer.tabs.scheduler },
+  { href: '/mixer/spots', label: hu.mixer.tabs.spots },
+  { href: '/mixer/slideshows', label: hu.mixer.tabs.slideshows },
+  { href: '/mixer/screens', label: hu.mixer.tabs.screens },
+  { href: '/mixer/soundboard', label: hu.mixer.tabs.soundboard },
+] as const;

@@ -1,0 +1,66 @@
+'use client';
+
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { Track } from '@/contracts';
+import { trackArtist, trackTitle } from '@/lib/format/track';
+import { EqualizerIcon } from '@/components/ui/icons';
+import styles from './tracks.module.scss';
+
+interface Props extends Omit<ComponentPropsWithRef<'li'>, 'children'> {
+  track: Track;
+  /** The position in the list, from 0 (shown from 1). */
+  index: number;
+  /** The player's current track, in this list. */
+  current: boolean;
+  /** The player plays (the current row shows the equalizer instead of its number). */
+  playing: boolean;
+  /** The row's button: plays from this track, or pauses/resumes when it is the current one. */
+  onPlay: () => void;
+  /** Before the play area (a drag handle). */
+  leading?: ReactNode;
+  /** After it (add to a playlist, remove). */
+  trailing?: ReactNode;
+  /** Lifted while being dragged. */
+  dragging?: boolean;
+}
+
+/** One track of a channel or a playlist: index (or the equalizer), title, artist and length. */
+export function TrackRow({
+  track,
+  index,
+  current,
+  playing,
+  onPlay,
+  leading,
+  trailing,
+  dragging = false,
+  className,
+  ...li
+}: Props) {
+  const classes = [
+    styles.row,
+    leading ? styles.withLeading : '',
+    current ? styles.current : '',
+    dragging ? styles.dragging : '',
+    className ?? '',
+  ].join(' ');
+  return (
+    <li {...li} className={classes}>
+      {leading}
+      <button type="button" className={styles.play} aria-current={current ? 'true' : undefined} onClick={onPlay}>
+        <span className={styles.index} aria-hidden={current && playing ? 'true' : undefined}>
+          {current && playing ? <EqualizerIcon /> : index + 1}
+        </span>
+        <span className={styles.titles}>
+          <span className={styles.title}>{trackTitle(track)}</span>
+          <span className={styles.artist}>{trackArtist(track)}</span>
+        </span>
+        <span className={styles.duration}>{track.formatted_duration}</span>
+      </button>
+      {trailing}
+    </li>
+  );
+}
+
+/** The list around the rows; `draggable` lets a lifted row show outside it. */
+export const trackListClass = (draggable = false) => `${styles.list} ${draggable ? '' : styles.clipped}`;

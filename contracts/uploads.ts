@@ -1,0 +1,23 @@
+/**
+ * Uploads (SPEC.md §5 file rules): one file a call, in the form field `file`, judged by its
+ * content. Sound and spot files are MP3 (audio/mpeg); slideshow images JPEG or PNG. The limits are
+ * the server's defaults (configurable there); the messages are the API's 422s on `errors.file`.
+ * Zod-free, so browser code may import it.
+ */
+
+export const UPLOAD_FIELD = 'file';
+export const DEFAULT_AUDIO_MAX_MB = 20;
+export const DEFAULT_IMAGE_MAX_MB = 10;
+/** The forms' rule for slideshow images (SPEC.md §9); the API takes one file a call. */
+export const IMAGES_PER_PICK_MAX = 10;
+export const AUDIO_ACCEPT = 'audio/mpeg,.mp3';
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
+
+export const fileMessages = {
+  required: 'A fájl megadása kötelező.',
+  tooMany: 'Egyszerre csak egy fájl tölthető fel.',
+  notMp3: 'A fájl csak MP3 hangfájl lehet.',
+  brokenMp3: 'A hangfájl sérült vagy hiányos, nem olvasható belőle hang.',
+  notImage: 'A kép csak JPEG vagy PNG fájl lehet.',
+  tooLarge: (mb: number) => `A fájl legfeljebb ${mb} MB lehet.`,
+} as const;

@@ -1,0 +1,132 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { mutate, SWRConfig } from 'swr';
+import type { Spot } from '@/contracts';
+import { SpotsView } from '@/components/mixer/spots/SpotsView';
+import { toastsAtom } from '@/lib/ui/toast';
+import { installFakeFetch, type FakeAnswer, type FakeCall } from '../fake-fetch';
+import { FakeXhr, installFakeXhr } from '../fake-xhr';
+
+installFakeXhr();
+
+const SPOTS: Spot[] = [
+  {
+    id: 4,
+    name: 'Hétvégi akció',
+    file_name: 'hetvegi-akcio.mp3',
+    url: 'https://api.example/media/spots/4.mp3?signature=x',
+    duration: 12,
+    created_at: '2026-11-02T10:00:00Z',
+  },
+];
+
+beforeEach(async () => {
+  await mutate(() => true, undefined, { revalidate: false });
+  getDefaultStore().set(toastsAtom, []);
+});
+
+function setup(answer: (call: FakeCall) => FakeAnswer = () => ({ body: SPOTS }), initial: Spot[] | null = SPOTS) {
+  const fetch = installFakeFetch(answer);
+  render(
+    <SWRConfig value={{ fallback: initial ? { '/api/spots': initial } : {} }}>
+      <SpotsView initial={initial} />
+    </SWRConfig>,
+  );
+  return { ...fetch, toasts: () => getDefaultStore().get(toastsAtom).map((t) => t.message) };
+}
+
+const mp3 = new File(['ID3'], 'uj-akcio.mp3', { type: 'audio/mpeg' });
+
+// First: SWR dedupes a fetch of the same key within 2 s, so after another test this one would not fetch.
+it('a failed list shows its notice, and "Újrapróbálás" fetches it', async () => {
+  let fail = true;
+  setup(() => (fail ? { status: 503, body: {} } : { body: SPOTS }), null);
+  expect(await screen.findByText('A szpotok betöltése nem sikerült.')).toBeInTheDocument();
+  fail = false;
+  fireEvent.click(screen.getByRole('button', { name: 'Újrapróbálás' }));
+  expect(await screen.findByRole('table', { name: 'Reklám szpotok' })).toBeInTheDocument();
+});
+
+it('lists the spots with their file names', () => {
+  setup();
+  const table = screen.getByRole('table', { name: 'Reklám szpotok' });
+  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Szpot neve', 'Fájlnév', 'Műveletek']);
+  expect(within(table).getByRole('rowheader')).toHaveTextContent('Hétvégi akció');
+  expect(within(table).getByText('hetvegi-akcio.mp3')).toBeInTheDocument();
+});
+
+it('edits a spot: the current file in a preview, "Fájl csere", and the update posted with its id', async () => {
+  const { toasts } = setup();
+  fireEvent.click(screen.getByRole('button', { name: 'Szerkesztés: Hétvégi akció' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Szpot szerkesztése' });
+  const preview = dialog.querySelector('audio[data-spot-preview]');
+  expect(preview).toHaveAttribute('src', SPOTS[0]!.url);
+  expect(within(dialog).getByText('Jelenlegi fájl: hetvegi-akcio.mp3')).toBeInTheDocument();
+  expect(within(dialog).getByText('Fájl csere')).toBeInTheDocument();
+
+  const name = within(dialog).getByRole('textbox', { name: 'Szpot neve' });
+  expect(name).toHaveValue('Hétvégi akció');
+  fireEvent.change(name, { target: { value: 'Hétvégi nagy akció' } });
+  fireEvent.change(within(dialog).getByLabelText('Hangfájl (MP3)'), { target: { files: [mp3] } });
+  // Enter submits (SPEC.md §5).
+  fireEvent.keyDown(name, { key: 'Enter' });
+  await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+  const xhr = FakeXhr.last!;
+  expect(xhr.url).toBe('/api/spots/4');
+  const body = xhr.body as FormData;
+  expect(body.get('name')).toBe('Hétvégi nagy akció');
+  expect(body.get('id')).toBe('4');
+  expect((body.get('file') as File).name).toBe('uj-akcio.mp3');
+  act(() => xhr.progress(30, 100));
+  expect(within(dialog).getByRole('progressbar', { name: 'Feltöltés' })).toHaveAttribute('aria-valuenow', '30');
+
+  await act(async () => xhr.answer(200, { ...SPOTS[0], name: 'Hétvégi nagy akció', file_name: 'uj-akcio.mp3' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(toasts()).toEqual(['Sikeresen mentve.']);
+  expect(screen.getByRole('rowheader')).toHaveTextContent('Hétvégi nagy akció');
+  expect(screen.getByText('uj-akcio.mp3')).toBeInTheDocument();
+});
+
+it('shows the server’s first error under each field and stays open', async () => {
+  setup();
+  fireEvent.click(screen.getByRole('button', { name: 'Új szpot feltöltése' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Új szpot feltöltése' });
+  expect(dialog.querySelector('audio')).toBeNull();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Mentés' }));
+  await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+  expect(FakeXhr.last!.url).toBe('/api/spots');
+  expect((FakeXhr.last!.body as FormData).get('id')).toBeNull();
+  await act(async () =>
+    FakeXhr.last!.answer(422, {
+      message: 'x',
+      errors: { name: ['A név megadása kötelező.'], file: ['A fájl megadása kötelező.', 'Második'] },
+    }),
+  );
+  expect(within(dialog).getByRole('textbox', { name: 'Szpot neve' })).toHaveAccessibleDescription('A név megadása kötelező.');
+  expect(within(dialog).getByLabelText('Hangfájl (MP3)')).toHaveAccessibleDescription('A fájl megadása kötelező.');
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+});
+
+it('deletes after confirmation; a failed delete reloads the list silently', async () => {
+  let fail = true;
+  const { calls, toasts } = setup((call) => {
+    if (call.url === '/api/spots/delete/4') return fail ? { status: 500, body: {} } : { body: true };
+    return { body: SPOTS };
+  });
+  const confirm = async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Törlés: Hétvégi akció' }));
+    const dialog = await screen.findByRole('alertdialog').catch(() => screen.getByRole('dialog'));
+    expect(dialog).toHaveTextContent('Biztosan törli a szpotot?');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Szpot törlése' })));
+  };
+  await confirm();
+  await waitFor(() => expect(calls.filter((c) => c.url === '/api/spots' && (c.init.method ?? 'GET') === 'GET')).toHaveLength(1));
+  expect(toasts()).toEqual([]);
+  expect(screen.getByRole('rowheader')).toHaveTextContent('Hétvégi akció');
+
+  fail = false;
+  await confirm();
+  await waitFor(() => expect(toasts()).toEqual(['Sikeresen eltávolítva.']));
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  expect(screen.getByText('Még nincs reklám szpotja.')).toBeInTheDocument();
+});
