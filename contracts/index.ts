@@ -12,3 +12,4 @@ export * from './spots';
 export * from './uploads';
 export * from './slideshows';
 export * from './screens';
+export * from './scheduled-contents';

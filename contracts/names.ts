@@ -38,3 +38,24 @@ export const SHOW_SLIDESHOW_EVENT = 'App\\Events\\ShowSlideshow';
  * the tenant API's base URL.
  */
 export const MEDIA_URL_FIELDS: readonly string[] = ['url', 'image_url', 'landscape_url', 'image_thumbnail_url'];
+
+/** Scheduler frequencies (SPEC.md §9), Laravel's helper names; the first is the default. */
+export const SCHEDULER_FREQUENCIES = [
+  'everyMinute',
+  'everyTwoMinutes',
+  'everyThreeMinutes',
+  'everyFourMinutes',
+  'everyFiveMinutes',
+  'everyTenMinutes',
+  'everyFifteenMinutes',
+  'everyThirtyMinutes',
+  'hourly',
+  'everyTwoHours',
+  'everyThreeHours',
+  'everyFourHours',
+  'everySixHours',
+  'hourlyAt15',
+  'hourlyAt30',
+  'hourlyAt45',
+] as const;
+export type SchedulerFrequency = (typeof SCHEDULER_FREQUENCIES)[number];
