@@ -48,6 +48,8 @@ export interface BuildOptions {
   /** An open database (tests pass an in-memory PGlite); otherwise one is opened from config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The scheduler's clock (ms since the epoch); real time by default. */
+  clock?: () => number;
 }
 
 /** Bodies of every route but the upload routes (config.uploadBodyMaxBytes). */
@@ -65,7 +67,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 /** Builds the tenant API without listening: main.ts listens, tests use `inject`. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, clock = Date.now }: BuildOptions): Promise<FastifyInstance> {
   const ownsDatabase = !database;
   const dbHandle =
     database ??
@@ -186,7 +188,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Realtime: the Pusher server on this app's HTTP server, UpdatePlayer on every player change.
   const realtime = await createRealtime({ config, server: app.server, players, log: app.log });
   app.addHook('preClose', async () => realtime.close());
-  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players, realtime };
+  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players, realtime, clock };
   app.decorate('ctx', ctx);
 
   registerAuthRoutes(app, ctx);
