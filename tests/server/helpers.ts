@@ -26,6 +26,8 @@ export interface TestApp {
  */
 async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
+  // CI provides PostgreSQL (.ci/run exports TEST_DATABASE_URL): there its absence is a failure.
+  if (!url && process.env.CI) throw new Error('CI: TEST_DATABASE_URL is not set; the server suite runs on PostgreSQL under CI');
   if (!url) return openDatabase({ kind: 'memory' });
   const database = await openDatabase({ kind: 'postgres', url });
   await database.db.execute(sql.raw('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;'));
