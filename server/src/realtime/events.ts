@@ -4,6 +4,7 @@ import {
   privatePlayerChannel,
   UPDATE_PLAYER_EVENT,
   SCREEN_UPDATED_EVENT,
+  SHOW_SLIDESHOW_EVENT,
   screenChannelName,
   type PlayerSound,
   type PlaySoundEvent,
@@ -11,6 +12,7 @@ import {
   type UpdatePlayerEvent,
 } from '../../../contracts/realtime';
 import type { Player } from '../../../contracts/player';
+import type { ShowSlideshowEvent } from '../../../contracts/screens';
 import type { PlayerService } from '../player/service';
 import type { Broadcaster, BroadcastOptions } from './broadcaster';
 
@@ -30,6 +32,11 @@ export interface RealtimeEvents {
    * default slideshow (or that slideshow's images) changed, so its page refetches.
    */
   screenUpdated(hashIds: string[], options?: BroadcastOptions): Promise<void>;
+  /**
+   * `App\Events\ShowSlideshow` `{slideshow_ids, once: true}` on the public `screen.{hashId}` of
+   * each screen (the scheduler calls this): the page plays them for one pass, then its default.
+   */
+  showSlideshow(hashIds: string[], slideshowIds: number[], options?: BroadcastOptions): Promise<void>;
 }
 
 export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerService): RealtimeEvents {
@@ -46,6 +53,11 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
     async screenUpdated(hashIds, options) {
       if (!hashIds.length) return;
       await broadcaster.trigger(hashIds.map(screenChannelName), SCREEN_UPDATED_EVENT, {}, options);
+    },
+    async showSlideshow(hashIds, slideshowIds, options) {
+      if (!hashIds.length || !slideshowIds.length) return;
+      const payload: ShowSlideshowEvent = { slideshow_ids: slideshowIds, once: true };
+      await broadcaster.trigger(hashIds.map(screenChannelName), SHOW_SLIDESHOW_EVENT, payload, options);
     },
     async playSound(playerId, sound, options) {
       const payload: PlaySoundEvent = { sound };
