@@ -252,6 +252,9 @@ describe('the minute loop', () => {
       rows.map((r) => r.minute.getTime()),
       [boundary - MINUTE, boundary],
     );
+    // Within a second of the boundary (the log's fired_at is the database's real time; the clock is offset).
+    const lateness = rows[1]!.firedAt.getTime() - (boundary - offset);
+    assert.ok(lateness >= 0 && lateness < 1000, `fired ${lateness} ms after the minute began`);
     // Ten minutes later (nobody ran in between): only the minute it is in, none of the nine missed.
     offset += 10 * MINUTE;
     scheduler.start();
