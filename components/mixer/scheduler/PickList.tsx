@@ -86,7 +86,8 @@ export function PickList({ name, legend, hint, items, chosen, onChange }: Props)
                     onChange={(event) => onChange(item.id, event.target.checked)}
                   />
                   <span className={styles.pickName}>{item.name}</span>
-                  {item.detail ? <span className={styles.pickDetail}>{item.detail}</span> : null}
+                  {/* The space keeps the name and the length apart for a screen reader; flex drops it on screen. */}
+                  {item.detail ? <> <span className={styles.pickDetail}>{item.detail}</span></> : null}
                 </label>
               </li>
             ))}
