@@ -23,6 +23,7 @@ import { registerSoundRoutes } from './routes/sounds';
 import { registerSpotRoutes } from './routes/spots';
 import { registerSlideshowRoutes } from './routes/slideshows';
 import { registerScreenRoutes } from './routes/screens';
+import { registerScheduledContentRoutes } from './routes/scheduled-contents';
 import { registerBroadcastingRoutes } from './routes/broadcasting';
 import { registerPusherApiRoutes } from './routes/pusher-api';
 import { createShiftableClock, registerSchedulerTestControlRoutes } from './routes/scheduler-test-control';
@@ -221,6 +222,7 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   registerSpotRoutes(app, ctx);
   registerSlideshowRoutes(app, ctx);
   registerScreenRoutes(app, ctx);
+  registerScheduledContentRoutes(app, ctx);
   registerBroadcastingRoutes(app, ctx);
   registerPusherApiRoutes(app, ctx);
   if (testClock) registerSchedulerTestControlRoutes(app, { scheduler, clock: testClock });
