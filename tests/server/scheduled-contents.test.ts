@@ -103,6 +103,23 @@ beforeEach(() => {
   now = START;
 });
 
+describe('the demo seed', () => {
+  test('an active half-past-the-hour spot in opening hours (with a real next play time) and an inactive welcome', async () => {
+    const seeded = (await list()).filter((i) => ['Óránkénti akció szpot', 'Reggeli köszöntő'].includes(i.name));
+    const hourly = seeded.find((i) => i.name === 'Óránkénti akció szpot')!;
+    assert.equal(hourly.active, true);
+    assert.equal(hourly.frequency, 'hourlyAt30');
+    assert.deepEqual([hourly.between_from, hourly.between_to, hourly.sunday], ['09:00', '20:00', false]);
+    assert.equal(hourly.spots.length, 1);
+    assert.equal(hourly.next_play_at, '2026-11-23T09:30:00+01:00');
+    const welcome = seeded.find((i) => i.name === 'Reggeli köszöntő')!;
+    assert.equal(welcome.active, false);
+    assert.equal(welcome.slideshows.length, 1);
+    assert.equal(welcome.screens.length, 1);
+    assert.deepEqual(await list(other).then((items) => items.filter((i) => seeded.some((s) => s.id === i.id))), []);
+  });
+});
+
 describe('POST /api/scheduled-contents (create)', () => {
   test('JSON with the defaults: active, every minute, every day, no bounds; links as [{id, name}] in the chosen order', async () => {
     const order = [mine.spots[2]!, mine.spots[0]!];
