@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SchedulerFrequency } from '../../../../contracts/scheduled-contents';
 import type { ScheduleRule } from '../../scheduler/engine';
 import type { Db } from '../client';
@@ -135,17 +135,32 @@ export interface FireClaim {
 /**
  * Writes the fire-log rows, each claiming (item, minute) with ON CONFLICT DO NOTHING: the ids
  * returned are the ones this caller won and must send; any other instance (or an earlier run of
- * this one, before a restart) that wrote the row first keeps it.
+ * this one, before a restart) that wrote the row first keeps it. One statement whatever the count:
+ * the rows travel as one JSON parameter (a minute with thousands of due items must still fire
+ * within its first second; per-row values cost a bind parameter each and a round trip per chunk).
  */
 export async function claimFires(db: Db, claims: readonly FireClaim[]): Promise<Set<number>> {
   const won = new Set<number>();
-  for (const chunk of chunks(claims, 500)) {
-    const rows = await db
-      .insert(schedulerFires)
-      .values(chunk.map((c) => ({ ...c })))
-      .onConflictDoNothing({ target: [schedulerFires.scheduledContentId, schedulerFires.minute] })
-      .returning({ id: schedulerFires.scheduledContentId });
-    for (const row of rows) if (row.id !== null) won.add(row.id);
-  }
+  if (!claims.length) return won;
+  const rows = claims.map((c) => ({
+    customer_id: c.customerId,
+    scheduled_content_id: c.scheduledContentId,
+    minute: c.minute.toISOString(),
+    name: c.name,
+    spot_ids: c.spotIds,
+    slideshow_ids: c.slideshowIds,
+    screen_ids: c.screenIds,
+    instance: c.instance,
+  }));
+  // Both drivers (node-postgres, PGlite) answer `{ rows }`.
+  const result = (await db.execute(sql`
+    INSERT INTO ${schedulerFires} (customer_id, scheduled_content_id, minute, name, spot_ids, slideshow_ids, screen_ids, instance)
+    SELECT r.customer_id, r.scheduled_content_id, r.minute, r.name, r.spot_ids, r.slideshow_ids, r.screen_ids, r.instance
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
+      customer_id integer, scheduled_content_id integer, minute timestamptz, name text,
+      spot_ids jsonb, slideshow_ids jsonb, screen_ids jsonb, instance text)
+    ON CONFLICT (scheduled_content_id, minute) DO NOTHING
+    RETURNING scheduled_content_id`)) as unknown as { rows: Array<{ scheduled_content_id: number | null }> };
+  for (const row of result.rows) if (row.scheduled_content_id !== null) won.add(Number(row.scheduled_content_id));
   return won;
 }
