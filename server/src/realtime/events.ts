@@ -23,6 +23,11 @@ export interface RealtimeEvents {
   /** `App\Events\PlaySpots` `{spots}` to every player of the customer (the scheduler calls this). */
   playSpots(customerId: number, spots: PlayerSound[], options?: BroadcastOptions): Promise<void>;
   /**
+   * The same event to players already looked up: the scheduler reads the players of every shop
+   * due in a minute with one query instead of one per item.
+   */
+  playSpotsToPlayers(playerIds: number[], spots: PlayerSound[], options?: BroadcastOptions): Promise<void>;
+  /**
    * `App\Events\PlaySound` `{sound}` on `private-player.{playerId}`. The caller has checked that
    * the player belongs to the customer (routes go through `ctx.players.get` first).
    */
@@ -49,6 +54,11 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
       const list = await players.list({ customerId, sessionId: null });
       const payload: PlaySpotsEvent = { spots };
       await broadcaster.trigger(list.map((p) => privatePlayerChannel(p.id)), PLAY_SPOTS_EVENT, payload, options);
+    },
+    async playSpotsToPlayers(playerIds, spots, options) {
+      if (!playerIds.length) return;
+      const payload: PlaySpotsEvent = { spots };
+      await broadcaster.trigger(playerIds.map(privatePlayerChannel), PLAY_SPOTS_EVENT, payload, options);
     },
     async screenUpdated(hashIds, options) {
       if (!hashIds.length) return;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../context';
-import { claimFires, getScheduleLinks, listActiveSchedules, type FireClaim } from '../db/queries/scheduler';
+import { claimFires, getScheduleLinks, listActiveSchedules, listPlayerIdsByCustomer, type FireClaim } from '../db/queries/scheduler';
 import { playerSoundResource } from '../http/resources';
 import { dueItems, floorMinute } from './engine';
 
@@ -94,12 +94,16 @@ export function createScheduler(
     const won = await claimFires(db, claims);
 
     const fired = planned.filter(({ item }) => won.has(item.id));
+    const playerIds = await listPlayerIdsByCustomer(
+      db,
+      fired.filter(({ links: l }) => l.spots.length > 0).map(({ item }) => item.customerId),
+    );
     // Every item is sent on its own: one shop's failing broadcast must not keep another's.
     await Promise.all(
       fired.map(async ({ item, links: l }) => {
         if (l.spots.length > 0) {
           const sounds = l.spots.map((spot) => playerSoundResource(storage, 'spot', spot));
-          await realtime.playSpots(item.customerId, sounds).catch((err: unknown) => {
+          await realtime.playSpotsToPlayers(playerIds.get(item.customerId) ?? [], sounds).catch((err: unknown) => {
             log.error({ err, scheduledContentId: item.id, minute: new Date(minute).toISOString() }, 'scheduler: PlaySpots failed');
           });
         }

@@ -4,6 +4,7 @@ import type { ScheduleRule } from '../../scheduler/engine';
 import type { Db } from '../client';
 import {
   customers,
+  players,
   scheduledContents,
   scheduledContentScreens,
   scheduledContentSlideshows,
@@ -163,4 +164,18 @@ export async function claimFires(db: Db, claims: readonly FireClaim[]): Promise<
     RETURNING scheduled_content_id`)) as unknown as { rows: Array<{ scheduled_content_id: number | null }> };
   for (const row of result.rows) if (row.scheduled_content_id !== null) won.add(Number(row.scheduled_content_id));
   return won;
+}
+
+/** The player ids of the given shops (one query per chunk of shops), by shop. */
+export async function listPlayerIdsByCustomer(db: Db, customerIds: readonly number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  for (const chunk of chunks([...new Set(customerIds)])) {
+    const rows = await db
+      .select({ id: players.id, customerId: players.customerId })
+      .from(players)
+      .where(inArray(players.customerId, chunk))
+      .orderBy(asc(players.id));
+    for (const row of rows) out.set(row.customerId, [...(out.get(row.customerId) ?? []), row.id]);
+  }
+  return out;
 }
