@@ -139,7 +139,8 @@ async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-class Device {
+/** Also the scheduler's fire-latency step's device (bench/scheduler.ts). */
+export class Device {
   private readonly jar = new Map<string, string>();
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
@@ -195,12 +196,12 @@ class Device {
   }
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),

@@ -12,16 +12,21 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
-import { acquireRunLock, ROOT, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
+import { acquireRunLock, makeDataDir, randomSecrets, ROOT, startApi, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
 import { measureScreenHeap, measureUpload } from './mixer';
 import { measurePages } from './pages';
 import { measureRealtime } from './realtime';
+import { measureSchedulerEngine, measureSchedulerLatency } from './scheduler';
 
 // BENCH_API_PORT, BENCH_WEB_PORT and BENCH_DIST_DIR move the stack, so two checkouts can bench at once.
 const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
-/** BENCH_STEPS=me,login,pages,realtime,upload,screen runs only those steps (default: all). */
+/**
+ * BENCH_STEPS=me,login,pages,realtime,upload,screen,scheduler,scheduler-latency runs only those steps
+ * (default: all). Steps that need no stack (realtime starts its own APIs, scheduler is pure) start
+ * none; scheduler-latency alone starts the API without the web app.
+ */
 const STEPS = process.env.BENCH_STEPS?.split(',').map((s) => s.trim()).filter(Boolean);
 const runs = (step: string) => !STEPS || STEPS.includes(step);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -328,36 +333,80 @@ function report(): boolean {
   return rows.every((r) => r.ok);
 }
 
+/** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
+const WEB_STEPS = ['me', 'login', 'pages', 'upload', 'screen'];
+const API_STEPS = ['scheduler-latency'];
+
+/** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
+async function startBenchStack(): Promise<{ stack?: Stack; apiPort: number; pusherKey: string; stop(): Promise<void> }> {
+  const log = (l: string) => console.log(`[bench] ${l}`);
+  if (WEB_STEPS.some(runs)) {
+    const stack = await startStack({ apiPort: API_PORT, webPort: WEB_PORT, distDir: DIST_DIR, log });
+    return {
+      stack,
+      apiPort: stack.apiPort,
+      pusherKey: stack.secrets.pusherKey,
+      async stop() {
+        await stack.stop();
+        rmSync(stack.dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (API_STEPS.some(runs)) {
+    const dataDir = makeDataDir('pulzus-bench-');
+    const secrets = randomSecrets();
+    const api = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir, secrets });
+    log(`api up: http://127.0.0.1:${API_PORT}, data ${dataDir}`);
+    return {
+      apiPort: API_PORT,
+      pusherKey: secrets.pusherKey,
+      async stop() {
+        await api.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  return { apiPort: API_PORT, pusherKey: '', stop: async () => {} };
+}
+
 async function main(): Promise<void> {
   await acquireRunLock(`pulzus-bench-${WEB_PORT}`, (l) => console.log(`[bench] ${l}`));
-  const stack = await startStack({ apiPort: API_PORT, webPort: WEB_PORT, distDir: DIST_DIR, log: (l) => console.log(`[bench] ${l}`) });
+  const bench = await startBenchStack();
   let ok = false;
   try {
+    // The engine first: no sockets or processes of this run are busy yet.
+    if (runs('scheduler')) measurements.push(...measureSchedulerEngine());
+    const stack = bench.stack;
+    const needStack = (): Stack => {
+      if (!stack) throw new Error('this step needs the web stack');
+      return stack;
+    };
     if (runs('me')) {
-      await measureMe(stack, CONCURRENCY, REQUESTS, true);
+      await measureMe(needStack(), CONCURRENCY, REQUESTS, true);
       // Informational: one request at a time shows the BFF's own cost without queueing.
-      await measureMe(stack, 1, SERIAL_REQUESTS, false);
+      await measureMe(needStack(), 1, SERIAL_REQUESTS, false);
     }
-    if (runs('login')) await measureLoginPaint(stack);
+    if (runs('login')) await measureLoginPaint(needStack());
     // The logged-in pages: LCP/TBT, first-load JS per route, press play → playing (bench/pages.ts).
     if (runs('pages')) {
       const agent = new http.Agent({ keepAlive: false });
-      measurements.push(...(await measurePages(stack, () => bffLogin(stack, agent))));
+      measurements.push(...(await measurePages(needStack(), () => bffLogin(needStack(), agent))));
       agent.destroy();
     }
     if (runs('realtime')) measurements.push(...(await measureRealtime()));
     // The mixer: a 10 MB upload through the BFF against direct, and the screen page's heap (bench/mixer.ts).
     if (runs('upload') || runs('screen')) {
       const agent = new http.Agent({ keepAlive: false });
-      const logins = { bffCookie: await bffLogin(stack, agent), apiCookie: await apiLogin(stack, agent) };
+      const logins = { bffCookie: await bffLogin(needStack(), agent), apiCookie: await apiLogin(needStack(), agent) };
       agent.destroy();
-      if (runs('upload')) measurements.push(...(await measureUpload(stack, logins)));
-      if (runs('screen')) measurements.push(...(await measureScreenHeap(stack, logins)));
+      if (runs('upload')) measurements.push(...(await measureUpload(needStack(), logins)));
+      if (runs('screen')) measurements.push(...(await measureScreenHeap(needStack(), logins)));
     }
+    // Scheduled content: a simulated minute fired through the test clock → PlaySpots (bench/scheduler.ts).
+    if (runs('scheduler-latency')) measurements.push(...(await measureSchedulerLatency(bench)));
     ok = report();
   } finally {
-    await stack.stop();
-    rmSync(stack.dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
   if (!ok) {
     process.stderr.write('a budget was missed\n');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SCHEDULER_FREQUENCIES, type SchedulerFrequency } from './names';
+import { idList, laravelBoolean, nameField, withFormLists } from './fields';
+import { MIXER_NAME_MAX, SCHEDULER_FREQUENCIES, type SchedulerFrequency } from './names';
 
 export { SCHEDULER_FREQUENCIES, type SchedulerFrequency };
 
@@ -55,8 +56,8 @@ export type DayKey = (typeof DAY_KEYS)[number];
  * ids: `spots`, `slideshows`, `screens`. Field errors (422 `errors.<field>`): name, frequency,
  * date_from, date_to, between_from, between_to, unless_between_from, unless_between_to, days (no
  * day chosen), spots (no spot and no slideshow, or an id not this shop's), slideshows, screens
- * (screens without a slideshow, or an id not this shop's). The server's body schema lives in
- * server/src/scheduler (it needs the shop's ids); the web posts these names.
+ * (screens without a slideshow, or an id not this shop's). The rules and their messages are
+ * `scheduledContentBodySchema` below; whether the ids are this shop's only the server can judge.
  */
 export type ScheduledContentBody = {
   name: string;
@@ -87,3 +88,163 @@ export const schedulePreviewEntrySchema = z.object({
 });
 export type SchedulePreviewEntry = z.infer<typeof schedulePreviewEntrySchema>;
 export const schedulePreviewSchema = z.array(schedulePreviewEntrySchema);
+
+/*
+ * The body's rules and messages, shared by the server (which validates with them) and the web
+ * (which shows the messages). Only one check is the server's alone: that every id is this shop's
+ * (`unknown`, under the list's field).
+ */
+
+/** Most spots, slideshows or screens one item may link (each list). */
+export const SCHEDULE_LIST_MAX = 50;
+
+export const scheduledContentMessages = {
+  frequency: 'Ismeretlen gyakoriság.',
+  time: 'Az időpontot ÓÓ:PP formában adja meg.',
+  date: 'A dátumot ÉÉÉÉ-HH-NN formában, létező napként adja meg.',
+  windowOtherEnd: 'Adja meg az időszak másik végét is.',
+  windowEqual: 'Az időszak kezdete és vége nem lehet azonos.',
+  dateOrder: 'A záró dátum nem lehet korábbi a kezdő dátumnál.',
+  days: 'Legalább egy napot válasszon ki.',
+  nothingToPlay: 'Válasszon legalább egy spotot vagy slideshow-t.',
+  screensWithoutSlideshow: 'Képernyő csak slideshow mellé választható.',
+  screensRequired: 'Válasszon képernyőt a slideshow-hoz.',
+  idsInvalid: 'Az azonosítók csak pozitív egész számok lehetnek.',
+  tooMany: `Legfeljebb ${SCHEDULE_LIST_MAX} elem választható.`,
+  unknown: 'A kiválasztott elemek között van, amely nem található.',
+} as const;
+
+/** Time-of-day window fields, as [from, to] pairs. */
+export const WINDOW_FIELDS = [
+  ['between_from', 'between_to'],
+  ['unless_between_from', 'unless_between_to'],
+] as const;
+
+const isTrue = (v: unknown) =>
+  v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 'yes', 'true'].includes(v.toLowerCase()));
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** `H:i`: '8:05' and '08:05' are accepted and stored as '08:05'; blank or null is null. */
+const timeField = z.preprocess(
+  (v) => (blank(v) ? null : v),
+  z
+    .string({ error: scheduledContentMessages.time })
+    .trim()
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, { error: scheduledContentMessages.time })
+    .transform((s) => s.padStart(5, '0'))
+    .nullable(),
+);
+
+/** `YYYY-MM-DD` naming a day that exists (no 2026-02-30), from 1900 on. */
+export function isCalendarDate(s: unknown): s is string {
+  const m = typeof s === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(s) : null;
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
+const STORED_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A real calendar day `YYYY-MM-DD`; blank or null is null. */
+const dateField = z.preprocess(
+  (v) => (blank(v) ? null : v),
+  z
+    .string({ error: scheduledContentMessages.date })
+    .trim()
+    .refine(isCalendarDate, { error: scheduledContentMessages.date })
+    .nullable(),
+);
+
+/** Ids in the chosen order; a repeated id counts once (its first place). Absent is empty. */
+const idsField = z.preprocess(
+  (v) => v ?? [],
+  idList(
+    { required: scheduledContentMessages.idsInvalid, invalid: scheduledContentMessages.idsInvalid, tooMany: scheduledContentMessages.tooMany },
+    { max: SCHEDULE_LIST_MAX, allowEmpty: true },
+  ).transform((ids) => [...new Set(ids)]),
+);
+
+const dayFields = Object.fromEntries(DAY_KEYS.map((k) => [k, laravelBoolean])) as Record<DayKey, typeof laravelBoolean>;
+
+const fieldsSchema = z.object({
+  name: nameField(MIXER_NAME_MAX),
+  /** Absent: a new item is active, an updated one keeps its state. */
+  active: z.preprocess((v) => (v === undefined ? undefined : isTrue(v)), z.boolean().optional()),
+  frequency: z.preprocess((v) => (blank(v) ? 'everyMinute' : v), z.enum(SCHEDULER_FREQUENCIES, { error: scheduledContentMessages.frequency })),
+  date_from: dateField,
+  date_to: dateField,
+  between_from: timeField,
+  between_to: timeField,
+  unless_between_from: timeField,
+  unless_between_to: timeField,
+  ...dayFields,
+  spots: idsField,
+  slideshows: idsField,
+  screens: idsField,
+});
+
+type Fields = Record<string, unknown>;
+
+/**
+ * POST /api/scheduled-contents and /api/scheduled-contents/{id}, JSON or form data. Day keys: when
+ * none of monday..sunday is sent, every day is chosen (SPEC's default); when any is sent, the
+ * absent ones are not chosen (an HTML form leaves unticked boxes out). Cross-field rules: both ends
+ * of a window or neither, and not equal (under the missing or the `_to` field); date_to not before
+ * date_from (under date_to); a day chosen (under `days`); a spot or a slideshow (under spots);
+ * screens only with a slideshow, and a slideshow only with a screen (under screens).
+ */
+export const scheduledContentBodySchema = z.preprocess(
+  (input) => {
+    const body: Fields = typeof input === 'object' && input !== null && !Array.isArray(input) ? { ...input } : {};
+    if (DAY_KEYS.every((k) => body[k] === undefined)) for (const k of DAY_KEYS) body[k] = true;
+    return body;
+  },
+  withFormLists(['spots', 'slideshows', 'screens'], fieldsSchema).superRefine(
+    (value, ctx) => {
+      // Runs even when some fields failed (`when`), so every error shows at once; a failed
+      // field holds its raw input here, so each rule looks only at well-formed values.
+      const v = value as unknown as Fields;
+      const time = (k: string) => (typeof v[k] === 'string' && STORED_TIME.test(v[k]) ? v[k] : v[k] === null ? null : undefined);
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      for (const [fromKey, toKey] of WINDOW_FIELDS) {
+        const from = time(fromKey);
+        const to = time(toKey);
+        if (from === undefined || to === undefined) continue;
+        if (from !== null && to === null) issue(toKey, scheduledContentMessages.windowOtherEnd);
+        else if (from === null && to !== null) issue(fromKey, scheduledContentMessages.windowOtherEnd);
+        else if (from !== null && from === to) issue(toKey, scheduledContentMessages.windowEqual);
+      }
+      if (isCalendarDate(v.date_from) && isCalendarDate(v.date_to) && v.date_to < v.date_from) {
+        issue('date_to', scheduledContentMessages.dateOrder);
+      }
+      if (DAY_KEYS.every((k) => v[k] === false)) issue('days', scheduledContentMessages.days);
+      const ids = (k: string) => (Array.isArray(v[k]) && (v[k] as unknown[]).every((n) => typeof n === 'number') ? (v[k] as number[]) : undefined);
+      const [spots, slideshows, screens] = [ids('spots'), ids('slideshows'), ids('screens')];
+      if (spots && slideshows && !spots.length && !slideshows.length) issue('spots', scheduledContentMessages.nothingToPlay);
+      if (slideshows && screens) {
+        if (screens.length && !slideshows.length) issue('screens', scheduledContentMessages.screensWithoutSlideshow);
+        else if (slideshows.length && !screens.length) issue('screens', scheduledContentMessages.screensRequired);
+      }
+    },
+    { when: () => true },
+  ),
+);
+export type ScheduledContentInput = z.infer<typeof scheduledContentBodySchema>;
+
+/** Most entries one preview lists (the earliest ones); an every-minute item fills a week alone. */
+export const PREVIEW_ENTRIES_MAX = 2000;
+export const PREVIEW_HOURS_DEFAULT = 24;
+export const previewHoursMessage = `Az órák száma 1 és ${PREVIEW_HOURS_MAX} közötti egész szám lehet.`;
+
+/** GET /api/scheduled-contents/preview?hours=N: absent or blank is 24; else a whole 1..168. */
+export const schedulePreviewQuerySchema = z.object({
+  hours: z.preprocess(
+    (v) => (blank(v) ? PREVIEW_HOURS_DEFAULT : typeof v === 'string' && /^\s*\d{1,4}\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: previewHoursMessage })
+      .int({ error: previewHoursMessage })
+      .min(1, { error: previewHoursMessage })
+      .max(PREVIEW_HOURS_MAX, { error: previewHoursMessage }),
+  ),
+});

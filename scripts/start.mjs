@@ -189,6 +189,11 @@ async function main() {
   // The generated key is the bundled API's own; in front of another API (--no-api) the web would take
   // it for a hosted Pusher key. Only a PUSHER_KEY given to this start reaches the web app then.
   if (!withApi && !env('PUSHER_KEY')) delete childEnv.PUSHER_KEY;
+  // The scheduler's test control (a no-login route that fires any minute) is for test stacks only.
+  if (childEnv.SCHEDULER_TEST_CONTROL !== undefined) {
+    delete childEnv.SCHEDULER_TEST_CONTROL;
+    log('SCHEDULER_TEST_CONTROL is for test stacks only; ignored');
+  }
 
   if (!dev) {
     if (buildIsStale()) {

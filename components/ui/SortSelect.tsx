@@ -2,17 +2,29 @@
 
 import { useId } from 'react';
 import { hu } from '@/lib/i18n/hu';
-import { SORT_OPTIONS, parseSortKey, type SortKey } from '@/lib/ui/sort';
+import { SORT_OPTIONS, type SortKey } from '@/lib/ui/sort';
 import styles from './SortSelect.module.scss';
 
-interface Props {
-  value: SortKey;
-  onChange: (key: SortKey) => void;
-  label?: string;
+export interface ChoiceOption<K extends number> {
+  key: K;
+  label: string;
 }
 
-/** A native select: fast on weak PCs, and phones show their own picker. */
-export function SortSelect({ value, onChange, label = hu.sort.label }: Props) {
+interface Props<K extends number> {
+  value: K;
+  onChange: (key: K) => void;
+  label?: string;
+  /** The choices; the channels' and playlists' four sorts unless given (the scheduler's eight, a filter). */
+  options?: readonly ChoiceOption<K>[];
+}
+
+/** A native select of numbered choices (a sort, a filter): fast on weak PCs, and phones show their own picker. */
+export function SortSelect<K extends number = SortKey>({
+  value,
+  onChange,
+  label = hu.sort.label,
+  options = SORT_OPTIONS as unknown as readonly ChoiceOption<K>[],
+}: Props<K>) {
   const id = useId();
   return (
     <div className={styles.sort}>
@@ -24,11 +36,11 @@ export function SortSelect({ value, onChange, label = hu.sort.label }: Props) {
         className={styles.select}
         value={value}
         onChange={(event) => {
-          const key = parseSortKey(event.target.value);
-          if (key) onChange(key);
+          const option = options.find((o) => String(o.key) === event.target.value);
+          if (option) onChange(option.key);
         }}
       >
-        {SORT_OPTIONS.map((option) => (
+        {options.map((option) => (
           <option key={option.key} value={option.key}>
             {option.label}
           </option>

@@ -7,6 +7,8 @@ import {
   playerSchema,
   playlistSchema,
   playlistWithTrackAddedSchema,
+  scheduledContentSchema,
+  schedulePreviewEntrySchema,
   screenSchema,
   settingSchema,
   slideshowListItemSchema,
@@ -94,6 +96,26 @@ const rules = new Map<ZodType, LenientRule>([
   [spotSchema, { required: ['id', 'name'], defaults: (raw) => ({ file_name: fileNameOf(raw.url) }) }],
   // customer_id stays absent when absent: that is what tells a provider's sound from an own one.
   [soundSchema, { required: ['id', 'name'] }],
+  // A scheduled item needs its id, name and state to stand in the table; the rest of SPEC.md §3 has
+  // its defaults (the days all true, as on creation).
+  [
+    scheduledContentSchema,
+    {
+      required: ['id', 'name'],
+      defaults: () => ({
+        frequency: 'everyMinute',
+        monday: true,
+        tuesday: true,
+        wednesday: true,
+        thursday: true,
+        friday: true,
+        saturday: true,
+        sunday: true,
+      }),
+    },
+  ],
+  // A fire without its moment or its item cannot be placed on the timeline.
+  [schedulePreviewEntrySchema, { required: ['at', 'scheduled_content_id'] }],
 ]);
 
 export const userReader = lenient(userSchema, rules);
@@ -111,3 +133,5 @@ export const slideshowListReader = lenient(slideshowListItemSchema.array(), rule
 export const screenListReader = lenient(screenSchema.array(), rules);
 export const spotListReader = lenient(spotSchema.array(), rules);
 export const soundListReader = lenient(soundSchema.array(), rules);
+export const scheduledContentListReader = lenient(scheduledContentSchema.array(), rules);
+export const schedulePreviewReader = lenient(schedulePreviewEntrySchema.array(), rules);

@@ -72,19 +72,19 @@ export function parseSortKey(value: unknown): SortKey | null {
 
 const listeners = new Set<() => void>();
 // Storage can be disabled (private mode, policies): the choice then lives until the page reloads.
-const inMemory = new Map<SortPage, SortKey>();
+const inMemory = new Map<string, number>();
 
-function readStored(page: SortPage): SortKey {
+function readStored<K extends number>(storageKey: string, parse: (value: unknown) => K | null, fallback: K): K {
   try {
-    return parseSortKey(window.localStorage.getItem(page)) ?? DEFAULT_SORT;
+    return parse(window.localStorage.getItem(storageKey)) ?? fallback;
   } catch {
-    return inMemory.get(page) ?? DEFAULT_SORT;
+    return (inMemory.get(storageKey) as K | undefined) ?? fallback;
   }
 }
 
 function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
-  // Another tab changing the sort updates this one too.
+  // Another tab changing the choice updates this one too.
   window.addEventListener('storage', onChange);
   return () => {
     listeners.delete(onChange);
@@ -93,26 +93,36 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * The sort remembered for a page. The server render and hydration use the default (the server has no
- * localStorage); React then re-renders with the stored choice, so hydration never mismatches.
+ * A numbered choice a page remembers in localStorage (a sort, a filter), under `storageKey`. The
+ * server render and hydration use `fallback` (the server has no localStorage); React then re-renders
+ * with the stored choice, so hydration never mismatches. An unreadable stored value is the fallback.
  */
-export function useStoredSort(page: SortPage): [SortKey, (key: SortKey) => void] {
-  const sort = useSyncExternalStore(
+export function useStoredChoice<K extends number>(
+  storageKey: string,
+  parse: (value: unknown) => K | null,
+  fallback: K,
+): [K, (key: K) => void] {
+  const value = useSyncExternalStore(
     subscribe,
-    () => readStored(page),
-    () => DEFAULT_SORT,
+    () => readStored(storageKey, parse, fallback),
+    () => fallback,
   );
-  const setSort = useCallback(
-    (key: SortKey) => {
-      inMemory.set(page, key);
+  const setValue = useCallback(
+    (key: K) => {
+      inMemory.set(storageKey, key);
       try {
-        window.localStorage.setItem(page, String(key));
+        window.localStorage.setItem(storageKey, String(key));
       } catch {
         /* see inMemory */
       }
       listeners.forEach((listener) => listener());
     },
-    [page],
+    [storageKey],
   );
-  return [sort, setSort];
+  return [value, setValue];
+}
+
+/** The sort remembered for a page (SPEC.md §9: channelsIndex, playlistIndex). */
+export function useStoredSort(page: SortPage): [SortKey, (key: SortKey) => void] {
+  return useStoredChoice(page, parseSortKey, DEFAULT_SORT);
 }

@@ -23,9 +23,12 @@ import { registerSoundRoutes } from './routes/sounds';
 import { registerSpotRoutes } from './routes/spots';
 import { registerSlideshowRoutes } from './routes/slideshows';
 import { registerScreenRoutes } from './routes/screens';
+import { registerScheduledContentRoutes } from './routes/scheduled-contents';
 import { registerBroadcastingRoutes } from './routes/broadcasting';
 import { registerPusherApiRoutes } from './routes/pusher-api';
+import { createShiftableClock, registerSchedulerTestControlRoutes } from './routes/scheduler-test-control';
 import { createRealtime } from './realtime';
+import { createScheduler, defaultInstanceId, type Scheduler } from './scheduler/runner';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
 
@@ -36,6 +39,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered (method, URL pattern): what tests walk to cover each route. */
     routeTable: ReadonlyArray<{ method: string; url: string }>;
+  }
+  interface FastifyInstance {
+    /** The scheduler's runner: its loop runs from ready to close unless switched off (see env.ts). */
+    scheduler: Scheduler;
   }
   interface FastifyRequest {
     /** True while the body is being read (multipart is read in a hook); see buildApp. */
@@ -48,6 +55,8 @@ export interface BuildOptions {
   /** An open database (tests pass an in-memory PGlite); otherwise one is opened from config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The scheduler's clock (ms since the epoch); real time by default. */
+  clock?: () => number;
 }
 
 /** Bodies of every route but the upload routes (config.uploadBodyMaxBytes). */
@@ -65,7 +74,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 /** Builds the tenant API without listening: main.ts listens, tests use `inject`. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, clock = Date.now }: BuildOptions): Promise<FastifyInstance> {
   const ownsDatabase = !database;
   const dbHandle =
     database ??
@@ -185,9 +194,22 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   // Realtime: the Pusher server on this app's HTTP server, UpdatePlayer on every player change.
   const realtime = await createRealtime({ config, server: app.server, players, log: app.log });
-  app.addHook('preClose', async () => realtime.close());
-  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players, realtime };
+  // Under test control the tick route moves the clock, so next-play times agree with the ticked minute.
+  const testClock = config.schedulerTestControl ? createShiftableClock(clock) : undefined;
+  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players, realtime, clock: testClock?.now ?? clock };
   app.decorate('ctx', ctx);
+
+  const scheduler = createScheduler(ctx, { instance: config.schedulerInstance ?? defaultInstanceId(), log: app.log });
+  app.decorate('scheduler', scheduler);
+  // Under test control only the tick route moves the scheduler's time.
+  if (config.schedulerEnabled && !config.schedulerTestControl) {
+    app.addHook('onReady', async () => scheduler.start());
+  }
+  // Before the realtime server closes (preClose hooks run in order): a tick under way still sends.
+  app.addHook('preClose', async () => {
+    await scheduler.stop();
+    await realtime.close();
+  });
 
   registerAuthRoutes(app, ctx);
   registerCustomerRoutes(app, ctx);
@@ -200,8 +222,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerSpotRoutes(app, ctx);
   registerSlideshowRoutes(app, ctx);
   registerScreenRoutes(app, ctx);
+  registerScheduledContentRoutes(app, ctx);
   registerBroadcastingRoutes(app, ctx);
   registerPusherApiRoutes(app, ctx);
+  if (testClock) registerSchedulerTestControlRoutes(app, { scheduler, clock: testClock });
 
   if (ownsDatabase) app.addHook('onClose', async () => dbHandle.close());
   return app;

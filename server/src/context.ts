@@ -17,4 +17,9 @@ export interface AppContext {
   players: PlayerService;
   /** Broadcasting (UpdatePlayer, playSpots, playSound), the Pusher server and device presence. */
   realtime: Realtime;
+  /**
+   * The time as the scheduler and the next-play times see it (ms since the epoch). Real time
+   * unless a test injects a clock (BuildOptions.clock); the scheduler's test control moves it.
+   */
+  clock: () => number;
 }

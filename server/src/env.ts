@@ -63,6 +63,15 @@ export interface Config {
   uploadImageMaxBytes: number;
   /** Hard cap on a whole upload request's body, in bytes: above it 413 (a file over its own limit is a 422). */
   uploadBodyMaxBytes: number;
+  /** Whether this instance runs the scheduler's minute loop (several may: each due minute fires once). */
+  schedulerEnabled: boolean;
+  /**
+   * Test builds only: `POST /api/_test/scheduler/tick` drives the scheduler's time and the minute
+   * loop stays off. `npm start` never passes it on.
+   */
+  schedulerTestControl: boolean;
+  /** This instance's name in the fire log; hostname, pid and a random suffix when unset. */
+  schedulerInstance: string | undefined;
 }
 
 const MB = 1024 * 1024;
@@ -140,6 +149,9 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  SCHEDULER_ENABLED: booleanFlag,
+  SCHEDULER_TEST_CONTROL: booleanFlag,
+  SCHEDULER_INSTANCE: optionalString,
 });
 
 function packageVersion(): string {
@@ -255,5 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadAudioMaxBytes: e.UPLOAD_AUDIO_MAX_MB * MB,
     uploadImageMaxBytes: e.UPLOAD_IMAGE_MAX_MB * MB,
     uploadBodyMaxBytes: e.UPLOAD_BODY_MAX_MB * MB,
+    schedulerEnabled: e.SCHEDULER_ENABLED ?? true,
+    schedulerTestControl: e.SCHEDULER_TEST_CONTROL ?? false,
+    schedulerInstance: e.SCHEDULER_INSTANCE,
   };
 }

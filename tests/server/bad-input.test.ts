@@ -57,6 +57,8 @@ const ids = {
   otherScreenHash: '',
   session: '',
   otherSession: '',
+  scheduledContent: 0,
+  otherScheduledContent: 0,
 };
 
 const rows = async <T>(query: string) =>
@@ -106,6 +108,14 @@ before(async () => {
   };
   const mine = await shop(user);
   const theirs = await shop(other);
+  // A scheduled content in each shop, linking all three kinds.
+  const schedule = async (c: Client, spot: number, s: { slideshow: number; screen: number }) => {
+    const res = await c.post('/api/scheduled-contents', { name: 'Ütemezés', spots: [spot], slideshows: [s.slideshow], screens: [s.screen] });
+    if (res.statusCode !== 201) throw new Error(`scheduled content: ${res.statusCode} ${res.body}`);
+    return res.json().id as number;
+  };
+  ids.scheduledContent = await schedule(user, ids.spots[0]!, mine);
+  ids.otherScheduledContent = await schedule(other, ids.otherSpot, theirs);
   Object.assign(ids, {
     slideshow: mine.slideshow,
     images: mine.images,
@@ -167,7 +177,13 @@ type FieldKind =
   | 'description'
   | 'images'
   | 'imageId'
-  | 'slideshowId';
+  | 'slideshowId'
+  | 'frequency'
+  | 'date'
+  | 'clock'
+  | 'spotIds'
+  | 'slideshowIds'
+  | 'screenIds';
 
 /** Values that may pass, so refusals deeper down (and accepted writes) are reached too. */
 function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
@@ -228,6 +244,18 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
       return fc.constantFrom(...ids.images, ids.otherImage, 999_999, String(ids.images[0]));
     case 'slideshowId':
       return fc.constantFrom(ids.slideshow, ids.otherSlideshow, String(ids.slideshow), '', null, 999_999);
+    case 'frequency':
+      return fc.constantFrom('everyMinute', 'hourlyAt30', 'everySixHours', 'weekly', 'EVERYMINUTE', '');
+    case 'date':
+      return fc.constantFrom('2026-01-01', '2026-12-31', '2026-02-30', '2026-1-1', '1899-12-31', '', null);
+    case 'clock':
+      return fc.constantFrom('8:05', '08:05', '23:59', '00:00', '24:00', '12:60', '8', '08:05:00', '', null);
+    case 'spotIds':
+      return fc.oneof(fc.constant([...ids.spots]), fc.constant([ids.otherSpot]), fc.constant([]), fc.constant([ids.spots[0], ids.spots[0]]));
+    case 'slideshowIds':
+      return fc.constantFrom([ids.slideshow], [ids.otherSlideshow], [], [String(ids.slideshow)]);
+    case 'screenIds':
+      return fc.constantFrom([ids.screen], [ids.otherScreen], [], [ids.screen, 999_999]);
   }
 }
 
@@ -252,6 +280,7 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     slideshow: () => [ids.slideshow],
     screen: () => [ids.screen],
     screenHash: () => [ids.screenHash],
+    scheduledContent: () => [ids.scheduledContent],
   };
   const foreign: Partial<Record<ParamKind, () => Array<string | number>>> = {
     player: () => [ids.otherPlayer],
@@ -262,6 +291,7 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     slideshow: () => [ids.otherSlideshow],
     screen: () => [ids.otherScreen],
     screenHash: () => [ids.otherScreenHash],
+    scheduledContent: () => [ids.otherScheduledContent],
   };
   const valid = fc.constantFrom(...own[kind]().map(String)).map((value) => ({ value }));
   const other = foreign[kind] ? fc.constantFrom(...foreign[kind]!().map(String)).map((value) => ({ value })) : valid;
@@ -284,6 +314,23 @@ interface RouteInput {
   body?: Record<string, FieldKind>;
   query?: Record<string, FieldKind>;
 }
+
+const SCHEDULE_FIELDS: Record<string, FieldKind> = {
+  name: 'name',
+  active: 'bool',
+  frequency: 'frequency',
+  date_from: 'date',
+  date_to: 'date',
+  between_from: 'clock',
+  between_to: 'clock',
+  unless_between_from: 'clock',
+  unless_between_to: 'clock',
+  monday: 'bool',
+  sunday: 'bool',
+  spots: 'spotIds',
+  slideshows: 'slideshowIds',
+  screens: 'screenIds',
+};
 
 const INPUTS: Record<string, RouteInput> = {
   'POST /login': { body: { email: 'email', password: 'password', remember: 'bool' } },
@@ -328,6 +375,10 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /api/screens': { body: { name: 'name', description: 'description', slideshow_id: 'slideshowId' } },
   'POST /api/screens/:id': { body: { name: 'name', description: 'description', slideshow_id: 'slideshowId' } },
   'POST /api/screens/delete/:id': {},
+  'POST /api/scheduled-contents': { body: SCHEDULE_FIELDS },
+  'POST /api/scheduled-contents/:id': { body: { ...SCHEDULE_FIELDS, id: 'text' } },
+  'POST /api/scheduled-contents/toggle/:id': {},
+  'POST /api/scheduled-contents/delete/:id': { body: { id: 'text' } },
   'POST /broadcasting/auth': { body: { socket_id: 'socket', channel_name: 'channelName' } },
   'POST /apps/:appId/events': { body: { name: 'text', channel: 'channelName', data: 'text' } },
   'POST /apps/:appId/batch_events': { body: { batch: 'text' } },

@@ -61,6 +61,15 @@ describe('server env', () => {
     assert.equal(loadConfig({ DATA_DIR: sub, BFF_SECRET: 'from-env' }).bffSecret, 'from-env');
   });
 
+  test('the scheduler loop is on by default; its test control only when asked for', () => {
+    const base = { DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's' };
+    const config = loadConfig(base);
+    assert.deepEqual([config.schedulerEnabled, config.schedulerTestControl, config.schedulerInstance], [true, false, undefined]);
+    const set = loadConfig({ ...base, SCHEDULER_ENABLED: '0', SCHEDULER_TEST_CONTROL: '1', SCHEDULER_INSTANCE: 'api-2' });
+    assert.deepEqual([set.schedulerEnabled, set.schedulerTestControl, set.schedulerInstance], [false, true, 'api-2']);
+    assert.throws(() => loadConfig({ ...base, SCHEDULER_TEST_CONTROL: 'maybe' }), /SCHEDULER_TEST_CONTROL/);
+  });
+
   test('invalid values stop the start with a clear error', () => {
     assert.throws(() => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', API_PORT: 'abc' }), /API_PORT/);
     assert.throws(() => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', DEFAULT_TENANT: 'Nope!' }), /DEFAULT_TENANT/);

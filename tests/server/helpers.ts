@@ -24,16 +24,31 @@ export interface TestApp {
  * of PGlite. Its `public` and `drizzle` schemas are wiped before each app, so point it at a
  * throwaway database; files run one at a time (`--test-concurrency=1`).
  */
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase({ wipe = true }: { wipe?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
+  // CI provides PostgreSQL (.ci/run exports TEST_DATABASE_URL): there its absence is a failure.
+  if (!url && process.env.CI) throw new Error('CI: TEST_DATABASE_URL is not set; the server suite runs on PostgreSQL under CI');
   if (!url) return openDatabase({ kind: 'memory' });
   const database = await openDatabase({ kind: 'postgres', url });
-  await database.db.execute(sql.raw('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;'));
+  if (wipe) await database.db.execute(sql.raw('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;'));
   return database;
 }
 
-/** One app on a fresh in-memory PGlite with the real migrations and seed (a few seconds each). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The scheduler's clock (BuildOptions.clock). */
+  clock?: () => number;
+  /**
+   * With TEST_DATABASE_URL: join the database as it is instead of wiping it, as a second API
+   * instance on the same PostgreSQL would (default true: wipe).
+   */
+  freshDatabase?: boolean;
+}
+
+/**
+ * One app on a fresh in-memory PGlite with the real migrations and seed (a few seconds each). The
+ * scheduler's minute loop is off (SCHEDULER_ENABLED=0): tests tick it themselves.
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pulzus-api-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -42,10 +57,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     APP_VERSION: TEST_VERSION,
     API_PUBLIC_URL: 'http://api.test:4000',
     WEB_URL: 'http://{tenant}.web.test:3000',
+    SCHEDULER_ENABLED: '0',
     ...env,
   });
-  const database = await openTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const database = await openTestDatabase({ wipe: options.freshDatabase ?? true });
+  const app = await buildApp({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,

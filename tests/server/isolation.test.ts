@@ -40,6 +40,7 @@ interface Shop {
   image: number;
   screen: number;
   screenHash: string;
+  scheduledContent: number;
 }
 const shops = {} as { demo: Shop; other: Shop };
 let channel = 0;
@@ -64,7 +65,15 @@ async function shopOf(client: Client, slug: string): Promise<Shop> {
   assert.equal(image.statusCode, 201, image.body);
   const screen = await client.post('/api/screens', { name: `${slug} kijelző`, slideshow_id: slideshow.json().id });
   assert.equal(screen.statusCode, 201, screen.body);
+  const schedule = await client.post('/api/scheduled-contents', {
+    name: `${slug} ütemezés`,
+    spots: [spot!.id],
+    slideshows: [slideshow.json().id],
+    screens: [screen.json().id],
+  });
+  assert.equal(schedule.statusCode, 201, schedule.body);
   return {
+    scheduledContent: schedule.json().id,
     slideshow: slideshow.json().id,
     image: image.json().id,
     screen: screen.json().id,
@@ -131,6 +140,8 @@ function idOf(kind: ParamKind, shop: Shop): string {
       return String(shop.screen);
     case 'screenHash':
       return shop.screenHash;
+    case 'scheduledContent':
+      return String(shop.scheduledContent);
   }
 }
 
@@ -162,6 +173,15 @@ const VALID_BODY: Record<string, (shop: Shop) => Record<string, unknown>> = {
   'POST /api/slideshows/:id/delete': () => ({}),
   'POST /api/screens/:id': (shop) => ({ name: 'Átnevezett kijelző', slideshow_id: shop.slideshow }),
   'POST /api/screens/delete/:id': () => ({}),
+  'POST /api/scheduled-contents/:id': (shop) => ({
+    name: 'Átnevezett ütemezés',
+    frequency: 'hourly',
+    spots: [shop.spot],
+    slideshows: [shop.slideshow],
+    screens: [shop.screen],
+  }),
+  'POST /api/scheduled-contents/toggle/:id': () => ({}),
+  'POST /api/scheduled-contents/delete/:id': (shop) => ({ id: shop.scheduledContent }),
 };
 
 /** Not a shop's or the catalogue's ids: nothing to isolate by path (covered elsewhere). */

@@ -45,6 +45,8 @@ export const READ_ONLY_GETS = new Set([
   'GET /api/screens',
   'GET /api/screens/public/:hashId',
   'GET /api/screens/public/:hashId/slideshows/:id',
+  'GET /api/scheduled-contents',
+  'GET /api/scheduled-contents/preview',
   'GET /broadcasting/auth',
   'GET /api/realtime-config',
   'GET /apps/:appId/channels',
@@ -83,7 +85,16 @@ export function writeRoutes(app: FastifyInstance): string[] {
  * must answer 404 and change nothing); global kinds are the provider's catalogue, the same for
  * every shop (server/README.md); the rest are not ids of anything a shop owns.
  */
-export type TenantKind = 'player' | 'playlist' | 'sound' | 'session' | 'spot' | 'slideshow' | 'screen' | 'screenHash';
+export type TenantKind =
+  | 'player'
+  | 'playlist'
+  | 'sound'
+  | 'session'
+  | 'spot'
+  | 'slideshow'
+  | 'screen'
+  | 'screenHash'
+  | 'scheduledContent';
 export type GlobalKind = 'channel' | 'track';
 export type OtherKind = 'page' | 'resetToken' | 'pusherApp' | 'pusherChannel' | 'mediaPath';
 export type ParamKind = TenantKind | GlobalKind | OtherKind;
@@ -96,6 +107,7 @@ export const TENANT_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
   'slideshow',
   'screen',
   'screenHash',
+  'scheduledContent',
 ]);
 export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>(['channel', 'track']);
 
@@ -142,6 +154,9 @@ export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'POST /api/screens/delete/:id': { id: 'screen' },
   'GET /api/screens/public/:hashId': { hashId: 'screenHash' },
   'GET /api/screens/public/:hashId/slideshows/:id': { hashId: 'screenHash', id: 'slideshow' },
+  'POST /api/scheduled-contents/:id': { id: 'scheduledContent' },
+  'POST /api/scheduled-contents/toggle/:id': { id: 'scheduledContent' },
+  'POST /api/scheduled-contents/delete/:id': { id: 'scheduledContent' },
   'POST /apps/:appId/events': { appId: 'pusherApp' },
   'POST /apps/:appId/batch_events': { appId: 'pusherApp' },
   'GET /apps/:appId/channels': { appId: 'pusherApp' },
@@ -188,6 +203,9 @@ const GLOBAL_TABLES = new Set(['categories', 'subcategories', 'channels', 'chann
 /** Customer data without a customer_id column, reached through its owner. */
 const THROUGH: Record<string, (customerId: number) => string> = {
   playlist_tracks: (id) => `playlist_id in (select id from playlists where customer_id = ${id})`,
+  scheduled_content_spots: (id) => `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
+  scheduled_content_slideshows: (id) => `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
+  scheduled_content_screens: (id) => `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
 };
 
 let tableList: Promise<Array<{ table: string; hasCustomerId: boolean }>> | undefined;

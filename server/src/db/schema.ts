@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -437,6 +439,125 @@ export const screens = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('screens_customer_id_index').on(t.customerId), index('screens_slideshow_id_index').on(t.slideshowId)],
+);
+
+/*
+ * Scheduled content ('Ütemezés', SPEC.md §3): what a shop plays or shows on a Laravel-style
+ * schedule (CONTRACTS.md §3). Window times are 'HH:MM' text in the shop's local time; dates are
+ * local calendar days. The link tables keep the chosen order in `position`; deleting a spot,
+ * slideshow or screen cascades its link rows.
+ */
+
+export const scheduledContents = pgTable(
+  'scheduled_contents',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** One of SCHEDULER_FREQUENCIES (contracts/names.ts). */
+    frequency: text('frequency').notNull().default('everyMinute'),
+    dateFrom: date('date_from', { mode: 'string' }),
+    dateTo: date('date_to', { mode: 'string' }),
+    betweenFrom: text('between_from'),
+    betweenTo: text('between_to'),
+    unlessBetweenFrom: text('unless_between_from'),
+    unlessBetweenTo: text('unless_between_to'),
+    monday: boolean('monday').notNull().default(true),
+    tuesday: boolean('tuesday').notNull().default(true),
+    wednesday: boolean('wednesday').notNull().default(true),
+    thursday: boolean('thursday').notNull().default(true),
+    friday: boolean('friday').notNull().default(true),
+    saturday: boolean('saturday').notNull().default(true),
+    sunday: boolean('sunday').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('scheduled_contents_customer_id_index').on(t.customerId)],
+);
+
+export const scheduledContentSpots = pgTable(
+  'scheduled_content_spots',
+  {
+    scheduledContentId: integer('scheduled_content_id')
+      .notNull()
+      .references(() => scheduledContents.id, { onDelete: 'cascade' }),
+    spotId: integer('spot_id')
+      .notNull()
+      .references(() => spots.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduledContentId, t.spotId] }),
+    index('scheduled_content_spots_spot_id_index').on(t.spotId),
+  ],
+);
+
+export const scheduledContentSlideshows = pgTable(
+  'scheduled_content_slideshows',
+  {
+    scheduledContentId: integer('scheduled_content_id')
+      .notNull()
+      .references(() => scheduledContents.id, { onDelete: 'cascade' }),
+    slideshowId: integer('slideshow_id')
+      .notNull()
+      .references(() => slideshows.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduledContentId, t.slideshowId] }),
+    index('scheduled_content_slideshows_slideshow_id_index').on(t.slideshowId),
+  ],
+);
+
+export const scheduledContentScreens = pgTable(
+  'scheduled_content_screens',
+  {
+    scheduledContentId: integer('scheduled_content_id')
+      .notNull()
+      .references(() => scheduledContents.id, { onDelete: 'cascade' }),
+    screenId: integer('screen_id')
+      .notNull()
+      .references(() => screens.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduledContentId, t.screenId] }),
+    index('scheduled_content_screens_screen_id_index').on(t.screenId),
+  ],
+);
+
+/**
+ * The fire log and the exactly-once claim in one: a fire inserts its row with
+ * ON CONFLICT (scheduled_content_id, minute) DO NOTHING, and only the instance whose insert
+ * landed sends it. `minute` is the UTC start of the minute it fired for. The item's name and
+ * what it sent are copied, so the log (proof of play) outlives edits and deletes of the item.
+ */
+export const schedulerFires = pgTable(
+  'scheduler_fires',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    scheduledContentId: integer('scheduled_content_id').references(() => scheduledContents.id, {
+      onDelete: 'set null',
+    }),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    name: text('name').notNull(),
+    spotIds: jsonb('spot_ids').$type<number[]>().notNull().default([]),
+    slideshowIds: jsonb('slideshow_ids').$type<number[]>().notNull().default([]),
+    screenIds: jsonb('screen_ids').$type<number[]>().notNull().default([]),
+    /** Which API instance sent it. */
+    instance: text('instance').notNull(),
+    firedAt: timestamp('fired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('scheduler_fires_claim_unique').on(t.scheduledContentId, t.minute),
+    index('scheduler_fires_customer_minute_index').on(t.customerId, t.minute),
+  ],
 );
 
 /** Seed steps already applied, so each runs once even as later issues append steps. */

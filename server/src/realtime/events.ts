@@ -4,6 +4,7 @@ import {
   privatePlayerChannel,
   UPDATE_PLAYER_EVENT,
   SCREEN_UPDATED_EVENT,
+  SHOW_SLIDESHOW_EVENT,
   screenChannelName,
   type PlayerSound,
   type PlaySoundEvent,
@@ -11,6 +12,7 @@ import {
   type UpdatePlayerEvent,
 } from '../../../contracts/realtime';
 import type { Player } from '../../../contracts/player';
+import type { ShowSlideshowEvent } from '../../../contracts/screens';
 import type { PlayerService } from '../player/service';
 import type { Broadcaster, BroadcastOptions } from './broadcaster';
 
@@ -21,6 +23,11 @@ export interface RealtimeEvents {
   /** `App\Events\PlaySpots` `{spots}` to every player of the customer (the scheduler calls this). */
   playSpots(customerId: number, spots: PlayerSound[], options?: BroadcastOptions): Promise<void>;
   /**
+   * The same event to players already looked up: the scheduler reads the players of every shop
+   * due in a minute with one query instead of one per item.
+   */
+  playSpotsToPlayers(playerIds: number[], spots: PlayerSound[], options?: BroadcastOptions): Promise<void>;
+  /**
    * `App\Events\PlaySound` `{sound}` on `private-player.{playerId}`. The caller has checked that
    * the player belongs to the customer (routes go through `ctx.players.get` first).
    */
@@ -30,6 +37,11 @@ export interface RealtimeEvents {
    * default slideshow (or that slideshow's images) changed, so its page refetches.
    */
   screenUpdated(hashIds: string[], options?: BroadcastOptions): Promise<void>;
+  /**
+   * `App\Events\ShowSlideshow` `{slideshow_ids, once: true}` on the public `screen.{hashId}` of
+   * each screen (the scheduler calls this): the page plays them for one pass, then its default.
+   */
+  showSlideshow(hashIds: string[], slideshowIds: number[], options?: BroadcastOptions): Promise<void>;
 }
 
 export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerService): RealtimeEvents {
@@ -43,9 +55,19 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
       const payload: PlaySpotsEvent = { spots };
       await broadcaster.trigger(list.map((p) => privatePlayerChannel(p.id)), PLAY_SPOTS_EVENT, payload, options);
     },
+    async playSpotsToPlayers(playerIds, spots, options) {
+      if (!playerIds.length) return;
+      const payload: PlaySpotsEvent = { spots };
+      await broadcaster.trigger(playerIds.map(privatePlayerChannel), PLAY_SPOTS_EVENT, payload, options);
+    },
     async screenUpdated(hashIds, options) {
       if (!hashIds.length) return;
       await broadcaster.trigger(hashIds.map(screenChannelName), SCREEN_UPDATED_EVENT, {}, options);
+    },
+    async showSlideshow(hashIds, slideshowIds, options) {
+      if (!hashIds.length || !slideshowIds.length) return;
+      const payload: ShowSlideshowEvent = { slideshow_ids: slideshowIds, once: true };
+      await broadcaster.trigger(hashIds.map(screenChannelName), SHOW_SLIDESHOW_EVENT, payload, options);
     },
     async playSound(playerId, sound, options) {
       const payload: PlaySoundEvent = { sound };

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { screenBodySchema, screenMessages, type PublicScreen, type Screen, type ScreenSlideshow } from '../../../contracts/screens';
 import type { AppContext } from '../context';
+import { transaction } from '../db/client';
+import { deactivateEmptyScheduledContents } from '../db/queries/scheduled-contents';
 import { createScreen, deleteScreen, getScreen, getScreenByHash, listScreens, updateScreen } from '../db/queries/screens';
 import { getSlideshow, getSlideshowBase } from '../db/queries/slideshows';
 import { randomString } from '../http/crypto';
@@ -74,8 +76,14 @@ export function registerScreenRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Bare `true`; an open screen page hears ScreenUpdated, refetches and finds it gone (404). */
+  /** Also unlinks it from the schedules: one left with nothing to play (or show) turns inactive. */
   app.post<P>('/api/screens/delete/:id', async (req, reply) => {
-    const row = await deleteScreen(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+    const customerId = req.tenant.id;
+    const row = await transaction(db, async (tx) => {
+      const deleted = await deleteScreen(tx, { customerId, id: idParam(req.params.id) });
+      if (deleted) await deactivateEmptyScheduledContents(tx, { customerId });
+      return deleted;
+    });
     if (!row) throw new HttpError(404, messages.notFound);
     await notify(req, row.hashId);
     return sendJson(reply, true);

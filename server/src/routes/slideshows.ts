@@ -26,6 +26,7 @@ import {
   setSlideshowImages,
   withImages,
 } from '../db/queries/slideshows';
+import { deactivateEmptyScheduledContents } from '../db/queries/scheduled-contents';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
@@ -138,7 +139,10 @@ export function registerSlideshowRoutes(app: FastifyInstance, ctx: AppContext) {
     return answer(id, customerId);
   });
 
-  /** Deletes the slideshow and its images; screens showing it by default keep no default. Bare `true`. */
+  /**
+   * Deletes the slideshow and its images; screens showing it by default keep no default, schedules
+   * left with nothing to play turn inactive. Bare `true`.
+   */
   app.post<P>('/api/slideshows/:id/delete', async (req, reply) => {
     const id = idParam(req.params.id);
     const customerId = req.tenant.id;
@@ -146,6 +150,7 @@ export function registerSlideshowRoutes(app: FastifyInstance, ctx: AppContext) {
       const hashes = await screenHashesShowing(tx, { customerId, slideshowIds: [id] });
       const files = await deleteSlideshow(tx, { customerId, id });
       if (!files) throw new HttpError(404, messages.notFound);
+      await deactivateEmptyScheduledContents(tx, { customerId });
       return { files, hashes };
     });
     await removeAfterCommit(req, storage, files);

@@ -3,6 +3,7 @@ import { playSpotsBodySchema, spotBodySchema, spotMessages, type Spot } from '..
 import type { PlaySpotsEvent } from '../../../contracts/realtime';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
+import { deactivateEmptyScheduledContents } from '../db/queries/scheduled-contents';
 import { createSpot, deleteSpot, getSpot, getSpots, listSpots, lockSpot, updateSpot } from '../db/queries/spots';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
@@ -71,8 +72,14 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
     return spotResource(storage, row);
   });
 
+  /** Also unlinks it from the schedules: one left with nothing to play turns inactive. */
   app.post<P>('/api/spots/delete/:id', async (req, reply) => {
-    const row = await deleteSpot(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+    const customerId = req.tenant.id;
+    const row = await transaction(db, async (tx) => {
+      const deleted = await deleteSpot(tx, { customerId, id: idParam(req.params.id) });
+      if (deleted) await deactivateEmptyScheduledContents(tx, { customerId });
+      return deleted;
+    });
     if (!row) throw new HttpError(404, messages.notFound);
     await removeAfterCommit(req, storage, [row.filePath]);
     return sendJson(reply, true);

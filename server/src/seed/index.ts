@@ -6,6 +6,7 @@ import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catal
 import { demoCustomersStep } from './steps/demo-customers';
 import { demoPlaylistsStep } from './steps/demo-playlists';
 import { mixerDemoStep } from './steps/mixer-demo';
+import { schedulerDemoStep } from './steps/scheduler-demo';
 import { soundsAndSpotsStep } from './steps/sounds-and-spots';
 
 export interface SeedContext {
@@ -27,6 +28,7 @@ export const seedStepList: SeedStep[] = [
   demoPlaylistsStep,
   soundsAndSpotsStep,
   mixerDemoStep,
+  schedulerDemoStep,
 ];
 
 export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList): Promise<string[]> {

@@ -27,6 +27,7 @@ export interface RawRequest {
  */
 export function rawRequest(r: RawRequest): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = http.request(
       {
         host: '127.0.0.1',
@@ -34,10 +35,18 @@ export function rawRequest(r: RawRequest): Promise<RawAnswer> {
         method: r.method ?? 'GET',
         path: r.path,
         localAddress: r.localAddress,
-        headers: { host: r.host, accept: 'application/json', ...r.headers },
+        // The length is declared as a one-piece body would declare it (the slices below must not
+        // turn it into a chunked one).
+        headers: {
+          host: r.host,
+          accept: 'application/json',
+          ...(r.body !== undefined ? { 'content-length': String(Buffer.byteLength(r.body)) } : {}),
+          ...r.headers,
+        },
         agent: false,
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
@@ -53,10 +62,40 @@ export function rawRequest(r: RawRequest): Promise<RawAnswer> {
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    // A server may answer a body it refuses (413) before reading all of it and then close the
+    // connection (RFC 9112 §9.6): a write after that fails, but the answer already came, and a
+    // browser reads it. So does this client: an error after the answer began is not the answer.
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
     req.setTimeout(60_000, () => req.destroy(new Error(`${r.method ?? 'GET'} ${r.path}: no answer within 60 s`)));
-    req.end(r.body);
+    void sendBody(req, r.body, () => answered).catch(() => {});
   });
+}
+
+const CHUNK = 64 * 1024;
+
+/**
+ * Writes the body in slices, letting the event loop read between them, and stops once an answer
+ * has arrived: a refusal that comes early is then parsed before a write can meet a closed socket.
+ */
+async function sendBody(req: http.ClientRequest, body: string | Buffer | undefined, answered: () => boolean): Promise<void> {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  if (!bytes || bytes.length <= CHUNK) {
+    req.end(bytes);
+    return;
+  }
+  for (let offset = 0; offset < bytes.length; offset += CHUNK) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (answered() || req.destroyed) return;
+    if (!req.write(bytes.subarray(offset, offset + CHUNK))) {
+      await new Promise<void>((resolve) => {
+        req.once('drain', resolve);
+        req.once('close', resolve);
+      });
+    }
+  }
+  if (!answered() && !req.destroyed) req.end();
 }
 
 /** The sealed session cookie from a login answer, as a Cookie header value. */

@@ -360,6 +360,8 @@ export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
     API_PORT: String(o.port),
     DATA_DIR: o.dataDir,
     WEB_URL: `http://{tenant}.localhost:${o.webPort}`,
+    // Tests and the bench fire scheduled content through POST /api/_test/scheduler/tick, never by waiting for a minute.
+    SCHEDULER_TEST_CONTROL: '1',
     ...(o.appVersion ? { APP_VERSION: o.appVersion } : {}),
     ...o.env,
   };

@@ -1,0 +1,210 @@
+/**
+ * The scheduler's budgets (part of `npm run bench`):
+ *
+ * - `scheduler`: the engine's evaluation of one minute for 10,000 items over 1,000 shops (mixed time
+ *   zones, frequencies, windows, days and date ranges), median of several minutes, beside an empty
+ *   evaluation (no items) in the same run. A tick has 1 s after its minute begins; the engine may
+ *   take a fifth of it. Pure: no stack needed.
+ * - `scheduler-latency`: against the bench's API (started with SCHEDULER_TEST_CONTROL=1), an
+ *   everyMinute item with one demo spot; 30 times the test control fires the next simulated minute,
+ *   timed from the call until PlaySpots arrives on a pusher-js client subscribed to the player's
+ *   channel as the shop's audio device is.
+ */
+import Pusher from 'pusher-js';
+import { dueItems, floorMinute, type ScheduleRule } from '../server/src/scheduler/engine';
+import { SCHEDULER_FREQUENCIES } from '../contracts/scheduled-contents';
+import { Device, percentile, withTimeout } from './realtime';
+
+export interface SchedulerMeasurement {
+  name: string;
+  value: number;
+  unit: 'ms';
+  max?: number;
+  note?: string;
+}
+
+export const SCHEDULER_BUDGETS = { engineMs: 200, fireLatencyP95Ms: 1000 } as const;
+
+const ITEMS = 10_000;
+const SHOPS = 1_000;
+const ENGINE_RUNS = 15;
+const TICKS = 30;
+const TICK_WARMUP = 2;
+
+// ---------------------------------------------------------------------------------------------------
+// (a) the engine over 10,000 items
+
+/** A small deterministic generator: the same synthetic shops on every run. */
+function lcg(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const hm = (minuteOfDay: number) => `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+
+export function syntheticItems(items = ITEMS, shops = SHOPS): Array<{ id: number; rule: ScheduleRule; timeZone: string }> {
+  const random = lcg(20_26);
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  // Every zone the runtime knows, spread over the shops (most shops share a handful of zones in reality).
+  const zones = Intl.supportedValuesOf('timeZone').filter((_, i) => i % 7 === 0);
+  const shopZones = Array.from({ length: shops }, (_, i) => (i % 3 === 0 ? 'Europe/Budapest' : pick(zones)));
+  return Array.from({ length: items }, (_, id) => {
+    const window = random() < 0.4;
+    const unless = random() < 0.2;
+    const dated = random() < 0.3;
+    const from = Math.floor(random() * 1440);
+    const uFrom = Math.floor(random() * 1440);
+    const rule: ScheduleRule = {
+      frequency: pick(SCHEDULER_FREQUENCIES),
+      date_from: dated ? '2026-01-01' : null,
+      date_to: dated ? pick(['2026-06-30', '2027-12-31', '2030-12-31']) : null,
+      between_from: window ? hm(from) : null,
+      between_to: window ? hm((from + 60 + Math.floor(random() * 600)) % 1440) : null,
+      unless_between_from: unless ? hm(uFrom) : null,
+      unless_between_to: unless ? hm((uFrom + 30) % 1440) : null,
+      monday: random() < 0.9,
+      tuesday: random() < 0.9,
+      wednesday: random() < 0.9,
+      thursday: random() < 0.9,
+      friday: random() < 0.9,
+      saturday: random() < 0.7,
+      sunday: random() < 0.5,
+    };
+    return { id, rule, timeZone: shopZones[id % shops]! };
+  });
+}
+
+export function measureSchedulerEngine(): SchedulerMeasurement[] {
+  const items = syntheticItems();
+  const shops = new Set(items.map((i) => i.timeZone));
+  const start = floorMinute(Date.now());
+  const full: number[] = [];
+  const empty: number[] = [];
+  let due = 0;
+  // Run -1 warms up (the per-zone formatters are created once per process, as in the API).
+  for (let run = -1; run < ENGINE_RUNS; run++) {
+    const minute = start + Math.max(run, 0) * 60_000;
+    const e0 = performance.now();
+    dueItems(minute, []);
+    const e1 = performance.now();
+    const fired = dueItems(minute, items);
+    const e2 = performance.now();
+    if (run < 0) continue;
+    empty.push(e1 - e0);
+    full.push(e2 - e1);
+    due += fired.length;
+  }
+  const note = `median of ${ENGINE_RUNS} consecutive minutes, ${shops.size} time zones, ${Math.round(due / ENGINE_RUNS)} due per minute on average`;
+  return [
+    { name: `scheduler: engine, ${ITEMS.toLocaleString('en')} items / ${SHOPS.toLocaleString('en')} shops`, value: percentile(full, 50), unit: 'ms', max: SCHEDULER_BUDGETS.engineMs, note },
+    { name: 'scheduler: engine, empty tick', value: percentile(empty, 50), unit: 'ms', note: 'the same run, no items' },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// (b) fire latency after the test clock's minute boundary
+
+const PLAY_SPOTS_EVENT = 'App\\Events\\PlaySpots';
+
+export async function measureSchedulerLatency(api: { apiPort: number; pusherKey: string }): Promise<SchedulerMeasurement[]> {
+  const device = new Device(api.apiPort);
+  let pusher: Pusher | undefined;
+  let itemId: number | undefined;
+  try {
+    await device.login();
+    const spots = JSON.parse((await device.request('GET', '/api/spots')).body) as Array<{ id: number }>;
+    const players = JSON.parse((await device.request('GET', '/api/players')).body) as Array<{ id: number }>;
+    const spotId = spots[0]!.id;
+    const days = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
+    const created = await device.request(
+      'POST',
+      '/api/scheduled-contents',
+      JSON.stringify({
+        name: 'Bench: percenként',
+        active: true,
+        frequency: 'everyMinute',
+        date_from: null,
+        date_to: null,
+        between_from: null,
+        between_to: null,
+        unless_between_from: null,
+        unless_between_to: null,
+        ...days,
+        spots: [spotId],
+        slideshows: [],
+        screens: [],
+      }),
+      { 'Content-Type': 'application/json' },
+    );
+    if (created.status !== 201) throw new Error(`POST /api/scheduled-contents answered ${created.status}: ${created.body}`);
+    itemId = (JSON.parse(created.body) as { id: number }).id;
+
+    pusher = new Pusher(api.pusherKey, {
+      cluster: 'eu',
+      wsHost: '127.0.0.1',
+      wsPort: api.apiPort,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      channelAuthorization: {
+        endpoint: '/unused',
+        transport: 'ajax',
+        customHandler: (params, callback) => {
+          device.authorize(params.socketId, params.channelName).then(
+            (data) => callback(null, data),
+            (err: Error) => callback(err, null),
+          );
+        },
+      },
+    });
+    const channel = pusher.subscribe(`private-player.${players[0]!.id}`);
+    await withTimeout(
+      new Promise<void>((resolve, reject) => {
+        channel.bind('pusher:subscription_succeeded', () => resolve());
+        channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
+      }),
+      120_000,
+      'player channel subscription',
+    );
+
+    let waiting: ((at: number) => void) | undefined;
+    channel.bind(PLAY_SPOTS_EVENT, (data: { spots: Array<{ id: number }> }) => {
+      const at = performance.now();
+      if (waiting && data.spots.some((s) => s.id === spotId)) {
+        const w = waiting;
+        waiting = undefined;
+        w(at);
+      }
+    });
+
+    // Simulated minutes a day ahead, each tick a little after its boundary, as the loop aims it.
+    const base = floorMinute(Date.now()) + 86_400_000;
+    const latencies: number[] = [];
+    process.stdout.write(`scheduler: ${TICK_WARMUP} + ${TICKS} simulated minutes through the test clock…\n`);
+    for (let i = 0; i < TICK_WARMUP + TICKS; i++) {
+      const arrived = new Promise<number>((resolve) => {
+        waiting = resolve;
+      });
+      const at = new Date(base + i * 60_000 + 25).toISOString();
+      const t0 = performance.now();
+      const res = await device.request('POST', '/api/_test/scheduler/tick', JSON.stringify({ at }), { 'Content-Type': 'application/json' });
+      if (res.status !== 200) throw new Error(`tick answered ${res.status}: ${res.body}`);
+      const fired = (JSON.parse(res.body) as { fired: Array<{ scheduled_content_id: number }> }).fired;
+      if (!fired.some((f) => f.scheduled_content_id === itemId)) throw new Error(`tick at ${at} did not fire the bench item: ${res.body}`);
+      const t1 = await withTimeout(arrived, 10_000, 'PlaySpots on the player channel');
+      if (i >= TICK_WARMUP) latencies.push(t1 - t0);
+    }
+    const note = `${latencies.length} ticks, from the tick call to PlaySpots on a pusher-js client`;
+    return [
+      { name: 'scheduler: fire latency p50', value: percentile(latencies, 50), unit: 'ms', note },
+      { name: 'scheduler: fire latency p95', value: percentile(latencies, 95), unit: 'ms', max: SCHEDULER_BUDGETS.fireLatencyP95Ms, note },
+    ];
+  } finally {
+    pusher?.disconnect();
+    if (itemId !== undefined) await device.request('POST', `/api/scheduled-contents/delete/${itemId}`).catch(() => undefined);
+    device.close();
+  }
+}
+

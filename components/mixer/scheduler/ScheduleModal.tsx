@@ -1,0 +1,216 @@
+'use client';
+
+import { useStore } from 'jotai';
+import { useState } from 'react';
+import type { ScheduledContent, Screen, SlideshowListItem, Spot } from '@/contracts';
+import { MIXER_NAME_MAX, SCHEDULER_FREQUENCIES } from '@/contracts/names';
+import { ModalForm } from '@/components/ui/ModalForm';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/TextField';
+import { FieldError } from '@/components/ui/FieldError';
+import { useFieldError } from '@/components/ui/form-errors';
+import { CloseIcon } from '@/components/ui/icons';
+import { noteScheduledContent, scheduledContentApi } from '@/lib/api/scheduled-contents';
+import { formatClock } from '@/lib/format/duration';
+import { hu } from '@/lib/i18n/hu';
+import { allDays, bodyOf, DAY_KEYS, draftOf, toggleId, weekdaysOnly, type ScheduleDraft } from '@/lib/mixer/scheduler';
+import { showToast } from '@/lib/ui/toast';
+import { PickList } from './PickList';
+import styles from './ScheduleForm.module.scss';
+
+const t = hu.scheduler;
+
+interface Props {
+  /** The item to edit, or null for a new one. */
+  item: ScheduledContent | null;
+  /** The shop's spots, slideshows and screens for the pickers; null when a list could not be read. */
+  spots: readonly Spot[] | null;
+  slideshows: readonly SlideshowListItem[] | null;
+  screens: readonly Screen[] | null;
+  onClose: () => void;
+}
+
+type WindowKeys = ['between_from', 'between_to'] | ['unless_between_from', 'unless_between_to'];
+
+/** A time-of-day window: two native time inputs, both or neither, and an 'x' that clears both. */
+function WindowFields({
+  legend,
+  hint,
+  keys: [fromKey, toKey],
+  draft,
+  set,
+}: {
+  legend: string;
+  hint: string;
+  keys: WindowKeys;
+  draft: ScheduleDraft;
+  set: (patch: Partial<ScheduleDraft>) => void;
+}) {
+  const filled = draft[fromKey] !== '' || draft[toKey] !== '';
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{legend}</legend>
+      <p className={styles.hint}>{hint}</p>
+      <div className={styles.window}>
+        <TextField
+          name={fromKey}
+          label={t.fromLabel}
+          type="time"
+          value={draft[fromKey]}
+          onChange={(event) => set({ [fromKey]: event.target.value })}
+        />
+        <TextField
+          name={toKey}
+          label={t.toLabel}
+          type="time"
+          value={draft[toKey]}
+          onChange={(event) => set({ [toKey]: event.target.value })}
+        />
+        <button
+          type="button"
+          className={styles.clear}
+          aria-label={t.clearWindow(legend)}
+          title={t.clearWindow(legend)}
+          disabled={!filled}
+          onClick={() => set({ [fromKey]: '', [toKey]: '' })}
+        >
+          <CloseIcon size={20} />
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The days: seven checkboxes, the two shortcuts, and the server's `days` error (none chosen). */
+function DayFields({ draft, set }: { draft: ScheduleDraft; set: (patch: Partial<ScheduleDraft>) => void }) {
+  const error = useFieldError('days');
+  return (
+    <fieldset className={styles.group} aria-invalid={error ? true : undefined}>
+      <legend className={styles.legend}>{t.daysLegend}</legend>
+      <div className={styles.shortcuts}>
+        <button type="button" className={styles.shortcut} onClick={() => set({ days: allDays() })}>
+          {t.allDays}
+        </button>
+        <button type="button" className={styles.shortcut} onClick={() => set({ days: weekdaysOnly() })}>
+          {t.weekdays}
+        </button>
+      </div>
+      <div className={styles.days}>
+        {DAY_KEYS.map((key) => (
+          <CheckboxField
+            key={key}
+            name={key}
+            label={t.days[key]}
+            checked={draft.days[key]}
+            onChange={(event) => set({ days: { ...draft.days, [key]: event.target.checked } })}
+          />
+        ))}
+      </div>
+      <FieldError message={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * A scheduled item's form (SPEC.md §2, §3, §5): name, frequency, dates, days, the two time windows,
+ * the spots and slideshows to play, and the screens (offered once a slideshow is chosen). The
+ * server's first message shows under each field, with 'Hibás kitöltés, kérjük javítsa.' under the
+ * buttons while any stands.
+ */
+export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Props) {
+  const store = useStore();
+  const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(item));
+  const set = (patch: Partial<ScheduleDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const pick = (field: 'spots' | 'slideshows' | 'screens') => (id: number, on: boolean) =>
+    setDraft((d) => ({ ...d, [field]: toggleId(d[field], id, on) }));
+
+  return (
+    <ModalForm
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title={item ? t.editTitle : t.createTitle}
+      submitLabel={hu.form.save}
+      busyLabel={hu.form.saving}
+      cancelLabel={hu.form.cancel}
+      invalidAlert
+      className={styles.wide}
+      onSubmit={async (_data, signal) => {
+        const body = bodyOf(draft);
+        const saved = item
+          ? await scheduledContentApi.update(item.id, body, signal)
+          : await scheduledContentApi.create(body, signal);
+        await noteScheduledContent(saved);
+        showToast(hu.toast.saved, store);
+      }}
+    >
+      <TextField
+        name="name"
+        label={hu.mixer.nameLabel}
+        value={draft.name}
+        onChange={(event) => set({ name: event.target.value })}
+        placeholder={t.namePlaceholder}
+        maxLength={MIXER_NAME_MAX}
+        autoComplete="off"
+        autoFocus
+      />
+      <SelectField
+        name="frequency"
+        label={t.frequencyLabel}
+        value={draft.frequency}
+        onChange={(event) => {
+          const frequency = SCHEDULER_FREQUENCIES.find((f) => f === event.target.value);
+          if (frequency) set({ frequency });
+        }}
+      >
+        {SCHEDULER_FREQUENCIES.map((frequency) => (
+          <option key={frequency} value={frequency}>
+            {t.frequencies[frequency]}
+          </option>
+        ))}
+      </SelectField>
+      <div className={styles.pair}>
+        <TextField
+          name="date_from"
+          label={t.dateFrom}
+          type="date"
+          value={draft.date_from}
+          onChange={(event) => set({ date_from: event.target.value })}
+        />
+        <TextField
+          name="date_to"
+          label={t.dateTo}
+          type="date"
+          value={draft.date_to}
+          onChange={(event) => set({ date_to: event.target.value })}
+        />
+        <p className={`${styles.hint} ${styles.pairHint}`}>{t.datesHint}</p>
+      </div>
+      <DayFields draft={draft} set={set} />
+      <WindowFields legend={t.onlyLegend} hint={t.onlyHint} keys={['between_from', 'between_to']} draft={draft} set={set} />
+      <WindowFields
+        legend={t.exceptLegend}
+        hint={t.exceptHint}
+        keys={['unless_between_from', 'unless_between_to']}
+        draft={draft}
+        set={set}
+      />
+      <PickList
+        name="spots"
+        legend={t.spotsLegend}
+        items={spots?.map((spot) => ({ id: spot.id, name: spot.name, detail: spot.duration > 0 ? formatClock(spot.duration) : undefined })) ?? null}
+        chosen={draft.spots}
+        onChange={pick('spots')}
+      />
+      <PickList name="slideshows" legend={t.slideshowsLegend} items={slideshows} chosen={draft.slideshows} onChange={pick('slideshows')} />
+      {draft.slideshows.length > 0 && (
+        <PickList
+          name="screens"
+          legend={t.screensLegend}
+          hint={t.screensHint}
+          items={screens}
+          chosen={draft.screens}
+          onChange={pick('screens')}
+        />
+      )}
+    </ModalForm>
+  );
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import { mutate } from 'swr';
+import type { ScheduledContent, ScheduledContentBody, SchedulePreviewEntry } from '@/contracts';
+import { upsertById, withoutId } from '@/lib/mixer/list-edits';
+import { apiFetch } from './fetcher';
+import {
+  SCHEDULED_CONTENTS_KEY,
+  SCHEDULE_PREVIEW_KEY,
+  scheduledContentDeletePath,
+  scheduledContentPath,
+  scheduledContentTogglePath,
+} from './scheduler-keys';
+import { useSeededList } from './seeded';
+
+export * from './scheduler-keys';
+
+export const scheduledContentApi = {
+  list: () => apiFetch<ScheduledContent[]>(SCHEDULED_CONTENTS_KEY),
+  preview: () => apiFetch<SchedulePreviewEntry[]>(SCHEDULE_PREVIEW_KEY),
+  create: (body: ScheduledContentBody, signal?: AbortSignal) =>
+    apiFetch<ScheduledContent>(SCHEDULED_CONTENTS_KEY, { method: 'POST', body, signal }),
+  update: (id: number, body: ScheduledContentBody, signal?: AbortSignal) =>
+    apiFetch<ScheduledContent>(scheduledContentPath(id), { method: 'POST', body, signal }),
+  toggle: (id: number) => apiFetch<unknown>(scheduledContentTogglePath(id), { method: 'POST' }),
+  /** SPEC.md §7: the id goes in the form data too. */
+  remove: (id: number) => {
+    const form = new FormData();
+    form.set('id', String(id));
+    return apiFetch<unknown>(scheduledContentDeletePath(id), { method: 'POST', body: form });
+  },
+};
+
+/** The shop's scheduled contents, seeded by the server render (null when its call failed). */
+export function useScheduledContents(initial: ScheduledContent[] | null) {
+  return useSeededList(SCHEDULED_CONTENTS_KEY, initial, scheduledContentApi.list);
+}
+
+/** The next 24 hours' fires, seeded by the server render (null when its call failed). */
+export function useSchedulePreview(initial: SchedulePreviewEntry[] | null) {
+  return useSeededList(SCHEDULE_PREVIEW_KEY, initial, scheduledContentApi.preview);
+}
+
+/**
+ * The list and the timeline as the server now has them: after any save, toggle or delete (the next
+ * play time and the preview are the server's to compute). A failed reload keeps what is shown.
+ */
+export function reloadSchedule(): Promise<unknown> {
+  return Promise.all([mutate(SCHEDULED_CONTENTS_KEY), mutate(SCHEDULE_PREVIEW_KEY)]).catch(() => undefined);
+}
+
+/** A saved item at once in the table (its row, its name), then the server's own list and preview. */
+export async function noteScheduledContent(item: ScheduledContent): Promise<void> {
+  await mutate<ScheduledContent[]>(SCHEDULED_CONTENTS_KEY, (list) => upsertById(list, item), { revalidate: false });
+  void reloadSchedule();
+}
+
+export async function forgetScheduledContent(id: number): Promise<void> {
+  await mutate<ScheduledContent[]>(SCHEDULED_CONTENTS_KEY, (list) => withoutId(list, id), { revalidate: false });
+  void reloadSchedule();
+}

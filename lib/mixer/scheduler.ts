@@ -1,0 +1,324 @@
+import type {
+  DayKey,
+  ScheduledContent,
+  ScheduledContentBody,
+  SchedulePreviewEntry,
+  SchedulerFrequency,
+} from '@/contracts/scheduled-contents';
+
+/**
+ * The contract's DAY_KEYS, Monday first. Repeated here because the contract's module carries zod,
+ * which the browser bundle leaves out (the names of contracts/names.ts are the zod-free ones).
+ */
+export const DAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const satisfies readonly DayKey[];
+
+/**
+ * The scheduler page's logic without React: its eight sorts and three filters (SPEC.md §9), the
+ * form's draft and the body it sends, and the grouping of the 24-hour timeline.
+ */
+
+// ---- Sorts and filter -------------------------------------------------------------------------
+
+/**
+ * SPEC.md §9's scheduler sort keys. Each pair is one order and its exact reverse:
+ * 1 name A–Z, 2 name Z–A (Hungarian collation);
+ * 3 start date earliest first, 4 latest first: a missing start means "already running", the
+ *   earliest of all, so it comes first in 3 and last in 4;
+ * 5 end date soonest first, 6 latest first: a missing end means "never ends", the latest of all,
+ *   so it comes last in 5 and first in 6;
+ * 7 created newest first, 8 oldest first.
+ * Ties (the same day, two items without a date) go by name A–Z, then the server's order.
+ */
+export const SCHEDULER_SORT_KEYS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export type SchedulerSortKey = (typeof SCHEDULER_SORT_KEYS)[number];
+/** Newest first, as the server lists them: a new item shows at the top. */
+export const DEFAULT_SCHEDULER_SORT: SchedulerSortKey = 7;
+
+/** SPEC.md §9: 0 all, 1 active, 2 inactive. */
+export const SCHEDULER_FILTERS = [0, 1, 2] as const;
+export type SchedulerFilter = (typeof SCHEDULER_FILTERS)[number];
+export const DEFAULT_SCHEDULER_FILTER: SchedulerFilter = 0;
+
+type Sortable = Pick<ScheduledContent, 'name' | 'date_from' | 'date_to' | 'created_at'>;
+
+const collator = new Intl.Collator('hu', { sensitivity: 'base', numeric: true });
+
+/** `YYYY-MM-DD` compares as text; anything else unreadable counts as missing. */
+function day(value: string | null): string | null {
+  return value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
+}
+
+/** Missing values rank as `missing` says; present ones by text order (ISO dates sort as text). */
+function byDay(a: string | null, b: string | null, missing: 'first' | 'last'): number {
+  if (a === b) return 0;
+  if (a === null) return missing === 'first' ? -1 : 1;
+  if (b === null) return missing === 'first' ? 1 : -1;
+  return a < b ? -1 : 1;
+}
+
+function createdTime(item: Sortable): number {
+  const time = Date.parse(item.created_at);
+  return Number.isNaN(time) ? -Infinity : time;
+}
+
+function compare(a: Sortable, b: Sortable, key: SchedulerSortKey): number {
+  switch (key) {
+    case 1:
+      return collator.compare(a.name, b.name);
+    case 2:
+      return collator.compare(b.name, a.name);
+    case 3:
+      return byDay(day(a.date_from), day(b.date_from), 'first');
+    case 4:
+      return -byDay(day(a.date_from), day(b.date_from), 'first');
+    case 5:
+      return byDay(day(a.date_to), day(b.date_to), 'last');
+    case 6:
+      return -byDay(day(a.date_to), day(b.date_to), 'last');
+    case 7:
+      return createdTime(b) - createdTime(a) || 0;
+    case 8:
+      return createdTime(a) - createdTime(b) || 0;
+  }
+}
+
+/** A sorted copy (the input is left alone). */
+export function sortScheduled<T extends Sortable>(items: readonly T[], key: SchedulerSortKey): T[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => compare(a.item, b.item, key) || (key > 2 ? collator.compare(a.item.name, b.item.name) : 0) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+export function filterScheduled<T extends Pick<ScheduledContent, 'active'>>(items: readonly T[], filter: SchedulerFilter): T[] {
+  if (filter === 1) return items.filter((item) => item.active);
+  if (filter === 2) return items.filter((item) => !item.active);
+  return [...items];
+}
+
+function parseChoice<K extends number>(allowed: readonly K[], value: unknown): K | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return (allowed as readonly number[]).includes(n) ? (n as K) : null;
+}
+
+export const parseSchedulerSort = (value: unknown) => parseChoice(SCHEDULER_SORT_KEYS, value);
+export const parseSchedulerFilter = (value: unknown) => parseChoice(SCHEDULER_FILTERS, value);
+
+// ---- The form -----------------------------------------------------------------------------------
+
+/** What the form holds while it is being filled in: text as typed, '' for an empty date or time. */
+export interface ScheduleDraft {
+  name: string;
+  frequency: SchedulerFrequency;
+  date_from: string;
+  date_to: string;
+  between_from: string;
+  between_to: string;
+  unless_between_from: string;
+  unless_between_to: string;
+  days: Record<DayKey, boolean>;
+  spots: number[];
+  slideshows: number[];
+  screens: number[];
+}
+
+const WEEKDAYS: readonly DayKey[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+
+export function allDays(): Record<DayKey, boolean> {
+  return Object.fromEntries(DAY_KEYS.map((key) => [key, true])) as Record<DayKey, boolean>;
+}
+
+/** Monday to Friday on, the weekend off. */
+export function weekdaysOnly(): Record<DayKey, boolean> {
+  return Object.fromEntries(DAY_KEYS.map((key) => [key, WEEKDAYS.includes(key)])) as Record<DayKey, boolean>;
+}
+
+/** A new item's draft (SPEC.md §3, §9: every minute, every day), or an existing item's values. */
+export function draftOf(item: ScheduledContent | null): ScheduleDraft {
+  if (!item) {
+    return {
+      name: '',
+      frequency: 'everyMinute',
+      date_from: '',
+      date_to: '',
+      between_from: '',
+      between_to: '',
+      unless_between_from: '',
+      unless_between_to: '',
+      days: allDays(),
+      spots: [],
+      slideshows: [],
+      screens: [],
+    };
+  }
+  return {
+    name: item.name,
+    frequency: item.frequency,
+    date_from: day(item.date_from) ?? '',
+    date_to: day(item.date_to) ?? '',
+    between_from: item.between_from ?? '',
+    between_to: item.between_to ?? '',
+    unless_between_from: item.unless_between_from ?? '',
+    unless_between_to: item.unless_between_to ?? '',
+    days: Object.fromEntries(DAY_KEYS.map((key) => [key, item[key]])) as Record<DayKey, boolean>,
+    spots: item.spots.map((s) => s.id),
+    slideshows: item.slideshows.map((s) => s.id),
+    screens: item.screens.map((s) => s.id),
+  };
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The body the form sends: empty dates and times as null, and no screens once no slideshow is
+ * chosen (a screen only ever shows a slideshow; the server refuses screens without one). `active`
+ * is left to the server: on by default for a new item, and the table's switch owns it after.
+ */
+export function bodyOf(draft: ScheduleDraft): ScheduledContentBody {
+  return {
+    name: draft.name,
+    frequency: draft.frequency,
+    date_from: orNull(draft.date_from),
+    date_to: orNull(draft.date_to),
+    between_from: orNull(draft.between_from),
+    between_to: orNull(draft.between_to),
+    unless_between_from: orNull(draft.unless_between_from),
+    unless_between_to: orNull(draft.unless_between_to),
+    ...draft.days,
+    spots: [...draft.spots],
+    slideshows: [...draft.slideshows],
+    screens: draft.slideshows.length > 0 ? [...draft.screens] : [],
+  };
+}
+
+/** Adds or removes an id, keeping the order in which they were chosen. */
+export function toggleId(ids: readonly number[], id: number, on: boolean): number[] {
+  return on ? (ids.includes(id) ? [...ids] : [...ids, id]) : ids.filter((x) => x !== id);
+}
+
+// ---- The timeline -------------------------------------------------------------------------------
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/;
+
+/** An ISO moment's start of its hour (epoch ms), and that hour's wall-clock date and hour as written. */
+function hourOf(at: string): { start: number; date: string; hour: string } | null {
+  const parts = WALL.exec(at);
+  const time = Date.parse(at);
+  if (!parts || Number.isNaN(time)) return null;
+  const into = (Number(parts[5]) * 60 + Number(parts[6] ?? 0)) * 1000;
+  return { start: time - into - (time % 1000), date: `${parts[1]}-${parts[2]}-${parts[3]}`, hour: parts[4]! };
+}
+
+/** One item's fires within one hour: a single marker however many times it fires. */
+export interface TimelineGroup {
+  id: number;
+  name: string;
+  count: number;
+  /** ISO moments of its first and last fire in the hour. */
+  first: string;
+  last: string;
+  /** Where the first fire falls on the band, 0–1. */
+  offset: number;
+  spots: string[];
+  slideshows: string[];
+  sameMinute: number;
+  overrun: number;
+}
+
+export interface TimelineHour {
+  /** 'HH:00' on the shop's clock. */
+  label: string;
+  /** Another day than the first hour's (the band crosses midnight). */
+  nextDay: boolean;
+  groups: TimelineGroup[];
+}
+
+export interface TimelineLane {
+  id: number;
+  name: string;
+  spots: string[];
+  slideshows: string[];
+  total: number;
+  groups: TimelineGroup[];
+}
+
+export interface Timeline {
+  hours: TimelineHour[];
+  lanes: TimelineLane[];
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The preview grouped by item and hour, so an every-minute item is 24 markers, not 1440. The band
+ * runs from the first fire's hour to the last one's, each hour on the shop's clock as the API wrote
+ * it (no browser clock: the server render and the browser draw the same).
+ */
+export function buildTimeline(entries: readonly SchedulePreviewEntry[]): Timeline {
+  const placed = entries.flatMap((entry) => {
+    const hour = hourOf(entry.at);
+    return hour ? [{ entry, hour, time: Date.parse(entry.at) }] : [];
+  });
+  if (placed.length === 0) return { hours: [], lanes: [] };
+  const startHour = Math.min(...placed.map((p) => p.hour.start));
+  const endHour = Math.max(...placed.map((p) => p.hour.start));
+  const span = endHour - startHour + HOUR_MS;
+  const firstDate = placed.find((p) => p.hour.start === startHour)!.hour.date;
+
+  const hours: TimelineHour[] = [];
+  const hourIndex = new Map<number, number>();
+  for (let start = startHour; start <= endHour; start += HOUR_MS) {
+    hourIndex.set(start, hours.length);
+    hours.push({ label: '', nextDay: false, groups: [] });
+  }
+  const lanes = new Map<number, TimelineLane>();
+  const groups = new Map<string, TimelineGroup>();
+
+  for (const { entry, hour, time } of [...placed].sort((a, b) => a.time - b.time)) {
+    const slot = hours[hourIndex.get(hour.start)!]!;
+    if (slot.label === '') {
+      slot.label = `${hour.hour}:00`;
+      slot.nextDay = hour.date !== firstDate;
+    }
+    const spots = entry.spots.map((s) => s.name);
+    const slideshows = entry.slideshows.map((s) => s.name);
+    let lane = lanes.get(entry.scheduled_content_id);
+    if (!lane) {
+      lane = { id: entry.scheduled_content_id, name: entry.name, spots, slideshows, total: 0, groups: [] };
+      lanes.set(lane.id, lane);
+    }
+    lane.total += 1;
+    const key = `${entry.scheduled_content_id}@${hour.start}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        id: entry.scheduled_content_id,
+        name: entry.name,
+        count: 0,
+        first: entry.at,
+        last: entry.at,
+        offset: (time - startHour) / span,
+        spots,
+        slideshows,
+        sameMinute: 0,
+        overrun: 0,
+      };
+      groups.set(key, group);
+      slot.groups.push(group);
+      lane.groups.push(group);
+    }
+    group.count += 1;
+    group.last = entry.at;
+    if (entry.clash === 'same_minute') group.sameMinute += 1;
+    if (entry.clash === 'overrun') group.overrun += 1;
+  }
+  // An hour without fires still gets its tick.
+  hours.forEach((slot, index) => {
+    if (slot.label !== '') return;
+    const wall = hourOf(placed.find((p) => p.hour.start === startHour)!.entry.at)!;
+    const hour = (Number(wall.hour) + index) % 24;
+    slot.label = `${String(hour).padStart(2, '0')}:00`;
+    slot.nextDay = Number(wall.hour) + index >= 24;
+  });
+  return { hours, lanes: [...lanes.values()] };
+}

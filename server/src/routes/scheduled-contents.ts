@@ -1,0 +1,223 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  PREVIEW_ENTRIES_MAX,
+  scheduledContentBodySchema,
+  scheduledContentMessages,
+  schedulePreviewQuerySchema,
+  type ScheduledContent,
+  type SchedulePreviewEntry,
+  type SchedulerFrequency,
+} from '../../../contracts/scheduled-contents';
+import type { AppContext } from '../context';
+import { transaction, type Db } from '../db/client';
+import type { CustomerRow } from '../db/queries/customers';
+import {
+  createScheduledContent,
+  deleteScheduledContent,
+  getScheduledContent,
+  listScheduledContents,
+  lockScheduledContent,
+  missingLinks,
+  toggleScheduledContent,
+  updateScheduledContent,
+  type Links,
+  type ScheduledContentBase,
+  type ScheduledContentFields,
+  type ScheduledContentRow,
+} from '../db/queries/scheduled-contents';
+import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
+import { sendJson } from '../http/json';
+import { idParam } from '../http/params';
+import { bodyOf } from '../http/request';
+import { laravelDate } from '../http/resources';
+import { validate } from '../http/validation';
+import { firesBetween, isoWithOffset, nextFireAt, type ScheduleRule } from '../scheduler/engine';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+/** How long the item's spots play one after another. */
+const spotsMs = (row: ScheduledContentRow) => row.spots.reduce((sum, s) => sum + s.duration, 0) * 1000;
+const DEFAULT_TIME_ZONE = 'Europe/Budapest';
+
+/** The shop's time zone; a name the runtime does not know falls back to the default. */
+export function timeZoneOf(customer: Pick<CustomerRow, 'timezone'>): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: customer.timezone });
+    return customer.timezone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+export function ruleOf(row: ScheduledContentBase): ScheduleRule {
+  return {
+    frequency: row.frequency as SchedulerFrequency,
+    date_from: row.dateFrom,
+    date_to: row.dateTo,
+    between_from: row.betweenFrom,
+    between_to: row.betweenTo,
+    unless_between_from: row.unlessBetweenFrom,
+    unless_between_to: row.unlessBetweenTo,
+    monday: row.monday,
+    tuesday: row.tuesday,
+    wednesday: row.wednesday,
+    thursday: row.thursday,
+    friday: row.friday,
+    saturday: row.saturday,
+    sunday: row.sunday,
+  };
+}
+
+function scheduledContentResource(row: ScheduledContentRow, now: number, timeZone: string): ScheduledContent {
+  const next = row.active ? nextFireAt(ruleOf(row), now, timeZone) : null;
+  return {
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    ...ruleOf(row),
+    spots: row.spots.map(({ id, name }) => ({ id, name })),
+    slideshows: row.slideshows,
+    screens: row.screens,
+    next_play_at: next === null ? null : isoWithOffset(next, timeZone),
+    created_at: laravelDate(row.createdAt),
+  };
+}
+
+/**
+ * What fires in [now, now + hours), in time order (ties by item id), the earliest
+ * PREVIEW_ENTRIES_MAX. `same_minute`: another item fires in that minute too; else `overrun`: the
+ * item's spots play longer than the gap to the next fire of any item (itself included), a fire
+ * just past the window counting too.
+ */
+export function buildPreview(rows: ScheduledContentRow[], now: number, hours: number, timeZone: string): SchedulePreviewEntry[] {
+  const until = now + hours * HOUR_MS;
+  // The fires just past the window judge the last entries' overruns: look as far beyond it as the
+  // longest spot list plays. One past the cap per item is enough to know every listed entry's next.
+  const longestMs = Math.max(0, ...rows.map((row) => spotsMs(row)));
+  const fires = rows
+    .flatMap((row) =>
+      firesBetween(ruleOf(row), now, until + longestMs + MINUTE_MS, timeZone, PREVIEW_ENTRIES_MAX + 1).map((at) => ({ at, row })),
+    )
+    .sort((a, b) => a.at - b.at || a.row.id - b.row.id);
+  const perMinute = new Map<number, number>();
+  for (const f of fires) perMinute.set(f.at, (perMinute.get(f.at) ?? 0) + 1);
+  const minutes = [...perMinute.keys()];
+  const nextMinute = new Map(minutes.map((m, i) => [m, minutes[i + 1]]));
+  const listed = fires.filter((f) => f.at < until).slice(0, PREVIEW_ENTRIES_MAX);
+  return listed.map(({ at, row }) => {
+    const next = nextMinute.get(at);
+    const clash =
+      (perMinute.get(at) ?? 0) > 1 ? 'same_minute' : next !== undefined && spotsMs(row) > next - at ? 'overrun' : null;
+    return {
+      at: isoWithOffset(at, timeZone),
+      scheduled_content_id: row.id,
+      name: row.name,
+      spots: row.spots,
+      slideshows: row.slideshows,
+      clash,
+    };
+  });
+}
+
+/**
+ * Scheduled content ('Ütemezés', SPEC.md §3, §7): list, preview, create, update, toggle, delete.
+ * The body's rules are `scheduledContentBodySchema` (contracts); whether the linked ids are this
+ * shop's is checked in the writing transaction, with the linked rows share-locked. The runner
+ * (scheduler/) reads the same tables to fire them.
+ */
+export function registerScheduledContentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  type P = { Params: { id: string } };
+
+  const answer = async (req: FastifyRequest, id: number): Promise<ScheduledContent> => {
+    const row = await getScheduledContent(db, { customerId: req.tenant.id, id });
+    if (!row) throw new HttpError(404, messages.notFound);
+    return scheduledContentResource(row, ctx.clock(), timeZoneOf(req.tenant));
+  };
+
+  /** 422 under each list holding an id that is not this shop's (inside the transaction: it rolls back). */
+  const checkLinks = async (tx: Db, customerId: number, links: Links) => {
+    const missing = await missingLinks(tx, { customerId, links });
+    const errors: FieldErrors = {};
+    for (const key of ['spots', 'slideshows', 'screens'] as const) {
+      if (missing[key].length) errors[key] = [scheduledContentMessages.unknown];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  };
+
+  const parse = (req: FastifyRequest) => {
+    const body = validate(scheduledContentBodySchema, bodyOf(req));
+    const fields: Omit<ScheduledContentFields, 'active'> = {
+      name: body.name,
+      frequency: body.frequency,
+      dateFrom: body.date_from,
+      dateTo: body.date_to,
+      betweenFrom: body.between_from,
+      betweenTo: body.between_to,
+      unlessBetweenFrom: body.unless_between_from,
+      unlessBetweenTo: body.unless_between_to,
+      monday: body.monday,
+      tuesday: body.tuesday,
+      wednesday: body.wednesday,
+      thursday: body.thursday,
+      friday: body.friday,
+      saturday: body.saturday,
+      sunday: body.sunday,
+    };
+    const links: Links = { spots: body.spots, slideshows: body.slideshows, screens: body.screens };
+    return { fields, active: body.active, links };
+  };
+
+  app.get('/api/scheduled-contents', async (req): Promise<ScheduledContent[]> => {
+    const rows = await listScheduledContents(db, { customerId: req.tenant.id });
+    const now = ctx.clock();
+    const timeZone = timeZoneOf(req.tenant);
+    return rows.map((row) => scheduledContentResource(row, now, timeZone));
+  });
+
+  app.get('/api/scheduled-contents/preview', async (req): Promise<SchedulePreviewEntry[]> => {
+    const { hours } = validate(schedulePreviewQuerySchema, { hours: (req.query as Record<string, unknown> | undefined)?.hours });
+    const rows = await listScheduledContents(db, { customerId: req.tenant.id, activeOnly: true });
+    return buildPreview(rows, ctx.clock(), hours, timeZoneOf(req.tenant));
+  });
+
+  app.post('/api/scheduled-contents', async (req, reply): Promise<ScheduledContent> => {
+    const { fields, active, links } = parse(req);
+    const customerId = req.tenant.id;
+    const row = await transaction(db, async (tx) => {
+      await checkLinks(tx, customerId, links);
+      return createScheduledContent(tx, { customerId, fields: { ...fields, active: active ?? true }, links });
+    });
+    reply.code(201);
+    return answer(req, row.id);
+  });
+
+  /** Overwrites every field and list; `active` absent keeps the current state. The body's `id` is the path's. */
+  app.post<P>('/api/scheduled-contents/:id', async (req): Promise<ScheduledContent> => {
+    const id = idParam(req.params.id);
+    const customerId = req.tenant.id;
+    if (!(await getScheduledContent(db, { customerId, id }))) throw new HttpError(404, messages.notFound);
+    const { fields, active, links } = parse(req);
+    await transaction(db, async (tx) => {
+      const current = await lockScheduledContent(tx, { customerId, id });
+      if (!current) throw new HttpError(404, messages.notFound);
+      await checkLinks(tx, customerId, links);
+      await updateScheduledContent(tx, { customerId, id, fields: { ...fields, active: active ?? current.active }, links });
+    });
+    return answer(req, id);
+  });
+
+  app.post<P>('/api/scheduled-contents/toggle/:id', async (req): Promise<ScheduledContent> => {
+    const row = await toggleScheduledContent(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+    if (!row) throw new HttpError(404, messages.notFound);
+    return answer(req, row.id);
+  });
+
+  /** SPEC sends the form field `id` too; the path's id is the one deleted. Bare `true`, like the other deletes. */
+  app.post<P>('/api/scheduled-contents/delete/:id', async (req, reply) => {
+    const row = await deleteScheduledContent(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+    if (!row) throw new HttpError(404, messages.notFound);
+    return sendJson(reply, true);
+  });
+}

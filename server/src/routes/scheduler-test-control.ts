@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { floorMinute } from '../scheduler/engine';
+import type { Scheduler } from '../scheduler/runner';
+import { validate } from '../http/validation';
+
+/**
+ * Test control of the scheduler's time (SCHEDULER_TEST_CONTROL=1 only; app.ts does not register
+ * it otherwise, so the path is a plain 404): the end-to-end tests and the bench fire a simulated
+ * minute at once instead of waiting for a real one. No login and no tenant: it acts for every shop,
+ * as the minute loop does.
+ */
+
+/** A clock that the test control can move: real time plus an offset, so time keeps running after a jump. */
+export interface ShiftableClock {
+  now(): number;
+  /** From now on `now()` reads `at` plus the time elapsed since. */
+  set(at: number): void;
+}
+
+export function createShiftableClock(base: () => number): ShiftableClock {
+  let offset = 0;
+  return {
+    now: () => base() + offset,
+    set(at) {
+      offset = at - base();
+    },
+  };
+}
+
+const tickBodySchema = z.object({ at: z.iso.datetime({ offset: true, error: 'Az időpont érvénytelen.' }) });
+
+export interface TickAnswer {
+  /** UTC start of the fired minute, ISO 8601. */
+  minute: string;
+  /** What this instance fired (items another instance had fired for that minute are left out). */
+  fired: Array<{ scheduled_content_id: number; customer_id: number; spots: number[]; slideshows: number[]; screens: number[] }>;
+}
+
+export function registerSchedulerTestControlRoutes(app: FastifyInstance, { scheduler, clock }: { scheduler: Scheduler; clock: ShiftableClock }) {
+  /** Fires the minute containing `at` and moves the app's clock there (next_play_at answers then agree). */
+  app.post('/api/_test/scheduler/tick', { config: { tenant: false } }, async (req): Promise<TickAnswer> => {
+    const at = Date.parse(validate(tickBodySchema, req.body).at);
+    clock.set(at);
+    const minute = floorMinute(at);
+    const fired = await scheduler.tick(minute);
+    return {
+      minute: new Date(minute).toISOString(),
+      fired: fired.map((f) => ({
+        scheduled_content_id: f.scheduledContentId,
+        customer_id: f.customerId,
+        spots: f.spotIds,
+        slideshows: f.slideshowIds,
+        screens: f.screenIds,
+      })),
+    };
+  });
+}
