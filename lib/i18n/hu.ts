@@ -432,6 +432,9 @@ export const hu = {
     timelineFailed: 'Az előnézet most nem érhető el.',
     timelineLabel: 'Az ütemezések a következő 24 órában, óránként',
     tomorrow: (time: string) => `holnap ${time}`,
+    /** Phones: the list by hour shows the next few hours first. */
+    showAllHours: (hours: number) => `Mind a ${hours} óra mutatása`,
+    showFewerHours: 'Kevesebb mutatása',
     fires: (count: number) => (count === 1 ? 'egyszer' : `${count}×`),
     firesLong: (count: number, from: string, to: string) =>
       count === 1 ? `${from}-kor` : `${count} alkalommal, ${from} és ${to} között`,

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import type { SchedulePreviewEntry } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { formatTimeOfDay } from '@/lib/format/date';
@@ -63,8 +64,14 @@ function Plays({ spots, slideshows }: { spots: string[]; slideshows: string[] })
  * lane per item across a band of hours, on phones a list by hour. A failed call empties this
  * section only.
  */
+/** Hours with fires a phone lists before 'show all': a whole day of hours is a very long page. */
+export const PHONE_HOURS = 3;
+
 export function ScheduleTimeline({ entries, failed, onRetry }: Props) {
   const timeline = entries ? buildTimeline(entries) : null;
+  const [allHours, setAllHours] = useState(false);
+  const busyHours = timeline ? timeline.hours.filter((hour) => hour.groups.length > 0) : [];
+  const shownHours = allHours ? busyHours : busyHours.slice(0, PHONE_HOURS);
   const hourLabel = (label: string, nextDay: boolean) => (nextDay ? t.tomorrow(label) : label);
 
   return (
@@ -137,10 +144,8 @@ export function ScheduleTimeline({ entries, failed, onRetry }: Props) {
             <ClashList groups={timeline.lanes.flatMap((lane) => lane.groups)} />
           </div>
 
-          <ol className={styles.list} aria-label={t.timelineLabel}>
-            {timeline.hours
-              .filter((hour) => hour.groups.length > 0)
-              .map((hour) => (
+          <ol className={styles.list} aria-label={t.timelineLabel} id="schedule-timeline-hours">
+            {shownHours.map((hour) => (
                 <li key={`${hour.nextDay}${hour.label}`} className={styles.hour}>
                   <h3 className={styles.hourLabel}>{hourLabel(hour.label, hour.nextDay)}</h3>
                   <ul className={styles.entries}>
@@ -156,6 +161,17 @@ export function ScheduleTimeline({ entries, failed, onRetry }: Props) {
                 </li>
               ))}
           </ol>
+          {busyHours.length > PHONE_HOURS && (
+            <button
+              type="button"
+              className={`${buttons.secondary} ${styles.more}`}
+              aria-expanded={allHours}
+              aria-controls="schedule-timeline-hours"
+              onClick={() => setAllHours((all) => !all)}
+            >
+              {allHours ? t.showFewerHours : t.showAllHours(busyHours.length)}
+            </button>
+          )}
         </>
       )}
     </section>
