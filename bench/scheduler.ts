@@ -12,7 +12,7 @@
  */
 import Pusher from 'pusher-js';
 import { dueItems, floorMinute, type ScheduleRule } from '../server/src/scheduler/engine';
-import { SCHEDULER_FREQUENCIES } from '../contracts/scheduled-contents';
+import { DEFAULT_SCHEDULE_RULE, SCHEDULER_FREQUENCIES } from '../contracts/scheduled-contents';
 import { Device, percentile, withTimeout } from './realtime';
 
 export interface SchedulerMeasurement {
@@ -118,21 +118,13 @@ export async function measureSchedulerLatency(api: { apiPort: number; pusherKey:
     const spots = JSON.parse((await device.request('GET', '/api/spots')).body) as Array<{ id: number }>;
     const players = JSON.parse((await device.request('GET', '/api/players')).body) as Array<{ id: number }>;
     const spotId = spots[0]!.id;
-    const days = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
     const created = await device.request(
       'POST',
       '/api/scheduled-contents',
       JSON.stringify({
+        ...DEFAULT_SCHEDULE_RULE,
         name: 'Bench: percenként',
         active: true,
-        frequency: 'everyMinute',
-        date_from: null,
-        date_to: null,
-        between_from: null,
-        between_to: null,
-        unless_between_from: null,
-        unless_between_to: null,
-        ...days,
         spots: [spotId],
         slideshows: [],
         screens: [],

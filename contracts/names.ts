@@ -59,3 +59,19 @@ export const SCHEDULER_FREQUENCIES = [
   'hourlyAt45',
 ] as const;
 export type SchedulerFrequency = (typeof SCHEDULER_FREQUENCIES)[number];
+
+/** The day fields of a schedule, Monday first (SPEC.md §9 day keys). */
+export const DAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type DayKey = (typeof DAY_KEYS)[number];
+
+/** A new schedule's rule: every minute, no dates, no windows, every day (SPEC.md §3 defaults). */
+export const DEFAULT_SCHEDULE_RULE = {
+  frequency: 'everyMinute' as SchedulerFrequency,
+  date_from: null as string | null,
+  date_to: null as string | null,
+  between_from: null as string | null,
+  between_to: null as string | null,
+  unless_between_from: null as string | null,
+  unless_between_to: null as string | null,
+  ...(Object.fromEntries(DAY_KEYS.map((day) => [day, true])) as Record<DayKey, boolean>),
+};

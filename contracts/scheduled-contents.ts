@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { idList, laravelBoolean, nameField, withFormLists } from './fields';
-import { MIXER_NAME_MAX, SCHEDULER_FREQUENCIES, type SchedulerFrequency } from './names';
+import { DAY_KEYS, DEFAULT_SCHEDULE_RULE, MIXER_NAME_MAX, SCHEDULER_FREQUENCIES, type DayKey, type SchedulerFrequency } from './names';
 
-export { SCHEDULER_FREQUENCIES, type SchedulerFrequency };
+export { DAY_KEYS, DEFAULT_SCHEDULE_RULE, SCHEDULER_FREQUENCIES, type DayKey, type SchedulerFrequency };
 
 /**
  * Scheduled content ('Ütemezés', SPEC.md §3 Scheduled content, §7, §9; CONTRACTS.md §3 for the
@@ -46,8 +46,6 @@ export type ScheduledContent = z.infer<typeof scheduledContentSchema>;
 /** GET /api/scheduled-contents: a bare array, newest first. */
 export const scheduledContentListSchema = z.array(scheduledContentSchema);
 
-export const DAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type DayKey = (typeof DAY_KEYS)[number];
 
 /**
  * The body of POST /api/scheduled-contents (→ 201) and POST /api/scheduled-contents/{id} (→ 200),

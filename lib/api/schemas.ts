@@ -19,6 +19,7 @@ import {
 } from '@/contracts';
 import type { ZodType } from 'zod';
 import { lenient, type LenientRule } from '@/contracts/lenient';
+import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import { formatClock } from '@/lib/format/duration';
 
 /**
@@ -102,16 +103,7 @@ const rules = new Map<ZodType, LenientRule>([
     scheduledContentSchema,
     {
       required: ['id', 'name'],
-      defaults: () => ({
-        frequency: 'everyMinute',
-        monday: true,
-        tuesday: true,
-        wednesday: true,
-        thursday: true,
-        friday: true,
-        saturday: true,
-        sunday: true,
-      }),
+      defaults: () => ({ ...DEFAULT_SCHEDULE_RULE }),
     },
   ],
   // A fire without its moment or its item cannot be placed on the timeline.

@@ -1,16 +1,12 @@
+import { DAY_KEYS, type DayKey } from '@/contracts/names';
 import type {
-  DayKey,
   ScheduledContent,
   ScheduledContentBody,
   SchedulePreviewEntry,
   SchedulerFrequency,
 } from '@/contracts/scheduled-contents';
 
-/**
- * The contract's DAY_KEYS, Monday first. Repeated here because the contract's module carries zod,
- * which the browser bundle leaves out (the names of contracts/names.ts are the zod-free ones).
- */
-export const DAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const satisfies readonly DayKey[];
+export { DAY_KEYS };
 
 /**
  * The scheduler page's logic without React: its eight sorts and three filters (SPEC.md §9), the

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ScheduledContent, Spot } from '../../../contracts';
+import { DEFAULT_SCHEDULE_RULE } from '../../../contracts/names';
 import { E2E } from '../support/stack';
 import { logIn } from '../support/auth';
 import {
@@ -218,20 +219,8 @@ test('screenshots: the list, the form with its errors and the timeline at both s
   await logIn(page);
   const spots = await pageCall<Spot[]>(page, 'GET', '/api/spots');
   const base = {
+    ...DEFAULT_SCHEDULE_RULE,
     frequency: 'everyThirtyMinutes',
-    date_from: null,
-    date_to: null,
-    between_from: null,
-    between_to: null,
-    unless_between_from: null,
-    unless_between_to: null,
-    monday: true,
-    tuesday: true,
-    wednesday: true,
-    thursday: true,
-    friday: true,
-    saturday: true,
-    sunday: true,
     slideshows: [],
     screens: [],
   };

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ScheduledContent, Screen, SlideshowListItem, Spot } from '@/contracts';
+import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import { ScheduleModal } from '@/components/mixer/scheduler/ScheduleModal';
 import { installFakeFetch, type FakeCall } from '../fake-fetch';
 
@@ -17,20 +18,7 @@ function saved(over: Partial<ScheduledContent> = {}): ScheduledContent {
     id: 41,
     name: 'Reggel',
     active: true,
-    frequency: 'everyMinute',
-    date_from: null,
-    date_to: null,
-    between_from: null,
-    between_to: null,
-    unless_between_from: null,
-    unless_between_to: null,
-    monday: true,
-    tuesday: true,
-    wednesday: true,
-    thursday: true,
-    friday: true,
-    saturday: true,
-    sunday: true,
+    ...DEFAULT_SCHEDULE_RULE,
     spots: [],
     slideshows: [],
     screens: [],

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { getDefaultStore } from 'jotai';
 import { mutate, SWRConfig } from 'swr';
 import type { ScheduledContent } from '@/contracts';
+import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import { SchedulerView, type SchedulerInitial } from '@/components/mixer/scheduler/SchedulerView';
 import { toastsAtom } from '@/lib/ui/toast';
 import { installFakeFetch, type FakeAnswer, type FakeCall } from '../fake-fetch';
@@ -11,20 +12,7 @@ function item(id: number, name: string, over: Partial<ScheduledContent> = {}): S
     id,
     name,
     active: true,
-    frequency: 'everyMinute',
-    date_from: null,
-    date_to: null,
-    between_from: null,
-    between_to: null,
-    unless_between_from: null,
-    unless_between_to: null,
-    monday: true,
-    tuesday: true,
-    wednesday: true,
-    thursday: true,
-    friday: true,
-    saturday: true,
-    sunday: true,
+    ...DEFAULT_SCHEDULE_RULE,
     spots: [{ id: 5, name: 'Hétvégi akció' }],
     slideshows: [],
     screens: [],
