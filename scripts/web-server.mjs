@@ -70,7 +70,31 @@ function drainUnreadBody(req, res) {
   });
 }
 
+/**
+ * When such an answer also ends the connection, Node sends it and destroys the socket at once; with
+ * the client's body still arriving, closing a socket that holds unread input makes the kernel reset
+ * the connection, and the reset can reach the client before it has read the answer (it then sees
+ * only a broken pipe). So the close lingers: the answer and a FIN go out, the rest of the body is
+ * read and dropped until the client stops sending (or DRAIN_MS pass), then the socket is closed.
+ */
+const current = Symbol('current request');
+function lingerOnClose(socket) {
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function lingeringDestroySoon() {
+    const req = socket[current];
+    if (!req || req.complete || socket.destroyed) return destroySoon.call(socket);
+    socket.end();
+    socket.on('data', () => {});
+    socket.resume();
+    const timer = setTimeout(() => socket.destroy(), DRAIN_MS);
+    timer.unref();
+    socket.once('end', () => socket.destroy());
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
 const server = http.createServer((req, res) => {
+  req.socket[current] = req;
   applyForwarded(req, trusted);
   drainUnreadBody(req, res);
   handle(req, res).catch((err) => {
@@ -83,6 +107,7 @@ const server = http.createServer((req, res) => {
     }
   });
 });
+server.on('connection', lingerOnClose);
 // Next's own server keeps idle connections a little longer than common proxies do.
 server.keepAliveTimeout = 65_000;
 

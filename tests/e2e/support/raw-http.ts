@@ -90,8 +90,13 @@ async function sendBody(req: http.ClientRequest, body: string | Buffer | undefin
     if (answered() || req.destroyed) return;
     if (!req.write(bytes.subarray(offset, offset + CHUNK))) {
       await new Promise<void>((resolve) => {
-        req.once('drain', resolve);
-        req.once('close', resolve);
+        const done = () => {
+          req.off('drain', done);
+          req.off('close', done);
+          resolve();
+        };
+        req.on('drain', done);
+        req.on('close', done);
       });
     }
   }
