@@ -103,7 +103,8 @@ export const tutorials: TutorialTopicSource[] = [
           'Az Ütemezés fülön látja, mikor milyen szpotok és slideshowk futnak a boltban.',
           'Az Új ütemezés gombbal adjon nevet, és válassza ki a gyakoriságot, például óránként.',
           'Kiválaszthatja a napokat és egy idősávot is, például hogy csak nyitvatartás alatt szóljon.',
-          'Végül jelölje ki a szpotokat, és mentse. Az ütemezést a kapcsolóval bármikor szüneteltetheti.',
+          'Végül jelölje ki a szpotokat, amelyeknek szólniuk kell.',
+          'Mentés után az ütemezés megjelenik a listában, és a kapcsolóval bármikor szüneteltetheti.',
         ],
       },
       {
