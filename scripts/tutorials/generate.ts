@@ -54,7 +54,7 @@ const LEAD = 0.6;
 const GAP = 0.7;
 const TAIL = 1.2;
 const FADE = 0.3;
-const FPS = 12;
+const FPS = 8;
 
 /** espeak-ng reads a few UI words letter by letter or in English; it is told how they sound. */
 const PRONOUNCE: [RegExp, string][] = [
@@ -150,6 +150,12 @@ async function record(browser: Browser, base: string, item: TutorialItemSource, 
       await page.screenshot({ path: still });
       stills.push(still);
     }
+    // The video is made by now; a failed clean-up only risks the next item's look, so it warns.
+    await scene.teardown?.(s).catch((err: unknown) => log(`${item.key}: clean-up failed: ${(err as Error).message}`));
+    // Music left playing on this device would show 'A zenét szóló eszköz nem elérhető' in the next
+    // video, once this login is gone.
+    const pause = page.getByRole('region', { name: 'Lejátszó' }).getByRole('button', { name: 'Szünet' }).first();
+    if (await pause.isVisible().catch(() => false)) await pause.click().then(() => settle(page, 500)).catch(() => undefined);
     return stills;
   } finally {
     for (const c of contexts.reverse()) await c.close().catch(() => undefined);
@@ -194,7 +200,7 @@ async function encode(item: TutorialItemSource, stills: string[], work: string):
       ...inputs,
       '-filter_complex', filters.join(';'),
       '-map', `[${video}]`, '-map', '[aout]',
-      '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1',
+      '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '5', '-row-mt', '1',
       '-g', String(FPS * 10), '-threads', '2',
       '-c:a', 'libopus', '-b:a', '32k', '-ac', '1',
       '-shortest',
@@ -280,6 +286,8 @@ async function main(): Promise<void> {
       '--autoplay-policy=no-user-gesture-required',
       '--mute-audio',
       '--hide-scrollbars',
+      // Time and date fields follow the browser's language, not the page's: 09:00, not 09:00 AM.
+      '--lang=hu-HU',
     ],
   });
   const work = mkdtempSync(path.join(tmpdir(), 'pulzus-tutorials-'));

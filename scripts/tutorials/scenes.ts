@@ -23,6 +23,8 @@ export type Scene = {
   /** Runs before the first still (nothing is recorded). */
   setup?: Step;
   steps: Step[];
+  /** Runs after the last still: leaves the shop's player as the next item expects it. */
+  teardown?: Step;
 };
 
 /** Lets requests, fonts and transitions finish before the still. */
@@ -97,7 +99,11 @@ export const scenes: Record<string, Scene> = {
         await press(main(page).getByRole('button', { name: /hozzáadása lejátszási listához$/ }).nth(2));
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('checkbox', { name: 'Délutáni pihenő' }).waitFor();
-        await dialog.getByRole('checkbox', { name: 'Délutáni pihenő' }).click();
+        // The row's styled box covers the native checkbox, so the click goes to the input itself.
+        const box = dialog.getByRole('checkbox', { name: 'Délutáni pihenő' });
+        await box.hover({ force: true });
+        await box.dispatchEvent('click');
+        await box.and(page.locator(':checked')).waitFor();
         await settle(page, 800);
       },
       async ({ page, base }) => {
@@ -140,6 +146,15 @@ export const scenes: Record<string, Scene> = {
         await settle(page, 1200);
       },
     ],
+    // The tablet logs out with its context: bring the music back and pause it, or every later video
+    // would show 'A zenét szóló eszköz nem elérhető'.
+    teardown: async ({ page }) => {
+      await page.getByRole('button', { name: 'Eszközök' }).first().click();
+      await page.getByRole('menuitemradio').filter({ has: page.getByText('Ez az eszköz') }).first().click();
+      await page.getByText('A zene egy másik eszközön szól').first().waitFor({ state: 'hidden', timeout: 15_000 });
+      await page.getByRole('region', { name: 'Lejátszó' }).getByRole('button', { name: 'Szünet' }).first().click();
+      await settle(page, 500);
+    },
   },
 
   'szpot-feltoltese': {
