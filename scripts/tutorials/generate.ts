@@ -286,7 +286,8 @@ async function main(): Promise<void> {
       '--autoplay-policy=no-user-gesture-required',
       '--mute-audio',
       '--hide-scrollbars',
-      // Time and date fields follow the browser's language, not the page's: 09:00, not 09:00 AM.
+      // Time fields follow the browser's language, not the page's. Without a hu_HU system locale
+      // Chromium still shows 09:00 AM (the schedule video does): install it to get 09:00.
       '--lang=hu-HU',
     ],
   });
