@@ -13,3 +13,5 @@ export * from './uploads';
 export * from './slideshows';
 export * from './screens';
 export * from './scheduled-contents';
+export * from './help';
+export * from './settings';

@@ -33,11 +33,18 @@ export const SCREEN_UPDATED_EVENT = 'App\\Events\\ScreenUpdated';
 export const SHOW_SLIDESHOW_EVENT = 'App\\Events\\ShowSlideshow';
 
 /**
- * The fields of the answers that hold media URLs (covers, thumbnails, audio, the logo setting). An
- * API may send them relative to itself (`/images/channels/1.jpg`); the web resolves them against
- * the tenant API's base URL.
+ * The fields of the answers that hold media URLs (covers, thumbnails, audio, the logo setting, the
+ * tutorial videos and their posters). An API may send them relative to itself
+ * (`/images/channels/1.jpg`); the web resolves them against the tenant API's base URL.
  */
-export const MEDIA_URL_FIELDS: readonly string[] = ['url', 'image_url', 'landscape_url', 'image_thumbnail_url'];
+export const MEDIA_URL_FIELDS: readonly string[] = [
+  'url',
+  'image_url',
+  'landscape_url',
+  'image_thumbnail_url',
+  'video_url',
+  'poster_url',
+];
 
 /** Scheduler frequencies (SPEC.md §9), Laravel's helper names; the first is the default. */
 export const SCHEDULER_FREQUENCIES = [

@@ -1,6 +1,7 @@
 'use client';
 
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { HelpBubble } from '@/components/help/HelpBubble';
 import { ToastArea } from '@/components/ui/ToastArea';
 import { LazyVersionModal } from '@/components/ui/LazyVersionModal';
 import { useMe } from '@/lib/api/use-me';
@@ -11,11 +12,13 @@ import { Sidebar } from './Sidebar';
 import styles from './AppFrame.module.scss';
 
 export const MAIN_ID = 'main-content';
+const PLAYER_BAR_ID = 'player-bar';
 
 export function AppFrame({ children, player }: { children: ReactNode; player?: ReactNode }) {
   // Mounted for the whole session: its poll notices deploys and logouts made elsewhere.
   useMe();
   const versionChanged = useAppVersionChanged();
+  const [helpLayer, setHelpLayer] = useState<HTMLDivElement | null>(null);
 
   return (
     <div className={styles.frame}>
@@ -33,9 +36,14 @@ export function AppFrame({ children, player }: { children: ReactNode; player?: R
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           {children}
         </main>
-        {/* Reserved for the bottom player bar, which the player feature mounts here. */}
-        <div id="player-bar" className={styles.playerSlot}>
-          {player}
+        {/* The bottom player bar, and the help bubble standing on its top edge (never over its controls). */}
+        <div className={styles.dock}>
+          <div ref={setHelpLayer} className={styles.helpLayer}>
+            <HelpBubble container={helpLayer} playerBarId={PLAYER_BAR_ID} />
+          </div>
+          <div id={PLAYER_BAR_ID} className={styles.playerSlot}>
+            {player}
+          </div>
         </div>
       </div>
       <ToastArea />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
 import { hu } from '@/lib/i18n/hu';
 import type { UploadTurn } from '@/lib/api/use-upload';
 import { checkFiles, UPLOAD_RULES, type UploadKind } from '@/lib/ui/upload-rules';
@@ -31,6 +31,11 @@ export interface UploadFieldProps {
   id?: string;
   /** Shown above the picker, e.g. the current file's audio preview in an edit form. */
   children?: ReactNode;
+  /**
+   * Makes the picker a drop target too, with this line beside the button ('vagy húzza ide a képet'):
+   * a dropped file goes through the same checks as a picked one.
+   */
+  dropHint?: ReactNode;
 }
 
 /**
@@ -53,34 +58,61 @@ export function UploadField({
   error,
   id,
   children,
+  dropHint,
 }: UploadFieldProps) {
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const [dragging, setDragging] = useState(false);
   const max = maxFiles ?? UPLOAD_RULES[kind].maxFiles;
   const uploading = progress !== null;
   const percent = Math.round((progress ?? 0) * 100);
   const button = buttonLabel ?? (max > 1 ? hu.upload.chooseImages : hu.upload.choose);
+  const blocked = disabled || uploading;
+
+  const take = (picked: File[]) => {
+    if (picked.length === 0) return;
+    const problem = checkFiles(picked, kind, max);
+    setRefusal(problem ?? undefined);
+    if (!problem) onFilesChange(picked);
+  };
+
+  // Only a field that asks for it takes drops; the others keep the browser's own (opening the file).
+  const dropProps = dropHint
+    ? {
+        onDragOver: (event: DragEvent<HTMLDivElement>) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = blocked ? 'none' : 'copy';
+          if (!blocked) setDragging(true);
+        },
+        onDragLeave: () => setDragging(false),
+        onDrop: (event: DragEvent<HTMLDivElement>) => {
+          event.preventDefault();
+          setDragging(false);
+          if (!blocked) take(Array.from(event.dataTransfer.files));
+        },
+      }
+    : {};
 
   return (
     <Field name={name} label={label} error={error ?? refusal} id={id} hint={hint}>
       {(control) => (
         <div className={styles.body}>
           {children}
-          <div className={styles.picker}>
+          <div
+            className={[styles.picker, dropHint ? styles.dropZone : '', dragging ? styles.dragging : ''].join(' ').trim()}
+            {...dropProps}
+          >
             <input
               {...control}
               type="file"
               className={styles.input}
               accept={UPLOAD_RULES[kind].accept}
               multiple={max > 1}
-              disabled={disabled || uploading}
+              disabled={blocked}
               onChange={(event) => {
                 const picked = Array.from(event.target.files ?? []);
                 // Emptied, so picking the same file again after a refusal still fires a change.
                 event.target.value = '';
-                if (picked.length === 0) return;
-                const problem = checkFiles(picked, kind, max);
-                setRefusal(problem ?? undefined);
-                if (!problem) onFilesChange(picked);
+                take(picked);
               }}
             />
             <label htmlFor={control.id} className={styles.button} aria-hidden="true">
@@ -88,7 +120,7 @@ export function UploadField({
             </label>
             <span className={styles.names}>
               {files.length === 0
-                ? hu.upload.none
+                ? (dropHint ?? hu.upload.none)
                 : files.length === 1
                   ? files[0]!.name
                   : hu.upload.selected(files.length)}

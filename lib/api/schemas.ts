@@ -14,6 +14,8 @@ import {
   slideshowListItemSchema,
   soundSchema,
   spotSchema,
+  tutorialItemSchema,
+  tutorialTopicSchema,
   trackSchema,
   userSchema,
 } from '@/contracts';
@@ -106,6 +108,9 @@ const rules = new Map<ZodType, LenientRule>([
       defaults: () => ({ ...DEFAULT_SCHEDULE_RULE }),
     },
   ],
+  // A tutorial item without its video has nothing to show; a topic needs its name for the dropdown.
+  [tutorialItemSchema, { required: ['id', 'name', 'video_url'] }],
+  [tutorialTopicSchema, { required: ['id', 'name'] }],
   // A fire without its moment or its item cannot be placed on the timeline.
   [schedulePreviewEntrySchema, { required: ['at', 'scheduled_content_id'] }],
 ]);
@@ -127,3 +132,5 @@ export const spotListReader = lenient(spotSchema.array(), rules);
 export const soundListReader = lenient(soundSchema.array(), rules);
 export const scheduledContentListReader = lenient(scheduledContentSchema.array(), rules);
 export const schedulePreviewReader = lenient(schedulePreviewEntrySchema.array(), rules);
+export const settingListReader = lenient(settingSchema.array(), rules);
+export const tutorialTopicListReader = lenient(tutorialTopicSchema.array(), rules);

@@ -21,12 +21,6 @@ export const hu = {
     favoritesUnavailable: 'A kedvenc csatornákat most nem sikerült betölteni. Próbálja újra később.',
     loading: 'Betöltés…',
   },
-  // Pages behind real menu items whose feature is still to come.
-  comingSoon: {
-    title: 'Ez a rész hamarosan elkészül',
-    settings: 'Itt módosíthatja majd a bolt adatait, a logót és a fiókja beállításait.',
-    tutorial: 'Itt talál majd rövid útmutatókat a Pulzus használatához.',
-  },
   nav: {
     mainLabel: 'Fő navigáció',
     contents: 'TARTALMAK',
@@ -513,6 +507,62 @@ export const hu = {
     requestSend: 'Kérés küldése',
     requestSending: 'Küldés…',
     requestSent: 'Köszönjük, a kérését továbbítottuk.',
+  },
+  // The settings page (/settings): the shop's settings, each edited in its own row.
+  settings: {
+    intro: 'A bolt beállításai. Minden sort külön ment el; a változás azonnal érvényes.',
+    listLabel: 'Beállítások',
+    // SPEC.md §8: the settings' own success toast.
+    toastSaved: 'Sikeresen elmentve.',
+    savedFlag: 'Mentve',
+    // Hungarian names of the known keys; an unknown key is shown as it is.
+    keys: { logo: 'Logó', timezone: 'Időzóna' } as Record<string, string>,
+    logoHint: 'Ez a logó látszik a fejlécben és a bejelentkezési oldalon. JPEG vagy PNG kép, legfeljebb 10 MB.',
+    logoCurrent: 'A jelenlegi logó',
+    logoDefault: 'Még nincs saját logó: a Pulzus alapértelmezett képe látszik.',
+    logoChange: 'Logó cseréje',
+    logoPick: 'Kép kiválasztása',
+    logoFile: 'Új logó',
+    logoDrop: 'vagy húzza ide a képet',
+    logoPreview: 'Az új logó előnézete',
+    logoUpload: 'Feltöltés',
+    logoUploading: 'Feltöltés…',
+    timezoneHint: 'Az ütemezett tartalmak ennek az időzónának az órája szerint szólnak.',
+    otherZones: 'További időzónák',
+    valueHint: 'Írja be az új értéket, majd mentse el.',
+    empty: 'Még nincs beállítás.',
+    loadFailed: 'A beállítások betöltése nem sikerült.',
+  },
+  // The tutorial page (/tutorial, /tutorial/{id}): short videos by topic.
+  tutorial: {
+    intro: 'Rövid videók a Pulzus használatáról. Válasszon témát, majd egy videót a listából.',
+    topicLabel: 'Téma',
+    itemsLabel: (topic: string) => `${topic}: videók`,
+    videoLabel: (name: string) => `Videó: ${name}`,
+    durationLabel: 'Hossz:',
+    duration: (clock: string) => `Hossz: ${clock}`,
+    playing: 'Most nézi',
+    noVideo: 'A böngészője nem tudja lejátszani ezt a videót.',
+    empty: 'Még nincs útmutató.',
+    emptyHint: 'A videók hamarosan felkerülnek ide.',
+    topicEmpty: 'Ebben a témában még nincs videó.',
+    loadFailed: 'Az útmutatók betöltése nem sikerült.',
+  },
+  // The help bubble of the main layout: the FAQ topics, their questions and answers.
+  help: {
+    bubble: 'Segítség',
+    title: 'Segítség',
+    intro: 'Gyakori kérdések témák szerint. Válasszon témát!',
+    topicsLabel: 'Témák',
+    itemsCount: (count: number) => `${count} kérdés`,
+    back: 'Vissza',
+    backToTopics: 'Vissza a témákhoz',
+    backToTopic: (topic: string) => `Vissza: ${topic}`,
+    watch: 'Megnézem a videós útmutatót',
+    allTutorials: 'Összes videós útmutató',
+    empty: 'Még nincs gyakori kérdés.',
+    topicEmpty: 'Ebben a témában még nincs kérdés.',
+    loadFailed: 'A súgót most nem sikerült betölteni.',
   },
   // The public in-store screen page (/screen/{hash_id}).
   screen: {

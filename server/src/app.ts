@@ -24,6 +24,8 @@ import { registerSpotRoutes } from './routes/spots';
 import { registerSlideshowRoutes } from './routes/slideshows';
 import { registerScreenRoutes } from './routes/screens';
 import { registerScheduledContentRoutes } from './routes/scheduled-contents';
+import { registerSettingRoutes } from './routes/settings';
+import { registerHelpRoutes } from './routes/help';
 import { registerBroadcastingRoutes } from './routes/broadcasting';
 import { registerPusherApiRoutes } from './routes/pusher-api';
 import { createShiftableClock, registerSchedulerTestControlRoutes } from './routes/scheduler-test-control';
@@ -223,6 +225,8 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   registerSlideshowRoutes(app, ctx);
   registerScreenRoutes(app, ctx);
   registerScheduledContentRoutes(app, ctx);
+  registerSettingRoutes(app, ctx);
+  registerHelpRoutes(app, ctx);
   registerBroadcastingRoutes(app, ctx);
   registerPusherApiRoutes(app, ctx);
   if (testClock) registerSchedulerTestControlRoutes(app, { scheduler, clock: testClock });

@@ -59,6 +59,11 @@ const ids = {
   otherSession: '',
   scheduledContent: 0,
   otherScheduledContent: 0,
+  settings: [] as number[],
+  otherSetting: 0,
+  tutorialTopic: 0,
+  tutorialItem: 0,
+  faqTopic: 0,
 };
 
 const rows = async <T>(query: string) =>
@@ -114,6 +119,11 @@ before(async () => {
     if (res.statusCode !== 201) throw new Error(`scheduled content: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
+  ids.settings = (await rows<{ id: number }>(`select id from settings where customer_id = ${ids.demoCustomer} order by id`)).map((r) => r.id);
+  ids.otherSetting = (await rows<{ id: number }>(`select id from settings where customer_id = ${ids.otherCustomer} order by id`))[0]!.id;
+  ids.tutorialTopic = (await rows<{ id: number }>(`select id from tutorial_topics order by id limit 1`))[0]!.id;
+  ids.tutorialItem = (await rows<{ id: number }>(`select id from tutorial_items order by id limit 1`))[0]!.id;
+  ids.faqTopic = (await rows<{ id: number }>(`select id from faq_topics order by id limit 1`))[0]!.id;
   ids.scheduledContent = await schedule(user, ids.spots[0]!, mine);
   ids.otherScheduledContent = await schedule(other, ids.otherSpot, theirs);
   Object.assign(ids, {
@@ -183,7 +193,9 @@ type FieldKind =
   | 'clock'
   | 'spotIds'
   | 'slideshowIds'
-  | 'screenIds';
+  | 'screenIds'
+  | 'settingKey'
+  | 'settingValue';
 
 /** Values that may pass, so refusals deeper down (and accepted writes) are reached too. */
 function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
@@ -256,6 +268,10 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
       return fc.constantFrom([ids.slideshow], [ids.otherSlideshow], [], [String(ids.slideshow)]);
     case 'screenIds':
       return fc.constantFrom([ids.screen], [ids.otherScreen], [], [ids.screen, 999_999]);
+    case 'settingKey':
+      return fc.constantFrom('logo', 'timezone', 'TIMEZONE', ' timezone ', 'shop_note', '');
+    case 'settingValue':
+      return fc.constantFrom('Europe/Budapest', 'UTC', 'America/New_York', 'europe/budapest', 'Mars/Olympus', 'Europe/Budapest\n', '');
   }
 }
 
@@ -281,6 +297,10 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     screen: () => [ids.screen],
     screenHash: () => [ids.screenHash],
     scheduledContent: () => [ids.scheduledContent],
+    setting: () => ids.settings,
+    tutorialTopic: () => [ids.tutorialTopic],
+    tutorialItem: () => [ids.tutorialItem],
+    faqTopic: () => [ids.faqTopic],
   };
   const foreign: Partial<Record<ParamKind, () => Array<string | number>>> = {
     player: () => [ids.otherPlayer],
@@ -292,6 +312,7 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     screen: () => [ids.otherScreen],
     screenHash: () => [ids.otherScreenHash],
     scheduledContent: () => [ids.otherScheduledContent],
+    setting: () => [ids.otherSetting],
   };
   const valid = fc.constantFrom(...own[kind]().map(String)).map((value) => ({ value }));
   const other = foreign[kind] ? fc.constantFrom(...foreign[kind]!().map(String)).map((value) => ({ value })) : valid;
@@ -379,6 +400,8 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /api/scheduled-contents/:id': { body: { ...SCHEDULE_FIELDS, id: 'text' } },
   'POST /api/scheduled-contents/toggle/:id': {},
   'POST /api/scheduled-contents/delete/:id': { body: { id: 'text' } },
+  'POST /api/settings/:id': { body: { id: 'text', key: 'settingKey', value: 'settingValue' } },
+  'POST /api/settings/file/:id': { body: { id: 'text', key: 'settingKey', file: 'text' } },
   'POST /broadcasting/auth': { body: { socket_id: 'socket', channel_name: 'channelName' } },
   'POST /apps/:appId/events': { body: { name: 'text', channel: 'channelName', data: 'text' } },
   'POST /apps/:appId/batch_events': { body: { batch: 'text' } },

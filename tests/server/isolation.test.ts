@@ -41,10 +41,12 @@ interface Shop {
   screen: number;
   screenHash: string;
   scheduledContent: number;
+  setting: number;
 }
 const shops = {} as { demo: Shop; other: Shop };
 let channel = 0;
 let tracks: number[] = [];
+const help = { tutorialTopic: 0, tutorialItem: 0, faqTopic: 0 };
 
 const rows = async <T>(query: string) =>
   ((await t.database.db.execute(query as never)) as unknown as { rows: T[] }).rows;
@@ -84,6 +86,7 @@ async function shopOf(client: Client, slug: string): Promise<Shop> {
     sound: sound!.id,
     session: (await client.get('/api/me')).json().session_id,
     spot: spot!.id,
+    setting: (await rows<{ id: number }>(`select id from settings where customer_id = ${customerId} and key = 'timezone'`))[0]!.id,
   };
 }
 
@@ -96,6 +99,9 @@ before(async () => {
   tracks = (await rows<{ track_id: number }>(`select track_id from channel_tracks where channel_id = ${channel} order by position limit 5`)).map(
     (r) => r.track_id,
   );
+  help.tutorialTopic = (await rows<{ id: number }>(`select id from tutorial_topics order by id limit 1`))[0]!.id;
+  help.tutorialItem = (await rows<{ id: number }>(`select id from tutorial_items order by id limit 1`))[0]!.id;
+  help.faqTopic = (await rows<{ id: number }>(`select id from faq_topics order by id limit 1`))[0]!.id;
   shops.demo = await shopOf(demo, 'demo');
   shops.other = await shopOf(other, 'other');
   // Give the other shop's player a state a leak could disturb: playing its playlist, favourites.
@@ -142,6 +148,12 @@ function idOf(kind: ParamKind, shop: Shop): string {
       return shop.screenHash;
     case 'scheduledContent':
       return String(shop.scheduledContent);
+    case 'setting':
+      return String(shop.setting);
+    case 'tutorialTopic':
+    case 'tutorialItem':
+    case 'faqTopic':
+      return String(help[kind]);
   }
 }
 
@@ -182,6 +194,9 @@ const VALID_BODY: Record<string, (shop: Shop) => Record<string, unknown>> = {
   }),
   'POST /api/scheduled-contents/toggle/:id': () => ({}),
   'POST /api/scheduled-contents/delete/:id': (shop) => ({ id: shop.scheduledContent }),
+  'POST /api/settings/:id': (shop) => ({ id: shop.setting, key: 'timezone', value: 'UTC' }),
+  // JSON carries no file: the foreign row is refused before the key and the missing file are.
+  'POST /api/settings/file/:id': (shop) => ({ id: shop.setting, key: 'timezone' }),
 };
 
 /** Not a shop's or the catalogue's ids: nothing to isolate by path (covered elsewhere). */

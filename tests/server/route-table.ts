@@ -47,6 +47,12 @@ export const READ_ONLY_GETS = new Set([
   'GET /api/screens/public/:hashId/slideshows/:id',
   'GET /api/scheduled-contents',
   'GET /api/scheduled-contents/preview',
+  'GET /api/settings',
+  'GET /api/tutorials',
+  'GET /api/tutorials/:topicId',
+  'GET /api/tutorials/item/:id',
+  'GET /api/faqs',
+  'GET /api/faqs/:id',
   'GET /broadcasting/auth',
   'GET /api/realtime-config',
   'GET /apps/:appId/channels',
@@ -94,8 +100,9 @@ export type TenantKind =
   | 'slideshow'
   | 'screen'
   | 'screenHash'
-  | 'scheduledContent';
-export type GlobalKind = 'channel' | 'track';
+  | 'scheduledContent'
+  | 'setting';
+export type GlobalKind = 'channel' | 'track' | 'tutorialTopic' | 'tutorialItem' | 'faqTopic';
 export type OtherKind = 'page' | 'resetToken' | 'pusherApp' | 'pusherChannel' | 'mediaPath';
 export type ParamKind = TenantKind | GlobalKind | OtherKind;
 export const TENANT_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
@@ -108,8 +115,9 @@ export const TENANT_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
   'screen',
   'screenHash',
   'scheduledContent',
+  'setting',
 ]);
-export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>(['channel', 'track']);
+export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>(['channel', 'track', 'tutorialTopic', 'tutorialItem', 'faqTopic']);
 
 export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'GET /media/*': { '*': 'mediaPath' },
@@ -157,6 +165,11 @@ export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'POST /api/scheduled-contents/:id': { id: 'scheduledContent' },
   'POST /api/scheduled-contents/toggle/:id': { id: 'scheduledContent' },
   'POST /api/scheduled-contents/delete/:id': { id: 'scheduledContent' },
+  'POST /api/settings/:id': { id: 'setting' },
+  'POST /api/settings/file/:id': { id: 'setting' },
+  'GET /api/tutorials/:topicId': { topicId: 'tutorialTopic' },
+  'GET /api/tutorials/item/:id': { id: 'tutorialItem' },
+  'GET /api/faqs/:id': { id: 'faqTopic' },
   'POST /apps/:appId/events': { appId: 'pusherApp' },
   'POST /apps/:appId/batch_events': { appId: 'pusherApp' },
   'GET /apps/:appId/channels': { appId: 'pusherApp' },
@@ -199,7 +212,21 @@ export function isHungarianMessage(message: unknown): boolean {
 /** Left out of the snapshot: logins and counters change on refusals by design. */
 const NOT_SHOP_DATA = new Set(['sessions', 'rate_limits']);
 /** The provider's catalogue and bookkeeping: no customer's data. */
-const GLOBAL_TABLES = new Set(['categories', 'subcategories', 'channels', 'channel_subcategory', 'tracks', 'channel_tracks', 'seed_steps']);
+const GLOBAL_TABLES = new Set([
+  'categories',
+  'subcategories',
+  'channels',
+  'channel_subcategory',
+  'tracks',
+  'channel_tracks',
+  'seed_steps',
+  'tutorial_topics',
+  'tutorial_videos',
+  'tutorial_items',
+  'faq_topics',
+  'faq_items',
+  'content_syncs',
+]);
 /** Customer data without a customer_id column, reached through its owner. */
 const THROUGH: Record<string, (customerId: number) => string> = {
   playlist_tracks: (id) => `playlist_id in (select id from playlists where customer_id = ${id})`,

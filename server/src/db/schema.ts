@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -564,4 +565,94 @@ export const schedulerFires = pgTable(
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/*
+ * Tutorials ('Útmutató') and the FAQ of the help bubble: the provider's content, the same for every
+ * shop (no customer_id). Built from server/assets/tutorials/content.json at start (the provider
+ * content sync in src/seed/provider-content.ts), matched by each row's stable `key`, so a
+ * regenerated file updates rows in place and ids stay. Media paths are `assets/…`.
+ */
+
+export const tutorialTopics = pgTable('tutorial_topics', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A tutorial video file (SPEC.md §3: an item's `video` is a video id). */
+export const tutorialVideos = pgTable('tutorial_videos', {
+  id: serial('id').primaryKey(),
+  /** Media path of the WebM; one row per file. */
+  filePath: text('file_path').notNull().unique(),
+  /** Media path of the still shown before it plays. */
+  posterPath: text('poster_path'),
+  /** Seconds. */
+  duration: real('duration').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const tutorialItems = pgTable(
+  'tutorial_items',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => tutorialTopics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => tutorialVideos.id),
+    /** Order within the topic (ascending; ties by id). */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tutorial_items_topic_position_index').on(t.topicId, t.position), index('tutorial_items_video_id_index').on(t.videoId)],
+);
+
+export const faqTopics = pgTable('faq_topics', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const faqItems = pgTable(
+  'faq_items',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull().unique(),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => faqTopics.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The answer, plain text (paragraphs separated by blank lines). */
+    description: text('description').notNull(),
+    /** The tutorial item showing the answer, when there is one. */
+    tutorialItemId: integer('tutorial_item_id').references(() => tutorialItems.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('faq_items_topic_position_index').on(t.topicId, t.position), index('faq_items_tutorial_item_id_index').on(t.tutorialItemId)],
+);
+
+/**
+ * Provider content synced from a committed file at every start: the file's hash when last applied,
+ * so an unchanged file costs one read and one look-up.
+ */
+export const contentSyncs = pgTable('content_syncs', {
+  name: text('name').primaryKey(),
+  hash: text('hash').notNull(),
+  syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
 });

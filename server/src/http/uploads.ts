@@ -235,7 +235,7 @@ export async function removeAfterCommit(req: FastifyRequest, storage: Storage, p
 }
 
 /** Where a kept upload lives: `<area>/<customerId>/<random>.<type>` (the type sets its content type). */
-export function uploadPath(area: 'spots' | 'sounds' | 'slideshows', customerId: number, type: FileType): string {
+export function uploadPath(area: 'spots' | 'sounds' | 'slideshows' | 'logos', customerId: number, type: FileType): string {
   return `${area}/${customerId}/${randomString(32)}.${type}`;
 }
 

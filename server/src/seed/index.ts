@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { transaction, type Db } from '../db/client';
 import { seedSteps } from '../db/schema';
 import type { Storage } from '../storage';
+import { helpContentSync, shopSettingsSync, type StartSync } from './provider-content';
 import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catalogue';
 import { demoCustomersStep } from './steps/demo-customers';
 import { demoPlaylistsStep } from './steps/demo-playlists';
@@ -31,7 +32,18 @@ export const seedStepList: SeedStep[] = [
   schedulerDemoStep,
 ];
 
-export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList): Promise<string[]> {
+/**
+ * Run at every start after the steps (src/seed/provider-content.ts): cheap, idempotent syncs of
+ * what must hold however the database came to be (every shop's default settings; the provider's
+ * help content from its committed file, re-applied only when the file changed).
+ */
+export const startSyncList: StartSync[] = [shopSettingsSync, helpContentSync];
+
+export async function runSeed(
+  ctx: SeedContext,
+  steps: SeedStep[] = seedStepList,
+  syncs: StartSync[] = startSyncList,
+): Promise<string[]> {
   const applied: string[] = [];
   for (const step of steps) {
     const done = await ctx.db.select().from(seedSteps).where(eq(seedSteps.name, step.name)).limit(1);
@@ -42,5 +54,6 @@ export async function runSeed(ctx: SeedContext, steps: SeedStep[] = seedStepList
     });
     applied.push(step.name);
   }
+  for (const sync of syncs) await transaction(ctx.db, (tx) => sync.run({ ...ctx, db: tx }));
   return applied;
 }

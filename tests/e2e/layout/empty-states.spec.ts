@@ -2,12 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { bar } from '../player/support';
 
-/** The pages behind real menu items whose features are still to come, and what each says will be there. */
-const COMING = [
-  { path: '/settings', heading: 'Beállítások', text: 'a bolt adatait' },
-  { path: '/tutorial', heading: 'Útmutató', text: 'rövid útmutatókat' },
-] as const;
-
 async function expectInsideLayout(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Fő navigáció' })).toBeAttached();
   await expect(bar(page)).toBeVisible();
@@ -15,17 +9,6 @@ async function expectInsideLayout(page: Page): Promise<void> {
 
 test.beforeEach(async ({ page }) => {
   await logIn(page);
-});
-
-test('every page still to come says what will be there, never a bare heading', async ({ page }) => {
-  for (const { path, heading, text } of COMING) {
-    await page.goto(path);
-    const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await expect(main.getByText('Ez a rész hamarosan elkészül', { exact: true })).toBeVisible();
-    await expect(main.getByText(text, { exact: false })).toBeVisible();
-    await expectInsideLayout(page);
-  }
 });
 
 test('an unknown address shows the not-found page inside the layout, as an unknown channel does', async ({ page }) => {
@@ -40,16 +23,16 @@ test('an unknown address shows the not-found page inside the layout, as an unkno
   }
 });
 
-test('screenshots of the empty states and the not-found page at both sizes', async ({ page }) => {
+test('screenshots of the not-found page at both sizes', async ({ page }) => {
   for (const [width, height] of [
     [1366, 768],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    for (const path of ['/tutorial', '/settings', '/no-such-page']) {
+    for (const path of ['/no-such-page']) {
       await page.goto(path);
       await expect(page.locator('[data-empty-state]').first()).toBeVisible();
-      // The empty state fits the screen: nothing wider than the viewport.
+      // It fits the screen: nothing wider than the viewport.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: test.info().outputPath(`${path.replaceAll('/', '_')}-${width}.png`) });

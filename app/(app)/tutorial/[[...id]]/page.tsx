@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { AppProviders } from '@/components/layout/AppProviders';
+import { TutorialView } from '@/components/tutorial/TutorialView';
+import { TUTORIALS_KEY } from '@/lib/api/help-keys';
+import { tutorialTopicListReader } from '@/lib/api/schemas';
+import { apiReadOptional } from '@/lib/api/server-read';
+import { hu } from '@/lib/i18n/hu';
+
+export const metadata: Metadata = { title: hu.pages.tutorial };
+
+/** /tutorial, and /tutorial/{id} where the id is a tutorial item's (SPEC.md §2): one page for both. */
+export default async function TutorialPage({ params }: { params: Promise<{ id?: string[] }> }) {
+  const { id } = await params;
+  if (id && (id.length !== 1 || !/^[1-9]\d{0,9}$/.test(id[0] ?? ''))) notFound();
+  const itemId = id ? Number(id[0]) : null;
+  // A failed list shows a notice in the page; the topics carry their items, so one call paints all.
+  const topics = await apiReadOptional(TUTORIALS_KEY, tutorialTopicListReader);
+  if (itemId !== null && topics && !topics.some((topic) => topic.tutorial_items.some((item) => item.id === itemId))) {
+    notFound();
+  }
+  return (
+    <AppProviders fallback={topics ? { [TUTORIALS_KEY]: topics } : {}}>
+      {/* Following a link to another item (from the help bubble) starts that item afresh. */}
+      <TutorialView key={itemId ?? 'first'} initial={topics} itemId={itemId} />
+    </AppProviders>
+  );
+}

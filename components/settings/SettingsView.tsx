@@ -1,0 +1,43 @@
+'use client';
+
+import type { Setting } from '@/contracts';
+import { PageHeading } from '@/components/layout/PageHeading';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { LOGO_SETTING, TIMEZONE_SETTING, useSettings } from '@/lib/api/settings';
+import { hu } from '@/lib/i18n/hu';
+import { LogoSetting } from './LogoSetting';
+import { TextSetting, TimezoneSetting } from './ValueSetting';
+import styles from './Settings.module.scss';
+
+function SettingEditor({ setting }: { setting: Setting }) {
+  if (setting.key === LOGO_SETTING) return <LogoSetting setting={setting} />;
+  if (setting.key === TIMEZONE_SETTING) return <TimezoneSetting setting={setting} />;
+  return <TextSetting setting={setting} />;
+}
+
+/** 'Beállítások' (SPEC.md §2 Settings page): the shop's settings, each edited in its own row. */
+export function SettingsView({ initial }: { initial: Setting[] | null }) {
+  const { list, failed, retry } = useSettings(initial);
+
+  return (
+    <>
+      <PageHeading>{hu.pages.settings}</PageHeading>
+      <p className={styles.intro}>{hu.settings.intro}</p>
+      {failed ? (
+        <EmptyState tone="notice" title={hu.settings.loadFailed}>
+          <button type="button" className={styles.secondary} onClick={retry}>
+            {hu.errors.retry}
+          </button>
+        </EmptyState>
+      ) : list === null ? null : list.length === 0 ? (
+        <EmptyState title={hu.settings.empty} />
+      ) : (
+        <ul className={styles.list} aria-label={hu.settings.listLabel}>
+          {list.map((setting) => (
+            <SettingEditor key={setting.id} setting={setting} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

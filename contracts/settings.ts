@@ -1,0 +1,79 @@
+import { settingSchema, type Setting } from './auth';
+import { z } from 'zod';
+
+/**
+ * Settings (SPEC.md §3 Setting, §7 Settings): per shop, `{id, key, value, url}`. Every shop has the
+ * rows `logo` (a file: `url` is its signed image URL, `value` null) and `timezone` (an IANA name,
+ * the zone the scheduler evaluates in; default Europe/Budapest).
+ */
+export { settingSchema, type Setting };
+/** GET /api/settings: the shop's settings, in a fixed order (logo first). */
+export const settingListSchema = z.array(settingSchema);
+
+export const SETTING_LOGO = 'logo';
+export const SETTING_TIMEZONE = 'timezone';
+
+/**
+ * POST /api/settings/{id} (form or JSON `id, key, value`) → the Setting. The `key` must be the
+ * row's; `value` is validated per key (errors: 422 `errors.value`, or `errors.key` for a key that is
+ * not the row's). POST /api/settings/file/{id} (multipart `id, key, file`) → the Setting with its new
+ * `url`: the logo, jpeg/jpg/png judged by content, at most 10 MB (`errors.file`).
+ */
+export type SettingBody = { id: number; key: string; value: string };
+
+export const settingMessages = {
+  keyRequired: 'A beállítás kulcsának megadása kötelező.',
+  keyMismatch: 'A beállítás kulcsa nem egyezik.',
+  notFile: 'Ehhez a beállításhoz nem tölthető fel fájl.',
+  logoAsFile: 'A logót fájlként töltse fel.',
+  timezone: 'Ismeretlen időzóna.',
+  valueText: 'Az érték csak szöveg lehet.',
+  valueTooLong: (max: number) => `Az érték legfeljebb ${max} karakter lehet.`,
+  valueControl: 'Az érték nem tartalmazhat sortörést vagy vezérlőkaraktert.',
+} as const;
+
+export const SETTING_VALUE_MAX = 255;
+
+/** The IANA zones this runtime knows (the scheduler evaluates in one of them), plus 'UTC'. */
+let zones: ReadonlySet<string> | undefined;
+export function isKnownTimeZone(value: string): boolean {
+  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return zones.has(value);
+}
+
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f\u202A-\u202E\u2066-\u2069]/;
+
+/** The body's `key`: text, required (the route compares it with the row's key). */
+export const settingKeyBodySchema = z.object({
+  key: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: settingMessages.keyRequired }).min(1, { error: settingMessages.keyRequired }),
+  ),
+});
+
+/**
+ * The rule for `value` of the setting `key` (POST /api/settings/{id}): `timezone` an IANA zone the
+ * runtime knows; `logo` only as a file (POST /api/settings/file/{id}); any other key trimmed text
+ * of at most 255 characters without control characters (blank = null).
+ */
+export function settingValueSchema(key: string) {
+  const text = z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v === null || v === undefined ? '' : v),
+    z.string({ error: settingMessages.valueText }).trim(),
+  );
+  if (key === SETTING_LOGO) {
+    return z.object({ value: z.unknown().superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: settingMessages.logoAsFile })) });
+  }
+  if (key === SETTING_TIMEZONE) {
+    return z.object({ value: text.pipe(z.string().refine(isKnownTimeZone, { error: settingMessages.timezone })) });
+  }
+  return z.object({
+    value: text.pipe(
+      z
+        .string()
+        .max(SETTING_VALUE_MAX, { error: settingMessages.valueTooLong(SETTING_VALUE_MAX) })
+        .refine((s) => !CONTROL_OR_BIDI.test(s), { error: settingMessages.valueControl })
+        .transform((s) => (s === '' ? null : s)),
+    ),
+  });
+}
