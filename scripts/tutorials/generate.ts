@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../tests/e2e/support/browser';
 import { startStack, type Stack } from '../../tests/e2e/support/stack';
 import { faqs, tutorials, type TutorialItemSource } from './content';
 import { scenes, settle } from './scenes';
@@ -276,14 +277,9 @@ async function main(): Promise<void> {
     base = stack.url('demo');
   }
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    ...chromiumLaunchOptions,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
+      ...chromiumLaunchOptions.args,
       '--mute-audio',
       '--hide-scrollbars',
       // Time fields follow the browser's language, not the page's. Without a hu_HU system locale
