@@ -211,6 +211,41 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   ]);
 }
 
+/** A pusher-js client on the API's socket, its private channels authorised through `device`'s login. */
+export function devicePusher(key: string, port: number, device: Device): Pusher {
+  return new Pusher(key, {
+    cluster: 'eu',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    channelAuthorization: {
+      endpoint: '/unused',
+      transport: 'ajax',
+      customHandler: (params, callback) => {
+        device.authorize(params.socketId, params.channelName).then(
+          (data) => callback(null, data),
+          (err: Error) => callback(err, null),
+        );
+      },
+    },
+  });
+}
+
+/** Subscribes and waits for the subscription (pusher-js retries by itself; a busy machine can make the first connection slow). */
+export async function subscribed(pusher: Pusher, channelName: string, what: string) {
+  const channel = pusher.subscribe(channelName);
+  await withTimeout(
+    new Promise<void>((resolve, reject) => {
+      channel.bind('pusher:subscription_succeeded', () => resolve());
+      channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
+    }),
+    120_000,
+    what,
+  );
+  return channel;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // (a) remote command → UpdatePlayer on the audio device, with SUBSCRIBERS sockets on the channel
 
@@ -256,33 +291,8 @@ async function measureCommandLatency(): Promise<RealtimeMeasurement[]> {
     const channelName = `private-player.${playerId}`;
 
     // The designated client: pusher-js, authorised through the audio device's login.
-    audio = new Pusher(key, {
-      cluster: 'eu',
-      wsHost: '127.0.0.1',
-      wsPort: api.port,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      channelAuthorization: {
-        endpoint: '/unused',
-        transport: 'ajax',
-        customHandler: (params, callback) => {
-          audioDevice.authorize(params.socketId, params.channelName).then(
-            (data) => callback(null, data),
-            (err: Error) => callback(err, null),
-          );
-        },
-      },
-    });
-    const channel = audio.subscribe(channelName);
-    await withTimeout(
-      new Promise<void>((resolve, reject) => {
-        channel.bind('pusher:subscription_succeeded', () => resolve());
-        channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
-      }),
-      // pusher-js retries by itself; a busy machine can make the first connection slow.
-      120_000,
-      'designated subscription',
-    );
+    audio = devicePusher(key, api.port, audioDevice);
+    const channel = await subscribed(audio, channelName, 'designated subscription');
 
     process.stdout.write(`realtime: ${SUBSCRIBERS - 1} more subscribers on ${channelName}…\n`);
     const started = Date.now();

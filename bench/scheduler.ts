@@ -13,7 +13,7 @@
 import Pusher from 'pusher-js';
 import { dueItems, floorMinute, type ScheduleRule } from '../server/src/scheduler/engine';
 import { DEFAULT_SCHEDULE_RULE, SCHEDULER_FREQUENCIES } from '../contracts/scheduled-contents';
-import { Device, percentile, withTimeout } from './realtime';
+import { Device, devicePusher, percentile, subscribed, withTimeout } from './realtime';
 
 export interface SchedulerMeasurement {
   name: string;
@@ -134,32 +134,8 @@ export async function measureSchedulerLatency(api: { apiPort: number; pusherKey:
     if (created.status !== 201) throw new Error(`POST /api/scheduled-contents answered ${created.status}: ${created.body}`);
     itemId = (JSON.parse(created.body) as { id: number }).id;
 
-    pusher = new Pusher(api.pusherKey, {
-      cluster: 'eu',
-      wsHost: '127.0.0.1',
-      wsPort: api.apiPort,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      channelAuthorization: {
-        endpoint: '/unused',
-        transport: 'ajax',
-        customHandler: (params, callback) => {
-          device.authorize(params.socketId, params.channelName).then(
-            (data) => callback(null, data),
-            (err: Error) => callback(err, null),
-          );
-        },
-      },
-    });
-    const channel = pusher.subscribe(`private-player.${players[0]!.id}`);
-    await withTimeout(
-      new Promise<void>((resolve, reject) => {
-        channel.bind('pusher:subscription_succeeded', () => resolve());
-        channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
-      }),
-      120_000,
-      'player channel subscription',
-    );
+    pusher = devicePusher(api.pusherKey, api.apiPort, device);
+    const channel = await subscribed(pusher, `private-player.${players[0]!.id}`, 'player channel subscription');
 
     let waiting: ((at: number) => void) | undefined;
     channel.bind(PLAY_SPOTS_EVENT, (data: { spots: Array<{ id: number }> }) => {
