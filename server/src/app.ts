@@ -18,6 +18,7 @@ import { registerCustomerRoutes } from './routes/customer';
 import { registerMediaRoutes } from './routes/media';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerPlayerRoutes } from './routes/players';
+import { registerPlayLogRoutes } from './routes/play-log';
 import { registerPlaylistRoutes } from './routes/playlists';
 import { registerSoundRoutes } from './routes/sounds';
 import { registerSpotRoutes } from './routes/spots';
@@ -225,6 +226,7 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   registerSlideshowRoutes(app, ctx);
   registerScreenRoutes(app, ctx);
   registerScheduledContentRoutes(app, ctx);
+  registerPlayLogRoutes(app, ctx);
   registerSettingRoutes(app, ctx);
   registerHelpRoutes(app, ctx);
   registerBroadcastingRoutes(app, ctx);

@@ -195,7 +195,10 @@ type FieldKind =
   | 'slideshowIds'
   | 'screenIds'
   | 'settingKey'
-  | 'settingValue';
+  | 'settingValue'
+  | 'playedType'
+  | 'instant'
+  | 'reportId';
 
 /** Values that may pass, so refusals deeper down (and accepted writes) are reached too. */
 function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
@@ -272,6 +275,12 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
       return fc.constantFrom('logo', 'timezone', 'TIMEZONE', ' timezone ', 'shop_note', '');
     case 'settingValue':
       return fc.constantFrom('Europe/Budapest', 'UTC', 'America/New_York', 'europe/budapest', 'Mars/Olympus', 'Europe/Budapest\n', '');
+    case 'playedType':
+      return fc.constantFrom('track', 'spot', 'sound', 'schedule', 'TRACK', '');
+    case 'instant':
+      return fc.constantFrom(new Date().toISOString(), new Date(Date.now() - 3_600_000).toISOString(), '2999-01-01T00:00:00Z', '2026-11-23', 'tegnap', '');
+    case 'reportId':
+      return fc.oneof(fc.uuid(), fc.constantFrom('rövid', 'a'.repeat(65), 'same-report-id-1'));
   }
 }
 
@@ -380,6 +389,7 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /api/players/:id/playable/playlist/:playlistId': { body: { track: 'track' }, query: { track: 'track' } },
   'POST /api/players/:id/sounds/:soundId/play': {},
   'POST /api/players/:id/spots/play': { body: { spots: 'spots' } },
+  'POST /api/players/:id/played': { body: { type: 'playedType', id: 'track', started_at: 'instant', seconds: 'time', ended: 'bool', report_id: 'reportId' } },
   'POST /api/spots': { body: { name: 'name', file: 'text' } },
   'POST /api/spots/:id': { body: { name: 'name', id: 'text', file: 'text' } },
   'POST /api/spots/delete/:id': {},

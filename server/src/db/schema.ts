@@ -561,6 +561,38 @@ export const schedulerFires = pgTable(
   ],
 );
 
+/**
+ * Proof of play: one row per play the audio device reported (POST /api/players/{id}/played).
+ * `report_id` is the device's own id for the report, unique per customer, so a report sent again
+ * after a reconnect is stored once. `name` is kept as it was when it played; `item_id` has no
+ * foreign key, so deleting a spot keeps its history (what an advertiser is billed on).
+ */
+export const playReports = pgTable(
+  'play_reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    playerId: integer('player_id').references(() => players.id, { onDelete: 'set null' }),
+    reportId: text('report_id').notNull(),
+    /** 'track' | 'spot' | 'sound' */
+    type: text('type').notNull(),
+    itemId: integer('item_id').notNull(),
+    name: text('name').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+    ended: boolean('ended').notNull(),
+    /** The device session that played it (`/api/me` session_id), when known. */
+    sessionId: text('session_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('play_reports_report_unique').on(t.customerId, t.reportId),
+    index('play_reports_customer_started_index').on(t.customerId, t.startedAt),
+  ],
+);
+
 /** Seed steps already applied, so each runs once even as later issues append steps. */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),

@@ -2,7 +2,8 @@ import type { Paginator, PaginatorLink } from '../../../contracts/pagination';
 
 /**
  * Laravel's flat LengthAwarePaginator JSON. Page URLs are `<path>/<page>?page=<page>`, which
- * both the path and the query form of the paged routes accept.
+ * both the path and the query form of the paged routes accept, unless `pageUrl` says otherwise
+ * (a route paged by query alone, whose other query fields the links must keep).
  */
 export function paginate<T>({
   items,
@@ -10,15 +11,17 @@ export function paginate<T>({
   perPage,
   total,
   path,
+  pageUrl,
 }: {
   items: T[];
   page: number;
   perPage: number;
   total: number;
   path: string;
+  pageUrl?: (page: number) => string;
 }): Paginator<T> {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const url = (n: number) => `${path}/${n}?page=${n}`;
+  const url = pageUrl ?? ((n: number) => `${path}/${n}?page=${n}`);
   const from = items.length ? (page - 1) * perPage + 1 : null;
   const to = from === null ? null : from + items.length - 1;
   const links: PaginatorLink[] = [

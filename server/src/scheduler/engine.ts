@@ -366,3 +366,12 @@ export function firesBetween(rule: ScheduleRule, fromUtcMs: number, toUtcMs: num
   });
   return fires;
 }
+
+/** The instant a shop's day `YYYY-MM-DD` starts (its local midnight), as UTC ms. */
+export function zonedDayStart(dateKey: string, timeZone: string): number {
+  const [y, m, d] = dateKey.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  const first = wall - localMinute(wall, timeZone).offsetMinutes * MINUTE_MS;
+  // The offset at the guess may differ from the one at midnight itself (a DST change that day).
+  return wall - localMinute(first, timeZone).offsetMinutes * MINUTE_MS;
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { asNumber, laravelBoolean, MAX_ID } from './fields';
+import { isCalendarDate } from './scheduled-contents';
+
+/**
+ * Proof of play: what the audio device really played, reported by the device itself, and the
+ * scheduler's fire log beside it. An advertiser asks "how many times did my spot play, and when";
+ * the fire log alone says only that a spot was sent.
+ */
+
+export const PLAYED_TYPES = ['track', 'spot', 'sound'] as const;
+export type PlayedType = (typeof PLAYED_TYPES)[number];
+
+/** What the log lists: the device's reports, and `schedule` for the scheduler's fires. */
+export const PLAY_LOG_TYPES = [...PLAYED_TYPES, 'schedule'] as const;
+export type PlayLogType = (typeof PLAY_LOG_TYPES)[number];
+
+/** A report may arrive late (made offline, sent when the API is back), but not from the future. */
+export const PLAYED_FUTURE_SLACK_MS = 5 * 60_000;
+/** …and not older than this: a device's offline queue is dropped after that long. */
+export const PLAYED_MAX_AGE_DAYS = 30;
+/** Longest play one report may claim (a track of a day). */
+export const PLAYED_SECONDS_MAX = 86_400;
+/** Longest range the log and its export cover at once. */
+export const PLAY_LOG_RANGE_MAX_DAYS = 366;
+export const PLAY_LOG_PER_PAGE = 50;
+
+export const playLogMessages = {
+  type: 'A típus csak track, spot vagy sound lehet.',
+  id: 'Az azonosító csak pozitív egész szám lehet.',
+  unknown: 'A lejátszott elem nem található.',
+  startedAt: 'A kezdés időpontja érvénytelen.',
+  startedAtRange: `A kezdés időpontja nem lehet a jövőben, sem ${PLAYED_MAX_AGE_DAYS} napnál régebbi.`,
+  seconds: `A lejátszott idő 0 és ${PLAYED_SECONDS_MAX} másodperc közötti szám lehet.`,
+  reportId: 'A jelentés azonosítója 8–64 karakter lehet (betűk, számok, kötőjel, aláhúzás).',
+  date: 'A dátum formátuma ÉÉÉÉ-HH-NN.',
+  dateOrder: 'A záró dátum nem lehet korábbi a kezdő dátumnál.',
+  range: `Egyszerre legfeljebb ${PLAY_LOG_RANGE_MAX_DAYS} nap kérhető le.`,
+  logType: 'A típus csak track, spot, sound vagy schedule lehet.',
+} as const;
+
+/**
+ * POST /api/players/{id}/played: one play on the audio device. Idempotent by `report_id` (the
+ * device's own id for the report, e.g. a UUID): the same report sent again after a reconnect is
+ * stored once and answered the same.
+ */
+export const playedBodySchema = z.object({
+  type: z.enum(PLAYED_TYPES, { error: playLogMessages.type }),
+  id: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+    z.number({ error: playLogMessages.id }).int({ error: playLogMessages.id }).min(1, { error: playLogMessages.id }).max(MAX_ID, { error: playLogMessages.id }),
+  ),
+  started_at: z
+    .string({ error: playLogMessages.startedAt })
+    .trim()
+    .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), { error: playLogMessages.startedAt })
+    .transform((s) => new Date(Date.parse(s))),
+  seconds: z.preprocess(
+    asNumber,
+    z.number({ error: playLogMessages.seconds }).finite({ error: playLogMessages.seconds }).min(0, { error: playLogMessages.seconds }).max(PLAYED_SECONDS_MAX, { error: playLogMessages.seconds }),
+  ),
+  ended: laravelBoolean,
+  report_id: z.string({ error: playLogMessages.reportId }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: playLogMessages.reportId }),
+});
+export type PlayedBody = z.input<typeof playedBodySchema>;
+
+/** One line of the log (GET /api/play-log `data[]`). */
+export const playLogEntrySchema = z.object({
+  /** `r<id>` for a device's report, `f<id>` for a scheduler fire: unique across both. */
+  key: z.string(),
+  type: z.enum(PLAY_LOG_TYPES),
+  /** The track, spot or sound; for `schedule`, the scheduled item (null once it was deleted). */
+  item_id: z.number().nullable(),
+  /** The name when it played (a later rename or delete does not rewrite the log). */
+  name: z.string(),
+  /** ISO 8601 with the shop's offset. */
+  started_at: z.string(),
+  /** Seconds heard; null for `schedule`. */
+  seconds: z.number().nullable(),
+  /** Played to its end (not skipped or cut); null for `schedule`. */
+  ended: z.boolean().nullable(),
+  player_id: z.number().nullable(),
+  /** For `schedule`: the spots it sent. */
+  spots: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
+});
+export type PlayLogEntry = z.infer<typeof playLogEntrySchema>;
+
+/** Per spot per day: the advertiser's count. `completed` counts the plays heard to the end. */
+export const spotDayCountSchema = z.object({
+  spot_id: z.number(),
+  name: z.string(),
+  /** `YYYY-MM-DD` in the shop's time zone. */
+  day: z.string(),
+  plays: z.number(),
+  completed: z.number(),
+});
+export type SpotDayCount = z.infer<typeof spotDayCountSchema>;
+
+const dayField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string({ error: playLogMessages.date }).trim().refine(isCalendarDate, { error: playLogMessages.date }).optional(),
+);
+
+/**
+ * `from`/`to` (`YYYY-MM-DD`, inclusive, the shop's days; default the last 7 days up to today),
+ * `type` (optional), `page` (from 1). The range's rules are checked by the route, which knows today.
+ */
+export const playLogQuerySchema = z.object({
+  from: dayField,
+  to: dayField,
+  type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PLAY_LOG_TYPES, { error: playLogMessages.logType }).optional()),
+});
+export type PlayLogQuery = z.infer<typeof playLogQuerySchema>;

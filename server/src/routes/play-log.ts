@@ -1,0 +1,195 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Paginator } from '../../../contracts/pagination';
+import { pageParamSchema } from '../../../contracts/pagination';
+import {
+  PLAY_LOG_PER_PAGE,
+  PLAY_LOG_RANGE_MAX_DAYS,
+  PLAYED_FUTURE_SLACK_MS,
+  PLAYED_MAX_AGE_DAYS,
+  playedBodySchema,
+  playLogMessages,
+  playLogQuerySchema,
+  type PlayLogEntry,
+  type PlayLogType,
+  type SpotDayCount,
+} from '../../../contracts/play-log';
+import type { AppContext } from '../context';
+import {
+  eachPlayLogBatch,
+  listPlayLog,
+  playedItemName,
+  recordPlayReport,
+  spotDayCounts,
+  spotNames,
+  type PlayLogRange,
+  type PlayLogRow,
+} from '../db/queries/play-log';
+import { ValidationError } from '../http/errors';
+import { idParam } from '../http/params';
+import { actor, bodyOf } from '../http/request';
+import { paginate } from '../http/paginator';
+import { validate } from '../http/validation';
+import { isoWithOffset, localMinute, zonedDayStart } from '../scheduler/engine';
+import { timeZoneOf } from './scheduled-contents';
+
+const DAY_MS = 86_400_000;
+
+export { playLogMessages };
+
+/** `YYYY-MM-DD` plus `days` (calendar arithmetic, no time zone involved). */
+function addDays(dateKey: string, days: number): string {
+  const [y, m, d] = dateKey.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+
+/** The CSV's type column. */
+const TYPE_LABELS: Record<PlayLogType, string> = { track: 'Zene', spot: 'Szpot', sound: 'Hang', schedule: 'Ütemezés' };
+
+/**
+ * One CSV field for Excel: `;` separates (the list separator of a Hungarian Excel), quotes when
+ * needed, and a leading = + - @ is neutralised so a name cannot run as a formula (CSV injection).
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const CSV_HEADER = ['Időpont', 'Típus', 'Név', 'Lejátszott idő (mp)', 'Végig szólt', 'Lejátszó', 'Ütemezett szpotok'];
+
+/**
+ * Proof of play (issue: never silent, provably played): the audio device reports each play; the
+ * log reads the reports and the scheduler's fires together, pages them, counts spot plays per
+ * day, and exports them as CSV that opens in Excel.
+ */
+export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+
+  app.post<{ Params: { id: string } }>('/api/players/:id/played', async (req, reply) => {
+    const who = actor(req);
+    const player = await ctx.players.get(who, idParam(req.params.id));
+    const body = validate(playedBodySchema, bodyOf(req));
+    const now = ctx.clock();
+    const at = body.started_at.getTime();
+    if (at > now + PLAYED_FUTURE_SLACK_MS || at < now - PLAYED_MAX_AGE_DAYS * DAY_MS) {
+      throw new ValidationError({ started_at: [playLogMessages.startedAtRange] });
+    }
+    const customerId = req.tenant.id;
+    const name = await playedItemName(db, { customerId, type: body.type, id: body.id });
+    if (name === null) throw new ValidationError({ id: [playLogMessages.unknown] });
+    const { row, created } = await recordPlayReport(db, {
+      customerId,
+      playerId: player.id,
+      reportId: body.report_id,
+      type: body.type,
+      itemId: body.id,
+      name,
+      startedAt: body.started_at,
+      seconds: Math.round(body.seconds * 10) / 10,
+      ended: body.ended,
+      sessionId: who.sessionId,
+    });
+    reply.code(created ? 201 : 200);
+    return {
+      report_id: row.reportId,
+      type: row.type,
+      id: row.itemId,
+      name: row.name,
+      started_at: row.startedAt.toISOString(),
+      seconds: row.seconds,
+      ended: row.ended,
+      player_id: row.playerId,
+    };
+  });
+
+  /** The shop's time zone and the asked range as instants: `from` 00:00 to the day after `to`. */
+  async function rangeOf(req: FastifyRequest): Promise<PlayLogRange & { timeZone: string; fromKey: string; toKey: string }> {
+    const query = validate(playLogQuerySchema, req.query ?? {});
+    const timeZone = timeZoneOf(req.tenant);
+    const today = localMinute(ctx.clock(), timeZone).dateKey;
+    const toKey = query.to ?? (query.from && query.from > today ? query.from : today);
+    const fromKey = query.from ?? addDays(toKey, -6);
+    if (fromKey > toKey) throw new ValidationError({ to: [playLogMessages.dateOrder] });
+    if (dayCount(fromKey, toKey) > PLAY_LOG_RANGE_MAX_DAYS) throw new ValidationError({ from: [playLogMessages.range] });
+    return {
+      customerId: req.tenant.id,
+      from: new Date(zonedDayStart(fromKey, timeZone)),
+      to: new Date(zonedDayStart(addDays(toKey, 1), timeZone)),
+      type: query.type,
+      timeZone,
+      fromKey,
+      toKey,
+    };
+  }
+
+  async function entries(customerId: number, rows: PlayLogRow[], timeZone: string): Promise<PlayLogEntry[]> {
+    const names = await spotNames(db, { customerId, ids: rows.flatMap((r) => r.spotIds ?? []) });
+    return rows.map((r) => ({
+      key: r.key,
+      type: r.type,
+      item_id: r.itemId,
+      name: r.name,
+      started_at: isoWithOffset(r.startedAt.getTime(), timeZone),
+      seconds: r.seconds,
+      ended: r.ended,
+      player_id: r.playerId,
+      ...(r.spotIds ? { spots: r.spotIds.map((id) => ({ id, name: names.get(id) ?? `#${id}` })) } : {}),
+    }));
+  }
+
+  app.get('/api/play-log', async (req): Promise<Paginator<PlayLogEntry> & { range: { from: string; to: string } }> => {
+    const range = await rangeOf(req);
+    const page = validate(pageParamSchema, { page: (req.query as Record<string, unknown>)?.page ?? '1' }).page;
+    const { rows, total } = await listPlayLog(db, { ...range, offset: (page - 1) * PLAY_LOG_PER_PAGE, limit: PLAY_LOG_PER_PAGE });
+    const search = (n: number) => {
+      const q = new URLSearchParams({ from: range.fromKey, to: range.toKey, ...(range.type ? { type: range.type } : {}), page: String(n) });
+      return `/api/play-log?${q}`;
+    };
+    return {
+      ...paginate({ items: await entries(range.customerId, rows, range.timeZone), page, perPage: PLAY_LOG_PER_PAGE, total, path: '/api/play-log', pageUrl: search }),
+      // The days the page covers (the defaults filled in), for the page's date inputs.
+      range: { from: range.fromKey, to: range.toKey },
+    };
+  });
+
+  app.get('/api/play-log/spots', async (req): Promise<SpotDayCount[]> => {
+    const range = await rangeOf(req);
+    const rows = await spotDayCounts(db, range);
+    return rows.map((r) => ({ spot_id: r.spotId, name: r.name, day: r.day, plays: r.plays, completed: r.completed }));
+  });
+
+  app.get('/api/play-log/export', async (req, reply) => {
+    const range = await rangeOf(req);
+    const line = (fields: Array<string | number | null>) => `${fields.map(csvField).join(';')}\r\n`;
+    async function* csv() {
+      // The BOM tells Excel the file is UTF-8 (else ő and ű come out garbled).
+      yield `\uFEFF${line(CSV_HEADER)}`;
+      for await (const rows of eachPlayLogBatch(db, range)) {
+        let chunk = '';
+        for (const e of await entries(range.customerId, rows, range.timeZone)) {
+          const when = e.started_at.slice(0, 19).replace('T', ' ').replace(/-/g, '.');
+          chunk += line([
+            when,
+            TYPE_LABELS[e.type],
+            e.name,
+            e.seconds === null ? null : e.seconds.toFixed(1).replace('.', ','),
+            e.ended === null ? null : e.ended ? 'igen' : 'nem',
+            e.player_id,
+            e.spots ? e.spots.map((s) => s.name).join(', ') : null,
+          ]);
+        }
+        yield chunk;
+      }
+    }
+    const name = `lejatszasi-naplo_${range.fromKey}_${range.toKey}.csv`;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(csv()));
+  });
+}
