@@ -33,6 +33,13 @@ export const playerSchema = z.object({
   playable: playableSchema.nullable(),
   playable_type: playableTypeSchema.nullable(),
   playable_id: z.number().nullable(),
+  /**
+   * Raised by every change of the player: a client keeps the state with the highest version it has
+   * seen. Optional: an API without it (Laravel today) leaves the client as it was.
+   */
+  version: z.number().optional(),
+  /** The next tracks in the player's order with their media URLs, for a device to cache and play on alone. Optional like `version`. */
+  next_tracks: z.array(trackSchema).optional(),
 });
 export type Player = z.infer<typeof playerSchema>;
 
@@ -43,6 +50,8 @@ export const playerMessages = {
   volume: 'A hangerő 0 és 100 közötti szám lehet.',
   time: 'A lejátszási pozíció nem negatív szám lehet.',
   track: 'A kiválasztott dal nem található.',
+  expectedSession: 'Az eszköz azonosítója érvénytelen.',
+  outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',
 } as const;
 /** Longest position a client may report or seek to (seconds). */
 export const MAX_CURRENT_TIME = 24 * 3600;
@@ -76,9 +85,19 @@ export const updateVolumeBodySchema = z
   });
 export type UpdateVolumeBody = z.infer<typeof updateVolumeBodySchema>;
 
-/** POST /api/players/{id}/sessions/{sessionId}: moving output needs where the new device starts. */
+/**
+ * POST /api/players/{id}/sessions/{sessionId}: moving output needs where the new device starts.
+ * `expected_session_id`, when sent (a device taking over from one that stopped answering): the
+ * session the caller saw holding the output (null: nobody); if the output moved meanwhile the
+ * answer is 409 and nothing changes, so of several devices offered the output the first one wins.
+ */
 export const moveOutputBodySchema = z.object({
   currentTime: timeField.refine((v) => v !== undefined, { error: playerMessages.time }).transform((v) => v!),
+  expected_session_id: z
+    .string({ error: playerMessages.expectedSession })
+    .max(255, { error: playerMessages.expectedSession })
+    .nullable()
+    .optional(),
 });
 export type MoveOutputBody = z.infer<typeof moveOutputBodySchema>;
 

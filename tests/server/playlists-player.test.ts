@@ -21,6 +21,8 @@ const parse = (res: { statusCode: number; body: string }, status = 200): Player 
 };
 const base = () => `/api/players/${playerId}`;
 const dbPlayer = async () => (await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!;
+/** The row without what a list edit may move while the track plays on: the announcement and its bookkeeping. */
+const playState = ({ upcoming: _upcoming, version: _version, updatedAt: _updatedAt, ...rest }: typeof players.$inferSelect) => rest;
 const newPlaylist = async (ids: number[], name = 'Lejátszós'): Promise<Playlist> => {
   const res = await a.post('/api/playlists/all-tracks', { name, tracks: ids });
   assert.equal(res.statusCode, 201, res.body);
@@ -149,14 +151,23 @@ describe('editing the playing playlist', () => {
     assert.equal(changes[0]!.player.track?.id, tracks[2]);
   });
 
-  test('removing another track changes nothing on the player', async () => {
+  test('removing another track leaves the playing track alone; only an announced one moves the announcement', async () => {
     const p = await newPlaylist(tracks);
     parse(await a.post(`${base()}/playable/playlist/${p.id}?track=${tracks[1]}`));
     const before = await dbPlayer();
+    assert.deepEqual(before.upcoming, [tracks[2], tracks[3]]);
     changes = [];
-    await a.post(`/api/playlists/${p.id}/tracks/${tracks[3]}`);
+    // Not among the next two: nothing changes, nobody is told.
+    await a.post(`/api/playlists/${p.id}/tracks/${tracks[0]}`);
     assert.deepEqual(await dbPlayer(), before);
     assert.equal(changes.length, 0);
+    // Announced: the play state stays, the announcement moves on, and the devices hear of it.
+    await a.post(`/api/playlists/${p.id}/tracks/${tracks[3]}`);
+    const after = await dbPlayer();
+    assert.deepEqual(playState(after), playState(before));
+    assert.deepEqual(after.upcoming, [tracks[2], tracks[4]]);
+    assert.equal(changes.length, 1);
+    assert.deepEqual(changes[0]!.player.next_tracks?.map((tr) => tr.id), [tracks[2], tracks[4]]);
     assert.equal(parse(await a.get(`${base()}/next`)).track?.id, tracks[2]);
     assert.equal(parse(await a.get(`${base()}/next`)).track?.id, tracks[4], 'the removed track is skipped');
   });
@@ -212,8 +223,11 @@ describe('editing the playing playlist', () => {
     changes = [];
     const order = [tracks[4]!, tracks[1]!, tracks[0]!, tracks[3]!, tracks[2]!];
     assert.equal((await a.post(`/api/playlists/${p.id}/reorder`, { tracks: order })).statusCode, 200);
-    assert.deepEqual(await dbPlayer(), before, 'the current track keeps playing where it was');
-    assert.equal(changes.length, 0);
+    const after = await dbPlayer();
+    assert.deepEqual(playState(after), playState(before), 'the current track keeps playing where it was');
+    // The new order's next two are announced to the devices.
+    assert.deepEqual(after.upcoming, [tracks[0], tracks[3]]);
+    assert.equal(changes.length, 1);
     assert.equal(parse(await a.get(`${base()}/next`)).track?.id, tracks[0]);
     assert.equal(parse(await a.get(`${base()}/next`)).track?.id, tracks[3]);
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -259,6 +260,10 @@ export const players = pgTable(
     playableId: integer('playable_id'),
     trackId: integer('track_id').references(() => tracks.id, { onDelete: 'set null' }),
     cyclePlayed: jsonb('cycle_played').$type<number[]>().notNull().default([]),
+    /** The tracks `next` will choose, in order (`next_tracks`): decided ahead so a device can cache them. */
+    upcoming: jsonb('upcoming').$type<number[]>().notNull().default([]),
+    /** Raised by every change, so a client never lets an older state overwrite a newer one. */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

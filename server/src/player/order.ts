@@ -23,16 +23,24 @@ export type Random = () => number;
 
 const pick = <T>(items: readonly T[], random: Random): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
 
-/** The first track of a new cycle; a shuffled cycle avoids repeating `avoid` straight away. */
-export function startCycle(list: readonly number[], isRandom: boolean, random: Random, avoid?: number | null): Step {
+/**
+ * The first track of a new cycle; a shuffled cycle avoids repeating `avoid` straight away. A
+ * shuffled pick takes `preferred` when it is a candidate (the track announced in `next_tracks`).
+ */
+export function startCycle(list: readonly number[], isRandom: boolean, random: Random, avoid?: number | null, preferred?: number | null): Step {
   if (!list.length) return { trackId: null, cyclePlayed: [], wrapped: false };
   if (!isRandom) return { trackId: list[0]!, cyclePlayed: [], wrapped: false };
   const candidates = list.length > 1 ? list.filter((id) => id !== avoid) : list;
-  const first = pick(candidates, random);
+  const first = preferred != null && candidates.includes(preferred) ? preferred : pick(candidates, random);
   return { trackId: first, cyclePlayed: [first], wrapped: false };
 }
 
-export function nextStep(state: OrderState, list: readonly number[], random: Random): Step {
+/**
+ * The track after the current one. Shuffled, `preferred` (the first of the player's announced
+ * `next_tracks`) is taken when the rules allow it, so a device that went on by itself while the
+ * API was away and the server agree on what came next.
+ */
+export function nextStep(state: OrderState, list: readonly number[], random: Random, preferred?: number | null): Step {
   if (!list.length) return { trackId: null, cyclePlayed: [], wrapped: true };
   const current = state.trackId;
   if (state.isRandom) {
@@ -41,10 +49,10 @@ export function nextStep(state: OrderState, list: readonly number[], random: Ran
     if (current !== null && inList.has(current)) played.add(current);
     const remaining = list.filter((id) => !played.has(id));
     if (remaining.length) {
-      const id = pick(remaining, random);
+      const id = preferred != null && remaining.includes(preferred) ? preferred : pick(remaining, random);
       return { trackId: id, cyclePlayed: [...played, id], wrapped: false };
     }
-    return { ...startCycle(list, true, random, current), wrapped: true };
+    return { ...startCycle(list, true, random, current, preferred), wrapped: true };
   }
   const index = current === null ? -1 : list.indexOf(current);
   if (index === -1) return { trackId: list[0]!, cyclePlayed: [], wrapped: false };
@@ -93,4 +101,31 @@ export function afterListChange(
     moved: true,
     stop: trackId === null || (step.wrapped && !state.isRepeat),
   };
+}
+
+/** How many tracks a player announces ahead (`next_tracks`): what a device caches to play on alone. */
+export const UPCOMING_COUNT = 2;
+
+/**
+ * The next tracks in the player's order, as `next` will choose them. In order they follow from the
+ * list; shuffled, the picks of `previous` that the rules still allow are kept (so the announcement
+ * holds from one change to the next) and the rest are drawn now. Stops at the end of the list when
+ * the player does not repeat, and with no current track (the first one is chosen on play).
+ */
+export function planUpcoming(
+  state: OrderState & { isRepeat: boolean },
+  list: readonly number[],
+  previous: readonly number[],
+  random: Random,
+): number[] {
+  const out: number[] = [];
+  if (state.trackId === null || !list.length) return out;
+  let at: OrderState = { trackId: state.trackId, isRandom: state.isRandom, cyclePlayed: state.cyclePlayed };
+  for (let i = 0; i < UPCOMING_COUNT; i++) {
+    const step = nextStep(at, list, random, previous[i]);
+    if (step.trackId === null || (step.wrapped && !state.isRepeat)) break;
+    out.push(step.trackId);
+    at = { trackId: step.trackId, isRandom: state.isRandom, cyclePlayed: step.cyclePlayed };
+  }
+  return out;
 }

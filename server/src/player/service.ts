@@ -1,4 +1,4 @@
-import type { Player, PlayableType } from '../../../contracts/player';
+import { playerMessages as wireMessages, type Player, type PlayableType } from '../../../contracts/player';
 import { transaction, type Db } from '../db/client';
 import { getTracks } from '../db/queries/channels';
 import {
@@ -16,7 +16,7 @@ import {
 import { HttpError, messages, ValidationError } from '../http/errors';
 import { trackResource } from '../http/resources';
 import type { Storage } from '../storage';
-import { afterListChange, nextStep, startCycle, type Random } from './order';
+import { afterListChange, nextStep, planUpcoming, startCycle, type Random } from './order';
 import { playableKind } from './playables';
 
 /**
@@ -96,7 +96,8 @@ export interface PlayerService {
    * else 404; presence is not required, so a device whose socket is reconnecting can still be
    * chosen. Playing or paused stays as it was.
    */
-  moveOutput(actor: Actor, playerId: number, target: { sessionId: string; currentTime: number }): Promise<Player>;
+  /** `expectedSessionId` (undefined: not checked): the owner the caller saw; another one → 409. */
+  moveOutput(actor: Actor, playerId: number, target: { sessionId: string; currentTime: number; expectedSessionId?: string | null }): Promise<Player>;
   /**
    * Runs `edit` (a change to a playable's tracks, name, or its deletion) in one transaction with
    * the customer's players that have that playable, locked first, then brings those players in
@@ -136,7 +137,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
 
   async function resource(row: PlayerRow, tx: Db = db): Promise<Player> {
     const kind = playableKind(row.playableType);
-    const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
+    // One query for the current track and the announced ones.
+    const ids = [...new Set([...(row.trackId !== null ? [row.trackId] : []), ...row.upcoming])];
+    const byId = new Map((ids.length ? await getTracks(tx, ids) : []).map((t) => [t.id, t]));
+    const track = row.trackId !== null ? byId.get(row.trackId) : undefined;
     const playable =
       kind && row.playableId !== null ? await kind.find(tx, { customerId: row.customerId, id: row.playableId }) : undefined;
     return {
@@ -151,6 +155,11 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       playable: kind && playable ? { type: kind.type, id: playable.id, name: playable.name } : null,
       playable_type: kind ? kind.type : null,
       playable_id: kind ? row.playableId : null,
+      version: row.version,
+      next_tracks: row.upcoming.flatMap((id) => {
+        const next = byId.get(id);
+        return next ? [trackResource(storage, next)] : [];
+      }),
     };
   }
 
@@ -211,11 +220,28 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       if (!row) throw new HttpError(404, messages.notFound);
       const values = await change(row, tx);
       if (!values) return { player: await resource(row, tx), changed: false };
-      return { player: await resource(await updatePlayer(tx, row.id, values), tx), changed: true };
+      return { player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx), changed: true };
     });
     if (changed) await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
     return player;
   }
+
+  /** The fields whose change can change what comes next. */
+  const ORDER_FIELDS = ['trackId', 'isRandom', 'isRepeat', 'playableType', 'playableId', 'cyclePlayed'] as const;
+
+  /**
+   * `values` with the player's announced next tracks brought up to date when the change can move
+   * them (`list`: the playable's tracks when the caller has them already).
+   */
+  async function withPlan(tx: Tx, row: PlayerRow, values: Changes, list?: readonly number[]): Promise<Changes> {
+    if (!ORDER_FIELDS.some((f) => f in values)) return values;
+    const after = { ...row, ...values };
+    const tracks = list ?? (await trackIdsOf(tx, after));
+    const previous = values.trackId !== undefined && values.trackId !== row.trackId && row.upcoming[0] === values.trackId ? row.upcoming.slice(1) : row.upcoming;
+    return { ...values, upcoming: tracks ? planUpcoming(after, tracks, previous, random) : [] };
+  }
+
+  const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
   /** Whether writing `values` would leave `row` as it is. */
   function unchanged(row: PlayerRow, values: Changes): boolean {
@@ -274,6 +300,13 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
               };
         }
         if (values && unchanged(row, values)) values = null;
+        // Reordered or edited: the announced next tracks follow the list as it is now, even when
+        // the current track stays (a new order changes what comes after it).
+        if (still) {
+          const planned = await withPlan(tx, row, { cyclePlayed: row.cyclePlayed, ...values }, after);
+          if (!values && !sameIds(planned.upcoming ?? [], row.upcoming)) values = { upcoming: planned.upcoming ?? [] };
+          else if (values) values = planned;
+        }
         if (!values && !renamed) continue;
         changed.push(await resource(await updatePlayer(tx, row.id, values ?? {}), tx));
       }
@@ -336,7 +369,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       mutate(actor, playerId, 'next', async (row, tx) => {
         const list = await trackIdsOf(tx, row);
         if (!list) return null;
-        const step = nextStep(row, list, random);
+        const step = nextStep(row, list, random, row.upcoming[0]);
         const stop = step.trackId === null || (step.wrapped && !row.isRepeat);
         return {
           trackId: step.trackId,
@@ -426,6 +459,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
 
     moveOutput: (actor, playerId, target) =>
       mutate(actor, playerId, 'move-output', async (row, tx) => {
+        // Under the player's lock: of two devices taking over at once, the second sees the first's session.
+        if (target.expectedSessionId !== undefined && row.sessionId !== target.expectedSessionId && row.sessionId !== target.sessionId) {
+          throw new HttpError(409, wireMessages.outputTaken);
+        }
         if (!(await isLoginLive({ customerId: row.customerId, sessionId: target.sessionId }, tx))) {
           throw new HttpError(404, messages.notFound);
         }

@@ -53,8 +53,8 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Params: { id: string; sessionId: string } }>('/api/players/:id/sessions/:sessionId', async (req): Promise<Player> => {
     const playerId = idParam(req.params.id);
     const sessionId = sessionIdParam(req.params.sessionId);
-    const { currentTime } = validate(moveOutputBodySchema, req.body);
-    return service.moveOutput(actor(req), playerId, { sessionId, currentTime });
+    const body = validate(moveOutputBodySchema, req.body);
+    return service.moveOutput(actor(req), playerId, { sessionId, currentTime: body.currentTime, expectedSessionId: body.expected_session_id });
   });
 
   app.get<{ Params: { id: string; trackId: string } }>('/api/players/:id/next/tracks/:trackId', async (req): Promise<Player> =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { customers, players, rememberTokens, sessions } from '../schema';
 
@@ -9,7 +9,7 @@ import { customers, players, rememberTokens, sessions } from '../schema';
  */
 
 export type PlayerRow = typeof players.$inferSelect;
-export type PlayerChanges = Partial<Omit<PlayerRow, 'id' | 'customerId' | 'createdAt'>>;
+export type PlayerChanges = Partial<Omit<PlayerRow, 'id' | 'customerId' | 'createdAt' | 'version'>>;
 
 type Scope = { customerId: number };
 type One = { customerId: number; id: number };
@@ -62,11 +62,11 @@ export async function createPlayer(tx: Db, { customerId }: Scope): Promise<Playe
   return row!;
 }
 
-/** Writes `values` to a player already found for its customer (and locked). */
+/** Writes `values` to a player already found for its customer (and locked), raising its version. */
 export async function updatePlayer(tx: Db, id: number, values: PlayerChanges): Promise<PlayerRow> {
   const [row] = await tx
     .update(players)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, version: sql`${players.version} + 1`, updatedAt: new Date() })
     .where(eq(players.id, id))
     .returning();
   return row!;
