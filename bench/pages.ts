@@ -273,6 +273,8 @@ async function coldLoad(browser: Browser, target: Target): Promise<LoadRun> {
     const perf = await page.evaluate(
       () => (window as unknown as { __perf: { fcp: number; lcp: number; lcpElement: string; tasks: [number, number][] } }).__perf,
     );
+    // Without a first paint every long task would count as blocking: not a measurement.
+    if (!(perf.fcp > 0)) throw new Error(`${target.label}: no first contentful paint`);
     const sum = (xs: LoadRun['list']) => xs.reduce((a, s) => a + s.bytes, 0);
     const windowMs = target.jsWindowMs;
     return {
