@@ -2,19 +2,18 @@
  * `npm run bench`: performance budgets, measured on a stack of its own (API 4201, web 3201, build in
  * .next-bench; BENCH_API_PORT, BENCH_WEB_PORT, BENCH_DIST_DIR move it; BENCH_STEPS picks steps). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
  * missed. Add a budget by pushing another Measurement from a new step below. The real-time budgets
- * (bench/realtime.ts) start API processes of their own on ports 4301+; the logged-in pages' budgets
- * are in bench/pages.ts.
+ * (bench/realtime.ts) start API processes of their own on ports 4301+; the pages' budgets are in
+ * bench/pages.ts, relative to an empty Next.js app (bench/floor/) served on the web port + 100
+ * (BENCH_FLOOR_PORT moves it).
  */
-import { chromium } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
 import { acquireRunLock, makeDataDir, randomSecrets, ROOT, startApi, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
 import { measureScreenHeap, measureUpload } from './mixer';
-import { measurePages } from './pages';
+import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { measureRealtime } from './realtime';
 import { measureSchedulerEngine, measureSchedulerLatency } from './scheduler';
 
@@ -23,7 +22,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,login,pages,realtime,upload,screen,scheduler,scheduler-latency runs only those steps
+ * BENCH_STEPS=me,pages,realtime,upload,screen,scheduler,scheduler-latency runs only those steps
  * (default: all). Steps that need no stack (realtime starts its own APIs, scheduler is pure) start
  * none; scheduler-latency alone starts the API without the web app.
  */
@@ -34,8 +33,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000); // per target
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 400); // per target
 const SERIAL_REQUESTS = Number(process.env.BENCH_SERIAL_REQUESTS ?? 1000); // per target, concurrency 1
 const ROUNDS = 20; // interleaving: each round runs a batch against each target, order alternating
-const PAGE_RUNS = 5;
-const CPU_THROTTLING = 4;
 
 interface Measurement {
   name: string;
@@ -240,54 +237,6 @@ async function measureMe(stack: Stack, concurrency: number, requests: number, bu
 }
 
 // ---------------------------------------------------------------------------------------------------
-// First paint of /login in Chromium, CPU throttled, cold cache (a fresh context per run).
-
-async function measureLoginPaint(stack: Stack): Promise<void> {
-  const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
-  const url = `${webUrl(stack.webPort)}/login`;
-  const runs: { fcp: number; lcp: number }[] = [];
-  try {
-    for (let run = -1; run < PAGE_RUNS; run++) {
-      const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'hu-HU' });
-      await context.addInitScript(() => {
-        const w = window as unknown as { __lcp: number; __fcp: number };
-        w.__lcp = 0;
-        w.__fcp = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__lcp = e.startTime;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') w.__fcp = e.startTime;
-        }).observe({ type: 'paint', buffered: true });
-      });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
-      await page.goto(url, { waitUntil: 'load' });
-      await page.getByRole('button', { name: 'Bejelentkezés', exact: true }).waitFor();
-      await page.waitForTimeout(1500);
-      const m = await page.evaluate(() => {
-        const w = window as unknown as { __lcp: number; __fcp: number };
-        return { fcp: w.__fcp, lcp: w.__lcp };
-      });
-      await context.close();
-      if (run >= 0) runs.push(m); // run -1 warms the server, not the browser
-    }
-  } finally {
-    await browser.close();
-  }
-  const median = (xs: number[]) => percentile(xs, 50);
-  const note = `median of ${PAGE_RUNS}, ${CPU_THROTTLING}× CPU throttling, cold cache`;
-  measurements.push(
-    { name: '/login FCP', value: median(runs.map((r) => r.fcp)), unit: 'ms', note },
-    { name: '/login LCP', value: median(runs.map((r) => r.lcp)), unit: 'ms', max: 1200, note },
-  );
-}
-
-// ---------------------------------------------------------------------------------------------------
 
 function report(): boolean {
   const rows = measurements.map((m) => {
@@ -325,7 +274,7 @@ function report(): boolean {
     date: new Date().toISOString(),
     commit,
     machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, loadavg: os.loadavg() },
-    settings: { concurrency: CONCURRENCY, requests: REQUESTS, warmup: WARMUP, pageRuns: PAGE_RUNS, cpuThrottling: CPU_THROTTLING },
+    settings: { concurrency: CONCURRENCY, requests: REQUESTS, warmup: WARMUP, pageRounds: PAGE_ROUNDS, cpuThrottling: CPU_THROTTLING },
     measurements: measurements.map((m) => ({ ...m, ok: m.max === undefined || m.value <= m.max })),
   };
   writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -334,7 +283,7 @@ function report(): boolean {
 }
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
-const WEB_STEPS = ['me', 'login', 'pages', 'upload', 'screen'];
+const WEB_STEPS = ['me', 'pages', 'upload', 'screen'];
 const API_STEPS = ['scheduler-latency'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
@@ -386,8 +335,7 @@ async function main(): Promise<void> {
       // Informational: one request at a time shows the BFF's own cost without queueing.
       await measureMe(needStack(), 1, SERIAL_REQUESTS, false);
     }
-    if (runs('login')) await measureLoginPaint(needStack());
-    // The logged-in pages: LCP/TBT, first-load JS per route, press play → playing (bench/pages.ts).
+    // The pages against the floor, an empty Next.js app: TBT, JS, LCP − FCP; press play → playing (bench/pages.ts).
     if (runs('pages')) {
       const agent = new http.Agent({ keepAlive: false });
       measurements.push(...(await measurePages(needStack(), () => bffLogin(needStack(), agent))));
