@@ -14,6 +14,17 @@ let resyncing: Promise<Player | null> | null = null;
 const inFlight = new Set<Promise<unknown>>();
 
 /**
+ * Whether `incoming` is at least as new as `current` by the server's `version` (raised by every
+ * change); null when that cannot be told (another player, or an API that sends no version, where
+ * the order of the calls decides as before).
+ */
+export function newerByVersion(incoming: Player, current: Player | null | undefined): boolean | null {
+  if (!current || current.id !== incoming.id) return null;
+  if (typeof incoming.version !== 'number' || typeof current.version !== 'number') return null;
+  return incoming.version >= current.version;
+}
+
+/**
  * Runs one player call and lets its answer replace the local player (SPEC.md §4). Calls may
  * overlap (a tap during a position report); an answer older than one already applied is
  * dropped, so a slow reply never undoes a newer state.
@@ -32,11 +43,14 @@ export async function commitPlayer(store: Store, call: () => Promise<Player>): P
   } finally {
     inFlight.delete(pending);
   }
-  if (ticket < applied) {
+  // With versions the server says which state is newer, whatever order the answers came in.
+  const byVersion = newerByVersion(player, store.get(playerAtom));
+  if (byVersion === false) return null;
+  if (byVersion === null && ticket < applied) {
     if (ticket < lastPush) void resyncPlayer(store).catch(() => {});
     return null;
   }
-  applied = ticket;
+  applied = Math.max(applied, ticket);
   store.set(playerAtom, player);
   return player;
 }
@@ -45,6 +59,8 @@ export async function commitPlayer(store: Store, call: () => Promise<Player>): P
 export function applyPushedPlayer(store: Store, player: Player): boolean {
   const current = store.get(playerAtom);
   if (current && current.id !== player.id) return false;
+  // A push that a later answer already overtook (events and answers travel different ways).
+  if (newerByVersion(player, current) === false) return false;
   const ticket = ++issued;
   applied = ticket;
   lastPush = ticket;

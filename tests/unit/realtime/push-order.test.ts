@@ -93,3 +93,40 @@ describe('pushed player states and in-flight answers', () => {
     expect(store.get(playerAtom)?.is_playing).toBe(true);
   });
 });
+
+describe('with the server version, the newer state wins whatever the arrival order', () => {
+  beforeEach(() => list.mockReset());
+
+  test('a push older than the state shown is ignored', () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer({ version: 7, volume: 40 }));
+    expect(applyPushedPlayer(store, aPlayer({ version: 6, volume: 90 }))).toBe(false);
+    expect(store.get(playerAtom)?.volume).toBe(40);
+    expect(applyPushedPlayer(store, aPlayer({ version: 8, volume: 60 }))).toBe(true);
+    expect(store.get(playerAtom)?.volume).toBe(60);
+  });
+
+  test('an answer overtaken by a push applies when its version is newer, without fetching again', async () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer({ version: 1, is_playing: true }));
+    const answer = deferred<Player>();
+    const call = commitPlayer(store, () => answer.promise);
+    applyPushedPlayer(store, aPlayer({ version: 2, is_random: true }));
+    answer.resolve(aPlayer({ version: 3, is_playing: false, is_random: true }));
+    expect(await call).toMatchObject({ version: 3 });
+    await flush();
+    expect(list).not.toHaveBeenCalled();
+    expect(store.get(playerAtom)).toMatchObject({ version: 3, is_playing: false });
+  });
+
+  test('a slow answer older than the state shown is dropped', async () => {
+    const store = createStore();
+    store.set(playerAtom, aPlayer({ version: 1 }));
+    const slow = deferred<Player>();
+    const first = commitPlayer(store, () => slow.promise);
+    await commitPlayer(store, async () => aPlayer({ version: 5, volume: 10 }));
+    slow.resolve(aPlayer({ version: 4, volume: 99 }));
+    expect(await first).toBeNull();
+    expect(store.get(playerAtom)).toMatchObject({ version: 5, volume: 10 });
+  });
+});
