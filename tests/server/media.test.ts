@@ -34,6 +34,28 @@ describe('signed media URLs', () => {
     assert.equal(res.body, body.toString());
   });
 
+  test("the web app's origins may read media across origins (Range included); other origins may not", async () => {
+    const url = local(t.app.ctx.storage.signedUrl('tests/sample.mp3'));
+    for (const origin of ['http://demo.web.test:3000', 'http://other-shop.web.test:3000', 'http://web.test:3000']) {
+      const res = await get(url, { origin, range: 'bytes=0-3' });
+      assert.equal(res.statusCode, 206);
+      assert.equal(res.headers['access-control-allow-origin'], origin);
+      assert.match(String(res.headers['access-control-expose-headers']), /Content-Range/);
+      assert.equal(res.headers['access-control-allow-credentials'], undefined);
+      const preflight = await t.app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-headers': 'range' } });
+      assert.equal(preflight.statusCode, 204);
+      assert.equal(preflight.headers['access-control-allow-origin'], origin);
+      assert.match(String(preflight.headers['access-control-allow-headers']), /Range/);
+    }
+    for (const origin of ['http://evil.test', 'http://demo.web.test:3001', 'https://demo.web.test:3000', 'http://a.b.web.test:3000', 'null']) {
+      const res = await get(url, { origin });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['access-control-allow-origin'], undefined, origin);
+      const preflight = await t.app.inject({ method: 'OPTIONS', url, headers: { origin } });
+      assert.equal(preflight.headers['access-control-allow-origin'], undefined, origin);
+    }
+  });
+
   test('a Range request answers 206 with that slice', async () => {
     const res = await get(local(t.app.ctx.storage.signedUrl('tests/sample.mp3')), { range: 'bytes=5-9' });
     assert.equal(res.statusCode, 206);

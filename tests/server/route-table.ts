@@ -124,6 +124,7 @@ export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>(['channel
 
 export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'GET /media/*': { '*': 'mediaPath' },
+  'OPTIONS /media/*': { '*': 'mediaPath' },
   'GET /api/channels/:id': { id: 'channel' },
   'GET /api/channels/:id/check-favorite': { id: 'channel' },
   'POST /api/channels/:id/toggle-favorite': { id: 'channel' },
