@@ -32,7 +32,7 @@ export const PAGE_BUDGETS = { lcpMs: 1200, tbtMs: 100, channelsJsKb: 160, playMs
 // ---------------------------------------------------------------------------------------------------
 // Calls through the BFF from Node, with the sealed cookie of one login
 
-function bffCall(
+export function bffCall(
   stack: Stack,
   cookie: string,
   method: 'GET' | 'POST',
@@ -72,7 +72,7 @@ async function bffGet<T>(stack: Stack, cookie: string, pathname: string): Promis
   return res.json as T;
 }
 
-async function newContext(browser: Browser, stack: Stack, cookie: string): Promise<BrowserContext> {
+export async function newContext(browser: Browser, stack: Stack, cookie: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'hu-HU' });
   const eq = cookie.indexOf('=');
   await context.addCookies([
