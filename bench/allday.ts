@@ -151,6 +151,7 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
     // its number, but only when that row is loaded), so the baseline is taken where the channel's order
     // comes round to the same track at the end: like is compared with like.
     const warmup = MIN_WARMUP_CHANGES + ((CHANGES - MIN_WARMUP_CHANGES) % channel.tracks_count);
+    if (warmup >= CHANGES) throw new Error(`${CHANGES} changes leave none to measure: at least ${MIN_WARMUP_CHANGES + channel.tracks_count} are needed`);
     const requests = new Map<string, number>();
     let counting = false;
     page.on('request', (r) => {
