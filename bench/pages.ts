@@ -59,7 +59,7 @@ export const PAGE_BUDGETS = {
 // ---------------------------------------------------------------------------------------------------
 // Calls through the BFF from Node, with the sealed cookie of one login
 
-function bffCall(
+export function bffCall(
   stack: Stack,
   cookie: string,
   method: 'GET' | 'POST',
@@ -175,7 +175,7 @@ function totalBlockingTime(fcp: number, tasks: [number, number][]): number {
   return sum;
 }
 
-async function newContext(browser: Browser, url: string, cookie?: string): Promise<BrowserContext> {
+export async function newContext(browser: Browser, url: string, cookie?: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'hu-HU' });
   if (cookie) {
     const eq = cookie.indexOf('=');

@@ -12,6 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireRunLock, makeDataDir, randomSecrets, ROOT, startApi, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
+import { measureAllDay } from './allday';
 import { measureScreenHeap, measureUpload } from './mixer';
 import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { measureRealtime } from './realtime';
@@ -22,7 +23,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,realtime,upload,screen,scheduler,scheduler-latency runs only those steps
+ * BENCH_STEPS=me,pages,realtime,upload,screen,scheduler,scheduler-latency,allday runs only those steps
  * (default: all). Steps that need no stack (realtime starts its own APIs, scheduler is pure) start
  * none; scheduler-latency alone starts the API without the web app.
  */
@@ -37,7 +38,7 @@ const ROUNDS = 20; // interleaving: each round runs a batch against each target,
 interface Measurement {
   name: string;
   value: number;
-  unit: 'ms' | 'req/s' | 'kB' | 'MB' | '×';
+  unit: 'ms' | 'req/s' | 'kB' | 'MB' | '×' | 'count';
   /** The value must stay at or below this. */
   max?: number;
   note?: string;
@@ -243,7 +244,7 @@ function report(): boolean {
     const ok = m.max === undefined || m.value <= m.max;
     return {
       name: m.name,
-      value: `${m.unit === 'req/s' ? m.value.toFixed(0) : m.value.toFixed(2)} ${m.unit}`,
+      value: `${m.unit === 'req/s' || m.unit === 'count' ? m.value.toFixed(0) : m.value.toFixed(2)} ${m.unit}`,
       budget: m.max === undefined ? '' : `≤ ${m.max} ${m.unit}`,
       result: m.max === undefined ? '' : ok ? 'ok' : 'MISSED',
       ok,
@@ -283,7 +284,7 @@ function report(): boolean {
 }
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
-const WEB_STEPS = ['me', 'pages', 'upload', 'screen'];
+const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday'];
 const API_STEPS = ['scheduler-latency'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
@@ -349,6 +350,12 @@ async function main(): Promise<void> {
       agent.destroy();
       if (runs('upload')) measurements.push(...(await measureUpload(needStack(), logins)));
       if (runs('screen')) measurements.push(...(await measureScreenHeap(needStack(), logins)));
+    }
+    // A day on the shop PC: 500 track changes pushed to a channel page, its heap and DOM (bench/allday.ts).
+    if (runs('allday')) {
+      const agent = new http.Agent({ keepAlive: false });
+      measurements.push(...(await measureAllDay(needStack(), () => bffLogin(needStack(), agent))));
+      agent.destroy();
     }
     // Scheduled content: a simulated minute fired through the test clock → PlaySpots (bench/scheduler.ts).
     if (runs('scheduler-latency')) measurements.push(...(await measureSchedulerLatency(bench)));
