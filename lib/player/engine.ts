@@ -11,6 +11,7 @@ import {
   REPORT_INTERVAL_MS,
 } from './decisions';
 import { trackArtist, trackTitle } from '@/lib/format/track';
+import { PlayMeter, type PlayReport } from './play-reports';
 import { toElementVolume, VOLUME_MAX } from './volume';
 
 /** What the engine needs from the app; it never calls the server itself. */
@@ -34,6 +35,8 @@ export interface EngineHooks {
   togglePlay(): void;
   /** A track could not be played; the engine has already chosen what to do. */
   onTrackFailed(): void;
+  /** What this device really played of a track (proof of play), when it ends or gives way. */
+  onPlayed?(report: PlayReport): void;
 }
 
 const DEFAULT_ARTWORK = '/img/pulse_2.svg';
@@ -64,6 +67,7 @@ export class PlayerEngine {
   private resumeAt: number | null = null;
   private errorHandledForLoad = false;
   private disposed = false;
+  private readonly meter: PlayMeter | null;
 
   constructor(
     private readonly hooks: EngineHooks,
@@ -77,6 +81,7 @@ export class PlayerEngine {
     this.audio.addEventListener('ended', this.handleEnded);
     this.audio.addEventListener('error', this.handleError);
     this.audio.addEventListener('playing', this.handlePlaying);
+    this.meter = hooks.onPlayed ? new PlayMeter(this.audio, hooks.onPlayed) : null;
     this.bindMediaKeys();
     if (typeof window !== 'undefined') {
       window.addEventListener('beforeunload', this.handleLeave);
@@ -146,6 +151,8 @@ export class PlayerEngine {
 
   dispose(): void {
     this.disposed = true;
+    this.meter?.finish(false);
+    this.meter?.dispose();
     this.clearTimers();
     this.audio.pause();
     this.audio.removeAttribute('src');
@@ -163,6 +170,8 @@ export class PlayerEngine {
   }
 
   private load(url: string, startAt: number, trackId: number): void {
+    // The track before (if it did not reach its end) is reported as far as it was heard.
+    this.meter?.begin('track', trackId);
     this.loadedTrackId = trackId;
     this.errorHandledForLoad = false;
     this.pendingSeek = startAt > 0 ? startAt : null;
@@ -211,6 +220,7 @@ export class PlayerEngine {
   private silence(previous: Player | null, sessionId: string | null): void {
     this.setNeedsTap(false);
     const wasOutput = isOutputDevice(previous, sessionId) && this.loadedTrackId !== null;
+    this.meter?.finish(false);
     if (wasOutput) {
       this.audio.pause();
       this.audio.removeAttribute('src');

@@ -224,3 +224,27 @@ export class PlayReportOutbox {
     this.timer = null;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The page's outboxes: one per player, shared by the music engine and the spot player.
+
+const outboxes = new Map<number, PlayReportOutbox>();
+
+function outboxFor(playerId: number): PlayReportOutbox {
+  let box = outboxes.get(playerId);
+  if (!box) {
+    box = new PlayReportOutbox(playerId);
+    outboxes.set(playerId, box);
+  }
+  return box;
+}
+
+/** Queues a report of `playerId`'s audio device and sends what is waiting. */
+export function reportPlayed(playerId: number, report: PlayReport): void {
+  outboxFor(playerId).add(report);
+}
+
+/** Sends what waits for `playerId` (the API is back, the page started again). */
+export function flushPlayReports(playerId: number): void {
+  void outboxFor(playerId).flush();
+}

@@ -11,6 +11,7 @@ import { commitPlayer } from './commit';
 import { realtimeApi } from '@/lib/realtime/api';
 import { isOutputDevice, shouldReclaimOutput } from './decisions';
 import { PlayerEngine } from './engine';
+import { flushPlayReports, reportPlayed } from './play-reports';
 import { createNextRequester } from './next-retry';
 import { positionAtom } from './position';
 
@@ -81,6 +82,10 @@ export function usePlayerEngine(): void {
         if (p) commitPlayer(store, () => playerApi.togglePlay(p.id)).catch(() => showToast(hu.player.failed, store));
       },
       onTrackFailed: () => showToast(hu.player.trackFailed, store),
+      onPlayed: (report) => {
+        const p = current();
+        if (p) reportPlayed(p.id, report);
+      },
     });
     engine = instance;
     // In the document (hidden: no controls) so the page's audio can be found and inspected.
@@ -94,6 +99,23 @@ export function usePlayerEngine(): void {
       if (engine === instance) engine = null;
     };
   }, [store]);
+
+  // Proof of play: reports an earlier page or an outage left behind go out now, and again when the
+  // network or the API comes back (the outbox also retries on its own every half minute).
+  const playerId = player?.id;
+  useEffect(() => {
+    if (playerId === undefined) return;
+    flushPlayReports(playerId);
+    const again = () => flushPlayReports(playerId);
+    window.addEventListener('online', again);
+    const unsubscribe = store.sub(serverUnreachableAtom, () => {
+      if (!store.get(serverUnreachableAtom)) again();
+    });
+    return () => {
+      window.removeEventListener('online', again);
+      unsubscribe();
+    };
+  }, [playerId, store]);
 
   const lastSessionId = useRef<string | null>(null);
   const renewedFrom = useRef<string | null>(null);

@@ -1,4 +1,5 @@
 import type { PlayerEngine } from '@/lib/player/engine';
+import { PlayMeter, type PlayReport } from '@/lib/player/play-reports';
 import { toElementVolume } from '@/lib/player/volume';
 import { currentSpot, type QueuedSound, type SpotQueueAction, type SpotQueueState } from './spot-queue';
 
@@ -14,10 +15,13 @@ export class SpotPlayer {
   private playingKey: number | null = null;
   private startTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
+  private readonly meter: PlayMeter | null;
 
   constructor(
     private readonly engine: PlayerEngine,
     private readonly dispatch: (action: SpotQueueAction) => void,
+    /** What was really played of each spot and sound (proof of play). */
+    onPlayed?: (report: PlayReport) => void,
   ) {
     this.element = new Audio();
     this.element.preload = 'auto';
@@ -26,6 +30,7 @@ export class SpotPlayer {
     this.element.addEventListener('ended', this.handleEnded);
     this.element.addEventListener('error', this.handleError);
     this.element.addEventListener('playing', this.handlePlaying);
+    this.meter = onPlayed ? new PlayMeter(this.element, onPlayed) : null;
     engine.spot = this.element;
   }
 
@@ -45,6 +50,7 @@ export class SpotPlayer {
   dispose(): void {
     this.disposed = true;
     this.release();
+    this.meter?.dispose();
     this.element.removeEventListener('ended', this.handleEnded);
     this.element.removeEventListener('error', this.handleError);
     this.element.removeEventListener('playing', this.handlePlaying);
@@ -54,6 +60,7 @@ export class SpotPlayer {
   private start(item: QueuedSound): void {
     this.clearTimer();
     this.playingKey = item.key;
+    this.meter?.begin(item.type, item.id);
     this.engine.holdForSpot(true);
     this.element.src = item.url;
     this.element.load();
@@ -72,6 +79,7 @@ export class SpotPlayer {
     this.clearTimer();
     if (this.playingKey === null) return;
     this.playingKey = null;
+    this.meter?.finish(false);
     this.element.pause();
     this.element.removeAttribute('src');
     this.element.load();

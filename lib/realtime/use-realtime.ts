@@ -6,6 +6,7 @@ import type { Player, PlayerSound } from '@/contracts';
 import { customerChannelName, playerChannelName } from '@/contracts/names';
 import { useCustomer } from '@/lib/api/use-customer';
 import { playerAtom } from '@/lib/player/atoms';
+import { reportPlayed } from '@/lib/player/play-reports';
 import { applyPushedPlayer, resyncPlayer } from '@/lib/player/commit';
 import { isOutputDevice } from '@/lib/player/decisions';
 import { getPlayerEngine, sessionIdAtom } from '@/lib/player/use-player-engine';
@@ -291,7 +292,14 @@ export function useRealtime(): void {
   useEffect(() => {
     const engine = getPlayerEngine();
     if (!engine) return;
-    const spots = new SpotPlayer(engine, (action) => dispatchSpots(store, action));
+    const spots = new SpotPlayer(
+      engine,
+      (action) => dispatchSpots(store, action),
+      (report) => {
+        const p = store.get(playerAtom);
+        if (p) reportPlayed(p.id, report);
+      },
+    );
     document.body.appendChild(spots.element);
     const follow = () => {
       const p = store.get(playerAtom);
