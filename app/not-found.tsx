@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './not-found.module.scss';
 
 export default function NotFound() {

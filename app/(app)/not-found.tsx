@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './not-found.module.scss';
 
 /** Inside the main layout (sidebar and player stay): an unknown id in the URL, or an unknown address. */

@@ -1,4 +1,4 @@
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 /** Inside the login card: the shop's logo stays while the form loads. */
 export default function GuestLoading() {

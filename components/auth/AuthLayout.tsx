@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CustomerLogo } from '@/components/ui/CustomerLogo';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './AuthLayout.module.scss';
 
 interface Props {

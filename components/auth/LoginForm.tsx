@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
 import { login } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { canSubmitLogin } from '@/lib/ui/validation';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { FormErrors } from '@/components/ui/form-errors';

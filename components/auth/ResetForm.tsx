@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import type { ResetStatus } from '@/contracts';
 import { resetPassword } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { canSubmitReset } from '@/lib/ui/validation';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { FormErrors } from '@/components/ui/form-errors';

@@ -5,7 +5,7 @@ import type { ChannelCard } from '@/lib/channels/catalogue';
 import { CoverImage } from '@/components/ui/CoverImage';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { defaultChannelCover } from './cover';

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { useFavoriteChannels } from '@/lib/api/channels';
 import { channelsOf, type Catalogue, type CatalogueCategory, type ChannelCard } from '@/lib/channels/catalogue';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { sortItems, useStoredSort, type SortKey } from '@/lib/ui/sort';
 import { ChannelTile } from './ChannelTile';
 import { FeaturedSlide } from './FeaturedSlide';

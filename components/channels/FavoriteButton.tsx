@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { toggleFavorite, useIsFavorite } from '@/lib/api/channels';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import { HeartIcon } from '@/components/ui/icons';
 

@@ -3,7 +3,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { slidesCss } from './slides';
 import styles from './Slider.module.scss';

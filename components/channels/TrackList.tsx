@@ -6,7 +6,7 @@ import { LoadMoreFooter, TracksMessage } from '@/components/tracks/LoadMoreFoote
 import { TrackRow, trackListClass } from '@/components/tracks/TrackRow';
 import { useChannelTracks } from '@/lib/api/channels';
 import { trackTitle } from '@/lib/format/track';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 

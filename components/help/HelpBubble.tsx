@@ -3,7 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { HelpPanel, type HelpView } from './HelpPanel';
 import styles from './Help.module.scss';
 

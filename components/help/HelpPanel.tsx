@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FaqItem, FaqTopic } from '@/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, TutorialIcon } from '@/components/ui/icons';
 import { tutorialHref, useFaqTopic, useFaqTopics } from '@/lib/api/help';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './Help.module.scss';
 
 /** Where the reader is: the topics, one topic's questions, or one answer. */

@@ -5,7 +5,7 @@ import { HelpBubble } from '@/components/help/HelpBubble';
 import { ToastArea } from '@/components/ui/ToastArea';
 import { LazyVersionModal } from '@/components/ui/LazyVersionModal';
 import { useMe } from '@/lib/api/use-me';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { useAppVersionChanged } from '@/lib/ui/use-app-version-changed';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';

@@ -4,7 +4,7 @@ import { useAtom } from 'jotai';
 import { CustomerLogo } from '@/components/ui/CustomerLogo';
 import { customerLogoUrl } from '@/lib/api/customer';
 import { useCustomer } from '@/lib/api/use-customer';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { sidebarOpenAtom } from '@/lib/ui/sidebar';
 import { MenuIcon } from '@/components/ui/icons';
 import { SIDEBAR_ID } from './Sidebar';

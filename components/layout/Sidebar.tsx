@@ -4,7 +4,7 @@ import { IntentLink } from '@/components/ui/IntentLink';
 import { usePathname } from 'next/navigation';
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { sidebarOpenAtom } from '@/lib/ui/sidebar';
 import { ChannelsIcon, CloseIcon, MixerIcon, PlaylistsIcon, TutorialIcon } from '@/components/ui/icons';
 import { NAV_SECTIONS, isActivePath, type NavItem } from './nav';

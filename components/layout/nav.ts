@@ -1,4 +1,4 @@
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 export interface NavItem {
   href: string;

@@ -2,7 +2,7 @@
 
 import { useStore } from 'jotai';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 
 export interface DeleteTexts {

@@ -5,7 +5,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import { usePathname } from 'next/navigation';
 import { useMemo } from 'react';
 import { IntentLink } from '@/components/ui/IntentLink';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { MIXER_TABS } from './tabs';
 import styles from './MixerTabs.module.scss';
 

@@ -3,7 +3,7 @@
 import { useStore } from 'jotai';
 import type { Screen, SlideshowListItem } from '@/contracts';
 import { noteScreen, screenApi, type ScreenFields } from '@/lib/api/screens';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ModalForm } from '@/components/ui/ModalForm';

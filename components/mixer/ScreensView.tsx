@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Screen, SlideshowListItem } from '@/contracts';
 import { forgetScreen, screenApi, screenPagePath, useScreenList } from '@/lib/api/screens';
 import { useSlideshowList } from '@/lib/api/slideshows';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { CopyIcon, EditIcon, TrashIcon } from '@/components/ui/icons';

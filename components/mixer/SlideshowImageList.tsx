@@ -2,7 +2,7 @@
 
 import { DragDropContext, Draggable, Droppable } from '@hello-pangea/dnd';
 import { useRef } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { GripIcon, TrashIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/TextField';
 import styles from './SlideshowImageList.module.scss';

@@ -8,7 +8,7 @@ import { ApiError, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { moveItem } from '@/lib/api/playlist-order';
 import { noteSlideshow, slideshowApi, slideshowImagePath, SLIDESHOWS_KEY } from '@/lib/api/slideshows';
 import { useUpload } from '@/lib/api/use-upload';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ModalForm } from '@/components/ui/ModalForm';

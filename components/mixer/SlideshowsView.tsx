@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { SlideshowListItem } from '@/contracts';
 import { forgetSlideshow, slideshowApi, useSlideshowList } from '@/lib/api/slideshows';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EditIcon, TrashIcon } from '@/components/ui/icons';
 import { DeleteConfirm } from './DeleteConfirm';

@@ -1,4 +1,4 @@
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 /** The mixer's sub-pages, in tab order (data only, so the tests can walk them too). */
 export const MIXER_TABS = [

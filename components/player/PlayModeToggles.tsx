@@ -1,6 +1,6 @@
 'use client';
 
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { RepeatIcon, ShuffleIcon } from '@/components/ui/icons';

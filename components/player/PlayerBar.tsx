@@ -3,7 +3,7 @@
 import { IntentLink } from '@/components/ui/IntentLink';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { trackArtist, trackTitle } from '@/lib/format/track';
 import { playableHref } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';

@@ -2,7 +2,7 @@
 
 import { atom, useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { getPlayerEngine } from '@/lib/player/use-player-engine';
 import { mute, snapVolume, unmute, volumeIcon } from '@/lib/player/volume';
 import { VolumeDownIcon, VolumeHighIcon, VolumeLowIcon, VolumeMuteIcon } from '@/components/ui/icons';

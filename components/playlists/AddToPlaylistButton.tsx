@@ -1,6 +1,6 @@
 'use client';
 
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { ListPlusIcon } from '@/components/ui/icons';
 import { useOpenPlaylistModal } from './modal-state';
 import styles from './AddToPlaylistButton.module.scss';

@@ -4,7 +4,7 @@ import { IntentLink } from '@/components/ui/IntentLink';
 import type { Playlist } from '@/contracts';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';

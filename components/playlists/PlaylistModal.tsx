@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import type { Playlist, PlaylistWithTrackAdded } from '@/contracts';
 import { PLAYLISTS_KEY, notePlaylist, playlistApi, useTrackPlaylists } from '@/lib/api/playlists';
 import { formatTrackCount } from '@/lib/format/count';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import { DialogFrame } from '@/components/ui/DialogFrame';
 import { ModalForm } from '@/components/ui/ModalForm';

@@ -6,7 +6,7 @@ import { FieldError } from '@/components/ui/FieldError';
 import { FormActions } from '@/components/ui/FormActions';
 import { TextField } from '@/components/ui/TextField';
 import { firstError } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { useFormSubmit } from '@/lib/ui/use-form-submit';
 import styles from './PlaylistNameForm.module.scss';
 

@@ -8,7 +8,7 @@ import { notePlaylist, usePlaylistTracks } from '@/lib/api/playlists';
 import { LoadMoreFooter, TracksMessage } from '@/components/tracks/LoadMoreFooter';
 import { TrackRow, trackListClass } from '@/components/tracks/TrackRow';
 import { trackTitle } from '@/lib/format/track';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';

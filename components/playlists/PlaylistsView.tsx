@@ -5,7 +5,7 @@ import type { Playlist } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { PLAYLISTS_KEY, usePlaylists, useServerSeed } from '@/lib/api/playlists';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { sortItems, useStoredSort } from '@/lib/ui/sort';
 import { PlusIcon } from '@/components/ui/icons';
 import { useOpenPlaylistModal } from './modal-state';

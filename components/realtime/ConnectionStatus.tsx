@@ -2,7 +2,7 @@
 
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import styles from './RealtimeBadges.module.scss';
 

@@ -2,7 +2,7 @@
 
 import { useState, type ComponentType } from 'react';
 import { LazyMenuTrigger } from '@/components/ui/LazyMenuTrigger';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { useDevices } from '@/lib/realtime/use-devices';
 import type { DeviceMenuDropdown } from './DeviceMenuDropdown';
 import { DevicesIcon } from '@/components/ui/icons';

@@ -2,7 +2,7 @@
 
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useAtomValue } from 'jotai';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import { playingDeviceOffline } from '@/lib/realtime/devices';
 import { useDevices } from '@/lib/realtime/use-devices';

@@ -1,6 +1,6 @@
 'use client';
 
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import type { SpotState } from '@/lib/realtime/use-spot-state';
 import { BellIcon, MegaphoneIcon } from '@/components/ui/icons';
 import styles from './RealtimeBadges.module.scss';

@@ -9,7 +9,7 @@ import { UploadField } from '@/components/ui/UploadField';
 import { DEFAULT_LOGO } from '@/lib/api/customer';
 import { settingFilePath, settingForm } from '@/lib/api/settings';
 import { useUpload } from '@/lib/api/use-upload';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { useObjectUrl } from '@/lib/ui/use-object-url';
 import { SettingRow, settingLabel } from './SettingRow';
 import { useSettingSubmit } from './use-setting-submit';

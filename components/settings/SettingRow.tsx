@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './Settings.module.scss';
 
 /** The name shown for a setting: Hungarian for the keys we know, the key itself otherwise. */

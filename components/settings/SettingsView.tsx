@@ -4,7 +4,7 @@ import type { Setting } from '@/contracts';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { LOGO_SETTING, TIMEZONE_SETTING, useSettings } from '@/lib/api/settings';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { LogoSetting } from './LogoSetting';
 import { TextSetting, TimezoneSetting } from './ValueSetting';
 import styles from './Settings.module.scss';

@@ -6,7 +6,7 @@ import { FormActions } from '@/components/ui/FormActions';
 import { FormErrors } from '@/components/ui/form-errors';
 import { SelectField, TextField } from '@/components/ui/TextField';
 import { settingApi } from '@/lib/api/settings';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { SettingRow, settingLabel } from './SettingRow';
 import { timeZoneChoices, timeZoneLabel } from './time-zones';
 import { useSettingSubmit } from './use-setting-submit';

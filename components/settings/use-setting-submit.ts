@@ -3,7 +3,7 @@
 import type { Setting } from '@/contracts';
 import { noteSetting } from '@/lib/api/settings';
 import { useCustomer } from '@/lib/api/use-customer';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import { useFormSubmit } from '@/lib/ui/use-form-submit';
 import { useSavedFlag } from '@/lib/ui/use-saved-flag';

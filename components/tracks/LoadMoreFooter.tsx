@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { useInfiniteList } from '@/lib/ui/use-infinite-list';
 import styles from './tracks.module.scss';
 

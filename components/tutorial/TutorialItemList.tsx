@@ -3,7 +3,7 @@
 import type { TutorialItem, TutorialTopic } from '@/contracts';
 import { PlayIcon } from '@/components/ui/icons';
 import { formatClock } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './Tutorial.module.scss';
 
 interface Props {

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { TutorialItem } from '@/contracts';
 import { formatClock } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './Tutorial.module.scss';
 
 /** Paragraphs of a description (blank lines between them). */

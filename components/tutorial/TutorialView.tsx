@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { SelectField } from '@/components/ui/TextField';
 import { tutorialHref } from '@/lib/api/help-keys';
 import { useTutorialTopics } from '@/lib/api/tutorials';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { selectionOf, selectionOfTopic } from './selection';
 import { TutorialItemList } from './TutorialItemList';
 import { TutorialPlayer } from './TutorialPlayer';

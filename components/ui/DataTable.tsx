@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { nextSort, sortRows, type SortValue, type TableSort } from '@/lib/ui/table-sort';
 import { ChevronDownIcon, ChevronUpIcon } from './icons';
 import styles from './DataTable.module.scss';

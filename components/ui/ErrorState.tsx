@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { EmptyState } from './EmptyState';
 import styles from './ErrorState.module.scss';
 

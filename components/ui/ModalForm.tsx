@@ -2,7 +2,7 @@
 
 import { useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { firstError } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { useFormSubmit } from '@/lib/ui/use-form-submit';
 import { DialogFrame } from './DialogFrame';
 import { FieldError } from './FieldError';

@@ -1,4 +1,4 @@
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './PageLoading.module.scss';
 
 /** A page on its way: the shape of a heading and a grid of tiles, as the app's pages have. */

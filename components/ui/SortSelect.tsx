@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { SORT_OPTIONS, type SortKey } from '@/lib/ui/sort';
 import styles from './SortSelect.module.scss';
 

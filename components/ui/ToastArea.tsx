@@ -1,7 +1,7 @@
 'use client';
 
 import { useAtomValue } from 'jotai';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { toastsAtom } from '@/lib/ui/toast';
 import styles from './ToastArea.module.scss';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import type { UploadTurn } from '@/lib/api/use-upload';
 import { checkFiles, UPLOAD_RULES, type UploadKind } from '@/lib/ui/upload-rules';
 import { Field } from './TextField';

@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { useCountdown } from '@/lib/ui/use-countdown';
 import styles from './VersionModal.module.scss';
 

@@ -1,4 +1,4 @@
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 /** Track counts as 'N dal' (SPEC.md §9); Hungarian keeps the noun singular after a number. */
 export function formatTrackCount(count: number): string {

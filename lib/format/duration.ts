@@ -1,4 +1,4 @@
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 /** 'N óra M perc' or 'M perc' (SPEC.md §9) from seconds. */
 export function formatHoursMinutes(totalSeconds: number): string {

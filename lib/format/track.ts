@@ -1,5 +1,5 @@
 import type { Track } from '@/contracts';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 /** The file name without its folders and `.mp3`, as shown for a track without a title (SPEC.md §2). */
 export function fileLabel(name: string): string {

@@ -1,5 +1,5 @@
 import type { Sound } from '@/contracts';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 /** The two marks a shop puts on any sound, its own or the provider's (SPEC.md §4). */
 export type SoundMark = 'favorite' | 'quick';

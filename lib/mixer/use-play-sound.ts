@@ -2,7 +2,7 @@
 
 import { useStore } from 'jotai';
 import { useCallback, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { playerAtom } from '@/lib/player/atoms';
 import { realtimeApi } from '@/lib/realtime/api';
 import { useSpotState } from '@/lib/realtime/use-spot-state';

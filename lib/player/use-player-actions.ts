@@ -3,7 +3,7 @@
 import { useStore } from 'jotai';
 import { useMemo } from 'react';
 import { showToast } from '@/lib/ui/toast';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { realtimeApi } from '@/lib/realtime/api';
 import { playerAtom } from './atoms';
 import { playerApi } from './api';

@@ -3,7 +3,7 @@
 import { atom, useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import { playerAtom } from './atoms';
 import { playerApi } from './api';

@@ -1,5 +1,5 @@
 import type { Device, DeviceType } from '@/contracts';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { toDevice } from './guards';
 
 /** One row of the device list. */

@@ -3,7 +3,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { playerAtom } from '@/lib/player/atoms';
 import { commitPlayer } from '@/lib/player/commit';
 import { isOutputDevice } from '@/lib/player/decisions';

@@ -1,4 +1,4 @@
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 /** What a picker takes (SPEC.md §5): sounds and spots one MP3; slideshow images and the logo JPEG/PNG. */
 export type UploadKind = 'audio' | 'image';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ForgotForm } from '@/components/auth/ForgotForm';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.auth.forgotTitle };
 

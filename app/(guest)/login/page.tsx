@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/LoginForm';
 import type { FieldErrors } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from '@/components/auth/AuthForm.module.scss';
 
 export const metadata: Metadata = { title: hu.auth.loginTitle };

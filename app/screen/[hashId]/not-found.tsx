@@ -1,4 +1,4 @@
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from '@/components/screen/ScreenView.module.scss';
 
 /** An unknown or deleted screen: said plainly, on the black a TV shows anyway. */

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { FieldError } from '@/components/ui/FieldError';
 import { useFieldError } from '@/components/ui/form-errors';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import styles from './ScheduleForm.module.scss';
 
 const t = hu.scheduler;

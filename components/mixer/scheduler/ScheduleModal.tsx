@@ -11,7 +11,7 @@ import { useFieldError } from '@/components/ui/form-errors';
 import { CloseIcon } from '@/components/ui/icons';
 import { noteScheduledContent, scheduledContentApi } from '@/lib/api/scheduled-contents';
 import { formatClock } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { allDays, bodyOf, DAY_KEYS, draftOf, toggleId, weekdaysOnly, type ScheduleDraft } from '@/lib/mixer/scheduler';
 import { showToast } from '@/lib/ui/toast';
 import { PickList } from './PickList';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { SchedulePreviewEntry } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { formatTimeOfDay } from '@/lib/format/date';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { buildTimeline, type TimelineGroup } from '@/lib/mixer/scheduler';
 import buttons from '../buttons.module.scss';
 import styles from './ScheduleTimeline.module.scss';

@@ -18,7 +18,7 @@ import { useScreenList } from '@/lib/api/screens';
 import { useSlideshowList } from '@/lib/api/slideshows';
 import { useSpots } from '@/lib/api/spots';
 import { formatDate, formatDateTime } from '@/lib/format/date';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import {
   DEFAULT_SCHEDULER_FILTER,
   DEFAULT_SCHEDULER_SORT,

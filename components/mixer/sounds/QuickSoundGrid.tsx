@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { Sound } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { BoltIcon, EqualizerIcon } from '@/components/ui/icons';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import type { SoundPlayback } from '@/lib/mixer/use-play-sound';
 import styles from './QuickSoundGrid.module.scss';
 

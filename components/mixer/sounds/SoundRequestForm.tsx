@@ -3,7 +3,7 @@
 import { ModalForm } from '@/components/ui/ModalForm';
 import { TextAreaField } from '@/components/ui/TextField';
 import { soundApi } from '@/lib/api/sounds';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 
 /** The server's limit on a request's text (contracts: SOUND_REQUEST_MAX). */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Sound } from '@/contracts';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { BoltIcon, EqualizerIcon, HeartIcon, PlayIcon, TrashIcon } from '@/components/ui/icons';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { hasMark, isOwnSound, soundSource, type SoundMark } from '@/lib/mixer/sounds';
 import type { SoundPlayback } from '@/lib/mixer/use-play-sound';
 import styles from './SoundTable.module.scss';

@@ -8,7 +8,7 @@ import { UploadField } from '@/components/ui/UploadField';
 import { noteSound, reloadSounds, SOUNDS_KEY } from '@/lib/api/sounds';
 import { useUpload } from '@/lib/api/use-upload';
 import { MIXER_NAME_MAX } from '@/contracts/names';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { isSavedItem } from '@/lib/mixer/list-edits';
 import { showToast } from '@/lib/ui/toast';
 

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { MessageIcon, UploadIcon } from '@/components/ui/icons';
 import { forgetSound, reloadSounds, soundApi, toggleSoundMark, useSounds } from '@/lib/api/sounds';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { markToast, soundsWith, type SoundMark } from '@/lib/mixer/sounds';
 import { useSoundPlayback } from '@/lib/mixer/use-play-sound';
 import { showToast } from '@/lib/ui/toast';

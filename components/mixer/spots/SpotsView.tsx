@@ -7,7 +7,7 @@ import { DataTable, type Column, type RowAction } from '@/components/ui/DataTabl
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { forgetSpot, reloadSpots, spotApi, useSpots } from '@/lib/api/spots';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';

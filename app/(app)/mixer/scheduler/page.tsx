@@ -12,7 +12,7 @@ import {
 } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
 import { SPOTS_KEY } from '@/lib/api/spot-keys';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.mixer.headings.scheduler };
 

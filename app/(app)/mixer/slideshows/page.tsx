@@ -4,7 +4,7 @@ import { SlideshowsView } from '@/components/mixer/SlideshowsView';
 import { SLIDESHOWS_KEY } from '@/lib/api/mixer-keys';
 import { slideshowListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.mixer.headings.slideshows };
 

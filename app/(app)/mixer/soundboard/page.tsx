@@ -4,7 +4,7 @@ import { SoundboardView } from '@/components/mixer/sounds/SoundboardView';
 import { soundListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
 import { SOUNDS_KEY } from '@/lib/api/sound-keys';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.mixer.headings.soundboard };
 

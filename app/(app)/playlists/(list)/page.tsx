@@ -4,7 +4,7 @@ import { PlaylistsView } from '@/components/playlists/PlaylistsView';
 import { PLAYLISTS_KEY } from '@/lib/api/playlist-keys';
 import { playlistListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.pages.playlists };
 

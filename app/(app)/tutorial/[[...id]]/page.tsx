@@ -5,7 +5,7 @@ import { TutorialView } from '@/components/tutorial/TutorialView';
 import { TUTORIALS_KEY } from '@/lib/api/help-keys';
 import { tutorialTopicListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
-import { hu } from '@/lib/i18n/hu';
+import * as hu from '@/lib/i18n/hu';
 
 export const metadata: Metadata = { title: hu.pages.tutorial };
 
