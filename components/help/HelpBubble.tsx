@@ -3,9 +3,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
-import * as hu from '@/lib/i18n/hu';
+import { form } from '@/lib/i18n/hu/form';
+import { help as huHelp } from '@/lib/i18n/hu/help';
 import { HelpPanel, type HelpView } from './HelpPanel';
 import styles from './Help.module.scss';
+
+const hu = { form, help: huHelp };
 
 /** A question mark in a circle: the round button's picture; its name is 'Segítség'. */
 function HelpIcon() {
