@@ -1,6 +1,6 @@
 'use client';
 
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '@/components/ui/Tabs';
 import { Suspense, useMemo, useState } from 'react';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
