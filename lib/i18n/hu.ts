@@ -6,29 +6,37 @@
  * reads, so a page's bundles do not carry every text of the app. This barrel is for the server
  * side and the tests.
  */
-export { app } from './hu/app';
-export { errors } from './hu/errors';
-export { nav } from './hu/nav';
-export { header } from './hu/header';
-export { pages } from './hu/pages';
-export { form } from './hu/form';
-export { toast } from './hu/toast';
-export { sort } from './hu/sort';
-export { table } from './hu/table';
-export { upload } from './hu/upload';
-export { format } from './hu/format';
-export { auth } from './hu/auth';
-export { channels } from './hu/channels';
-export { tracks } from './hu/tracks';
-export { playlists } from './hu/playlists';
-export { player } from './hu/player';
-export { realtime } from './hu/realtime';
-export { version } from './hu/version';
-export { mixer } from './hu/mixer';
-export { scheduler } from './hu/scheduler';
-export { spots } from './hu/spots';
-export { sounds } from './hu/sounds';
-export { settings } from './hu/settings';
-export { tutorial } from './hu/tutorial';
-export { help } from './hu/help';
-export { screen } from './hu/screen';
+import { app } from './hu/app';
+import { errors } from './hu/errors';
+import { nav } from './hu/nav';
+import { header } from './hu/header';
+import { pages } from './hu/pages';
+import { form } from './hu/form';
+import { toast } from './hu/toast';
+import { sort } from './hu/sort';
+import { table } from './hu/table';
+import { upload } from './hu/upload';
+import { format } from './hu/format';
+import { auth } from './hu/auth';
+import { channels } from './hu/channels';
+import { tracks } from './hu/tracks';
+import { playlists } from './hu/playlists';
+import { player } from './hu/player';
+import { realtime } from './hu/realtime';
+import { version } from './hu/version';
+import { mixer } from './hu/mixer';
+import { scheduler } from './hu/scheduler';
+import { spots } from './hu/spots';
+import { sounds } from './hu/sounds';
+import { settings } from './hu/settings';
+import { tutorial } from './hu/tutorial';
+import { help } from './hu/help';
+import { screen } from './hu/screen';
+
+export { app, errors, nav, header, pages, form, toast, sort, table, upload, format, auth, channels, tracks, playlists, player, realtime, version, mixer, scheduler, spots, sounds, settings, tutorial, help, screen };
+
+/**
+ * All areas in one object, as the texts were before the split. It pulls every area into the bundle
+ * of whatever imports it: for the server side and the tests only, not for client modules.
+ */
+export const hu = { app, errors, nav, header, pages, form, toast, sort, table, upload, format, auth, channels, tracks, playlists, player, realtime, version, mixer, scheduler, spots, sounds, settings, tutorial, help, screen } as const;
