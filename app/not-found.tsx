@@ -1,6 +1,8 @@
 import Link from 'next/link';
-import { hu } from '@/lib/i18n/hu';
+import { app } from '@/lib/i18n/hu/app';
 import styles from './not-found.module.scss';
+
+const hu = { app };
 
 export default function NotFound() {
   return (

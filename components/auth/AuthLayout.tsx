@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { CustomerLogo } from '@/components/ui/CustomerLogo';
-import { hu } from '@/lib/i18n/hu';
+import { auth } from '@/lib/i18n/hu/auth';
+import { header } from '@/lib/i18n/hu/header';
 import styles from './AuthLayout.module.scss';
+
+const hu = { auth, header };
 
 interface Props {
   logoUrl: string;

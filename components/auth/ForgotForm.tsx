@@ -4,11 +4,14 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { sendPasswordResetLink } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import { auth as huAuth } from '@/lib/i18n/hu/auth';
+import { form as huForm } from '@/lib/i18n/hu/form';
 import { canSubmitForgot } from '@/lib/ui/validation';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { TextField } from '@/components/ui/TextField';
 import styles from './AuthForm.module.scss';
+
+const hu = { auth: huAuth, form: huForm };
 
 export function ForgotForm() {
   const [email, setEmail] = useState('');

@@ -4,12 +4,15 @@ import Link from 'next/link';
 import { useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from 'react';
 import { login } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import { auth as huAuth } from '@/lib/i18n/hu/auth';
+import { form as huForm } from '@/lib/i18n/hu/form';
 import { canSubmitLogin } from '@/lib/ui/validation';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { FormErrors } from '@/components/ui/form-errors';
 import { CheckboxField, TextField } from '@/components/ui/TextField';
 import styles from './AuthForm.module.scss';
+
+const hu = { auth: huAuth, form: huForm };
 
 /** Nothing to listen to: only the server render and the hydrated client differ. */
 const noSubscription = () => () => {};

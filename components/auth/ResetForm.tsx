@@ -5,12 +5,15 @@ import { useState, type FormEvent } from 'react';
 import type { ResetStatus } from '@/contracts';
 import { resetPassword } from '@/lib/api/auth';
 import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import { auth as huAuth } from '@/lib/i18n/hu/auth';
+import { form as huForm } from '@/lib/i18n/hu/form';
 import { canSubmitReset } from '@/lib/ui/validation';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { FormErrors } from '@/components/ui/form-errors';
 import { TextField } from '@/components/ui/TextField';
 import styles from './AuthForm.module.scss';
+
+const hu = { auth: huAuth, form: huForm };
 
 export function ResetForm({ token, initialEmail }: { token: string; initialEmail: string }) {
   const [email, setEmail] = useState(initialEmail);

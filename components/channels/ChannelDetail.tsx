@@ -8,7 +8,8 @@ import { CoverImage } from '@/components/ui/CoverImage';
 import { useChannel } from '@/lib/api/channels';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import { channels as huChannels } from '@/lib/i18n/hu/channels';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { DEFAULT_LANDSCAPE } from './cover';
@@ -17,6 +18,8 @@ import { ChevronLeftIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { PlayModeToggles } from '@/components/player/PlayModeToggles';
 import { TrackList } from './TrackList';
 import styles from './ChannelDetail.module.scss';
+
+const hu = { channels: huChannels, player: huPlayer };
 
 interface Props {
   channel: Channel;

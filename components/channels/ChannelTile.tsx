@@ -5,12 +5,15 @@ import type { ChannelCard } from '@/lib/channels/catalogue';
 import { CoverImage } from '@/components/ui/CoverImage';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import { channels as huChannels } from '@/lib/i18n/hu/channels';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { defaultChannelCover } from './cover';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import styles from './ChannelTile.module.scss';
+
+const hu = { channels: huChannels, player: huPlayer };
 
 interface Props {
   channel: ChannelCard;

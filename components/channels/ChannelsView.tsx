@@ -1,19 +1,23 @@
 'use client';
 
-import * as Tabs from '@radix-ui/react-tabs';
+import * as Tabs from '@/components/ui/Tabs';
 import { Suspense, useMemo, useState } from 'react';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { useFavoriteChannels } from '@/lib/api/channels';
 import { channelsOf, type Catalogue, type CatalogueCategory, type ChannelCard } from '@/lib/channels/catalogue';
-import { hu } from '@/lib/i18n/hu';
+import { channels as huChannels } from '@/lib/i18n/hu/channels';
+import { errors } from '@/lib/i18n/hu/errors';
+import { pages } from '@/lib/i18n/hu/pages';
 import { sortItems, useStoredSort, type SortKey } from '@/lib/ui/sort';
 import { ChannelTile } from './ChannelTile';
 import { FeaturedSlide } from './FeaturedSlide';
 import { Slider } from './Slider';
 import { FEATURED_FACTOR, SUBCATEGORY_FACTOR } from './slides';
 import styles from './ChannelsView.module.scss';
+
+const hu = { channels: huChannels, errors, pages };
 
 /** The 'Kedvencek' tab has id 0 (SPEC.md §2); categories keep their own ids. */
 export const FAVORITES_TAB = '0';

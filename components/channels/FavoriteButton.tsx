@@ -2,9 +2,11 @@
 
 import { useState } from 'react';
 import { toggleFavorite, useIsFavorite } from '@/lib/api/channels';
-import { hu } from '@/lib/i18n/hu';
+import { channels as huChannels } from '@/lib/i18n/hu/channels';
 import { showToast } from '@/lib/ui/toast';
 import { HeartIcon } from '@/components/ui/icons';
+
+const hu = { channels: huChannels };
 
 /** The favourite heart: a toggle button whose pressed state is the server's answer. */
 export function FavoriteButton({ channelId, className }: { channelId: number; className?: string }) {

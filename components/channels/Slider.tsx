@@ -3,10 +3,12 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { channels as huChannels } from '@/lib/i18n/hu/channels';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { slidesCss } from './slides';
 import styles from './Slider.module.scss';
+
+const hu = { channels: huChannels };
 
 /** SPEC.md §9: the featured slider turns every 2000 ms. */
 export const AUTOPLAY_DELAY_MS = 2000;

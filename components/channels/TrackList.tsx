@@ -6,9 +6,11 @@ import { LoadMoreFooter, TracksMessage } from '@/components/tracks/LoadMoreFoote
 import { TrackRow, trackListClass } from '@/components/tracks/TrackRow';
 import { useChannelTracks } from '@/lib/api/channels';
 import { trackTitle } from '@/lib/format/track';
-import { hu } from '@/lib/i18n/hu';
+import { channels as huChannels } from '@/lib/i18n/hu/channels';
 import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
+
+const hu = { channels: huChannels };
 
 interface Props {
   channelId: number;

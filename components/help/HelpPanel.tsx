@@ -6,8 +6,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FaqItem, FaqTopic } from '@/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, TutorialIcon } from '@/components/ui/icons';
 import { tutorialHref, useFaqTopic, useFaqTopics } from '@/lib/api/help';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { help as huHelp } from '@/lib/i18n/hu/help';
 import styles from './Help.module.scss';
+
+const hu = { errors, help: huHelp };
 
 /** Where the reader is: the topics, one topic's questions, or one answer. */
 export type HelpView = { at: 'topics' } | { at: 'topic'; topic: FaqTopic } | { at: 'item'; topic: FaqTopic; itemId: number };

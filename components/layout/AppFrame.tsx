@@ -5,11 +5,13 @@ import { HelpBubble } from '@/components/help/HelpBubble';
 import { ToastArea } from '@/components/ui/ToastArea';
 import { LazyVersionModal } from '@/components/ui/LazyVersionModal';
 import { useMe } from '@/lib/api/use-me';
-import { hu } from '@/lib/i18n/hu';
+import { nav } from '@/lib/i18n/hu/nav';
 import { useAppVersionChanged } from '@/lib/ui/use-app-version-changed';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import styles from './AppFrame.module.scss';
+
+const hu = { nav };
 
 export const MAIN_ID = 'main-content';
 const PLAYER_BAR_ID = 'player-bar';

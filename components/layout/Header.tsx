@@ -4,12 +4,15 @@ import { useAtom } from 'jotai';
 import { CustomerLogo } from '@/components/ui/CustomerLogo';
 import { customerLogoUrl } from '@/lib/api/customer';
 import { useCustomer } from '@/lib/api/use-customer';
-import { hu } from '@/lib/i18n/hu';
+import { header as huHeader } from '@/lib/i18n/hu/header';
+import { nav } from '@/lib/i18n/hu/nav';
 import { sidebarOpenAtom } from '@/lib/ui/sidebar';
 import { MenuIcon } from '@/components/ui/icons';
 import { SIDEBAR_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
 import styles from './Header.module.scss';
+
+const hu = { header: huHeader, nav };
 
 export function Header() {
   const { data: customer } = useCustomer();

@@ -4,11 +4,14 @@ import { IntentLink } from '@/components/ui/IntentLink';
 import { usePathname } from 'next/navigation';
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { app as huApp } from '@/lib/i18n/hu/app';
+import { nav as huNav } from '@/lib/i18n/hu/nav';
 import { sidebarOpenAtom } from '@/lib/ui/sidebar';
 import { ChannelsIcon, CloseIcon, MixerIcon, PlaylistsIcon, TutorialIcon } from '@/components/ui/icons';
 import { NAV_SECTIONS, isActivePath, type NavItem } from './nav';
 import styles from './Sidebar.module.scss';
+
+const hu = { app: huApp, nav: huNav };
 
 export const SIDEBAR_ID = 'app-sidebar';
 

@@ -5,10 +5,12 @@ import { useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { logout } from '@/lib/api/auth';
 import { useMe } from '@/lib/api/use-me';
-import { hu } from '@/lib/i18n/hu';
+import { header as huHeader } from '@/lib/i18n/hu/header';
 import { ChevronDownIcon, LogoutIcon, SettingsIcon } from '@/components/ui/icons';
 import { ACCOUNT_NAV } from './nav';
 import styles from './UserMenu.module.scss';
+
+const hu = { header: huHeader };
 
 async function logoutAndReload() {
   try {

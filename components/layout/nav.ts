@@ -1,4 +1,6 @@
-import { hu } from '@/lib/i18n/hu';
+import { nav as huNav } from '@/lib/i18n/hu/nav';
+
+const hu = { nav: huNav };
 
 export interface NavItem {
   href: string;

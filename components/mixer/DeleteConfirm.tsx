@@ -2,8 +2,11 @@
 
 import { useStore } from 'jotai';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { hu } from '@/lib/i18n/hu';
+import { form } from '@/lib/i18n/hu/form';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
+
+const hu = { form, toast: huToast };
 
 export interface DeleteTexts {
   title: string;

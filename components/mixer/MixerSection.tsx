@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PlusIcon } from '@/components/ui/icons';
 import styles from './MixerSection.module.scss';
+
+const hu = { errors };
 
 interface Props {
   title: string;

@@ -5,9 +5,11 @@ import Autoplay from 'embla-carousel-autoplay';
 import { usePathname } from 'next/navigation';
 import { useMemo } from 'react';
 import { IntentLink } from '@/components/ui/IntentLink';
-import { hu } from '@/lib/i18n/hu';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { MIXER_TABS } from './tabs';
 import styles from './MixerTabs.module.scss';
+
+const hu = { mixer: huMixer };
 
 /** SPEC.md §9: on phones the mixer's tabs are a carousel turning every 1500 ms. */
 export const TAB_AUTOPLAY_MS = 1500;

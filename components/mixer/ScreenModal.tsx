@@ -3,11 +3,15 @@
 import { useStore } from 'jotai';
 import type { Screen, SlideshowListItem } from '@/contracts';
 import { noteScreen, screenApi, type ScreenFields } from '@/lib/api/screens';
-import { hu } from '@/lib/i18n/hu';
+import { form as huForm } from '@/lib/i18n/hu/form';
+import { mixer } from '@/lib/i18n/hu/mixer';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/TextField';
+
+const hu = { form: huForm, mixer, toast: huToast };
 
 const t = hu.mixer.screens;
 

@@ -2,10 +2,12 @@
 
 import { DragDropContext, Draggable, Droppable } from '@hello-pangea/dnd';
 import { useRef } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { mixer } from '@/lib/i18n/hu/mixer';
 import { GripIcon, TrashIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/TextField';
 import styles from './SlideshowImageList.module.scss';
+
+const hu = { mixer };
 
 const t = hu.mixer.slideshows;
 

@@ -8,7 +8,9 @@ import { ApiError, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { moveItem } from '@/lib/api/playlist-order';
 import { noteSlideshow, slideshowApi, slideshowImagePath, SLIDESHOWS_KEY } from '@/lib/api/slideshows';
 import { useUpload } from '@/lib/api/use-upload';
-import { hu } from '@/lib/i18n/hu';
+import { form } from '@/lib/i18n/hu/form';
+import { mixer } from '@/lib/i18n/hu/mixer';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ModalForm } from '@/components/ui/ModalForm';
@@ -16,6 +18,8 @@ import { TextField } from '@/components/ui/TextField';
 import { UploadField } from '@/components/ui/UploadField';
 import { SlideshowImageList, type EditableImage } from './SlideshowImageList';
 import styles from './SlideshowModal.module.scss';
+
+const hu = { form, mixer, toast: huToast };
 
 const t = hu.mixer.slideshows;
 

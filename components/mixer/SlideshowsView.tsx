@@ -3,12 +3,14 @@
 import { useState } from 'react';
 import type { SlideshowListItem } from '@/contracts';
 import { forgetSlideshow, slideshowApi, useSlideshowList } from '@/lib/api/slideshows';
-import { hu } from '@/lib/i18n/hu';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EditIcon, TrashIcon } from '@/components/ui/icons';
 import { DeleteConfirm } from './DeleteConfirm';
 import { MixerSection } from './MixerSection';
 import { SlideshowModal, type SlideshowTarget } from './SlideshowModal';
+
+const hu = { mixer: huMixer };
 
 const t = hu.mixer.slideshows;
 

@@ -1,4 +1,6 @@
-import { hu } from '@/lib/i18n/hu';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+
+const hu = { mixer: huMixer };
 
 /** The mixer's sub-pages, in tab order (data only, so the tests can walk them too). */
 export const MIXER_TABS = [

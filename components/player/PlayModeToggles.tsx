@@ -1,9 +1,11 @@
 'use client';
 
-import { hu } from '@/lib/i18n/hu';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { RepeatIcon, ShuffleIcon } from '@/components/ui/icons';
+
+const hu = { player: huPlayer };
 
 export type PlayMode = 'random' | 'repeat';
 

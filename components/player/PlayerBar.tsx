@@ -3,7 +3,8 @@
 import { IntentLink } from '@/components/ui/IntentLink';
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
+import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { trackArtist, trackTitle } from '@/lib/format/track';
 import { playableHref } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
@@ -27,6 +28,8 @@ import { PlayModeToggle, PlayModeToggles } from './PlayModeToggles';
 import { ProgressLine, SeekLine } from './SeekLine';
 import { VolumeControl } from './VolumeControl';
 import styles from './PlayerBar.module.scss';
+
+const hu = { player: huPlayer, realtime: huRealtime };
 
 /** The bottom bar: what plays, and every control. Mounted once for the whole session. */
 export function PlayerBar() {

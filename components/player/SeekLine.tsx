@@ -2,9 +2,11 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { formatClock } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { usePosition } from '@/lib/player/use-position';
 import styles from './PlayerBar.module.scss';
+
+const hu = { player: huPlayer };
 
 const COMMIT_DELAY_MS = 300;
 

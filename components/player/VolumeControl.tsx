@@ -2,11 +2,13 @@
 
 import { atom, useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { getPlayerEngine } from '@/lib/player/use-player-engine';
 import { mute, snapVolume, unmute, volumeIcon } from '@/lib/player/volume';
 import { VolumeDownIcon, VolumeHighIcon, VolumeLowIcon, VolumeMuteIcon } from '@/components/ui/icons';
 import styles from './PlayerBar.module.scss';
+
+const hu = { player: huPlayer };
 
 /** The volume before muting (SPEC.md §4); kept for the session, across pages. */
 const mutedFromAtom = atom<number | null>(null);

@@ -1,9 +1,11 @@
 'use client';
 
-import { hu } from '@/lib/i18n/hu';
+import { playlists } from '@/lib/i18n/hu/playlists';
 import { ListPlusIcon } from '@/components/ui/icons';
 import { useOpenPlaylistModal } from './modal-state';
 import styles from './AddToPlaylistButton.module.scss';
+
+const hu = { playlists };
 
 type Props =
   | { track: { id: number; title: string }; channel?: never; className?: string }

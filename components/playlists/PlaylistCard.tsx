@@ -4,12 +4,15 @@ import { IntentLink } from '@/components/ui/IntentLink';
 import type { Playlist } from '@/contracts';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
+import { playlists as huPlaylists } from '@/lib/i18n/hu/playlists';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { PlaylistCover } from './PlaylistCover';
 import styles from './PlaylistCard.module.scss';
+
+const hu = { player: huPlayer, playlists: huPlaylists };
 
 interface Props {
   playlist: Playlist;

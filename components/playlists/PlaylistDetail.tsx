@@ -9,7 +9,11 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { forgetPlaylist, notePlaylist, playlistApi, playlistKey, usePlaylist, useServerSeed } from '@/lib/api/playlists';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { form } from '@/lib/i18n/hu/form';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
+import { playlists as huPlaylists } from '@/lib/i18n/hu/playlists';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';
@@ -21,6 +25,8 @@ import { PlaylistTrackList } from './PlaylistTrackList';
 import { useRefreshPlayer } from './use-refresh-player';
 import { EmptyState } from '@/components/ui/EmptyState';
 import styles from './PlaylistDetail.module.scss';
+
+const hu = { errors, form, player: huPlayer, playlists: huPlaylists, toast: huToast };
 
 interface Props {
   playlist: Playlist;

@@ -6,7 +6,8 @@ import useSWR from 'swr';
 import type { Playlist, PlaylistWithTrackAdded } from '@/contracts';
 import { PLAYLISTS_KEY, notePlaylist, playlistApi, useTrackPlaylists } from '@/lib/api/playlists';
 import { formatTrackCount } from '@/lib/format/count';
-import { hu } from '@/lib/i18n/hu';
+import { playlists as huPlaylists } from '@/lib/i18n/hu/playlists';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
 import { DialogFrame } from '@/components/ui/DialogFrame';
 import { ModalForm } from '@/components/ui/ModalForm';
@@ -16,6 +17,8 @@ import { PlaylistCover } from './PlaylistCover';
 import { PlaylistNameField, PlaylistNameForm } from './PlaylistNameForm';
 import { applyToggleAnswer, setTrackAdded, toggleToast, withCreated } from './toggle';
 import styles from './PlaylistModal.module.scss';
+
+const hu = { playlists: huPlaylists, toast: huToast };
 
 /** The one playlist modal of the main layout (SPEC.md §2), opened by every add-to-playlist button. */
 export function PlaylistModal() {

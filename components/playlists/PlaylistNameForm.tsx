@@ -6,9 +6,12 @@ import { FieldError } from '@/components/ui/FieldError';
 import { FormActions } from '@/components/ui/FormActions';
 import { TextField } from '@/components/ui/TextField';
 import { firstError } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import { form as huForm } from '@/lib/i18n/hu/form';
+import { playlists } from '@/lib/i18n/hu/playlists';
 import { useFormSubmit } from '@/lib/ui/use-form-submit';
 import styles from './PlaylistNameForm.module.scss';
+
+const hu = { form: huForm, playlists };
 
 interface Props {
   /** The call behind the form; a thrown ApiError's field errors are shown under the field. */

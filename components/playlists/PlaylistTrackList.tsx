@@ -8,13 +8,15 @@ import { notePlaylist, usePlaylistTracks } from '@/lib/api/playlists';
 import { LoadMoreFooter, TracksMessage } from '@/components/tracks/LoadMoreFooter';
 import { TrackRow, trackListClass } from '@/components/tracks/TrackRow';
 import { trackTitle } from '@/lib/format/track';
-import { hu } from '@/lib/i18n/hu';
+import { playlists as huPlaylists } from '@/lib/i18n/hu/playlists';
 import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';
 import { GripIcon, TrashIcon } from '@/components/ui/icons';
 import { useRefreshPlayer } from './use-refresh-player';
 import styles from './PlaylistTrackList.module.scss';
+
+const hu = { playlists: huPlaylists };
 
 interface Props {
   playlistId: number;

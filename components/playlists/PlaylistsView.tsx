@@ -5,12 +5,17 @@ import type { Playlist } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { PLAYLISTS_KEY, usePlaylists, useServerSeed } from '@/lib/api/playlists';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { pages } from '@/lib/i18n/hu/pages';
+import { playlists as huPlaylists } from '@/lib/i18n/hu/playlists';
+import { sort as huSort } from '@/lib/i18n/hu/sort';
 import { sortItems, useStoredSort } from '@/lib/ui/sort';
 import { PlusIcon } from '@/components/ui/icons';
 import { useOpenPlaylistModal } from './modal-state';
 import { PlaylistCard } from './PlaylistCard';
 import styles from './PlaylistsView.module.scss';
+
+const hu = { errors, pages, playlists: huPlaylists, sort: huSort };
 
 /** The first row of covers is above the fold on a laptop: those load at once. */
 const EAGER_COVERS = 4;

@@ -2,9 +2,11 @@
 
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import styles from './RealtimeBadges.module.scss';
+
+const hu = { realtime: huRealtime };
 
 /** A first connection usually takes a moment; only a slow one is worth mentioning. */
 const FIRST_CONNECT_GRACE_MS = 3_000;

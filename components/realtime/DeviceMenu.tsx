@@ -2,11 +2,13 @@
 
 import { useState, type ComponentType } from 'react';
 import { LazyMenuTrigger } from '@/components/ui/LazyMenuTrigger';
-import { hu } from '@/lib/i18n/hu';
+import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { useDevices } from '@/lib/realtime/use-devices';
 import type { DeviceMenuDropdown } from './DeviceMenuDropdown';
 import { DevicesIcon } from '@/components/ui/icons';
 import styles from './DeviceMenu.module.scss';
+
+const hu = { realtime: huRealtime };
 
 const loadDropdown = () => import('./DeviceMenuDropdown');
 

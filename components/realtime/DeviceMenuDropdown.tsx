@@ -2,12 +2,14 @@
 
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useAtomValue } from 'jotai';
-import { hu } from '@/lib/i18n/hu';
+import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import { playingDeviceOffline } from '@/lib/realtime/devices';
 import { useDevices } from '@/lib/realtime/use-devices';
 import { DevicesIcon, DeviceTypeIcon, SpeakerIcon } from '@/components/ui/icons';
 import styles from './DeviceMenu.module.scss';
+
+const hu = { realtime: huRealtime };
 
 /**
  * The shop's online devices (presence): which one plays, which one is this, and a choice that

@@ -1,9 +1,11 @@
 'use client';
 
-import { hu } from '@/lib/i18n/hu';
+import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import type { SpotState } from '@/lib/realtime/use-spot-state';
 import { BellIcon, MegaphoneIcon } from '@/components/ui/icons';
 import styles from './RealtimeBadges.module.scss';
+
+const hu = { realtime: huRealtime };
 
 /** 'Reklám szól' / 'Hang szól' while an ad or a sound cuts in over the music, on every device. */
 export function SpotIndicator({ current }: { current: SpotState['current'] }) {

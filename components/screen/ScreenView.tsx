@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { screen as huScreen } from '@/lib/i18n/hu/screen';
 import type { PublicScreen } from '@/lib/screen/api';
 import {
   advance,
@@ -15,6 +15,8 @@ import {
 } from '@/lib/screen/sequence';
 import { useScreenFeed } from '@/lib/screen/use-screen-feed';
 import styles from './ScreenView.module.scss';
+
+const hu = { screen: huScreen };
 
 type Layers = [string | null, string | null];
 

@@ -9,11 +9,14 @@ import { UploadField } from '@/components/ui/UploadField';
 import { DEFAULT_LOGO } from '@/lib/api/customer';
 import { settingFilePath, settingForm } from '@/lib/api/settings';
 import { useUpload } from '@/lib/api/use-upload';
-import { hu } from '@/lib/i18n/hu';
+import { form as huForm } from '@/lib/i18n/hu/form';
+import { settings as huSettings } from '@/lib/i18n/hu/settings';
 import { useObjectUrl } from '@/lib/ui/use-object-url';
 import { SettingRow, settingLabel } from './SettingRow';
 import { useSettingSubmit } from './use-setting-submit';
 import styles from './Settings.module.scss';
+
+const hu = { form: huForm, settings: huSettings };
 
 /**
  * 'Logó' (SPEC.md §2 Settings page): the current logo in view mode; 'Logó cseréje' opens the upload

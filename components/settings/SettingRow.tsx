@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { CheckIcon } from '@/components/ui/icons';
-import { hu } from '@/lib/i18n/hu';
+import { settings } from '@/lib/i18n/hu/settings';
 import styles from './Settings.module.scss';
+
+const hu = { settings };
 
 /** The name shown for a setting: Hungarian for the keys we know, the key itself otherwise. */
 export function settingLabel(key: string): string {

@@ -4,10 +4,14 @@ import type { Setting } from '@/contracts';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { LOGO_SETTING, TIMEZONE_SETTING, useSettings } from '@/lib/api/settings';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { pages } from '@/lib/i18n/hu/pages';
+import { settings as huSettings } from '@/lib/i18n/hu/settings';
 import { LogoSetting } from './LogoSetting';
 import { TextSetting, TimezoneSetting } from './ValueSetting';
 import styles from './Settings.module.scss';
+
+const hu = { errors, pages, settings: huSettings };
 
 function SettingEditor({ setting }: { setting: Setting }) {
   if (setting.key === LOGO_SETTING) return <LogoSetting setting={setting} />;

@@ -6,11 +6,14 @@ import { FormActions } from '@/components/ui/FormActions';
 import { FormErrors } from '@/components/ui/form-errors';
 import { SelectField, TextField } from '@/components/ui/TextField';
 import { settingApi } from '@/lib/api/settings';
-import { hu } from '@/lib/i18n/hu';
+import { form as huForm } from '@/lib/i18n/hu/form';
+import { settings as huSettings } from '@/lib/i18n/hu/settings';
 import { SettingRow, settingLabel } from './SettingRow';
 import { timeZoneChoices, timeZoneLabel } from './time-zones';
 import { useSettingSubmit } from './use-setting-submit';
 import styles from './Settings.module.scss';
+
+const hu = { form: huForm, settings: huSettings };
 
 interface EditorProps {
   setting: Setting;

@@ -3,10 +3,13 @@
 import type { Setting } from '@/contracts';
 import { noteSetting } from '@/lib/api/settings';
 import { useCustomer } from '@/lib/api/use-customer';
-import { hu } from '@/lib/i18n/hu';
+import { form as huForm } from '@/lib/i18n/hu/form';
+import { settings as huSettings } from '@/lib/i18n/hu/settings';
 import { showToast } from '@/lib/ui/toast';
 import { useFormSubmit } from '@/lib/ui/use-form-submit';
 import { useSavedFlag } from '@/lib/ui/use-saved-flag';
+
+const hu = { form: huForm, settings: huSettings };
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';

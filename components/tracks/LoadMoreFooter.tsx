@@ -1,9 +1,11 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { tracks as huTracks } from '@/lib/i18n/hu/tracks';
 import { useInfiniteList } from '@/lib/ui/use-infinite-list';
 import styles from './tracks.module.scss';
+
+const hu = { tracks: huTracks };
 
 interface Props {
   loadMore: () => void;

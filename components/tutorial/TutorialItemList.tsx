@@ -3,8 +3,10 @@
 import type { TutorialItem, TutorialTopic } from '@/contracts';
 import { PlayIcon } from '@/components/ui/icons';
 import { formatClock } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import { tutorial } from '@/lib/i18n/hu/tutorial';
 import styles from './Tutorial.module.scss';
+
+const hu = { tutorial };
 
 interface Props {
   topic: TutorialTopic;

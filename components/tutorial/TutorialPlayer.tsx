@@ -3,8 +3,10 @@
 import { useEffect, useRef } from 'react';
 import type { TutorialItem } from '@/contracts';
 import { formatClock } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import { tutorial } from '@/lib/i18n/hu/tutorial';
 import styles from './Tutorial.module.scss';
+
+const hu = { tutorial };
 
 /** Paragraphs of a description (blank lines between them). */
 export function paragraphs(text: string | null): string[] {

@@ -7,11 +7,15 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { SelectField } from '@/components/ui/TextField';
 import { tutorialHref } from '@/lib/api/help-keys';
 import { useTutorialTopics } from '@/lib/api/tutorials';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { pages } from '@/lib/i18n/hu/pages';
+import { tutorial } from '@/lib/i18n/hu/tutorial';
 import { selectionOf, selectionOfTopic } from './selection';
 import { TutorialItemList } from './TutorialItemList';
 import { TutorialPlayer } from './TutorialPlayer';
 import styles from './Tutorial.module.scss';
+
+const hu = { errors, pages, tutorial };
 
 interface Choice {
   topicId: number | null;

@@ -1,10 +1,13 @@
 'use client';
 
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { sort as huSort } from '@/lib/i18n/hu/sort';
+import { table as huTable } from '@/lib/i18n/hu/table';
 import { nextSort, sortRows, type SortValue, type TableSort } from '@/lib/ui/table-sort';
 import { ChevronDownIcon, ChevronUpIcon } from './icons';
 import styles from './DataTable.module.scss';
+
+const hu = { sort: huSort, table: huTable };
 
 export type { TableSort };
 

@@ -2,9 +2,11 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { form } from '@/lib/i18n/hu/form';
 import { CloseIcon } from './icons';
 import styles from './DialogFrame.module.scss';
+
+const hu = { form };
 
 interface Props {
   open: boolean;

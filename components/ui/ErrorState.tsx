@@ -1,9 +1,11 @@
 'use client';
 
 import { useEffect } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
 import { EmptyState } from './EmptyState';
 import styles from './ErrorState.module.scss';
+
+const hu = { errors };
 
 /**
  * What every error boundary shows: what went wrong, 'Újrapróbálás' and 'Kijelentkezés'. The logout is

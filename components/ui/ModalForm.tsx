@@ -2,7 +2,7 @@
 
 import { useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { firstError } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import { form as huForm } from '@/lib/i18n/hu/form';
 import { useFormSubmit } from '@/lib/ui/use-form-submit';
 import { DialogFrame } from './DialogFrame';
 import { FieldError } from './FieldError';
@@ -10,6 +10,8 @@ import { FormActions } from './FormActions';
 import { FormAlert } from './FormAlert';
 import { FormErrors } from './form-errors';
 import styles from './ModalForm.module.scss';
+
+const hu = { form: huForm };
 
 export interface ModalFormProps {
   open: boolean;

@@ -1,5 +1,7 @@
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
 import styles from './PageLoading.module.scss';
+
+const hu = { errors };
 
 /** A page on its way: the shape of a heading and a grid of tiles, as the app's pages have. */
 export function PageLoading() {

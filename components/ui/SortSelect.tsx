@@ -1,9 +1,11 @@
 'use client';
 
 import { useId } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { sort as huSort } from '@/lib/i18n/hu/sort';
 import { SORT_OPTIONS, type SortKey } from '@/lib/ui/sort';
 import styles from './SortSelect.module.scss';
+
+const hu = { sort: huSort };
 
 export interface ChoiceOption<K extends number> {
   key: K;

@@ -1,9 +1,11 @@
 'use client';
 
 import { useAtomValue } from 'jotai';
-import { hu } from '@/lib/i18n/hu';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { toastsAtom } from '@/lib/ui/toast';
 import styles from './ToastArea.module.scss';
+
+const hu = { toast: huToast };
 
 /** Always mounted, so screen readers already watch the live region when a toast arrives. */
 export function ToastArea() {

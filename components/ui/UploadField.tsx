@@ -1,11 +1,13 @@
 'use client';
 
 import { useState, type DragEvent, type ReactNode } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { upload as huUpload } from '@/lib/i18n/hu/upload';
 import type { UploadTurn } from '@/lib/api/use-upload';
 import { checkFiles, UPLOAD_RULES, type UploadKind } from '@/lib/ui/upload-rules';
 import { Field } from './TextField';
 import styles from './UploadField.module.scss';
+
+const hu = { upload: huUpload };
 
 export interface UploadFieldProps {
   /** The server's field name, whose first error shows here (default `file`). */

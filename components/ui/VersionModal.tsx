@@ -1,9 +1,11 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { hu } from '@/lib/i18n/hu';
+import { version as huVersion } from '@/lib/i18n/hu/version';
 import { useCountdown } from '@/lib/ui/use-countdown';
 import styles from './VersionModal.module.scss';
+
+const hu = { version: huVersion };
 
 /** SPEC.md §9: the reload comes 20 s after a new version was seen, ticking each second. */
 export const VERSION_RELOAD_SECONDS = 20;

@@ -1,4 +1,6 @@
-import { hu } from '@/lib/i18n/hu';
+import { format } from '@/lib/i18n/hu/format';
+
+const hu = { format };
 
 /** Track counts as 'N dal' (SPEC.md §9); Hungarian keeps the noun singular after a number. */
 export function formatTrackCount(count: number): string {

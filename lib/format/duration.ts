@@ -1,4 +1,6 @@
-import { hu } from '@/lib/i18n/hu';
+import { format } from '@/lib/i18n/hu/format';
+
+const hu = { format };
 
 /** 'N óra M perc' or 'M perc' (SPEC.md §9) from seconds. */
 export function formatHoursMinutes(totalSeconds: number): string {

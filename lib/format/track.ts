@@ -1,5 +1,7 @@
 import type { Track } from '@/contracts';
-import { hu } from '@/lib/i18n/hu';
+import { tracks } from '@/lib/i18n/hu/tracks';
+
+const hu = { tracks };
 
 /** The file name without its folders and `.mp3`, as shown for a track without a title (SPEC.md §2). */
 export function fileLabel(name: string): string {

@@ -1,5 +1,7 @@
 import type { Sound } from '@/contracts';
-import { hu } from '@/lib/i18n/hu';
+import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
+
+const hu = { sounds: huSounds };
 
 /** The two marks a shop puts on any sound, its own or the provider's (SPEC.md §4). */
 export type SoundMark = 'favorite' | 'quick';

@@ -2,11 +2,13 @@
 
 import { useStore } from 'jotai';
 import { useCallback, useState } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
 import { playerAtom } from '@/lib/player/atoms';
 import { realtimeApi } from '@/lib/realtime/api';
 import { useSpotState } from '@/lib/realtime/use-spot-state';
 import { showToast } from '@/lib/ui/toast';
+
+const hu = { sounds: huSounds };
 
 export interface SoundPlayback {
   /** Asks the player to play the sound: the audio device gets `PlaySound`, wherever it is. */

@@ -3,7 +3,8 @@
 import { useStore } from 'jotai';
 import { useMemo } from 'react';
 import { showToast } from '@/lib/ui/toast';
-import { hu } from '@/lib/i18n/hu';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
+import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { realtimeApi } from '@/lib/realtime/api';
 import { playerAtom } from './atoms';
 import { playerApi } from './api';
@@ -13,6 +14,8 @@ import { positionAtom } from './position';
 import { sessionIdAtom } from './use-player-engine';
 import { playableState, type PlayableKind } from './use-player';
 import { snapVolume } from './volume';
+
+const hu = { player: huPlayer, realtime: huRealtime };
 
 export interface PlayerActions {
   playChannel(channelId: number, trackId?: number): Promise<void>;

@@ -3,7 +3,7 @@
 import { atom, useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
-import { hu } from '@/lib/i18n/hu';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { showToast } from '@/lib/ui/toast';
 import { playerAtom } from './atoms';
 import { playerApi } from './api';
@@ -14,6 +14,8 @@ import { PlayerEngine } from './engine';
 import { flushPlayReports, reportPlayed } from './play-reports';
 import { createNextRequester } from './next-retry';
 import { positionAtom } from './position';
+
+const hu = { player: huPlayer };
 
 /** True while the browser waits for a tap before it lets the music start. */
 export const needsTapAtom = atom(false);

@@ -1,6 +1,9 @@
 import type { Device, DeviceType } from '@/contracts';
-import { hu } from '@/lib/i18n/hu';
+import { realtime } from '@/lib/i18n/hu/realtime';
+import { tracks } from '@/lib/i18n/hu/tracks';
 import { toDevice } from './guards';
+
+const hu = { realtime, tracks };
 
 /** One row of the device list. */
 export interface DeviceRow {

@@ -3,7 +3,7 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
-import { hu } from '@/lib/i18n/hu';
+import { realtime } from '@/lib/i18n/hu/realtime';
 import { playerAtom } from '@/lib/player/atoms';
 import { commitPlayer } from '@/lib/player/commit';
 import { isOutputDevice } from '@/lib/player/decisions';
@@ -12,6 +12,8 @@ import { showToast } from '@/lib/ui/toast';
 import { membersAtom } from './atoms';
 import { realtimeApi } from './api';
 import { estimatePosition, shapeDevices, type DeviceRow, type PositionMark } from './devices';
+
+const hu = { realtime };
 
 export interface DevicesState {
   rows: DeviceRow[];

@@ -1,7 +1,9 @@
 'use client';
 
 import { useCallback, useSyncExternalStore } from 'react';
-import { hu } from '@/lib/i18n/hu';
+import { sort as huSort } from '@/lib/i18n/hu/sort';
+
+const hu = { sort: huSort };
 
 /** SPEC.md §9: 1 name A–Z, 2 name Z–A, 3 created newest first, 4 created oldest first. */
 export type SortKey = 1 | 2 | 3 | 4;

@@ -1,4 +1,6 @@
-import { hu } from '@/lib/i18n/hu';
+import { upload } from '@/lib/i18n/hu/upload';
+
+const hu = { upload };
 
 /** What a picker takes (SPEC.md §5): sounds and spots one MP3; slideshow images and the logo JPEG/PNG. */
 export type UploadKind = 'audio' | 'image';

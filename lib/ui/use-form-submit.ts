@@ -2,7 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorsFrom, type FieldErrors } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import { form as huForm } from '@/lib/i18n/hu/form';
+
+const hu = { form: huForm };
 
 export interface FormSubmit {
   /** The last failure's field errors (`{}` before a submit and after a success). */

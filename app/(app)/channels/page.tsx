@@ -5,7 +5,9 @@ import { CHANNEL_CATEGORIES_KEY, CHANNELS_KEY, FAVORITE_CHANNELS_KEY } from '@/l
 import { channelCategoryListReader, channelListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
 import { toCatalogue, toChannelCard } from '@/lib/channels/catalogue';
-import { hu } from '@/lib/i18n/hu';
+import { pages } from '@/lib/i18n/hu/pages';
+
+const hu = { pages };
 
 export const metadata: Metadata = { title: hu.pages.channels };
 

@@ -4,7 +4,9 @@ import { SettingsView } from '@/components/settings/SettingsView';
 import { settingListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
 import { SETTINGS_KEY } from '@/lib/api/settings-keys';
-import { hu } from '@/lib/i18n/hu';
+import { pages } from '@/lib/i18n/hu/pages';
+
+const hu = { pages };
 
 export const metadata: Metadata = { title: hu.pages.settings };
 

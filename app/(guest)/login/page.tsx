@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/auth/LoginForm';
 import type { FieldErrors } from '@/lib/api/fetcher';
-import { hu } from '@/lib/i18n/hu';
+import { auth as huAuth } from '@/lib/i18n/hu/auth';
+import { form as huForm } from '@/lib/i18n/hu/form';
 import styles from '@/components/auth/AuthForm.module.scss';
+
+const hu = { auth: huAuth, form: huForm };
 
 export const metadata: Metadata = { title: hu.auth.loginTitle };
 

@@ -1,5 +1,7 @@
-import { hu } from '@/lib/i18n/hu';
+import { screen as huScreen } from '@/lib/i18n/hu/screen';
 import styles from '@/components/screen/ScreenView.module.scss';
+
+const hu = { screen: huScreen };
 
 /** An unknown or deleted screen: said plainly, on the black a TV shows anyway. */
 export default function ScreenNotFound() {

@@ -3,8 +3,10 @@
 import { useId, useState } from 'react';
 import { FieldError } from '@/components/ui/FieldError';
 import { useFieldError } from '@/components/ui/form-errors';
-import { hu } from '@/lib/i18n/hu';
+import { scheduler } from '@/lib/i18n/hu/scheduler';
 import styles from './ScheduleForm.module.scss';
+
+const hu = { scheduler };
 
 const t = hu.scheduler;
 

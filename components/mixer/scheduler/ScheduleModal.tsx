@@ -11,11 +11,16 @@ import { useFieldError } from '@/components/ui/form-errors';
 import { CloseIcon } from '@/components/ui/icons';
 import { noteScheduledContent, scheduledContentApi } from '@/lib/api/scheduled-contents';
 import { formatClock } from '@/lib/format/duration';
-import { hu } from '@/lib/i18n/hu';
+import { form as huForm } from '@/lib/i18n/hu/form';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+import { scheduler as huScheduler } from '@/lib/i18n/hu/scheduler';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { allDays, bodyOf, DAY_KEYS, draftOf, toggleId, weekdaysOnly, type ScheduleDraft } from '@/lib/mixer/scheduler';
 import { showToast } from '@/lib/ui/toast';
 import { PickList } from './PickList';
 import styles from './ScheduleForm.module.scss';
+
+const hu = { form: huForm, mixer: huMixer, scheduler: huScheduler, toast: huToast };
 
 const t = hu.scheduler;
 

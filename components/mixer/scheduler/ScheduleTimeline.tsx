@@ -4,10 +4,13 @@ import { useState } from 'react';
 import type { SchedulePreviewEntry } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { formatTimeOfDay } from '@/lib/format/date';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { scheduler as huScheduler } from '@/lib/i18n/hu/scheduler';
 import { buildTimeline, type TimelineGroup } from '@/lib/mixer/scheduler';
 import buttons from '../buttons.module.scss';
 import styles from './ScheduleTimeline.module.scss';
+
+const hu = { errors, scheduler: huScheduler };
 
 const t = hu.scheduler;
 

@@ -18,7 +18,10 @@ import { useScreenList } from '@/lib/api/screens';
 import { useSlideshowList } from '@/lib/api/slideshows';
 import { useSpots } from '@/lib/api/spots';
 import { formatDate, formatDateTime } from '@/lib/format/date';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+import { scheduler as huScheduler } from '@/lib/i18n/hu/scheduler';
+import { table } from '@/lib/i18n/hu/table';
 import {
   DEFAULT_SCHEDULER_FILTER,
   DEFAULT_SCHEDULER_SORT,
@@ -36,6 +39,8 @@ import { MixerHeader } from '../MixerHeader';
 import { ScheduleModal } from './ScheduleModal';
 import { ScheduleTimeline } from './ScheduleTimeline';
 import styles from './SchedulerView.module.scss';
+
+const hu = { errors, mixer: huMixer, scheduler: huScheduler, table };
 
 const t = hu.scheduler;
 

@@ -4,9 +4,11 @@ import { useId } from 'react';
 import type { Sound } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { BoltIcon, EqualizerIcon } from '@/components/ui/icons';
-import { hu } from '@/lib/i18n/hu';
+import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
 import type { SoundPlayback } from '@/lib/mixer/use-play-sound';
 import styles from './QuickSoundGrid.module.scss';
+
+const hu = { sounds: huSounds };
 
 interface Props {
   sounds: readonly Sound[];

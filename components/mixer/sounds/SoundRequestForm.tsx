@@ -3,8 +3,11 @@
 import { ModalForm } from '@/components/ui/ModalForm';
 import { TextAreaField } from '@/components/ui/TextField';
 import { soundApi } from '@/lib/api/sounds';
-import { hu } from '@/lib/i18n/hu';
+import { form } from '@/lib/i18n/hu/form';
+import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
 import { showToast } from '@/lib/ui/toast';
+
+const hu = { form, sounds: huSounds };
 
 /** The server's limit on a request's text (contracts: SOUND_REQUEST_MAX). */
 const DESCRIPTION_MAX = 1000;

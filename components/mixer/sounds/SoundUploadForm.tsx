@@ -8,9 +8,13 @@ import { UploadField } from '@/components/ui/UploadField';
 import { noteSound, reloadSounds, SOUNDS_KEY } from '@/lib/api/sounds';
 import { useUpload } from '@/lib/api/use-upload';
 import { MIXER_NAME_MAX } from '@/contracts/names';
-import { hu } from '@/lib/i18n/hu';
+import { form } from '@/lib/i18n/hu/form';
+import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
+import { upload as huUpload } from '@/lib/i18n/hu/upload';
 import { isSavedItem } from '@/lib/mixer/list-edits';
 import { showToast } from '@/lib/ui/toast';
+
+const hu = { form, sounds: huSounds, upload: huUpload };
 
 interface Props {
   open: boolean;

@@ -7,7 +7,11 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { MessageIcon, UploadIcon } from '@/components/ui/icons';
 import { forgetSound, reloadSounds, soundApi, toggleSoundMark, useSounds } from '@/lib/api/sounds';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { form as huForm } from '@/lib/i18n/hu/form';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { markToast, soundsWith, type SoundMark } from '@/lib/mixer/sounds';
 import { useSoundPlayback } from '@/lib/mixer/use-play-sound';
 import { showToast } from '@/lib/ui/toast';
@@ -18,6 +22,8 @@ import { SoundRequestForm } from './SoundRequestForm';
 import { SoundTable } from './SoundTable';
 import { SoundUploadForm } from './SoundUploadForm';
 import styles from './SoundboardView.module.scss';
+
+const hu = { errors, form: huForm, mixer: huMixer, sounds: huSounds, toast: huToast };
 
 type Tab = 'favorites' | 'all';
 

@@ -8,10 +8,15 @@ import { UploadField } from '@/components/ui/UploadField';
 import { noteSpot, reloadSpots, SPOTS_KEY, spotPath } from '@/lib/api/spots';
 import { useUpload } from '@/lib/api/use-upload';
 import { MIXER_NAME_MAX } from '@/contracts/names';
-import { hu } from '@/lib/i18n/hu';
+import { form } from '@/lib/i18n/hu/form';
+import { spots as huSpots } from '@/lib/i18n/hu/spots';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
+import { upload as huUpload } from '@/lib/i18n/hu/upload';
 import { isSavedItem } from '@/lib/mixer/list-edits';
 import { showToast } from '@/lib/ui/toast';
 import styles from './SpotForm.module.scss';
+
+const hu = { form, spots: huSpots, toast: huToast, upload: huUpload };
 
 interface Props {
   open: boolean;

@@ -7,11 +7,18 @@ import { DataTable, type Column, type RowAction } from '@/components/ui/DataTabl
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { forgetSpot, reloadSpots, spotApi, useSpots } from '@/lib/api/spots';
-import { hu } from '@/lib/i18n/hu';
+import { errors } from '@/lib/i18n/hu/errors';
+import { form as huForm } from '@/lib/i18n/hu/form';
+import { mixer } from '@/lib/i18n/hu/mixer';
+import { spots as huSpots } from '@/lib/i18n/hu/spots';
+import { table } from '@/lib/i18n/hu/table';
+import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
 import { SpotForm } from './SpotForm';
+
+const hu = { errors, form: huForm, mixer, spots: huSpots, table, toast: huToast };
 
 const COLUMNS: readonly Column<Spot>[] = [
   { key: 'name', header: hu.spots.name, cell: (spot) => spot.name, sortValue: (spot) => spot.name, primary: true },

@@ -12,7 +12,9 @@ import {
 } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
 import { SPOTS_KEY } from '@/lib/api/spot-keys';
-import { hu } from '@/lib/i18n/hu';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+
+const hu = { mixer: huMixer };
 
 export const metadata: Metadata = { title: hu.mixer.headings.scheduler };
 

@@ -6,7 +6,9 @@ import { SCREENS_KEY, SLIDESHOWS_KEY } from '@/lib/api/mixer-keys';
 import { screenListReader, slideshowListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
 import { requestProto } from '@/lib/bff/headers';
-import { hu } from '@/lib/i18n/hu';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+
+const hu = { mixer: huMixer };
 
 export const metadata: Metadata = { title: hu.mixer.headings.screens };
 

@@ -4,7 +4,9 @@ import { SlideshowsView } from '@/components/mixer/SlideshowsView';
 import { SLIDESHOWS_KEY } from '@/lib/api/mixer-keys';
 import { slideshowListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
-import { hu } from '@/lib/i18n/hu';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+
+const hu = { mixer: huMixer };
 
 export const metadata: Metadata = { title: hu.mixer.headings.slideshows };
 

@@ -4,7 +4,9 @@ import { SoundboardView } from '@/components/mixer/sounds/SoundboardView';
 import { soundListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
 import { SOUNDS_KEY } from '@/lib/api/sound-keys';
-import { hu } from '@/lib/i18n/hu';
+import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+
+const hu = { mixer: huMixer };
 
 export const metadata: Metadata = { title: hu.mixer.headings.soundboard };
 

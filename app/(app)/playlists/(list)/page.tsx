@@ -4,7 +4,9 @@ import { PlaylistsView } from '@/components/playlists/PlaylistsView';
 import { PLAYLISTS_KEY } from '@/lib/api/playlist-keys';
 import { playlistListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
-import { hu } from '@/lib/i18n/hu';
+import { pages } from '@/lib/i18n/hu/pages';
+
+const hu = { pages };
 
 export const metadata: Metadata = { title: hu.pages.playlists };
 

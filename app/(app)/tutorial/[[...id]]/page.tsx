@@ -5,7 +5,9 @@ import { TutorialView } from '@/components/tutorial/TutorialView';
 import { TUTORIALS_KEY } from '@/lib/api/help-keys';
 import { tutorialTopicListReader } from '@/lib/api/schemas';
 import { apiReadOptional } from '@/lib/api/server-read';
-import { hu } from '@/lib/i18n/hu';
+import { pages } from '@/lib/i18n/hu/pages';
+
+const hu = { pages };
 
 export const metadata: Metadata = { title: hu.pages.tutorial };
 

@@ -1,0 +1,112 @@
+'use client';
+
+import { createContext, use, useId, type KeyboardEvent, type ReactNode } from 'react';
+
+/**
+ * Tabs with the parts and the markup of Radix's (Root, List, Trigger, Content; role, aria and
+ * data-state the same), at a tenth of its code: /channels has them in its first load. Selection
+ * follows focus, as in Radix's default: arrow keys, Home and End move along the tabs and open them.
+ * Only the open panel is rendered.
+ */
+
+interface TabsState {
+  value: string;
+  onValueChange: (value: string) => void;
+  baseId: string;
+}
+
+const TabsContext = createContext<TabsState | null>(null);
+
+function useTabs(): TabsState {
+  const state = use(TabsContext);
+  if (!state) throw new Error('Tabs parts must be inside <Tabs.Root>');
+  return state;
+}
+
+// Values are ids and keys; an id must not contain spaces.
+const idOf = (baseId: string, part: 'tab' | 'panel', value: string) => `${baseId}-${part}-${value.replace(/\s+/g, '_')}`;
+
+export function Root({
+  value,
+  onValueChange,
+  className,
+  children,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const baseId = useId();
+  return (
+    <TabsContext value={{ value, onValueChange, baseId }}>
+      <div className={className}>{children}</div>
+    </TabsContext>
+  );
+}
+
+const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+export function List({ className, children, ...aria }: { className?: string; children: ReactNode; 'aria-label': string }) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const move = NEXT_KEYS[event.key];
+    if (!move) return;
+    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
+    const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    event.preventDefault();
+    const next = tabs[move(at, tabs.length)];
+    next?.focus();
+    next?.click();
+  };
+  return (
+    <div role="tablist" aria-orientation="horizontal" aria-label={aria['aria-label']} className={className} onKeyDown={onKeyDown}>
+      {children}
+    </div>
+  );
+}
+
+export function Trigger({ value, className, children }: { value: string; className?: string; children: ReactNode }) {
+  const tabs = useTabs();
+  const selected = tabs.value === value;
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={idOf(tabs.baseId, 'tab', value)}
+      aria-selected={selected}
+      aria-controls={idOf(tabs.baseId, 'panel', value)}
+      data-state={selected ? 'active' : 'inactive'}
+      // One tab stop for the row; the arrow keys move inside it.
+      tabIndex={selected ? 0 : -1}
+      className={className}
+      onClick={() => {
+        if (!selected) tabs.onValueChange(value);
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function Content({ value, className, children }: { value: string; className?: string; children: ReactNode }) {
+  const tabs = useTabs();
+  if (tabs.value !== value) return null;
+  return (
+    <div
+      role="tabpanel"
+      id={idOf(tabs.baseId, 'panel', value)}
+      aria-labelledby={idOf(tabs.baseId, 'tab', value)}
+      data-state="active"
+      tabIndex={0}
+      className={className}
+    >
+      {children}
+    </div>
+  );
+}

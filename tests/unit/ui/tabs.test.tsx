@@ -1,0 +1,71 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import * as Tabs from '@/components/ui/Tabs';
+
+function Example({ onChange }: { onChange?: (value: string) => void }) {
+  const [tab, setTab] = useState('b');
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(value) => {
+        onChange?.(value);
+        setTab(value);
+      }}
+    >
+      <Tabs.List aria-label="Kategóriák">
+        <Tabs.Trigger value="a">Első</Tabs.Trigger>
+        <Tabs.Trigger value="b">Második</Tabs.Trigger>
+        <Tabs.Trigger value="c">Harmadik</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="a">Első tartalma</Tabs.Content>
+      <Tabs.Content value="b">Második tartalma</Tabs.Content>
+      <Tabs.Content value="c">Harmadik tartalma</Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+it('has the roles and states of a tab set, with only the open panel rendered and labelled by its tab', () => {
+  render(<Example />);
+  expect(screen.getByRole('tablist', { name: 'Kategóriák' })).toBeInTheDocument();
+  const second = screen.getByRole('tab', { name: 'Második' });
+  expect(second).toHaveAttribute('aria-selected', 'true');
+  expect(second).toHaveAttribute('data-state', 'active');
+  expect(second).toHaveAttribute('tabindex', '0');
+  const first = screen.getByRole('tab', { name: 'Első' });
+  expect(first).toHaveAttribute('aria-selected', 'false');
+  expect(first).toHaveAttribute('data-state', 'inactive');
+  expect(first).toHaveAttribute('tabindex', '-1');
+  const panel = screen.getByRole('tabpanel', { name: 'Második' });
+  expect(panel).toHaveTextContent('Második tartalma');
+  expect(second).toHaveAttribute('aria-controls', panel.id);
+  expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+});
+
+it('a press opens a tab; pressing the open one reports nothing', () => {
+  const onChange = jest.fn();
+  render(<Example onChange={onChange} />);
+  fireEvent.click(screen.getByRole('tab', { name: 'Második' }));
+  expect(onChange).not.toHaveBeenCalled();
+  fireEvent.click(screen.getByRole('tab', { name: 'Harmadik' }));
+  expect(onChange).toHaveBeenCalledWith('c');
+  expect(screen.getByRole('tabpanel')).toHaveTextContent('Harmadik tartalma');
+});
+
+it('arrow keys, Home and End move the focus along the tabs, round the ends, and open them', () => {
+  render(<Example />);
+  const [first, second, third] = screen.getAllByRole('tab');
+  second!.focus();
+  fireEvent.keyDown(second!, { key: 'ArrowRight' });
+  expect(third).toHaveFocus();
+  expect(third).toHaveAttribute('aria-selected', 'true');
+  fireEvent.keyDown(third!, { key: 'ArrowRight' });
+  expect(first).toHaveFocus();
+  expect(screen.getByRole('tabpanel')).toHaveTextContent('Első tartalma');
+  fireEvent.keyDown(first!, { key: 'ArrowLeft' });
+  expect(third).toHaveFocus();
+  fireEvent.keyDown(third!, { key: 'Home' });
+  expect(first).toHaveFocus();
+  fireEvent.keyDown(first!, { key: 'End' });
+  expect(third).toHaveFocus();
+  expect(screen.getByRole('tabpanel')).toHaveTextContent('Harmadik tartalma');
+});
