@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 /**
- * The web's own server: a small Node HTTP server around Next's request handler. `npm start`, the
- * end-to-end stack and the bench all run the web app through it.
+ * The web's own server: a small Node HTTP server around Next's request handler. `npm start`, `npm run
+ * dev`, the end-to-end stack and the bench all run the web app through it.
  *
  * Why: a route handler cannot see the socket's address, and Next keeps an X-Forwarded-For the
  * client sent. The BFF forwards the client IP to the tenant API (which throttles logins per IP), so
  * a client could name any IP. Here X-Forwarded-For/-Proto/-Host are set from the socket; the
  * values a client sent are kept only when the socket's address is in TRUSTED_PROXIES.
+ *
+ * It also answers the BFF's proxied paths (/api/** and /broadcasting/auth) itself, with
+ * lib/bff/proxy.ts, and hands every other request to Next: Next's route handler machinery alone
+ * cost more per call than the BFF may add. That TypeScript is loaded through tsx's ESM API (the
+ * tsconfig's `@/` paths honoured), with `server-only` resolved to its empty module for it alone
+ * (scripts/bff-hooks.mjs); no build step, so `npm run dev` and `npm start` load the same file.
  *
  *   node scripts/web-server.mjs [--dev] [-p PORT] [-H HOST]
  *
@@ -14,9 +20,11 @@
  * build folder is next.config.mjs's (NEXT_DIST_DIR). --dev runs Next in development mode.
  */
 import http from 'node:http';
+import { register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
+import { tsImport } from 'tsx/esm/api';
 import { applyForwarded, parseTrustedProxies } from './trusted-proxies.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +58,12 @@ if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? 'development' : 'product
 const app = next({ dev, dir: root, hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 await app.prepare();
+
+register('./bff-hooks.mjs', import.meta.url);
+const { proxiedPath, proxyCall } = await tsImport('../lib/bff/proxy.ts', {
+  parentURL: import.meta.url,
+  tsconfig: path.join(root, 'tsconfig.json'),
+});
 
 /**
  * A handler may answer before reading the whole body (the API refusing an oversized upload with 413).
@@ -97,7 +111,8 @@ const server = http.createServer((req, res) => {
   req.socket[current] = req;
   applyForwarded(req, trusted);
   drainUnreadBody(req, res);
-  handle(req, res).catch((err) => {
+  const proxied = proxiedPath(req.url ?? '/');
+  (proxied !== null ? proxyCall(req, res, proxied) : handle(req, res)).catch((err) => {
     process.stderr.write(`[web] ${req.method} ${req.url} failed: ${err?.stack ?? err}\n`);
     if (!res.headersSent) {
       res.statusCode = 500;

@@ -1,11 +1,13 @@
 /** The BFF-owned auth routes: the Sanctum dance on the server, the upstream cookies kept sealed. */
 import 'server-only';
+import { Readable } from 'node:stream';
 import type { NextRequest } from 'next/server';
 import { loginBodySchema } from '@/contracts/auth';
 import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN, type BffRequest } from './context';
-import { browserResponseHeaders } from './headers';
+import { browserResponseHeaders, rawHeader } from './headers';
 import { isNativeFormPost } from './native-form';
-import { refreshCsrf, upstreamFetch } from './upstream';
+import type { TransportAnswer } from './transport';
+import { refreshCsrf, upstreamCall } from './upstream';
 
 /** Laravel's `$request->boolean()`. */
 export function truthy(value: unknown): boolean {
@@ -39,13 +41,17 @@ async function readLoginBody(request: NextRequest): Promise<{ email: string; pas
   return { email: parsed.data.email, password: parsed.data.password, remember: truthy(parsed.data.remember) };
 }
 
-function passThrough(upstream: Response): Response {
-  return new Response(upstream.body, { status: upstream.status, headers: browserResponseHeaders(upstream.headers) });
+function passThrough(upstream: TransportAnswer): Response {
+  const headers = new Headers();
+  const raw = browserResponseHeaders(upstream.rawHeaders);
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const body = upstream.body ? (Readable.toWeb(upstream.body) as ReadableStream<Uint8Array>) : null;
+  return new Response(body, { status: upstream.status, headers });
 }
 
-function noContent(upstream?: Response): Response {
+function noContent(upstream?: TransportAnswer): Response {
   const headers = new Headers({ 'cache-control': 'no-store' });
-  const version = upstream?.headers.get('x-app-version');
+  const version = upstream ? rawHeader(upstream.rawHeaders, 'x-app-version') : null;
   if (version) headers.set('x-app-version', version);
   return new Response(null, { status: 204, headers });
 }
@@ -60,13 +66,13 @@ export async function login(request: NextRequest): Promise<Response> {
   // The API validates the fields; a body we cannot read at all is sent as empty fields, for its 422.
   const payload = JSON.stringify(body ?? { email: '', password: '', remember: false });
 
-  let upstream: Response;
+  let upstream: TransportAnswer;
   try {
     await refreshCsrf(bff.ctx, request.signal);
-    upstream = await upstreamFetch(bff.ctx, {
+    upstream = await upstreamCall(bff.ctx, {
       method: 'POST',
       path: '/login',
-      headers: new Headers({ 'content-type': 'application/json' }),
+      headers: { 'content-type': 'application/json' },
       body: payload,
       signal: request.signal,
     });
@@ -78,8 +84,8 @@ export async function login(request: NextRequest): Promise<Response> {
 
   // A 3xx is the `guest` middleware saying the session is already logged in.
   const already = upstream.status >= 300 && upstream.status < 400;
-  if (upstream.ok || already) {
-    await upstream.body?.cancel();
+  if ((upstream.status >= 200 && upstream.status < 300) || already) {
+    upstream.body?.resume();
     bff.session.auth = true;
     if (!already) {
       if (body?.remember) bff.session.remember = true;
@@ -96,12 +102,12 @@ export async function login(request: NextRequest): Promise<Response> {
  * Revokes the upstream session (POST /api/logout, so a copy of the old seal no longer logs anyone in),
  * then clears the sealed cookie. A failing API does not keep the browser logged in.
  */
-async function revokeAndClear(bff: BffRequest, signal?: AbortSignal): Promise<Response | undefined> {
-  let upstream: Response | undefined;
+async function revokeAndClear(bff: BffRequest, signal?: AbortSignal): Promise<TransportAnswer | undefined> {
+  let upstream: TransportAnswer | undefined;
   if (Object.keys(bff.ctx.jar).length > 0) {
     try {
-      upstream = await upstreamFetch(bff.ctx, { method: 'POST', path: '/api/logout', signal });
-      await upstream.body?.cancel();
+      upstream = await upstreamCall(bff.ctx, { method: 'POST', path: '/api/logout', signal });
+      upstream.body?.resume();
     } catch (err) {
       // Logging out locally matters more than telling the API.
       console.error('BFF: upstream logout failed:', err);
@@ -143,9 +149,9 @@ export async function expired(request: NextRequest): Promise<Response> {
   const bff = opened;
   let status = 0;
   try {
-    const me = await upstreamFetch(bff.ctx, { method: 'GET', path: '/api/me', signal: request.signal });
+    const me = await upstreamCall(bff.ctx, { method: 'GET', path: '/api/me', signal: request.signal });
     status = me.status;
-    await me.body?.cancel();
+    me.body?.resume();
   } catch (err) {
     if (!isAbort(err)) console.error('BFF: /auth/expired could not ask the API:', err);
   }

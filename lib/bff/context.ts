@@ -1,9 +1,10 @@
-/** Per-request BFF state shared by the proxy and the auth handlers. */
+/** Per-request BFF state of the auth route handlers (the proxy itself runs in the web server: proxy.ts). */
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { tenantFromHost } from '@/lib/routing/tenant';
 import { clientIp, isCrossSite, requestProto } from './headers';
+import { forTenant, recordCall } from './sealed';
 import { getBffSession, isSecureCookie, jarFor, saveBffSession, type BffSession } from './session';
 import { newContext, type UpstreamContext } from './upstream';
 
@@ -15,13 +16,16 @@ export function jsonMessage(status: number, message: string, headers?: HeadersIn
 }
 
 /**
- * From the Host, never from a header: proxy.ts skips /api/** (latency), so a browser-sent
- * x-pulzus-tenant would reach these handlers unchecked.
+ * From the Host, never from a header: the Next proxy (proxy.ts at the root) does not run for the
+ * BFF's paths, so a browser-sent x-pulzus-tenant would reach them unchecked.
  */
-export function requestTenant(request: NextRequest): string | null {
+export function requestTenant(host: string | null | undefined): string | null {
   const { appDomain, defaultTenant } = env();
-  return tenantFromHost(request.headers.get('host'), { appDomain, defaultTenant });
+  return tenantFromHost(host, { appDomain, defaultTenant });
 }
+
+export const UNKNOWN_TENANT = 'Ismeretlen ügyfél.';
+export const CROSS_SITE = 'A kérés más oldalról érkezett, ezért elutasítottuk.';
 
 /**
  * The cross-site guard of every BFF route (/api/**, /broadcasting/auth, /auth/login, /auth/logout),
@@ -30,7 +34,7 @@ export function requestTenant(request: NextRequest): string | null {
  */
 export function rejectCrossSite(request: NextRequest): Response | null {
   if (!isCrossSite(request.headers, request.headers.get('host'))) return null;
-  return jsonMessage(403, 'A kérés más oldalról érkezett, ezért elutasítottuk.');
+  return jsonMessage(403, CROSS_SITE);
 }
 
 export interface BffRequest {
@@ -40,15 +44,11 @@ export interface BffRequest {
 }
 
 export async function openBff(request: NextRequest): Promise<BffRequest | Response> {
-  const tenant = requestTenant(request);
-  if (!tenant) return jsonMessage(404, 'Ismeretlen ügyfél.');
+  const tenant = requestTenant(request.headers.get('host'));
+  if (!tenant) return jsonMessage(404, UNKNOWN_TENANT);
   const proto = requestProto(request.headers, request.url);
   const session = await getBffSession({ secure: isSecureCookie(proto) });
-  if (session.tenant !== tenant) {
-    // A cookie sealed for another tenant must not log anyone in here.
-    delete session.auth;
-    delete session.remember;
-  }
+  forTenant(session, tenant);
   const ctx = newContext({
     tenant,
     jar: jarFor(session, tenant),
@@ -59,22 +59,10 @@ export async function openBff(request: NextRequest): Promise<BffRequest | Respon
   return { tenant, session, ctx };
 }
 
-/**
- * The upstream session's end moved this far since the seal recorded it: worth a new seal even when
- * the cookie values stayed the same, so proxy.ts does not renew a session that is still live.
- */
-const UNTIL_STEP_MS = 5 * 60_000;
-
 /** Writes the jar (and the upstream session's end) back into the sealed cookie when anything changed. */
 export async function persist(bff: BffRequest, force = false): Promise<void> {
-  const { session, ctx, tenant } = bff;
-  const untilMoved = ctx.until !== null && ctx.until - (session.until ?? 0) > UNTIL_STEP_MS;
-  if (!force && !ctx.jarChanged && !untilMoved && session.tenant === tenant) return;
-  session.tenant = tenant;
-  session.jar = ctx.jar;
-  if (ctx.until !== null) session.until = ctx.until;
-  else if (ctx.jarChanged) delete session.until;
-  await saveBffSession(session, { secure: isSecureCookie(ctx.proto) });
+  if (!recordCall(bff.session, bff.tenant, bff.ctx, force)) return;
+  await saveBffSession(bff.session, { secure: isSecureCookie(bff.ctx.proto) });
 }
 
 export const UPSTREAM_DOWN = 'A szolgáltatás jelenleg nem érhető el, kérjük, próbálja újra később.';

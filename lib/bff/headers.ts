@@ -14,14 +14,13 @@ const HOP_BY_HOP = [
   'upgrade',
 ];
 
-export function stripHopByHop(headers: Headers, extra: readonly string[] = []): Headers {
-  const out = new Headers(headers);
-  const named = (headers.get('connection') ?? '')
+/** Header names listed in a Connection header (they are hop-by-hop too). */
+function connectionNamed(connection: string | null | undefined): string[] {
+  if (!connection) return [];
+  return connection
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  for (const name of [...HOP_BY_HOP, ...named, ...extra]) out.delete(name);
-  return out;
 }
 
 /**
@@ -51,22 +50,62 @@ const NOT_FORWARDED = [
   'sec-fetch-dest',
   'sec-fetch-user',
 ];
-
-export function forwardableRequestHeaders(incoming: Headers): Headers {
-  return stripHopByHop(incoming, NOT_FORWARDED);
-}
+const NOT_FORWARDED_SET = new Set([...HOP_BY_HOP, ...NOT_FORWARDED]);
 
 /**
- * Upstream answer headers for the browser: the API's cookies stay in the jar, and Node's fetch has
- * already decoded the body, so a kept content-encoding/length would break the browser.
+ * The browser's headers (Node's parsed `req.headers`) that go on to the API, as a plain record for
+ * `node:http`. Node has already joined repeated headers; only Set-Cookie stays a list, and a browser
+ * does not send that.
  */
-export function browserResponseHeaders(upstream: Headers): Headers {
-  const out = stripHopByHop(upstream, ['set-cookie']);
-  if (out.has('content-encoding')) {
-    out.delete('content-encoding');
-    out.delete('content-length');
+export function forwardableRequestHeaders(incoming: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+  const named = connectionNamed(first(incoming['connection']));
+  const out: Record<string, string> = {};
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || NOT_FORWARDED_SET.has(name) || (named.length > 0 && named.includes(name))) continue;
+    out[name] = typeof value === 'string' ? value : value.join(', ');
   }
   return out;
+}
+
+const NOT_ANSWERED_SET = new Set([...HOP_BY_HOP, 'set-cookie']);
+
+/**
+ * Upstream answer headers for the browser, as Node's flat raw list (`name, value, name, value…`, the
+ * API's spelling and repeats kept) that `res.writeHead` takes: the API's cookies stay in the jar, and
+ * the transport has already decoded a compressed body, so a kept content-encoding/length would break
+ * the browser.
+ */
+export function browserResponseHeaders(raw: readonly string[]): string[] {
+  const named = connectionNamed(rawHeader(raw, 'connection'));
+  const decoded = rawHeader(raw, 'content-encoding') !== null;
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (NOT_ANSWERED_SET.has(name) || (named.length > 0 && named.includes(name))) continue;
+    if (decoded && (name === 'content-encoding' || name === 'content-length')) continue;
+    out.push(raw[i]!, raw[i + 1]!);
+  }
+  return out;
+}
+
+/** The first value of `name` (lower-case) in a flat raw header list, or null. */
+export function rawHeader(raw: readonly string[], name: string): string | null {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === name) return raw[i + 1]!;
+  return null;
+}
+
+/** Request headers as a route handler (`Headers`) or the web's own server (Node's `req.headers`) has them. */
+export type AnyHeaders = Headers | Readonly<Record<string, string | string[] | undefined>>;
+
+function first(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return typeof value === 'string' ? value : (value[0] ?? null);
+}
+
+/** One request header, lower-case name, from either shape. */
+export function header(headers: AnyHeaders, name: string): string | null {
+  return headers instanceof Headers ? headers.get(name) : first(headers[name]);
 }
 
 export function isUnsafeMethod(method: string): boolean {
@@ -90,10 +129,10 @@ function sameHost(url: string, host: string): boolean {
  * passes; `none` is a typed address or a bookmark); without it an `Origin` must name the request's
  * host. A request with neither (an old browser, a server-to-server call) passes.
  */
-export function isCrossSite(headers: Headers, host: string | null): boolean {
-  const site = headers.get('sec-fetch-site');
+export function isCrossSite(headers: AnyHeaders, host: string | null): boolean {
+  const site = header(headers, 'sec-fetch-site');
   if (site !== null) return site.trim().toLowerCase() !== 'same-origin';
-  const origin = headers.get('origin');
+  const origin = header(headers, 'origin');
   if (origin === null) return false;
   return !host || origin === 'null' || !sameHost(origin, host);
 }
@@ -103,8 +142,8 @@ export function isCrossSite(headers: Headers, host: string | null): boolean {
  * X-Forwarded-For from the socket, or, behind a proxy in TRUSTED_PROXIES, to the client that proxy
  * named; whatever the browser sent is gone by then. The last entry is taken should a chain arrive.
  */
-export function clientIp(headers: Headers): string | null {
-  const xff = headers.get('x-forwarded-for');
+export function clientIp(headers: AnyHeaders): string | null {
+  const xff = header(headers, 'x-forwarded-for');
   if (!xff) return null;
   const parts = xff.split(',').map((s) => s.trim()).filter(Boolean);
   const last = parts[parts.length - 1];
@@ -112,8 +151,8 @@ export function clientIp(headers: Headers): string | null {
 }
 
 /** `https` or `http` as the browser used it. */
-export function requestProto(headers: Headers, fallbackUrl?: string): 'http' | 'https' {
-  const fwd = headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+export function requestProto(headers: AnyHeaders, fallbackUrl?: string): 'http' | 'https' {
+  const fwd = header(headers, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   if (fwd === 'https' || fwd === 'http') return fwd;
   if (fallbackUrl) {
     try {

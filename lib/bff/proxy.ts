@@ -1,53 +1,172 @@
-/** The 1:1 streaming proxy for /api/** and /broadcasting/auth (CONTRACTS.md §5.2). */
+/**
+ * The 1:1 streaming proxy for /api/** and /broadcasting/auth (CONTRACTS.md §5.2), read top to bottom
+ * as the story of one call: request in → tenant → cross-site → session → body → upstream with the jar
+ * and the XSRF token → answer headers → reseal → stream out. The rules it applies are the small pure
+ * helpers of headers.ts, body.ts, sealed.ts and cookie-jar.ts, unit-tested on their own.
+ *
+ * Where it runs: in the web's own server (scripts/web-server.mjs), which answers these paths itself
+ * and hands every other request to Next. Next's route handler machinery (the web Request, the
+ * `cookies()` store, the web Response it streams back) cost more per call than the BFF may add, so
+ * this path works on Node's own request, answer and streams. The server loads this file through
+ * tsx (the same TypeScript the route handlers and server components import); the auth handlers
+ * (/auth/*) and server components stay in Next and share the same modules.
+ */
 import 'server-only';
-import type { NextRequest } from 'next/server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable, pipeline } from 'node:stream';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
 import { declaredLength, prepareBody } from './body';
-import { isAbort, jsonMessage, openBff, persist, rejectCrossSite, UPSTREAM_DOWN } from './context';
-import { browserResponseHeaders, forwardableRequestHeaders, rewriteLocation } from './headers';
-import { upstreamFetch } from './upstream';
+import { CROSS_SITE, isAbort, requestTenant, UNKNOWN_TENANT, UPSTREAM_DOWN } from './context';
+import {
+  browserResponseHeaders,
+  clientIp,
+  forwardableRequestHeaders,
+  isCrossSite,
+  rawHeader,
+  requestProto,
+  rewriteLocation,
+} from './headers';
+import {
+  cookieValue,
+  forTenant,
+  jarFor,
+  readSealedCookie,
+  recordCall,
+  seal,
+  SESSION_COOKIE,
+  sessionOptions,
+  setCookieLine,
+  type SealedData,
+} from './sealed';
+import type { TransportAnswer } from './transport';
+import { newContext, upstreamCall, type UpstreamContext } from './upstream';
 
-export async function proxyToUpstream(request: NextRequest): Promise<Response> {
-  const rejected = rejectCrossSite(request);
-  if (rejected) return rejected;
-  const opened = await openBff(request);
-  if (opened instanceof Response) return opened;
-  const bff = opened;
+/**
+ * The path and query to send upstream when the web server answers `url` here, or null when it is
+ * Next's. Dot segments are resolved first, as Next's router would, so `/api/../login` is not
+ * the API's `/login`.
+ */
+export function proxiedPath(url: string): string | null {
+  let path = url;
+  if (/\/(\.|%2e)|\\/i.test(url)) {
+    try {
+      const resolved = new URL(url, 'http://bff');
+      path = `${resolved.pathname}${resolved.search}`;
+    } catch {
+      return null;
+    }
+  }
+  const pathname = path.split('?', 1)[0]!;
+  return pathname.startsWith('/api/') || pathname === '/broadcasting/auth' ? path : null;
+}
 
-  const path = `${request.nextUrl.pathname}${request.nextUrl.search}`;
-  let upstream: Response;
+/**
+ * Answers one proxied call (`path` from `proxiedPath`); never rejects: a failure becomes the answer,
+ * or a closed connection.
+ */
+export async function proxyCall(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  // The one POST-only path: Next's route answered other methods with 405, so does this.
+  if (method !== 'POST' && path.split('?', 1)[0] === '/broadcasting/auth') {
+    return sendMessage(res, 405, 'Method Not Allowed', { allow: 'POST' });
+  }
+
+  // Which shop, and whether the browser says the call comes from another site.
+  const host = req.headers.host ?? null;
+  if (isCrossSite(req.headers, host)) return sendMessage(res, 403, CROSS_SITE);
+  const tenant = requestTenant(host);
+  if (!tenant) return sendMessage(res, 404, UNKNOWN_TENANT);
+
+  // The sealed session: the API's cookies for this tenant.
+  const { sessionSecret: password, tenantApiUrl } = env();
+  const proto = requestProto(req.headers);
+  const session = forTenant(await readSealedCookie(cookieValue(req.headers.cookie, SESSION_COOKIE), password), tenant);
+  const ctx = newContext({ tenant, jar: jarFor(session, tenant), clientIp: clientIp(req.headers), proto, host });
+
+  // The browser going away cuts the upstream call.
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+
+  let answer: TransportAnswer;
   try {
-    const body = await prepareBody(request);
-    upstream = await upstreamFetch(bff.ctx, {
-      method: request.method,
+    const body = await prepareBody(req);
+    answer = await upstreamCall(ctx, {
+      method,
       path,
-      headers: forwardableRequestHeaders(request.headers),
+      headers: forwardableRequestHeaders(req.headers),
       body,
-      bodyLength: body instanceof ReadableStream ? declaredLength(request) : undefined,
-      signal: request.signal,
+      bodyLength: body instanceof Readable ? declaredLength(req.headers) : undefined,
+      signal: gone.signal,
     });
   } catch (err) {
     // The browser went away: nothing to answer, but keep any cookie the API already rotated.
-    if (isAbort(err) || request.signal.aborted) {
-      await persist(bff);
-      return new Response(null, { status: 499 });
+    if (isAbort(err) || gone.signal.aborted) {
+      const cookie = await resealed(session, tenant, ctx, false).catch(() => null);
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(499, cookie ? { 'set-cookie': cookie } : {});
+        res.end();
+      }
+      return;
     }
-    console.error(`BFF: ${request.method} ${path} failed upstream:`, err);
-    return jsonMessage(502, UPSTREAM_DOWN);
+    console.error(`BFF: ${method} ${path} failed upstream:`, err);
+    return sendMessage(res, 502, UPSTREAM_DOWN);
   }
 
-  const authDropped = upstream.status === 401 && bff.session.auth === true;
-  if (authDropped) delete bff.session.auth;
-  await persist(bff, authDropped);
+  // A 401 ends the login the seal remembered.
+  const authDropped = answer.status === 401 && session.auth === true;
+  if (authDropped) delete session.auth;
+  let cookie: string | null;
+  try {
+    cookie = await resealed(session, tenant, ctx, authDropped);
+  } catch (err) {
+    answer.body?.destroy();
+    console.error(`BFF: ${method} ${path}: sealing the session failed:`, err);
+    res.writeHead(500, { 'cache-control': 'no-store', 'content-length': 0 });
+    res.end();
+    return;
+  }
 
-  const headers = browserResponseHeaders(upstream.headers);
-  const location = rewriteLocation(headers.get('location'), upstreamBaseUrl(env().tenantApiUrl, bff.tenant));
-  if (location) headers.set('location', location);
-  const nullBody = request.method === 'HEAD' || [204, 205, 304].includes(upstream.status);
-  return new Response(nullBody ? null : upstream.body, {
-    status: upstream.status,
-    statusText: upstream.statusText,
-    headers,
+  // The answer's headers: hop-by-hop and the API's cookies dropped, a redirect to the API made relative.
+  const headers = browserResponseHeaders(answer.rawHeaders);
+  const location = rawHeader(headers, 'location');
+  if (location) setRaw(headers, 'location', rewriteLocation(location, upstreamBaseUrl(tenantApiUrl, tenant)) ?? location);
+  if (cookie) headers.push('set-cookie', cookie);
+  res.writeHead(answer.status, answer.statusText, headers);
+
+  // Stream out; HEAD and the null-body statuses get none.
+  const nullBody = method === 'HEAD' || answer.status === 204 || answer.status === 205 || answer.status === 304;
+  if (nullBody || !answer.body) {
+    answer.body?.resume();
+    res.end();
+    return;
+  }
+  pipeline(answer.body, res, () => undefined);
+}
+
+/** The new Set-Cookie line when the call moved the jar or the upstream session's end, else null. */
+async function resealed(session: Partial<SealedData>, tenant: string, ctx: UpstreamContext, force: boolean): Promise<string | null> {
+  if (!recordCall(session, tenant, ctx, force)) return null;
+  const { sessionSecret: password, secureCookies } = env();
+  const options = sessionOptions({ remember: session.remember === true, secure: ctx.proto === 'https' || secureCookies, password });
+  return setCookieLine(SESSION_COOKIE, await seal(session, options), options.cookieOptions ?? {});
+}
+
+function setRaw(raw: string[], name: string, value: string): void {
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.toLowerCase() === name) raw[i + 1] = value;
+  }
+}
+
+function sendMessage(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
+  const body = JSON.stringify({ message });
+  res.writeHead(status, {
+    ...extra,
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
   });
+  res.end(body);
 }

@@ -6,12 +6,11 @@
  * seal both to the page (the forwarded cookie header) and to the browser (Set-Cookie).
  */
 import 'server-only';
-import { sealData } from 'iron-session';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { clientIp, requestProto } from './headers';
-import { jarFor, rememberSealed, sealTtl, sessionOptions, type SealedData } from './sealed';
-import { newContext, upstreamFetch } from './upstream';
+import { jarFor, seal, sessionOptions, type SealedData } from './sealed';
+import { newContext, upstreamCall } from './upstream';
 
 /** How long a page load waits for the renewal before it renders with the old seal. */
 const RENEW_TIMEOUT_MS = 5_000;
@@ -52,9 +51,9 @@ export async function renewUpstreamSession(
     host: request.headers.get('host'),
   });
   try {
-    const res = await upstreamFetch(ctx, { method: 'GET', path: '/api/me', signal: AbortSignal.timeout(RENEW_TIMEOUT_MS) });
-    await res.body?.cancel();
-    if (!res.ok) return null;
+    const res = await upstreamCall(ctx, { method: 'GET', path: '/api/me', signal: AbortSignal.timeout(RENEW_TIMEOUT_MS) });
+    res.body?.resume();
+    if (res.status < 200 || res.status >= 300) return null;
   } catch (err) {
     console.error('BFF: renewing the upstream session failed:', err);
     return null;
@@ -64,9 +63,7 @@ export async function renewUpstreamSession(
   if (ctx.until !== null) data.until = ctx.until;
   else delete data.until;
   const options = sessionOptions({ remember: data.remember === true, secure: proto === 'https' || secureCookies, password });
-  const seal = await sealData(data, { password, ttl: sealTtl(options) });
-  rememberSealed(seal, password, data);
-  return { seal, cookieOptions: options.cookieOptions ?? {} };
+  return { seal: await seal(data, options), cookieOptions: options.cookieOptions ?? {} };
 }
 
 

@@ -1,6 +1,9 @@
-/** The sealed cookie's shape and a read-only unseal, free of next/headers so proxy.ts can use it. */
+/**
+ * The sealed cookie: its shape, its unseal and seal, and its Set-Cookie line. Free of next/headers, so
+ * proxy.ts and the web server's own BFF path (lib/bff/proxy.ts) use it as well as the route handlers.
+ */
 import 'server-only';
-import { unsealData, type SessionOptions } from 'iron-session';
+import { sealData, unsealData, type SessionOptions } from 'iron-session';
 import type { CookieJar } from './cookie-jar';
 
 export const SESSION_COOKIE = 'pulzus';
@@ -130,4 +133,92 @@ export async function readSealedCookie(value: string | undefined, password: stri
     remember(value, { password, json: JSON.stringify(data), expires: sealExpiry(value) });
   }
   return data ?? {};
+}
+
+/** The value of cookie `name` in a Cookie request header, or undefined. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A cookie sealed for another tenant must not log anyone in here; its jar is not used either (`jarFor`). */
+export function forTenant(data: Partial<SealedData>, tenant: string): Partial<SealedData> {
+  if (data.tenant !== tenant) {
+    delete data.auth;
+    delete data.remember;
+  }
+  return data;
+}
+
+/** What a call to the API left behind that the seal may have to record (an `UpstreamContext`). */
+export interface CallOutcome {
+  jar: CookieJar;
+  jarChanged: boolean;
+  until: number | null;
+}
+
+/**
+ * The upstream session's end moved this far since the seal recorded it: worth a new seal even when
+ * the cookie values stayed the same, so proxy.ts does not renew a session that is still live.
+ */
+const UNTIL_STEP_MS = 5 * 60_000;
+
+/**
+ * Writes a call's jar (and the upstream session's end) into `data` when anything changed; true when
+ * the browser needs a new seal. `force` seals whatever happened (a login, a dropped login).
+ */
+export function recordCall(data: Partial<SealedData>, tenant: string, call: CallOutcome, force = false): boolean {
+  const untilMoved = call.until !== null && call.until - (data.until ?? 0) > UNTIL_STEP_MS;
+  if (!force && !call.jarChanged && !untilMoved && data.tenant === tenant) return false;
+  data.tenant = tenant;
+  data.jar = call.jar;
+  if (call.until !== null) data.until = call.until;
+  else if (call.jarChanged) delete data.until;
+  return true;
+}
+
+/** Browsers refuse a cookie longer than this (name, value and attributes). */
+const COOKIE_MAX = 4096;
+
+/** Seals `data` as `options` say (lifetime, password); the new seal is remembered as verified. */
+export async function seal(data: Partial<SealedData>, options: SessionOptions): Promise<string> {
+  const password = options.password as string;
+  const sealed = await sealData(data, { password, ttl: sealTtl(options) });
+  const length = options.cookieName.length + sealed.length + JSON.stringify(options.cookieOptions ?? {}).length;
+  if (length > COOKIE_MAX) {
+    throw new Error(`iron-session: Cookie length is too big (${length} bytes), browsers will refuse it. Try to remove some data.`);
+  }
+  // The browser sends this seal on its next call: that one needs no unseal.
+  rememberSealed(sealed, password, { ...data });
+  return sealed;
+}
+
+/**
+ * The Set-Cookie line for `value`, written the way Next's `cookies().set` writes it (Expires with
+ * Max-Age, SameSite in lower case), so the route handlers and the web server's BFF path set the same cookie.
+ */
+export function setCookieLine(name: string, value: string, options: NonNullable<SessionOptions['cookieOptions']>, now = Date.now()): string {
+  const attrs = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
+  if (typeof options.maxAge === 'number') {
+    if (options.maxAge) attrs.push(`Expires=${new Date(now + options.maxAge * 1000).toUTCString()}`);
+    attrs.push(`Max-Age=${options.maxAge}`);
+  } else if (options.expires) {
+    attrs.push(`Expires=${options.expires.toUTCString()}`);
+  }
+  if (options.domain) attrs.push(`Domain=${options.domain}`);
+  if (options.secure) attrs.push('Secure');
+  if (options.httpOnly) attrs.push('HttpOnly');
+  if (options.sameSite) attrs.push(`SameSite=${String(options.sameSite)}`);
+  return attrs.join('; ');
 }

@@ -1,15 +1,14 @@
 /** The cookie bridge: the API's cookies sealed in one iron-session cookie on the web's own domain. */
 import 'server-only';
-import { sealData, type IronSession, type SessionOptions } from 'iron-session';
+import type { IronSession, SessionOptions } from 'iron-session';
 import { cookies, headers } from 'next/headers';
 import { env } from '@/lib/env';
 import { requestProto } from './headers';
 import {
   jarFor,
   readSealedCookie,
-  rememberSealed,
   REMEMBER_SECONDS,
-  sealTtl,
+  seal,
   SESSION_COOKIE,
   sessionOptions,
   type SealedData,
@@ -47,16 +46,7 @@ export async function getBffSession(known?: { secure: boolean }): Promise<BffSes
     },
     save: {
       value: async function save() {
-        const ttl = sealTtl(options);
-        const seal = await sealData(session, { password, ttl });
-        const cookieOptions = options.cookieOptions ?? {};
-        const length = SESSION_COOKIE.length + seal.length + JSON.stringify(cookieOptions).length;
-        if (length > 4096) {
-          throw new Error(`iron-session: Cookie length is too big (${length} bytes), browsers will refuse it. Try to remove some data.`);
-        }
-        store.set(SESSION_COOKIE, seal, cookieOptions);
-        // The browser sends this seal on its next call: that one needs no unseal.
-        rememberSealed(seal, password, { ...session });
+        store.set(SESSION_COOKIE, await seal({ ...session }, options), options.cookieOptions ?? {});
       },
     },
     destroy: {

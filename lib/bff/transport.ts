@@ -1,26 +1,40 @@
 /**
- * The HTTP client under `upstreamFetch`: `node:http`/`node:https` with keep-alive agents, answering
- * with a web `Response` whose body streams.
+ * The HTTP client under the BFF: `node:http`/`node:https` with keep-alive agents. `transportRequest`
+ * answers with Node's own objects (the proxy streams them straight to the browser); `toResponse`
+ * wraps an answer in a web `Response` for the route handlers and server components.
  *
  * Why not `fetch`: in a route handler `fetch` is Next's patched one (tracing, cache bookkeeping) on
- * top of undici's WHATWG fetch; together they cost more per call than the rest of the BFF, and the
- * BFF may add at most 2 ms to a call. What `fetch` gave that the proxy relies on is kept here: no
- * redirect is followed (a 3xx comes back as it is), a compressed answer is decoded (the proxy then
- * drops `content-encoding`/`content-length`), `signal` aborts the call with an `AbortError`, and
- * `headers.getSetCookie()` lists every Set-Cookie line.
+ * top of undici's WHATWG fetch; together they cost more per call than the rest of the BFF. What
+ * `fetch` gave that the proxy relies on is kept here: no redirect is followed (a 3xx comes back as
+ * it is), a compressed answer is decoded (the proxy then drops `content-encoding`/`content-length`),
+ * `signal` aborts the call with an `AbortError`, and every Set-Cookie line is kept.
  */
 import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
-export interface TransportRequest {
+/** A call in Node's terms: the headers as a plain record, a streamed body as a Node stream. */
+export interface TransportCall {
   method: string;
-  headers: Headers;
-  body?: Uint8Array | string | ReadableStream<Uint8Array> | null;
+  headers: Record<string, string>;
+  body?: Uint8Array | string | Readable | null;
   /** The size of a streamed body when the browser declared it (Content-Length). */
   bodyLength?: number;
   signal?: AbortSignal;
+}
+
+/** The API's answer in Node's terms. */
+export interface TransportAnswer {
+  status: number;
+  statusText: string;
+  /** As the API sent them: `name, value, name, value…`, repeats and spelling kept. */
+  rawHeaders: string[];
+  /** Every Set-Cookie line. */
+  setCookie: string[];
+  /** Decoded; null for HEAD and the null-body statuses (already drained). */
+  body: Readable | null;
 }
 
 // LIFO hands out the most recently used socket, so a burst does not keep every socket half-idle.
@@ -53,71 +67,54 @@ function decoder(encoding: string | undefined): NodeJS.ReadWriteStream | null {
   }
 }
 
-/** A web stream over a Node stream, with back-pressure; cancelling it closes the source. */
-function webStream(source: NodeJS.ReadableStream & { destroy(err?: Error): void }): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      source.on('data', (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 1) <= 0) source.pause();
-      });
-      source.on('end', () => controller.close());
-      source.on('error', (err) => controller.error(err));
-    },
-    pull() {
-      source.resume();
-    },
-    cancel() {
-      source.destroy();
-    },
-  });
-}
-
-function toResponse(res: http.IncomingMessage, method: string): Response {
+function answerOf(res: http.IncomingMessage, method: string): TransportAnswer {
   const status = res.statusCode ?? 502;
-  const headers = new Headers();
-  const raw = res.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const setCookie = res.headers['set-cookie'] ?? [];
+  const base = { status, statusText: res.statusMessage ?? '', rawHeaders: res.rawHeaders, setCookie };
   if (method === 'HEAD' || NULL_BODY.has(status)) {
     res.resume();
-    return new Response(null, { status, statusText: res.statusMessage ?? '', headers });
+    return { ...base, body: null };
   }
-  const decode = decoder(headers.get('content-encoding') ?? undefined);
-  let source: NodeJS.ReadableStream & { destroy(err?: Error): void } = res;
-  if (decode) {
-    const decoded = res.pipe(decode) as unknown as zlib.Gunzip;
-    res.on('error', (err) => decoded.destroy(err));
-    decoded.on('close', () => res.destroy());
-    source = decoded;
-  }
-  return new Response(webStream(source), { status, statusText: res.statusMessage ?? '', headers });
+  const decode = decoder(res.headers['content-encoding']);
+  if (!decode) return { ...base, body: res };
+  const decoded = res.pipe(decode) as unknown as zlib.Gunzip;
+  res.on('error', (err) => decoded.destroy(err));
+  decoded.on('close', () => res.destroy());
+  return { ...base, body: decoded };
 }
 
-function once(url: URL, init: TransportRequest, attempt: number): Promise<Response> {
+/** The answer as a web `Response` whose body streams; cancelling it closes the upstream stream. */
+export function toResponse(answer: TransportAnswer): Response {
+  const headers = new Headers();
+  const raw = answer.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream<Uint8Array>) : null;
+  return new Response(body, { status: answer.status, statusText: answer.statusText, headers });
+}
+
+function once(url: URL, init: TransportCall, attempt: number): Promise<TransportAnswer> {
   const { signal } = init;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   const method = init.method.toUpperCase();
-  const headers: Record<string, string> = {};
-  init.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
+  const headers: Record<string, string> = { ...init.headers };
   const body = init.body;
+  const streamed = body instanceof Readable;
   if (typeof body === 'string' || body instanceof Uint8Array) {
     headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   }
   // A streamed body of known size asks first (Expect: 100-continue): the API can refuse it (413) before
   // any of it is sent, and then closes a connection that holds nothing unread.
-  const askFirst = body instanceof ReadableStream && init.bodyLength !== undefined;
+  const askFirst = streamed && init.bodyLength !== undefined;
   // A streamed body may be refused part-way (the API answers before it has all of it, and the rest is
   // never sent): such a connection must not carry another request, or the API would read the next
   // call as the rest of this body and never answer it. One connection per upload is cheap.
-  if (body instanceof ReadableStream) headers['connection'] = 'close';
+  if (streamed) headers['connection'] = 'close';
   if (askFirst) {
     headers['content-length'] = String(init.bodyLength);
     headers['expect'] = '100-continue';
   }
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<TransportAnswer>((resolve, reject) => {
     let settled = false;
     const req = client.request(url, {
       method,
@@ -131,7 +128,7 @@ function once(url: URL, init: TransportRequest, attempt: number): Promise<Respon
       // Until the body is read to its end an abort must still cut the upstream call.
       res.once('close', () => signal?.removeEventListener('abort', onAbort));
       try {
-        resolve(toResponse(res, method));
+        resolve(answerOf(res, method));
       } catch (err) {
         res.destroy();
         reject(err);
@@ -144,7 +141,7 @@ function once(url: URL, init: TransportRequest, attempt: number): Promise<Respon
       if (signal?.aborted) return reject(abortError(signal));
       // A kept-alive socket the API closed just as we reused it: nothing reached the API, so one
       // more try on a fresh socket is safe whenever the body can be sent again.
-      const replayable = !(body instanceof ReadableStream);
+      const replayable = !streamed;
       if (req.reusedSocket && attempt === 0 && replayable && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
         resolve(once(url, init, attempt + 1));
         return;
@@ -153,13 +150,13 @@ function once(url: URL, init: TransportRequest, attempt: number): Promise<Respon
       // The API may have refused a streamed body and closed the connection while it was still being
       // sent: its answer is lost with the connection. Ask again with the headers alone; a refusal
       // that depends on them (413 on Content-Length) comes back at once, and nothing else is sent.
-      if (body instanceof ReadableStream && init.bodyLength !== undefined && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
+      if (streamed && init.bodyLength !== undefined && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
         void refusalOf(url, headers, method).then((answer) => (answer ? resolve(answer) : reject(failure)));
         return;
       }
       reject(failure);
     });
-    if (body instanceof ReadableStream) {
+    if (streamed) {
       void pumpBody(body, req, askFirst);
     } else if (body != null) {
       req.end(body);
@@ -181,17 +178,17 @@ function afterPoll(): Promise<void> {
  * arrived is parsed then), and the upload stops as soon as a refusal has arrived: the caller gets
  * the API's own answer instead of a transport error.
  */
-async function pumpBody(body: ReadableStream<Uint8Array>, req: http.ClientRequest, askFirst: boolean): Promise<void> {
+async function pumpBody(body: Readable, req: http.ClientRequest, askFirst: boolean): Promise<void> {
   let refused = false;
   req.once('response', (res) => {
     if ((res.statusCode ?? 500) >= 400) refused = true;
   });
   const stop = () => refused || req.destroyed;
-  const reader = body.getReader();
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
     if (askFirst) await continueOrAnswer(req);
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await chunks.next();
       await afterPoll();
       if (stop()) break;
       if (done) {
@@ -212,7 +209,7 @@ async function pumpBody(body: ReadableStream<Uint8Array>, req: http.ClientReques
       }
     }
     // Stopped early (refused, or the connection failed): the browser's rest is read and dropped.
-    await discardRest(reader);
+    await discardRest(body, chunks);
   } catch (err) {
     req.destroy(err instanceof Error ? err : new Error(String(err)));
   }
@@ -243,12 +240,12 @@ const DISCARD_LIMIT = { bytes: 256 * 1024 * 1024, ms: 60_000 };
  * before that; cancelling the body instead would close the connection under the answer. So the rest
  * is read and dropped, within limits.
  */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+async function discardRest(body: Readable, chunks: AsyncIterator<Buffer>): Promise<void> {
   const deadline = Date.now() + DISCARD_LIMIT.ms;
   let left = DISCARD_LIMIT.bytes;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await chunks.next();
       if (done) return;
       left -= value.byteLength;
       if (left < 0 || Date.now() > deadline) break;
@@ -256,7 +253,7 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Pro
   } catch {
     return;
   }
-  await reader.cancel().catch(() => undefined);
+  body.destroy();
 }
 
 /** How long the API gets to refuse a body by its headers alone. */
@@ -267,7 +264,7 @@ const REFUSAL_WAIT_MS = 5_000;
  * of its own and returns the API's answer when it is a refusal (4xx) given before any body arrived;
  * otherwise (it waits for the body, it fails) null. No handler runs without the body.
  */
-function refusalOf(url: URL, headers: Record<string, string>, method: string): Promise<Response | null> {
+function refusalOf(url: URL, headers: Record<string, string>, method: string): Promise<TransportAnswer | null> {
   const probeHeaders = { ...headers };
   delete probeHeaders['expect'];
   const client = url.protocol === 'https:' ? https : http;
@@ -287,7 +284,7 @@ function refusalOf(url: URL, headers: Record<string, string>, method: string): P
         return;
       }
       res.once('close', () => req.destroy());
-      resolve(toResponse(res, method));
+      resolve(answerOf(res, method));
     });
     req.on('error', () => {
       clearTimeout(timer);
@@ -297,7 +294,7 @@ function refusalOf(url: URL, headers: Record<string, string>, method: string): P
   });
 }
 
-/** `fetch(url, {method, headers, body, signal, redirect: 'manual'})`, over a kept-alive socket. */
-export function upstreamRequest(url: string, init: TransportRequest): Promise<Response> {
-  return once(new URL(url), init, 0);
+/** One call to the API over a kept-alive socket; redirects are not followed. */
+export function transportRequest(url: string, call: TransportCall): Promise<TransportAnswer> {
+  return once(new URL(url), call, 0);
 }

@@ -1,10 +1,14 @@
-/** The one function that talks to the tenant API; the proxy, the auth handlers and server components use it. */
+/**
+ * The one way to the tenant API, with the jar and the XSRF token: `upstreamCall` in Node's terms (the
+ * proxy), `upstreamFetch` as a web `Response` (the auth handlers, the session renewal, server components).
+ */
 import 'server-only';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl, upstreamUrl } from '@/lib/routing/tenant';
 import { cookieHeader, mergeSetCookies, xsrfToken, type CookieJar } from './cookie-jar';
 import { isUnsafeMethod } from './headers';
-import { upstreamRequest } from './transport';
+import { Readable } from 'node:stream';
+import { toResponse, transportRequest, type TransportAnswer } from './transport';
 
 export interface UpstreamContext {
   tenant: string;
@@ -25,9 +29,9 @@ export interface UpstreamCall {
   /** Path and query, starting with `/`. */
   path: string;
   /** Browser headers already filtered by `forwardableRequestHeaders`. */
-  headers?: Headers;
+  headers?: Readonly<Record<string, string>>;
   /** A buffered body can be replayed after a 419; a stream cannot. */
-  body?: Uint8Array | string | ReadableStream<Uint8Array> | null;
+  body?: Uint8Array | string | Readable | null;
   /** The declared size of a streamed body, when known. */
   bodyLength?: number;
   signal?: AbortSignal;
@@ -39,64 +43,59 @@ export function newContext(init: Omit<UpstreamContext, 'jarChanged' | 'until'>):
   return { ...init, jar: { ...init.jar }, jarChanged: false, until: null };
 }
 
-function buildHeaders(ctx: UpstreamContext, call: UpstreamCall): Headers {
-  const { bffSecret } = env();
-  const h = new Headers(call.headers);
-  h.set('accept', 'application/json');
-  // Node's fetch would decode a compressed answer but keep its headers; asking for none avoids that.
-  h.set('accept-encoding', 'identity');
-  h.set('x-tenant', ctx.tenant);
-  h.set('x-bff-secret', bffSecret);
-  h.set('x-forwarded-proto', ctx.proto);
-  if (ctx.clientIp) h.set('x-forwarded-for', ctx.clientIp);
+function buildHeaders(ctx: UpstreamContext, call: UpstreamCall): Record<string, string> {
+  const h: Record<string, string> = { ...call.headers };
+  h['accept'] = 'application/json';
+  // The transport would decode a compressed answer; asking for none saves the work.
+  h['accept-encoding'] = 'identity';
+  h['x-tenant'] = ctx.tenant;
+  h['x-bff-secret'] = env().bffSecret;
+  h['x-forwarded-proto'] = ctx.proto;
+  if (ctx.clientIp) h['x-forwarded-for'] = ctx.clientIp;
   if (ctx.host) {
-    h.set('x-forwarded-host', ctx.host);
+    h['x-forwarded-host'] = ctx.host;
     // Sanctum treats a request as stateful only with an Origin/Referer of a stateful domain.
-    if (!h.has('origin')) h.set('origin', `${ctx.proto}://${ctx.host}`);
+    if (!h['origin']) h['origin'] = `${ctx.proto}://${ctx.host}`;
   }
   const cookie = cookieHeader(ctx.jar);
-  if (cookie) h.set('cookie', cookie);
-  else h.delete('cookie');
+  if (cookie) h['cookie'] = cookie;
+  else delete h['cookie'];
   if (isUnsafeMethod(call.method)) {
     const token = xsrfToken(ctx.jar);
-    if (token) h.set('x-xsrf-token', token);
+    if (token) h['x-xsrf-token'] = token;
   }
   return h;
 }
 
-async function send(ctx: UpstreamContext, call: UpstreamCall): Promise<Response> {
+async function send(ctx: UpstreamContext, call: UpstreamCall): Promise<TransportAnswer> {
   const base = upstreamBaseUrl(env().tenantApiUrl, ctx.tenant);
   const method = call.method.toUpperCase();
   const hasBody = method !== 'GET' && method !== 'HEAD' && call.body != null;
   // Never follows redirects: Laravel's 302s go to the browser as they are.
-  const res = await upstreamRequest(upstreamUrl(base, call.path), {
+  const answer = await transportRequest(upstreamUrl(base, call.path), {
     method,
     headers: buildHeaders(ctx, call),
     body: hasBody ? call.body : null,
     bodyLength: hasBody ? call.bodyLength : undefined,
     signal: call.signal,
   });
-  const merged = mergeSetCookies(ctx.jar, res.headers.getSetCookie());
+  const merged = mergeSetCookies(ctx.jar, answer.setCookie);
   if (merged.changed) {
     ctx.jar = merged.jar;
     ctx.jarChanged = true;
   }
   if (merged.expires !== null) ctx.until = merged.expires;
-  return res;
+  return answer;
 }
 
-async function discard(res: Response): Promise<void> {
-  try {
-    await res.body?.cancel();
-  } catch {
-    /* already closed */
-  }
+/** Reads an answer nobody wants to its end, so its kept-alive socket can carry the next call. */
+function discard(answer: TransportAnswer): void {
+  answer.body?.resume();
 }
 
 /** GET /sanctum/csrf-cookie so that the jar holds a fresh XSRF-TOKEN (and a session). */
 export async function refreshCsrf(ctx: UpstreamContext, signal?: AbortSignal): Promise<void> {
-  const res = await send(ctx, { method: 'GET', path: CSRF_COOKIE_PATH, signal });
-  await discard(res);
+  discard(await send(ctx, { method: 'GET', path: CSRF_COOKIE_PATH, signal }));
 }
 
 /**
@@ -104,12 +103,17 @@ export async function refreshCsrf(ctx: UpstreamContext, signal?: AbortSignal): P
  * jar has none, and one retry after a 419 (session or token rotated meanwhile) when the body is
  * buffered.
  */
-export async function upstreamFetch(ctx: UpstreamContext, call: UpstreamCall): Promise<Response> {
+export async function upstreamCall(ctx: UpstreamContext, call: UpstreamCall): Promise<TransportAnswer> {
   const unsafe = isUnsafeMethod(call.method);
   if (unsafe && !xsrfToken(ctx.jar)) await refreshCsrf(ctx, call.signal);
-  const res = await send(ctx, call);
-  if (res.status !== 419 || !unsafe || call.body instanceof ReadableStream) return res;
-  await discard(res);
+  const answer = await send(ctx, call);
+  if (answer.status !== 419 || !unsafe || call.body instanceof Readable) return answer;
+  discard(answer);
   await refreshCsrf(ctx, call.signal);
   return send(ctx, call);
+}
+
+/** `upstreamCall` answering with a web `Response`. */
+export async function upstreamFetch(ctx: UpstreamContext, call: UpstreamCall): Promise<Response> {
+  return toResponse(await upstreamCall(ctx, call));
 }

@@ -2,7 +2,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { upstreamRequest } from '@/lib/bff/transport';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { toResponse, transportRequest } from '@/lib/bff/transport';
+
+interface WebCall {
+  method: string;
+  headers: Headers;
+  body?: string | Uint8Array | ReadableStream<Uint8Array> | null;
+  bodyLength?: number;
+  signal?: AbortSignal;
+}
+
+/** `transportRequest` seen through `toResponse`, with the web's shapes in: the way a route handler uses it. */
+async function upstreamRequest(url: string, init: WebCall): Promise<Response> {
+  const headers: Record<string, string> = {};
+  init.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = init.body instanceof ReadableStream ? Readable.fromWeb(init.body as NodeReadableStream<Uint8Array>) : init.body;
+  return toResponse(await transportRequest(url, { ...init, headers, body }));
+}
 
 let server: Server;
 let base: string;
