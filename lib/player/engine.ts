@@ -76,12 +76,13 @@ export class PlayerEngine {
     this.audio = audio ?? new Audio();
     this.audio.preload = 'auto';
     this.audio.setAttribute('data-player-audio', '');
+    // Before our own listeners: an `ended` must close the meter's item before the next track loads.
+    this.meter = hooks.onPlayed ? new PlayMeter(this.audio, hooks.onPlayed) : null;
     this.audio.addEventListener('timeupdate', this.handleTime);
     this.audio.addEventListener('loadedmetadata', this.handleMetadata);
     this.audio.addEventListener('ended', this.handleEnded);
     this.audio.addEventListener('error', this.handleError);
     this.audio.addEventListener('playing', this.handlePlaying);
-    this.meter = hooks.onPlayed ? new PlayMeter(this.audio, hooks.onPlayed) : null;
     this.bindMediaKeys();
     if (typeof window !== 'undefined') {
       window.addEventListener('beforeunload', this.handleLeave);

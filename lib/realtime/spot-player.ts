@@ -27,10 +27,11 @@ export class SpotPlayer {
     this.element.preload = 'auto';
     this.element.setAttribute('data-spot-audio', '');
     this.element.hidden = true;
+    // Before our own listeners: an `ended` must close the meter's item before the queue moves on.
+    this.meter = onPlayed ? new PlayMeter(this.element, onPlayed) : null;
     this.element.addEventListener('ended', this.handleEnded);
     this.element.addEventListener('error', this.handleError);
     this.element.addEventListener('playing', this.handlePlaying);
-    this.meter = onPlayed ? new PlayMeter(this.element, onPlayed) : null;
     engine.spot = this.element;
   }
 

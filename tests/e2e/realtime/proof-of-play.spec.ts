@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import type { PlayLogEntry } from '../../../contracts/play-log';
+import type { Spot } from '../../../contracts/spots';
+import { audioState, closeDevice, LIVE, openDevice, pageCall, pathOf, playerOf, playHere, spotElement, waitForSocket, type Device } from './support';
+
+test.describe.configure({ timeout: 150_000 });
+
+let a: Device | undefined;
+
+test.afterEach(async () => {
+  await closeDevice(a);
+  a = undefined;
+});
+
+async function logOf(device: Device, type: string): Promise<PlayLogEntry[]> {
+  const res = await pageCall(device.page, 'GET', `/api/play-log?type=${type}`);
+  expect(res.status).toBe(200);
+  return (res.body as { data: PlayLogEntry[] }).data;
+}
+
+test('the audio device reports what it really played; a report made while the API could not take it arrives later, once', async ({ browser, baseURL }) => {
+  a = await openDevice(browser, baseURL);
+  await playHere(a.page);
+  await waitForSocket(a.page);
+  const player = await playerOf(a.page);
+  const spots = (await pageCall(a.page, 'GET', '/api/spots')).body as Spot[];
+  const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
+  const spotsBefore = (await logOf(a, 'spot')).length;
+  const tracksBefore = (await logOf(a, 'track')).length;
+  await expect.poll(async () => (await audioState(a!.page)).time, { timeout: 15_000 }).toBeGreaterThan(2);
+
+  // The API refuses to take reports for now (as if it were away): the spot's report must wait.
+  let refused = 0;
+  await a.page.route('**/api/players/*/played', async (route) => {
+    refused++;
+    await route.abort('connectionrefused');
+  });
+  expect((await pageCall(a.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] })).status).toBe(200);
+  await expect.poll(async () => pathOf((await spotElement(a!.page)).src), LIVE).toBe(pathOf(spot.url));
+  // The spot ends and the music resumes: the spot's report was tried and kept.
+  await expect.poll(async () => (await audioState(a!.page)).paused, { timeout: spot.duration * 1000 + 10_000 }).toBe(false);
+  await expect.poll(() => refused, LIVE).toBeGreaterThan(0);
+  expect((await logOf(a, 'spot')).length).toBe(spotsBefore);
+
+  // The API takes reports again; the network coming back sends what waited.
+  await a.page.unroute('**/api/players/*/played');
+  await a.page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await logOf(a!, 'spot')).length, LIVE).toBe(spotsBefore + 1);
+  const [spotEntry] = await logOf(a, 'spot');
+  expect(spotEntry).toMatchObject({ type: 'spot', item_id: spot.id, name: spot.name, ended: true, player_id: player.id });
+  expect(spotEntry!.seconds!).toBeGreaterThan(spot.duration - 1.5);
+  expect(spotEntry!.seconds!).toBeLessThanOrEqual(spot.duration + 0.5);
+
+  // Skipping the track reports it as heard so far, not to its end.
+  const heard = (await audioState(a.page)).time;
+  expect((await pageCall(a.page, 'GET', `/api/players/${player.id}/next`)).status).toBe(200);
+  await expect.poll(async () => (await logOf(a!, 'track')).length, LIVE).toBe(tracksBefore + 1);
+  const [trackEntry] = await logOf(a, 'track');
+  expect(trackEntry).toMatchObject({ type: 'track', item_id: player.track!.id, ended: false });
+  expect(trackEntry!.seconds!).toBeGreaterThan(1.5);
+  expect(trackEntry!.seconds!).toBeLessThan(heard + 2);
+  // The outbox is empty again.
+  expect(await a.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pulzus.playReports.') && localStorage.getItem(k) !== '[]'))).toEqual([]);
+});
