@@ -2,16 +2,18 @@
 
 import { useState } from 'react';
 import type { Spot } from '@/contracts';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { LazyConfirmDialog, lazyDialog } from '@/components/ui/lazy';
 import { forgetSpot, reloadSpots, spotApi, useSpots } from '@/lib/api/spots';
 import { hu } from '@/lib/i18n/hu';
 import { showToast } from '@/lib/ui/toast';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
-import { SpotForm } from './SpotForm';
+
+/** The upload form (ModalForm, the upload field) loads on its first opening. */
+const SpotForm = lazyDialog(() => import('./SpotForm').then((m) => m.SpotForm));
 
 const COLUMNS: readonly Column<Spot>[] = [
   { key: 'name', header: hu.spots.name, cell: (spot) => spot.name, sortValue: (spot) => spot.name, primary: true },
@@ -95,7 +97,7 @@ export function SpotsView({ initial }: { initial: Spot[] | null }) {
         spot={form.spot}
         onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={hu.spots.deleteConfirm}
