@@ -1,7 +1,7 @@
 'use client';
 
 import { useStore } from 'jotai';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { LazyConfirmDialog } from '@/components/ui/lazy';
 import { form } from '@/lib/i18n/hu/form';
 import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
@@ -35,7 +35,7 @@ export function DeleteConfirm<T extends { name: string }>({
 }) {
   const store = useStore();
   return (
-    <ConfirmDialog
+    <LazyConfirmDialog
       open={item !== null}
       onOpenChange={(next) => !next && onClose()}
       title={texts.title}

@@ -9,12 +9,15 @@ import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { showToast } from '@/lib/ui/toast';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { CopyIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
+import { lazyComponent } from '@/components/ui/lazy';
 import { DeleteConfirm } from './DeleteConfirm';
 import { MixerSection } from './MixerSection';
-import { ScreenModal } from './ScreenModal';
 import styles from './ScreensView.module.scss';
 
 const hu = { mixer: huMixer };
+
+/** The editor loads on its first opening. */
+const ScreenModal = lazyComponent(() => import('./ScreenModal').then((m) => m.ScreenModal));
 
 const t = hu.mixer.screens;
 

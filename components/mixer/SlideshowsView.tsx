@@ -6,9 +6,13 @@ import { forgetSlideshow, slideshowApi, useSlideshowList } from '@/lib/api/slide
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EditIcon, TrashIcon } from '@/components/ui/icons';
+import { lazyComponent } from '@/components/ui/lazy';
 import { DeleteConfirm } from './DeleteConfirm';
 import { MixerSection } from './MixerSection';
-import { SlideshowModal, type SlideshowTarget } from './SlideshowModal';
+import type { SlideshowTarget } from './SlideshowModal';
+
+/** The editor (its uploads, its drag-and-drop image list) loads on its first opening. */
+const SlideshowModal = lazyComponent(() => import('./SlideshowModal').then((m) => m.SlideshowModal));
 
 const hu = { mixer: huMixer };
 

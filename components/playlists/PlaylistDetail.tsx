@@ -5,7 +5,7 @@ import { IntentLink } from '@/components/ui/IntentLink';
 import { useRouter } from 'next/navigation';
 import { Suspense, useState } from 'react';
 import type { Paginator, Playlist, Track } from '@/contracts';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { LazyConfirmDialog } from '@/components/ui/lazy';
 import { forgetPlaylist, notePlaylist, playlistApi, playlistKey, usePlaylist, useServerSeed } from '@/lib/api/playlists';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
@@ -138,7 +138,7 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
         )}
       </Suspense>
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={hu.playlists.deleteConfirm}

@@ -1,8 +1,7 @@
 'use client';
 
-import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
 import { useStore } from 'jotai';
-import { useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Paginator, Track } from '@/contracts';
 import { notePlaylist, usePlaylistTracks } from '@/lib/api/playlists';
 import { LoadMoreFooter, TracksMessage } from '@/components/tracks/LoadMoreFooter';
@@ -13,19 +12,41 @@ import { usePlayableState, usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';
 import { GripIcon, TrashIcon } from '@/components/ui/icons';
+import { DRAG_KEYS, pendingKeyboardDrag, pendingMouseDrag, type PendingDrag } from './pending-drag';
+import type { RowDrag } from './SortableTrackRows';
 import { useRefreshPlayer } from './use-refresh-player';
 import styles from './PlaylistTrackList.module.scss';
 
 const hu = { playlists: huPlaylists };
+
+type Sortable = typeof import('./SortableTrackRows');
+const loadSortable = () => import('./SortableTrackRows');
 
 interface Props {
   playlistId: number;
   firstPage: Paginator<Track>;
 }
 
+/** Which row, and which of its controls, has the keyboard: kept when the list is rebuilt with drag and drop. */
+function focusedControl(list: HTMLElement | null): { trackId: string; control: number } | null {
+  const active = document.activeElement;
+  const row = active instanceof HTMLElement ? active.closest<HTMLElement>('li[data-track-id]') : null;
+  if (!row || !list?.contains(row)) return null;
+  const controls = [...row.querySelectorAll('button, [tabindex]')];
+  return { trackId: row.dataset.trackId ?? '', control: controls.indexOf(active as Element) };
+}
+
+function handleTrackId(target: EventTarget): number | null {
+  const handle = target instanceof Element ? target.closest<HTMLElement>('[data-drag-handle]') : null;
+  const id = Number(handle?.dataset.dragHandle);
+  return handle && Number.isInteger(id) ? id : null;
+}
+
 /**
  * The playlist's tracks in play order. A track is moved by its handle (mouse, touch, or the keyboard:
- * space, arrows, space), with Hungarian announcements; the list plays in the order it shows.
+ * space, arrows, space), with Hungarian announcements; the list plays in the order it shows. The
+ * drag-and-drop code is fetched when the manager first reaches for the list (pointer over it, a touch,
+ * the keyboard in it), and a press on a handle made before it arrives still becomes that drag.
  */
 export function PlaylistTrackList({ playlistId, firstPage }: Props) {
   const { tracks, done, loading, error, loadMore, prefetchAll, reorder, removeTrack } = usePlaylistTracks(
@@ -39,10 +60,65 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
   const store = useStore();
   const currentTrackId = active ? (player?.track?.id ?? null) : null;
   const listRef = useRef<HTMLOListElement>(null);
+  const instructionsId = useId();
+  const [sortable, setSortable] = useState<Sortable | null>(null);
+  const requested = useRef(false);
+  const pending = useRef<PendingDrag | null>(null);
+  const refocus = useRef<ReturnType<typeof focusedControl>>(null);
 
-  const onDragEnd = (result: DropResult) => {
-    if (!result.destination || result.destination.index === result.source.index) return;
-    void reorder(result.source.index, result.destination.index).then((playlist) => {
+  const wantSortable = () => {
+    if (requested.current) return;
+    requested.current = true;
+    void loadSortable().then(
+      (module) => {
+        refocus.current = focusedControl(listRef.current);
+        setSortable(module);
+      },
+      () => {
+        // Offline or a new deployment: the list stays as it is, and the next reach tries again.
+        requested.current = false;
+      },
+    );
+  };
+
+  useLayoutEffect(() => {
+    const target = refocus.current;
+    refocus.current = null;
+    if (!sortable || !target || pending.current?.via === 'keyboard') return;
+    const row = listRef.current?.querySelector(`li[data-track-id="${CSS.escape(target.trackId)}"]`);
+    row?.querySelectorAll<HTMLElement>('button, [tabindex]')[target.control]?.focus();
+  }, [sortable]);
+
+  // A press still waiting when the list goes away stops following the mouse.
+  useEffect(() => () => pending.current?.release(), []);
+
+  const onMouseDown = (event: MouseEvent) => {
+    wantSortable();
+    const trackId = sortable || event.button !== 0 ? null : handleTrackId(event.target);
+    if (trackId === null) return;
+    // As the library does on its handles: no text selection while dragging.
+    event.preventDefault();
+    pending.current?.release();
+    pending.current = pendingMouseDrag(trackId, event);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    wantSortable();
+    if (sortable) return;
+    if (pending.current?.via === 'keyboard') {
+      if (!DRAG_KEYS.has(event.key)) return;
+      event.preventDefault();
+      pending.current.keys.push(event.key);
+      return;
+    }
+    const trackId = event.key === ' ' ? handleTrackId(event.target) : null;
+    if (trackId === null) return;
+    event.preventDefault();
+    pending.current = pendingKeyboardDrag(trackId);
+  };
+
+  const move = (from: number, to: number) => {
+    void reorder(from, to).then((playlist) => {
       // The collage shows the first four, so a move can change the cover.
       if (playlist) void notePlaylist(playlist);
     });
@@ -62,87 +138,85 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
     });
   };
 
+  /** One row; `drag` once the drag-and-drop code is here, else a handle that looks and reads the same. */
+  const row = (track: Track, index: number, drag: RowDrag | null) => {
+    const current = track.id === currentTrackId;
+    const title = trackTitle(track);
+    const handleProps = drag
+      ? drag.provided.dragHandleProps
+      : { role: 'button', tabIndex: 0, 'aria-describedby': instructionsId, draggable: false, 'data-drag-handle': track.id };
+    return (
+      <TrackRow
+        key={track.id}
+        ref={drag?.provided.innerRef}
+        {...drag?.provided.draggableProps}
+        data-track-id={track.id}
+        track={track}
+        index={index}
+        current={current}
+        playing={playing}
+        dragging={drag?.dragging ?? false}
+        onPlay={() => void (current ? togglePlay() : playPlaylist(playlistId, track.id))}
+        leading={
+          <span {...handleProps} className={styles.handle} aria-label={hu.playlists.dragHandle(title)} title={hu.playlists.dragHandle(title)}>
+            <GripIcon size={20} />
+          </span>
+        }
+        trailing={
+          <button
+            type="button"
+            className={styles.remove}
+            aria-label={hu.playlists.removeTrack}
+            title={hu.playlists.removeTrack}
+            data-remove
+            onClick={() => remove(track, index)}
+          >
+            <TrashIcon size={20} />
+          </button>
+        }
+      />
+    );
+  };
+
   if (tracks.length === 0 && done) return <TracksMessage />;
 
+  const setList = (node: HTMLOListElement | null) => {
+    listRef.current = node;
+  };
+
   return (
-    <section aria-label={hu.playlists.tracksLabel}>
-      <DragDropContext
-        dragHandleUsageInstructions={hu.playlists.dragInstructions}
-        onBeforeCapture={() => {
+    <section
+      aria-label={hu.playlists.tracksLabel}
+      onPointerEnter={wantSortable}
+      onTouchStart={wantSortable}
+      onFocus={wantSortable}
+      onMouseDown={onMouseDown}
+      onKeyDown={onKeyDown}
+    >
+      {sortable ? (
+        <sortable.SortableTrackRows
+          playlistId={playlistId}
+          tracks={tracks}
+          listClassName={trackListClass(true)}
+          listRef={setList}
+          row={row}
+          pending={pending}
           // A reorder names every track: fetch the rest while the track is being dragged.
-          if (!done) void prefetchAll().catch(() => undefined);
-        }}
-        onDragStart={(start, provided) => provided.announce(hu.playlists.dragStart(start.source.index + 1))}
-        onDragUpdate={(update, provided) => {
-          if (update.destination) provided.announce(hu.playlists.dragMove(update.destination.index + 1));
-        }}
-        onDragEnd={(result, provided) => {
-          provided.announce(
-            result.destination
-              ? hu.playlists.dragDrop(result.source.index + 1, result.destination.index + 1)
-              : hu.playlists.dragCancel(result.source.index + 1),
-          );
-          onDragEnd(result);
-        }}
-      >
-        <Droppable droppableId={`playlist-${playlistId}`}>
-          {(droppable) => (
-            <ol
-              ref={(node) => {
-                droppable.innerRef(node);
-                listRef.current = node;
-              }}
-              {...droppable.droppableProps}
-              className={trackListClass(true)}
-            >
-              {tracks.map((track, index) => {
-                const current = track.id === currentTrackId;
-                const title = trackTitle(track);
-                return (
-                  <Draggable key={track.id} draggableId={String(track.id)} index={index}>
-                    {(draggable, snapshot) => (
-                      <TrackRow
-                        ref={draggable.innerRef}
-                        {...draggable.draggableProps}
-                        data-track-id={track.id}
-                        track={track}
-                        index={index}
-                        current={current}
-                        playing={playing}
-                        dragging={snapshot.isDragging}
-                        onPlay={() => void (current ? togglePlay() : playPlaylist(playlistId, track.id))}
-                        leading={
-                          <span
-                            {...draggable.dragHandleProps}
-                            className={styles.handle}
-                            aria-label={hu.playlists.dragHandle(title)}
-                            title={hu.playlists.dragHandle(title)}
-                          >
-                            <GripIcon size={20} />
-                          </span>
-                        }
-                        trailing={
-                          <button
-                            type="button"
-                            className={styles.remove}
-                            aria-label={hu.playlists.removeTrack}
-                            title={hu.playlists.removeTrack}
-                            data-remove
-                            onClick={() => remove(track, index)}
-                          >
-                            <TrashIcon size={20} />
-                          </button>
-                        }
-                      />
-                    )}
-                  </Draggable>
-                );
-              })}
-              {droppable.placeholder}
-            </ol>
-          )}
-        </Droppable>
-      </DragDropContext>
+          onBeforeCapture={() => {
+            if (!done) void prefetchAll().catch(() => undefined);
+          }}
+          onMove={move}
+        />
+      ) : (
+        <>
+          <span id={instructionsId} hidden>
+            {hu.playlists.dragInstructions}
+          </span>
+          <ol ref={setList} className={trackListClass(true)}>
+            {tracks.map((track, index) => row(track, index, null))}
+          </ol>
+        </>
+      )}
       <LoadMoreFooter loadMore={loadMore} loading={loading} error={error} done={done} count={tracks.length} />
     </section>
   );

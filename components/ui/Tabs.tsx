@@ -85,6 +85,10 @@ export function Trigger({ value, className, children }: { value: string; classNa
       // One tab stop for the row; the arrow keys move inside it.
       tabIndex={selected ? 0 : -1}
       className={className}
+      // As a native tab (and Radix): the press itself selects; the click covers Enter and Space.
+      onMouseDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey && !selected) tabs.onValueChange(value);
+      }}
       onClick={() => {
         if (!selected) tabs.onValueChange(value);
       }}
@@ -108,5 +112,48 @@ export function Content({ value, className, children }: { value: string; classNa
     >
       {children}
     </div>
+  );
+}
+
+export interface TabItem<T extends string> {
+  value: T;
+  label: ReactNode;
+}
+
+/** The parts put together for the common case: a labelled row of tabs and the active one's panel. */
+export function Tabs<T extends string>({
+  value,
+  onValueChange,
+  label,
+  tabs,
+  listClassName,
+  tabClassName,
+  panelClassName,
+  children,
+}: {
+  value: T;
+  onValueChange: (value: T) => void;
+  /** The tab row's accessible name. */
+  label: string;
+  tabs: readonly TabItem<T>[];
+  listClassName?: string;
+  tabClassName?: string;
+  panelClassName?: string;
+  /** The active tab's panel. */
+  children: ReactNode;
+}) {
+  return (
+    <Root value={value} onValueChange={(next) => onValueChange(next as T)}>
+      <List aria-label={label} className={listClassName}>
+        {tabs.map((tab) => (
+          <Trigger key={tab.value} value={tab.value} className={tabClassName}>
+            {tab.label}
+          </Trigger>
+        ))}
+      </List>
+      <Content value={value} className={panelClassName}>
+        {children}
+      </Content>
+    </Root>
   );
 }

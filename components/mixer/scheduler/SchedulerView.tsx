@@ -5,6 +5,7 @@ import type { ScheduledContent, SchedulePreviewEntry, Screen, SlideshowListItem,
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { lazyComponent } from '@/components/ui/lazy';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { Switch } from '@/components/ui/Switch';
 import {
@@ -36,11 +37,13 @@ import { useStoredChoice } from '@/lib/ui/sort';
 import buttons from '../buttons.module.scss';
 import { DeleteConfirm } from '../DeleteConfirm';
 import { MixerHeader } from '../MixerHeader';
-import { ScheduleModal } from './ScheduleModal';
 import { ScheduleTimeline } from './ScheduleTimeline';
 import styles from './SchedulerView.module.scss';
 
 const hu = { errors, mixer: huMixer, scheduler: huScheduler, table };
+
+/** The form (its pickers, dates and times) loads on its first opening. */
+const ScheduleModal = lazyComponent(() => import('./ScheduleModal').then((m) => m.ScheduleModal));
 
 const t = hu.scheduler;
 

@@ -1,11 +1,11 @@
 'use client';
 
-import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo, useState } from 'react';
 import type { Sound } from '@/contracts';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { MessageIcon, UploadIcon } from '@/components/ui/icons';
+import { LazyConfirmDialog, lazyDialog } from '@/components/ui/lazy';
+import { Tabs } from '@/components/ui/Tabs';
 import { forgetSound, reloadSounds, soundApi, toggleSoundMark, useSounds } from '@/lib/api/sounds';
 import { errors } from '@/lib/i18n/hu/errors';
 import { form as huForm } from '@/lib/i18n/hu/form';
@@ -18,12 +18,14 @@ import { showToast } from '@/lib/ui/toast';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
 import { QuickSoundGrid } from './QuickSoundGrid';
-import { SoundRequestForm } from './SoundRequestForm';
 import { SoundTable } from './SoundTable';
-import { SoundUploadForm } from './SoundUploadForm';
 import styles from './SoundboardView.module.scss';
 
 const hu = { errors, form: huForm, mixer: huMixer, sounds: huSounds, toast: huToast };
+
+/** The two forms load on their first opening, not with the page. */
+const SoundUploadForm = lazyDialog(() => import('./SoundUploadForm').then((m) => m.SoundUploadForm));
+const SoundRequestForm = lazyDialog(() => import('./SoundRequestForm').then((m) => m.SoundRequestForm));
 
 type Tab = 'favorites' | 'all';
 
@@ -126,28 +128,28 @@ export function SoundboardView({ initial }: { initial: Sound[] | null }) {
         {failed ? (
           notice
         ) : items === null ? null : (
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            <Tabs.List aria-label={hu.sounds.tabsLabel} className={styles.tabList}>
-              <Tabs.Trigger value="favorites" className={styles.tab}>
-                {hu.sounds.favoritesTab(favorites.length)}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="all" className={styles.tab}>
-                {hu.sounds.allTab(sounds.length)}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="favorites" className={styles.panel}>
-              {table(favorites, hu.sounds.favoritesTable, { title: hu.sounds.favoritesEmpty, hint: hu.sounds.favoritesEmptyHint })}
-            </Tabs.Content>
-            <Tabs.Content value="all" className={styles.panel}>
-              {table(sounds, hu.sounds.allTable, { title: hu.sounds.allEmpty, hint: hu.sounds.allEmptyHint })}
-            </Tabs.Content>
-          </Tabs.Root>
+          <Tabs
+            value={tab}
+            onValueChange={setTab}
+            label={hu.sounds.tabsLabel}
+            tabs={[
+              { value: 'favorites', label: hu.sounds.favoritesTab(favorites.length) },
+              { value: 'all', label: hu.sounds.allTab(sounds.length) },
+            ]}
+            listClassName={styles.tabList}
+            tabClassName={styles.tab}
+            panelClassName={styles.panel}
+          >
+            {tab === 'favorites'
+              ? table(favorites, hu.sounds.favoritesTable, { title: hu.sounds.favoritesEmpty, hint: hu.sounds.favoritesEmptyHint })
+              : table(sounds, hu.sounds.allTable, { title: hu.sounds.allEmpty, hint: hu.sounds.allEmptyHint })}
+          </Tabs>
         )}
       </section>
 
       <SoundUploadForm key={`upload-${upload.key}`} open={upload.open} onOpenChange={(open) => setUpload((f) => ({ ...f, open }))} />
       <SoundRequestForm key={`request-${request.key}`} open={request.open} onOpenChange={(open) => setRequest((f) => ({ ...f, open }))} />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={hu.sounds.deleteConfirm}

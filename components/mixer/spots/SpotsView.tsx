@@ -2,10 +2,10 @@
 
 import { useState } from 'react';
 import type { Spot } from '@/contracts';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { LazyConfirmDialog, lazyDialog } from '@/components/ui/lazy';
 import { forgetSpot, reloadSpots, spotApi, useSpots } from '@/lib/api/spots';
 import { errors } from '@/lib/i18n/hu/errors';
 import { form as huForm } from '@/lib/i18n/hu/form';
@@ -16,7 +16,9 @@ import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
-import { SpotForm } from './SpotForm';
+
+/** The upload form (ModalForm, the upload field) loads on its first opening. */
+const SpotForm = lazyDialog(() => import('./SpotForm').then((m) => m.SpotForm));
 
 const hu = { errors, form: huForm, mixer, spots: huSpots, table, toast: huToast };
 
@@ -102,7 +104,7 @@ export function SpotsView({ initial }: { initial: Spot[] | null }) {
         spot={form.spot}
         onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={hu.spots.deleteConfirm}

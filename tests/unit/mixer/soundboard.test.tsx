@@ -7,6 +7,11 @@ import { playerAtom } from '@/lib/player/atoms';
 import { toastsAtom } from '@/lib/ui/toast';
 import { installFakeFetch, type FakeAnswer, type FakeCall } from '../fake-fetch';
 
+// The forms and the confirm dialog fetch their code on first opening: on a busy machine the first
+// import (compiled on the fly) takes longer than findBy's default second.
+const LAZY = { timeout: 5000 };
+jest.setTimeout(15_000);
+
 const sound = (id: number, name: string, extra: Partial<Sound> = {}): Sound => ({
   id,
   name,
@@ -123,7 +128,7 @@ it('deletes an own sound after confirmation, with its toast', async () => {
   const { calls, toasts } = setup((call) => (call.url === '/api/sounds/3/delete' ? { body: true } : { body: SOUNDS }));
   fireEvent.mouseDown(screen.getByRole('tab', { name: 'Összes hang (3)' }));
   fireEvent.click(within(allTab()).getByRole('button', { name: 'Törlés: Saját taps' }));
-  const dialog = await screen.findByRole('alertdialog').catch(() => screen.getByRole('dialog'));
+  const dialog = await screen.findByRole('alertdialog').catch(() => screen.findByRole('dialog', undefined, LAZY));
   expect(dialog).toHaveTextContent('Biztosan törli a hangot?');
   await act(async () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hang törlése' }));
@@ -138,7 +143,7 @@ it("'Új hang kérése' posts what the shop wants and confirms with a toast", as
     call.url === '/api/sounds/requests' ? { status: 201, body: { id: 1, description: 'x', created_at: '' } } : { body: SOUNDS },
   );
   fireEvent.click(screen.getByRole('button', { name: 'Új hang kérése' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Új hang kérése' });
+  const dialog = await screen.findByRole('dialog', { name: 'Új hang kérése' }, LAZY);
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'Milyen hangot szeretne?' }), {
     target: { value: 'Rövid dallam a pénztárnyitáshoz' },
   });

@@ -7,6 +7,11 @@ import { toastsAtom } from '@/lib/ui/toast';
 import { installFakeFetch, type FakeAnswer, type FakeCall } from '../fake-fetch';
 import { FakeXhr, installFakeXhr } from '../fake-xhr';
 
+// The forms and the confirm dialog fetch their code on first opening: on a busy machine the first
+// import (compiled on the fly) takes longer than findBy's default second.
+const LAZY = { timeout: 5000 };
+jest.setTimeout(15_000);
+
 installFakeXhr();
 
 const SPOTS: Spot[] = [
@@ -58,7 +63,7 @@ it('lists the spots with their file names', () => {
 it('edits a spot: the current file in a preview, "Fájl csere", and the update posted with its id', async () => {
   const { toasts } = setup();
   fireEvent.click(screen.getByRole('button', { name: 'Szerkesztés: Hétvégi akció' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Szpot szerkesztése' });
+  const dialog = await screen.findByRole('dialog', { name: 'Szpot szerkesztése' }, LAZY);
   const preview = dialog.querySelector('audio[data-spot-preview]');
   expect(preview).toHaveAttribute('src', SPOTS[0]!.url);
   expect(within(dialog).getByText('Jelenlegi fájl: hetvegi-akcio.mp3')).toBeInTheDocument();
@@ -90,7 +95,7 @@ it('edits a spot: the current file in a preview, "Fájl csere", and the update p
 it('shows the server’s first error under each field and stays open', async () => {
   setup();
   fireEvent.click(screen.getByRole('button', { name: 'Új szpot feltöltése' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Új szpot feltöltése' });
+  const dialog = await screen.findByRole('dialog', { name: 'Új szpot feltöltése' }, LAZY);
   expect(dialog.querySelector('audio')).toBeNull();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Mentés' }));
   await waitFor(() => expect(FakeXhr.last).not.toBeNull());
@@ -115,7 +120,7 @@ it('deletes after confirmation; a failed delete reloads the list silently', asyn
   });
   const confirm = async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Törlés: Hétvégi akció' }));
-    const dialog = await screen.findByRole('alertdialog').catch(() => screen.getByRole('dialog'));
+    const dialog = await screen.findByRole('alertdialog').catch(() => screen.findByRole('dialog', undefined, LAZY));
     expect(dialog).toHaveTextContent('Biztosan törli a szpotot?');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Szpot törlése' })));
   };

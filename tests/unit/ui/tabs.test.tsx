@@ -69,3 +69,55 @@ it('arrow keys, Home and End move the focus along the tabs, round the ends, and 
   expect(third).toHaveFocus();
   expect(screen.getByRole('tabpanel')).toHaveTextContent('Harmadik tartalma');
 });
+
+// The parts put together (`Tabs.Tabs`): a labelled row from data and the active panel.
+
+function ListExample() {
+  const [value, setValue] = useState<'a' | 'b' | 'c'>('a');
+  return (
+    <Tabs.Tabs
+      value={value}
+      onValueChange={setValue}
+      label="Listák"
+      tabs={[
+        { value: 'a', label: 'Első' },
+        { value: 'b', label: 'Második' },
+        { value: 'c', label: 'Harmadik' },
+      ]}
+    >
+      <input aria-label={`mező ${value}`} />
+    </Tabs.Tabs>
+  );
+}
+
+it('shows the active tab’s panel, named by its tab, with only that tab in the Tab order', () => {
+  render(<ListExample />);
+  expect(screen.getByRole('tablist', { name: 'Listák' })).toBeInTheDocument();
+  const first = screen.getByRole('tab', { name: 'Első' });
+  expect(first).toHaveAttribute('aria-selected', 'true');
+  expect(first).toHaveAttribute('tabindex', '0');
+  expect(screen.getByRole('tab', { name: 'Második' })).toHaveAttribute('tabindex', '-1');
+  expect(screen.getByRole('tabpanel', { name: 'Első' })).toContainElement(screen.getByRole('textbox', { name: 'mező a' }));
+});
+
+it('activates on mouse-down, and the arrows, Home and End move and activate, wrapping around', () => {
+  render(<ListExample />);
+  fireEvent.mouseDown(screen.getByRole('tab', { name: 'Második' }));
+  expect(screen.getByRole('tab', { name: 'Második' })).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByRole('tabpanel', { name: 'Második' })).toBeInTheDocument();
+
+  // A browser focuses the pressed tab; jsdom does not.
+  screen.getByRole('tab', { name: 'Második' }).focus();
+  fireEvent.keyDown(screen.getByRole('tab', { name: 'Második' }), { key: 'ArrowRight' });
+  expect(screen.getByRole('tab', { name: 'Harmadik' })).toHaveFocus();
+  expect(screen.getByRole('tab', { name: 'Harmadik' })).toHaveAttribute('aria-selected', 'true');
+  fireEvent.keyDown(screen.getByRole('tab', { name: 'Harmadik' }), { key: 'ArrowRight' });
+  expect(screen.getByRole('tab', { name: 'Első' })).toHaveFocus();
+  fireEvent.keyDown(screen.getByRole('tab', { name: 'Első' }), { key: 'ArrowLeft' });
+  expect(screen.getByRole('tab', { name: 'Harmadik' })).toHaveFocus();
+  fireEvent.keyDown(screen.getByRole('tab', { name: 'Harmadik' }), { key: 'Home' });
+  expect(screen.getByRole('tab', { name: 'Első' })).toHaveFocus();
+  fireEvent.keyDown(screen.getByRole('tab', { name: 'Első' }), { key: 'End' });
+  expect(screen.getByRole('tab', { name: 'Harmadik' })).toHaveFocus();
+  expect(screen.getByRole('tabpanel', { name: 'Harmadik' })).toBeInTheDocument();
+});
