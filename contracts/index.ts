@@ -13,5 +13,6 @@ export * from './uploads';
 export * from './slideshows';
 export * from './screens';
 export * from './scheduled-contents';
+export * from './play-log';
 export * from './help';
 export * from './settings';

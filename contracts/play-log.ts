@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { asNumber, laravelBoolean, MAX_ID } from './fields';
+import { paginatorSchema } from './pagination';
 import { isCalendarDate } from './scheduled-contents';
 
 /**
@@ -84,6 +85,12 @@ export const playLogEntrySchema = z.object({
   spots: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
 });
 export type PlayLogEntry = z.infer<typeof playLogEntrySchema>;
+
+/** GET /api/play-log: a Laravel paginator of entries, and the days it covers (defaults filled in). */
+export const playLogPageSchema = paginatorSchema(playLogEntrySchema).extend({
+  range: z.object({ from: z.string(), to: z.string() }),
+});
+export type PlayLogPage = z.infer<typeof playLogPageSchema>;
 
 /** Per spot per day: the advertiser's count. `completed` counts the plays heard to the end. */
 export const spotDayCountSchema = z.object({

@@ -5,6 +5,8 @@ import {
   paginatorSchema,
   playableSchema,
   playerSchema,
+  playLogEntrySchema,
+  playLogPageSchema,
   playlistSchema,
   playlistWithTrackAddedSchema,
   scheduledContentSchema,
@@ -13,6 +15,7 @@ import {
   settingSchema,
   slideshowListItemSchema,
   soundSchema,
+  spotDayCountSchema,
   spotSchema,
   tutorialItemSchema,
   tutorialTopicSchema,
@@ -62,6 +65,8 @@ const rules = new Map<ZodType, LenientRule>([
   [userSchema, { required: ['session_id'] }],
   [customerSchema, { required: ['id', 'name'] }],
   [settingSchema, { required: ['key'] }],
+  [playLogEntrySchema, { required: ['key', 'type', 'started_at'] }],
+  [spotDayCountSchema, { required: ['spot_id', 'day'] }],
   [
     channelSchema,
     {
@@ -133,4 +138,6 @@ export const soundListReader = lenient(soundSchema.array(), rules);
 export const scheduledContentListReader = lenient(scheduledContentSchema.array(), rules);
 export const schedulePreviewReader = lenient(schedulePreviewEntrySchema.array(), rules);
 export const settingListReader = lenient(settingSchema.array(), rules);
+export const playLogPageReader = lenient(playLogPageSchema, rules);
+export const spotDayCountListReader = lenient(spotDayCountSchema.array(), rules);
 export const tutorialTopicListReader = lenient(tutorialTopicSchema.array(), rules);

@@ -37,6 +37,7 @@ import { useStoredChoice } from '@/lib/ui/sort';
 import buttons from '../buttons.module.scss';
 import { DeleteConfirm } from '../DeleteConfirm';
 import { MixerHeader } from '../MixerHeader';
+import { PlayLogLink } from '../play-log/PlayLogLink';
 import { ScheduleTimeline } from './ScheduleTimeline';
 import styles from './SchedulerView.module.scss';
 
@@ -134,7 +135,10 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
 
   return (
     <>
-      <MixerHeader title={hu.mixer.headings.scheduler}>{addButton}</MixerHeader>
+      <MixerHeader title={hu.mixer.headings.scheduler}>
+        <PlayLogLink />
+        {addButton}
+      </MixerHeader>
 
       {failed && list === null ? (
         <EmptyState tone="notice" title={t.loadFailed}>

@@ -16,6 +16,7 @@ import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
+import { PlayLogLink } from '../play-log/PlayLogLink';
 
 /** The upload form (ModalForm, the upload field) loads on its first opening. */
 const SpotForm = lazyDialog(() => import('./SpotForm').then((m) => m.SpotForm));
@@ -79,7 +80,10 @@ export function SpotsView({ initial }: { initial: Spot[] | null }) {
 
   return (
     <>
-      <MixerHeader title={hu.mixer.headings.spots}>{newButton}</MixerHeader>
+      <MixerHeader title={hu.mixer.headings.spots}>
+        <PlayLogLink />
+        {newButton}
+      </MixerHeader>
 
       {failed ? (
         <EmptyState tone="notice" title={hu.spots.loadFailed}>
