@@ -9,7 +9,7 @@ import { trackArtist, trackTitle } from '@/lib/format/track';
 import { playableHref } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
-import { useOutputUnavailable } from '@/lib/player/output-state';
+import { useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
 import {
   getPlayerEngine,
   needsTapAtom,
@@ -43,6 +43,8 @@ export function PlayerBar() {
   const needsTap = useAtomValue(needsTapAtom);
   const unreachable = useAtomValue(serverUnreachableAtom);
   const unavailable = useOutputUnavailable();
+  // While a spot cuts in the music's position stands still by design: that is no silence.
+  const silent = useOutputSilent(spot.current !== null);
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
   const track = player?.track ?? null;
@@ -84,7 +86,7 @@ export function PlayerBar() {
   const playing = player.is_playing && !unavailable && !unreachable;
   const remote = !output && player.session_id !== null && !unavailable;
   // A paused player on a gone device is no story to tell: its play button brings the music here anyway.
-  const notice = unreachable ? 'unreachable' : unavailable && player.is_playing ? 'unavailable' : null;
+  const notice = unreachable ? 'unreachable' : unavailable && player.is_playing ? 'unavailable' : silent ? 'silent' : null;
 
   return (
     <section
@@ -101,9 +103,9 @@ export function PlayerBar() {
             {hu.player.serverUnreachable}
           </p>
         )}
-        {notice === 'unavailable' && (
+        {(notice === 'unavailable' || notice === 'silent') && (
           <>
-            <p className={styles.noticeText}>{hu.player.outputUnavailable}</p>
+            <p className={styles.noticeText}>{notice === 'silent' ? hu.player.outputSilent : hu.player.outputUnavailable}</p>
             <button type="button" className={styles.noticeButton} onClick={() => void actions.playHere()}>
               <PlayIcon size={18} />
               <span>{hu.player.playHere}</span>

@@ -2,6 +2,7 @@ import type { createStore } from 'jotai';
 import type { Player } from '@/contracts';
 import { playerAtom } from './atoms';
 import { playerApi } from './api';
+import { outputHeardAtAtom, showsOutputAlive } from './output-state';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -61,6 +62,7 @@ export function applyPushedPlayer(store: Store, player: Player): boolean {
   if (current && current.id !== player.id) return false;
   // A push that a later answer already overtook (events and answers travel different ways).
   if (newerByVersion(player, current) === false) return false;
+  if (showsOutputAlive(current ?? null, player)) store.set(outputHeardAtAtom, Date.now());
   const ticket = ++issued;
   applied = ticket;
   lastPush = ticket;

@@ -2,13 +2,14 @@
 
 import { useStore } from 'jotai';
 import { useMemo } from 'react';
+import { ApiError } from '@/lib/api/fetcher';
 import { showToast } from '@/lib/ui/toast';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { realtimeApi } from '@/lib/realtime/api';
 import { playerAtom } from './atoms';
 import { playerApi } from './api';
-import { commitPlayer, ensurePlayerId } from './commit';
+import { commitPlayer, ensurePlayerId, resyncPlayer } from './commit';
 import { isOutputUnavailable } from './output-state';
 import { positionAtom } from './position';
 import { sessionIdAtom } from './use-player-engine';
@@ -62,15 +63,22 @@ export function usePlayerActions(): PlayerActions {
         let player = store.get(playerAtom);
         if (own && player && player.session_id !== own) {
           const at = player.current_time;
-          player = (await commitPlayer(store, () => realtimeApi.moveOutput(id, own, at))) ?? store.get(playerAtom);
+          // Several devices may be offered the music at once: the first to accept gets it.
+          const expected = player.session_id;
+          player = (await commitPlayer(store, () => realtimeApi.moveOutput(id, own, at, expected))) ?? store.get(playerAtom);
         }
         if (player && !player.is_playing && player.track) {
           player = (await commitPlayer(store, () => playerApi.togglePlay(id))) ?? store.get(playerAtom);
         }
         if (own && store.get(playerAtom)?.session_id === own) showToast(hu.player.movedHere, store);
         return true;
-      } catch {
-        showToast(hu.realtime.moveFailed, store);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          showToast(hu.player.outputTaken, store);
+          void resyncPlayer(store).catch(() => {});
+        } else {
+          showToast(hu.realtime.moveFailed, store);
+        }
         return false;
       }
     };

@@ -9,10 +9,17 @@ export const REALTIME_CONFIG_KEY = '/api/realtime-config';
 export const realtimeApi = {
   config: () => apiFetch<RealtimeConfig>(REALTIME_CONFIG_KEY),
   /** Hands audio output to another device of the shop, continuing at `currentTime`. */
-  moveOutput: (playerId: number, sessionId: string, currentTime: number) =>
+  /**
+   * `expectedSessionId`: the holder this device saw when it offered to take over; the server
+   * answers 409 when another device took the music first (an API without the check just moves it).
+   */
+  moveOutput: (playerId: number, sessionId: string, currentTime: number, expectedSessionId?: string | null) =>
     apiFetch<Player>(`/api/players/${playerId}/sessions/${encodeURIComponent(sessionId)}`, {
       method: 'POST',
-      body: { currentTime: Math.max(0, Math.round(currentTime * 100) / 100) },
+      body: {
+        currentTime: Math.max(0, Math.round(currentTime * 100) / 100),
+        ...(expectedSessionId !== undefined ? { expected_session_id: expectedSessionId } : {}),
+      },
     }),
   playSound: (playerId: number, soundId: number) =>
     apiFetch(`/api/players/${playerId}/sounds/${soundId}/play`, { method: 'POST', body: {} }),

@@ -25,6 +25,8 @@ export const player = {
   serverUnreachable: 'Nincs kapcsolat a szerverrel',
   serverUnreachableHint: 'A következő szám akkor indul, amikor a szerver újra elérhető.',
   outputUnavailable: 'A zenét szóló eszköz nem elérhető',
+  outputSilent: 'A zenét szóló eszköz nem válaszol',
+  outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',
   playHere: 'Lejátszás ezen az eszközön',
   movedHere: 'A zene mostantól ezen az eszközön szól.',
 } as const;
