@@ -21,8 +21,12 @@ export interface PlayReport {
   report_id: string;
 }
 
-/** A jump larger than this between two time updates is a seek, not listening. */
-const MAX_STEP_S = 1.5;
+/**
+ * Forward progress between two time updates counts when it is no more than the wall-clock time
+ * that passed plus this slack; a larger jump is a seek. (A busy or background page may space its
+ * time updates by seconds, so a fixed step limit would drop real listening.)
+ */
+const STEP_SLACK_S = 0.75;
 /** Plays shorter than this are not worth a report (a track skipped at once). */
 export const MIN_REPORTED_S = 1;
 
@@ -36,7 +40,7 @@ export function newReportId(): string {
  * `ended` closes it as ended; `finish` closes it from outside (a skip, a spot cut, the page going).
  */
 export class PlayMeter {
-  private current: { type: PlayedType; id: number; startedAt: number | null; seconds: number; last: number | null } | null = null;
+  private current: { type: PlayedType; id: number; startedAt: number | null; seconds: number; last: number | null; lastWall: number } | null = null;
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -53,7 +57,7 @@ export class PlayMeter {
   begin(type: PlayedType, id: number): void {
     if (this.current && this.current.type === type && this.current.id === id) return;
     this.finish(false);
-    this.current = { type, id, startedAt: null, seconds: 0, last: null };
+    this.current = { type, id, startedAt: null, seconds: 0, last: null, lastWall: 0 };
   }
 
   /** Closes the current item; a play too short to count is dropped. */
@@ -79,30 +83,36 @@ export class PlayMeter {
     // The start is when sound first came out (a resumed track starts its report here, not at 0:00).
     if (c.startedAt === null) c.startedAt = this.now();
     c.last = this.audio.currentTime;
+    c.lastWall = this.now();
   };
 
   private readonly handleSeeking = () => {
     if (this.current) this.current.last = null;
   };
 
+  /** Adds the progress since the last update when it is listening, not a seek. */
+  private advance(c: NonNullable<PlayMeter['current']>): void {
+    const t = this.audio.currentTime;
+    const wall = this.now();
+    if (c.last !== null) {
+      const step = t - c.last;
+      const elapsed = Math.max(0, (wall - c.lastWall) / 1000);
+      if (step > 0 && step <= elapsed + STEP_SLACK_S) c.seconds += step;
+    }
+    c.last = t;
+    c.lastWall = wall;
+  }
+
   private readonly handleTime = () => {
     const c = this.current;
     if (!c || this.audio.paused) return;
-    const t = this.audio.currentTime;
     if (c.startedAt === null) c.startedAt = this.now();
-    if (c.last !== null) {
-      const step = t - c.last;
-      if (step > 0 && step <= MAX_STEP_S) c.seconds += step;
-    }
-    c.last = t;
+    this.advance(c);
   };
 
   private readonly handleEnded = () => {
     const c = this.current;
-    if (c && c.last !== null) {
-      const tail = this.audio.currentTime - c.last;
-      if (tail > 0 && tail <= MAX_STEP_S) c.seconds += tail;
-    }
+    if (c) this.advance(c);
     this.finish(true);
   };
 }

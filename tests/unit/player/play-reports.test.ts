@@ -78,6 +78,26 @@ describe('PlayMeter', () => {
     expect(reports).toHaveLength(1);
   });
 
+  it('a busy page that reports its time seldom still counts what was heard; a jump beyond the time that passed does not', () => {
+    const a = fakeAudio();
+    let wall = START;
+    const reports: PlayReport[] = [];
+    const meter = new PlayMeter(a.audio, (r) => reports.push(r), () => wall);
+    meter.begin('track', 4);
+    a.play();
+    for (let i = 0; i < 5; i++) {
+      wall += 4_000;
+      a.audio.currentTime += 4;
+      a.audio.dispatchEvent(new Event('timeupdate'));
+    }
+    // 60 s further one second later, with no seeking event: not listening.
+    wall += 1_000;
+    a.audio.currentTime += 60;
+    a.audio.dispatchEvent(new Event('timeupdate'));
+    meter.finish(false);
+    expect(reports.map((r) => r.seconds)).toEqual([20]);
+  });
+
   it('an item that never made a sound is not reported, even when it ends', () => {
     const a = fakeAudio();
     const reports: PlayReport[] = [];
