@@ -74,15 +74,15 @@ export function ChannelsView({ catalogue, unavailable = {} }: ChannelsViewProps)
 
       {featured.length > 0 && (
         <div className={styles.featured}>
-          {/* Suspense boundaries let React hydrate the page in slices between which the browser can
-              respond, instead of one long task on a slow shop PC (nothing here suspends). */}
-          <Suspense>
-            <Slider title={hu.channels.featured} headingLevel={2} factor={FEATURED_FACTOR} loop autoplay>
-              {featured.map((channel, index) => (
-                <FeaturedSlide key={channel.id} channel={channel} priority={index < EAGER_FEATURED} />
-              ))}
-            </Slider>
-          </Suspense>
+          {/* In the shell, not in a Suspense boundary of its own: the first slide is the page's LCP
+              image. React's server renderer moves a finished boundary that would push the first chunk
+              past ~12.8 kB out of place (a hidden <div> revealed by an inline script, throttled to
+              after the first paint), which painted the carousel 400-650 ms after the rest of the page. */}
+          <Slider title={hu.channels.featured} headingLevel={2} factor={FEATURED_FACTOR} loop autoplay>
+            {featured.map((channel, index) => (
+              <FeaturedSlide key={channel.id} channel={channel} priority={index < EAGER_FEATURED} />
+            ))}
+          </Slider>
         </div>
       )}
 

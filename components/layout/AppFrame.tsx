@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { HelpBubble } from '@/components/help/HelpBubble';
 import { ToastArea } from '@/components/ui/ToastArea';
 import { LazyVersionModal } from '@/components/ui/LazyVersionModal';
@@ -27,14 +27,13 @@ export function AppFrame({ children, player }: { children: ReactNode; player?: R
       <a href={`#${MAIN_ID}`} className={styles.skipLink}>
         {hu.nav.skipToContent}
       </a>
-      {/* Boundaries split hydration into slices the browser can interleave with input (nothing suspends). */}
-      <Suspense>
-        <Sidebar />
-      </Suspense>
+      {/* Sidebar and header are in the shell, without Suspense boundaries of their own: once the shell
+          passes ~12.8 kB (the /channels carousel is in it, being the page's LCP), React's server
+          renderer moves every finished boundary out of place and shows it only after the first paint
+          (+300 ms), so the header would push the page down 64 px after it was painted. */}
+      <Sidebar />
       <div className={styles.column}>
-        <Suspense>
-          <Header />
-        </Suspense>
+        <Header />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           {children}
         </main>
