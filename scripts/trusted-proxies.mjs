@@ -55,6 +55,8 @@ export function parseTrustedProxies(value) {
   return {
     entries: raw,
     contains(address) {
+      // Asked on every request: with nothing trusted, BlockList's per-call SocketAddress is not worth making.
+      if (raw.length === 0) return false;
       const ip = normalizeIp(address);
       if (!ip) return false;
       return list.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
