@@ -32,7 +32,7 @@ const fetchJson = <T,>(key: string) => apiFetch<T>(key);
 const options = { revalidateOnFocus: false, keepPreviousData: true } as const;
 
 const LOG_COLUMNS: readonly Column<PlayLogEntry>[] = [
-  { key: 'time', header: hu.playLog.time, cell: (e) => formatDateTime(e.started_at, { seconds: true }), width: '11rem' },
+  { key: 'time', header: hu.playLog.time, cell: (e) => formatDateTime(e.started_at, { seconds: true }), width: '13rem' },
   { key: 'type', header: hu.playLog.type, cell: (e) => hu.playLog.types[e.type], width: '7rem' },
   {
     key: 'name',
