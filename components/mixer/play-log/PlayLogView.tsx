@@ -59,6 +59,17 @@ const COUNT_COLUMNS: readonly Column<SpotDayCount>[] = [
   { key: 'completed', header: hu.playLog.completed, cell: (c) => c.completed, sortValue: (c) => c.completed, align: 'end', width: '8rem' },
 ];
 
+/** A section whose call failed: it says so and offers to ask again; the rest of the page stays. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <EmptyState tone="notice" title={hu.playLog.loadFailed}>
+      <button type="button" className={buttons.secondary} onClick={onRetry}>
+        {hu.errors.retry}
+      </button>
+    </EmptyState>
+  );
+}
+
 /**
  * 'Lejátszási napló': what the shop's audio device really played (its own reports) beside what the
  * scheduler started, for a date range and a type, with the plays per spot per day (what an
@@ -114,11 +125,7 @@ export function PlayLogView({ initialFilter, initialRange }: { initialFilter: Pl
               {hu.playLog.spotsHeading}
             </h2>
             {counts.error ? (
-              <EmptyState tone="notice" title={hu.playLog.loadFailed}>
-                <button type="button" className={buttons.secondary} onClick={() => void counts.mutate()}>
-                  {hu.errors.retry}
-                </button>
-              </EmptyState>
+              <LoadFailed onRetry={() => void counts.mutate()} />
             ) : counts.data ? (
               <DataTable
                 rows={counts.data}
@@ -136,11 +143,7 @@ export function PlayLogView({ initialFilter, initialRange }: { initialFilter: Pl
               {page ? <span className={styles.count}>{hu.playLog.total(page.total)}</span> : null}
             </h2>
             {log.error ? (
-              <EmptyState tone="notice" title={hu.playLog.loadFailed}>
-                <button type="button" className={buttons.secondary} onClick={() => void log.mutate()}>
-                  {hu.errors.retry}
-                </button>
-              </EmptyState>
+              <LoadFailed onRetry={() => void log.mutate()} />
             ) : page ? (
               <>
                 <DataTable
