@@ -136,8 +136,6 @@ describe('POST /api/players/{id}/played', () => {
     );
     assert.ok(rows.every((r) => r.name.length > 0 && r.playerId === player && r.sessionId));
     await t.database.db.update(spots).set({ name: 'Átnevezett szpot' }).where(eq(spots.id, spot.id));
-    // The log's default range ends on the scheduler clock's today: the reports were made now.
-    now = Date.now();
     try {
       const entries = (await log('?type=spot')).data;
       assert.equal(entries[0]!.name, spot.name);
@@ -214,7 +212,12 @@ describe('GET /api/play-log', () => {
     // Eight days ago: outside the default range.
     await stored({ startedAt: '2026-11-15T10:00:00.000Z' });
 
-    const page = await log('');
+    // Without a range: the last 7 days up to today in the shop's zone.
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Budapest' }).format(new Date());
+    const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    assert.deepEqual((await log('')).range, { from: weekAgo, to: today });
+
+    const page = await log('?from=2026-11-17&to=2026-11-23');
     assert.deepEqual(page.range, { from: '2026-11-17', to: '2026-11-23' });
     assert.deepEqual(
       page.data.map((e) => [e.type, e.started_at]),
@@ -231,11 +234,11 @@ describe('GET /api/play-log', () => {
     assert.equal(page.data[0]!.ended, false);
     assert.equal(page.data[0]!.seconds, 12);
 
-    assert.deepEqual((await log('?type=schedule')).data.map((e) => e.type), ['schedule']);
-    assert.deepEqual((await log('?type=spot')).data.map((e) => e.type), ['spot']);
+    assert.deepEqual((await log('?type=schedule&from=2026-11-17&to=2026-11-23')).data.map((e) => e.type), ['schedule']);
+    assert.deepEqual((await log('?type=spot&from=2026-11-17&to=2026-11-23')).data.map((e) => e.type), ['spot']);
     assert.equal((await log('?from=2026-11-15&to=2026-11-15')).data.length, 1);
     // The other shop sees none of it.
-    assert.equal((await log('', other)).total, 0);
+    assert.equal((await log('?from=2026-11-01&to=2026-11-30', other)).total, 0);
   });
 
   test('pages of 50 whose links keep the range and the type', async () => {
