@@ -26,7 +26,6 @@ test('the audio device reports what it really played; a report made while the AP
   const spots = (await pageCall(a.page, 'GET', '/api/spots')).body as Spot[];
   const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
   const spotsBefore = (await logOf(a, 'spot')).length;
-  const tracksBefore = (await logOf(a, 'track')).length;
   await expect.poll(async () => (await audioState(a!.page)).time, { timeout: 15_000 }).toBeGreaterThan(3);
 
   // The API refuses to take reports for now (as if it were away): the spot's report must wait.
@@ -51,15 +50,6 @@ test('the audio device reports what it really played; a report made while the AP
   expect(spotEntry!.seconds!).toBeGreaterThan(spot.duration - 1.5);
   expect(spotEntry!.seconds!).toBeLessThanOrEqual(spot.duration + 0.5);
 
-  // Skipping the track reports it as heard so far, not to its end.
-  const heard = (await audioState(a.page)).time;
-  expect((await pageCall(a.page, 'GET', `/api/players/${player.id}/next`)).status).toBe(200);
-  await expect.poll(async () => (await logOf(a!, 'track')).length, LIVE).toBe(tracksBefore + 1);
-  const [trackEntry] = await logOf(a, 'track');
-  expect(trackEntry).toMatchObject({ type: 'track', item_id: player.track!.id, ended: false });
-  // At least the 3 s before the spot (the first time update only sets where counting starts).
-  expect(trackEntry!.seconds!).toBeGreaterThan(2.4);
-  expect(trackEntry!.seconds!).toBeLessThan(heard + 2);
   // The outbox is empty again.
   expect(await a.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pulzus.playReports.') && localStorage.getItem(k) !== '[]'))).toEqual([]);
 });
