@@ -6,27 +6,18 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ManagedProcess, ROOT } from '../tests/e2e/support/stack';
+import { ManagedProcess, newestMtime, ROOT } from '../tests/e2e/support/stack';
 
 export const FLOOR_DIR = path.join(ROOT, 'bench', 'floor');
 /** As bench/floor/next.config.mjs names it; ignored by git like every `.next*` folder. */
 const FLOOR_DIST = path.join(FLOOR_DIR, '.next-floor');
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(entry)) {
-    if (name.startsWith('.next') || name === 'next-env.d.ts' || name.endsWith('.tsbuildinfo')) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  }
-  return newest;
-}
+/** Files Next writes into the app's folder itself: not sources. */
+const generated = (name: string) => name === 'next-env.d.ts' || name.endsWith('.tsbuildinfo');
 
 /** Stale when its sources or the installed framework are newer than its build. */
 function floorBuildIsStale(): boolean {
@@ -34,7 +25,7 @@ function floorBuildIsStale(): boolean {
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   const framework = ['next', 'react', 'react-dom'].map((name) => path.join(ROOT, 'node_modules', name, 'package.json'));
-  return [FLOOR_DIR, ...framework].some((entry) => newestMtime(entry) > built);
+  return [FLOOR_DIR, ...framework].some((entry) => newestMtime(entry, generated) > built);
 }
 
 function run(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {

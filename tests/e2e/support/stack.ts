@@ -164,14 +164,15 @@ export function outputDirForRun(lockName: string, base = 'test-results'): string
 // ---------------------------------------------------------------------------------------------------
 // The web build
 
-function newestMtime(entry: string): number {
+/** The newest modification time under `entry`, skipping build output, installed packages and what `skip` names. */
+export function newestMtime(entry: string, skip: (name: string) => boolean = () => false): number {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const name of readdirSync(entry)) {
-    if (name === 'node_modules' || name.startsWith('.next')) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+    if (name === 'node_modules' || name.startsWith('.next') || skip(name)) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, name), skip));
   }
   return newest;
 }
