@@ -18,6 +18,13 @@ async function logOf(device: Device, type: string): Promise<PlayLogEntry[]> {
   return (res.body as { data: PlayLogEntry[] }).data;
 }
 
+/** How many entries of the type the log holds in all (a page holds at most 50; earlier tests fill it). */
+async function countOf(device: Device, type: string): Promise<number> {
+  const res = await pageCall(device.page, 'GET', `/api/play-log?type=${type}`);
+  expect(res.status).toBe(200);
+  return (res.body as { total: number }).total;
+}
+
 test('the audio device reports what it really played; a report made while the API could not take it arrives later, once', async ({ browser, baseURL }) => {
   a = await openDevice(browser, baseURL);
   await playHere(a.page);
@@ -25,7 +32,8 @@ test('the audio device reports what it really played; a report made while the AP
   const player = await playerOf(a.page);
   const spots = (await pageCall(a.page, 'GET', '/api/spots')).body as Spot[];
   const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
-  const spotsBefore = (await logOf(a, 'spot')).length;
+  const spotsBefore = await countOf(a, 'spot');
+  const tracksBefore = await countOf(a, 'track');
   await expect.poll(async () => (await audioState(a!.page)).time, { timeout: 15_000 }).toBeGreaterThan(3);
 
   // The API refuses to take reports for now (as if it were away): the spot's report must wait.
@@ -39,17 +47,26 @@ test('the audio device reports what it really played; a report made while the AP
   // The spot ends and the music resumes: the spot's report was tried and kept.
   await expect.poll(async () => (await audioState(a!.page)).paused, { timeout: spot.duration * 1000 + 10_000 }).toBe(false);
   await expect.poll(() => refused, LIVE).toBeGreaterThan(0);
-  expect((await logOf(a, 'spot')).length).toBe(spotsBefore);
+  expect(await countOf(a, 'spot')).toBe(spotsBefore);
 
   // The API takes reports again; the network coming back sends what waited.
   await a.page.unroute('**/api/players/*/played');
   await a.page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await expect.poll(async () => (await logOf(a!, 'spot')).length, LIVE).toBe(spotsBefore + 1);
+  await expect.poll(async () => countOf(a!, 'spot'), LIVE).toBe(spotsBefore + 1);
   const [spotEntry] = await logOf(a, 'spot');
   expect(spotEntry).toMatchObject({ type: 'spot', item_id: spot.id, name: spot.name, ended: true, player_id: player.id });
   expect(spotEntry!.seconds!).toBeGreaterThan(spot.duration - 1.5);
   expect(spotEntry!.seconds!).toBeLessThanOrEqual(spot.duration + 0.5);
 
+  // Skipping the track reports it as heard so far, not to its end.
+  const heard = (await audioState(a.page)).time;
+  expect((await pageCall(a.page, 'GET', `/api/players/${player.id}/next`)).status).toBe(200);
+  await expect.poll(async () => countOf(a!, 'track'), LIVE).toBe(tracksBefore + 1);
+  const [trackEntry] = await logOf(a, 'track');
+  expect(trackEntry).toMatchObject({ type: 'track', item_id: player.track!.id, ended: false });
+  // At least the 3 s before the spot (the first time update only sets where counting starts).
+  expect(trackEntry!.seconds!).toBeGreaterThan(2.4);
+  expect(trackEntry!.seconds!).toBeLessThan(heard + 2);
   // The outbox is empty again.
   expect(await a.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pulzus.playReports.') && localStorage.getItem(k) !== '[]'))).toEqual([]);
 });
