@@ -10,8 +10,8 @@ import { DEMO, type Login } from '../e2e/support/auth';
  * checkouts can run the suite on one machine at the same time.
  */
 export const SCALE = {
-  webPort: Number(process.env.SCALE_WEB_PORT || 3201),
-  apiPort: Number(process.env.SCALE_API_PORT || 4201),
+  webPort: Number(process.env.SCALE_WEB_PORT || 3401),
+  apiPort: Number(process.env.SCALE_API_PORT || 4401),
   databaseUrl: process.env.SCALE_DATABASE_URL || 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus_scale',
   redisUrl: process.env.SCALE_REDIS_URL || 'redis://127.0.0.1:6379/2',
 } as const;
