@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import type { Player } from '../../contracts/player';
+import type { SlideshowImage } from '../../contracts/slideshows';
 import { presenceCustomerChannel, privatePlayerChannel, UPDATE_PLAYER_EVENT } from '../../contracts/realtime';
 import { logIn } from '../e2e/support/auth';
-import { pageCall } from '../e2e/realtime/support';
+import { pageCall, waitForSocket } from '../e2e/realtime/support';
 import {
   API,
   apiPid,
@@ -52,6 +55,10 @@ test('a press made through instance 1 (API, and web via its BFF) reaches a devic
   try {
     const page = await context.newPage();
     await logIn(page);
+    // The browser's own socket goes to the API's load balancer, as the API tells it.
+    const config = await pageCall(page, 'GET', '/api/realtime-config');
+    expect((config.body as { wsPort: number }).wsPort).toBe(SCALE.apiPort);
+    await waitForSocket(page);
     const fromWeb = nextEvent<Update>(channel, UPDATE_PLAYER_EVENT, (e) => e.player.volume === 52);
     const res = await pageCall(page, 'POST', `/api/players/${player.id}/update-volume`, { volume: 52 });
     expect(res.status).toBe(200);
@@ -82,6 +89,26 @@ test('presence is shared: a device joined on instance 1 is seen by a device on i
   const removed = nextEvent<{ id: string }>(watched, 'pusher:member_removed', (m) => m.id === meOne.session_id);
   joiner.disconnect();
   await removed;
+});
+
+test('a session made on instance 1 works on instance 2; an image uploaded through instance 1 is served by both, its link names the load balancer', async () => {
+  const one = await ApiClient.loggedIn(API.instance(1));
+  const two = one.on(API.instance(2));
+  expect((await two.me()).session_id).toBe((await one.me()).session_id);
+
+  const show = (await one.ok<{ id: number }>('POST', '/api/slideshows', { name: 'Skála diavetítés' })).body;
+  const png = await readFile(path.join(process.cwd(), 'public', 'img', 'base-cover-1.png'));
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'borito.png');
+  const image = await one.call<SlideshowImage>('POST', `/api/slideshows/${show.id}/image`, form);
+  expect(image.status).toBe(201);
+  const url = new URL(image.body.url);
+  expect(url.origin).toBe(API.lb);
+  for (const base of [API.lb, API.instance(1), API.instance(2)]) {
+    const res = await fetch(base + url.pathname + url.search);
+    expect(res.status, base).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(png), base).toBe(true);
+  }
 });
 
 test('the scheduler fires each due minute once over 10 test-clock minutes with both API instances ticking', async () => {

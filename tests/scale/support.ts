@@ -47,9 +47,15 @@ export interface Answer<T = unknown> {
  * its own login session, and the XSRF header on unsafe calls.
  */
 export class ApiClient {
-  private jar = new Map<string, string>();
+  constructor(
+    readonly base: string,
+    private jar = new Map<string, string>(),
+  ) {}
 
-  constructor(readonly base: string) {}
+  /** The same session (the same cookies) on another instance. */
+  on(base: string): ApiClient {
+    return new ApiClient(base, this.jar);
+  }
 
   static async loggedIn(base: string, who: Login = DEMO): Promise<ApiClient> {
     const client = new ApiClient(base);
@@ -67,8 +73,10 @@ export class ApiClient {
     if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.jar.get('XSRF-TOKEN');
     if (method !== 'GET' && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    let payload: string | undefined;
-    if (body !== undefined) {
+    let payload: string | FormData | undefined;
+    if (body instanceof FormData) {
+      payload = body;
+    } else if (body !== undefined) {
       payload = form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
       headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
     }
