@@ -23,12 +23,14 @@ export interface ClusterOptions {
   output?: string;
   baseEnv?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
-  /** A child ended that nobody stopped. */
+  /** A child ended that nobody stopped, after `ready` (a death before fails `ready`). */
   onUnexpectedExit?: (name: string, code: number | null, signal: string | null) => void;
 }
 
 /** Children: 'load balancer', 'api-1', 'api-2', 'web-1', 'web-2'. */
 export interface Cluster {
+  /** Resolves once every piece answers; rejects, everything stopped, when one does not. */
+  readonly ready: Promise<void>;
   readonly webPort: number;
   readonly apiPort: number;
   readonly webPorts: number[];
@@ -41,4 +43,7 @@ export interface Cluster {
 }
 
 export function haproxyConfig(o: { webBind: string; apiBind: string; webPorts: number[]; apiPorts: number[] }): string;
+/** Starts the processes and answers at once (see `ready`). */
+export function createCluster(o: ClusterOptions): Cluster;
+/** createCluster, resolved once `ready`. */
 export function startCluster(o: ClusterOptions): Promise<Cluster>;

@@ -99,13 +99,21 @@ ${servers('api', apiPorts)}
 `;
 }
 
-/**
- * Starts the cluster and resolves once every piece answers. Options: webPort, apiPort (HAProxy's),
- * apiHost (HAProxy's API bind address), dataDir, distDir, databaseUrl, redisUrl, testControl (the
- * scheduler's test route), build (false: never build), output ('inherit' or a log file path),
- * baseEnv, log, onUnexpectedExit(name, code, signal).
- */
+/** Starts the cluster (createCluster) and resolves with it once every piece answers. */
 export async function startCluster(o) {
+  const cluster = createCluster(o);
+  await cluster.ready;
+  return cluster;
+}
+
+/**
+ * Starts the cluster's processes and answers at once; `ready` resolves once every piece answers, or
+ * rejects (everything stopped) when one does not or a process dies before. Options: webPort, apiPort
+ * (HAProxy's), apiHost (HAProxy's API bind address), webHost, dataDir, distDir, databaseUrl, redisUrl,
+ * testControl (the scheduler's test route), build (false: never build), output ('inherit' or a log
+ * file path), baseEnv, log, onUnexpectedExit(name, code, signal) for a death after `ready`.
+ */
+export function createCluster(o) {
   const log = o.log ?? logger('cluster').log;
   const webPorts = INSTANCES.map((i) => o.webPort + i);
   const apiPorts = INSTANCES.map((i) => o.apiPort + i);
@@ -134,23 +142,28 @@ export async function startCluster(o) {
   let output = 'inherit';
   if (o.output && o.output !== 'inherit') output = openSync(o.output, 'a');
   const confDir = mkdtempSync(path.join(tmpdir(), 'pulzus-haproxy-'));
+  let ready = false;
+  let diedEarly;
   const children = new ChildGroup({
-    onUnexpectedExit: o.onUnexpectedExit ?? (() => {}),
+    onUnexpectedExit(name, code, signal) {
+      if (ready) o.onUnexpectedExit?.(name, code, signal);
+      else diedEarly ??= `${name} stopped (${signal ?? `exit code ${code}`})`;
+    },
   });
-  let stopped = false;
-  const stop = async () => {
-    stopped = true;
-    await children.stop('SIGTERM');
-    if (typeof output === 'number') closeSync(output);
-    rmSync(confDir, { recursive: true, force: true });
+  let stopped;
+  const stop = () => {
+    stopped ??= children.stop('SIGTERM').then(() => {
+      if (typeof output === 'number') closeSync(output);
+      rmSync(confDir, { recursive: true, force: true });
+    });
+    return stopped;
   };
   const waitFor = async (name, url) => {
-    if (await waitForHttp(url, 180_000, () => stopped || !children.alive(name))) return;
-    await stop();
-    throw new Error(`${name} did not answer on ${url}`);
+    if (await waitForHttp(url, 180_000, () => stopped !== undefined || diedEarly !== undefined || !children.alive(name))) return;
+    throw new Error(stopped ? 'stopped while starting' : (diedEarly ?? `${name} did not answer on ${url}`));
   };
 
-  try {
+  const start = async () => {
     const conf = path.join(confDir, 'haproxy.cfg');
     const webBind = `${o.webHost ?? '*'}:${o.webPort}`;
     const apiBind = `${apiHost.includes(':') ? `[${apiHost}]` : apiHost}:${o.apiPort}`;
@@ -190,12 +203,15 @@ export async function startCluster(o) {
     log(`starting HAProxy on ports ${o.webPort} (web) and ${o.apiPort} (API)…`);
     children.start('load balancer', haproxy, ['-db', '-f', conf], { env: baseEnv, stdio: output });
     await waitFor('load balancer', `http://127.0.0.1:${o.webPort}/login`);
-  } catch (err) {
-    if (!stopped) await stop();
-    throw err;
-  }
+    if (diedEarly) throw new Error(diedEarly);
+    ready = true;
+  };
 
   return {
+    ready: start().catch(async (err) => {
+      await stop();
+      throw err;
+    }),
     webPort: o.webPort,
     apiPort: o.apiPort,
     webPorts,
@@ -237,7 +253,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
-    cluster = await startCluster({
+    cluster = createCluster({
       webPort: port,
       apiPort,
       apiHost: env('API_HOST'),
@@ -251,6 +267,7 @@ async function main() {
         void shutdown(code && code > 0 ? code : 1);
       },
     });
+    await cluster.ready;
   } catch (err) {
     if (shuttingDown) return;
     warn(err.message);
