@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import type { Customer } from '../../contracts/auth';
 import type { Player } from '../../contracts/player';
 import type { SlideshowImage } from '../../contracts/slideshows';
 import { presenceCustomerChannel, privatePlayerChannel, UPDATE_PLAYER_EVENT } from '../../contracts/realtime';
@@ -34,6 +35,25 @@ test.describe.configure({ mode: 'serial' });
 type Update = { player: Player };
 
 test.afterEach(() => disconnectAll());
+
+test('both API instances started together on an empty database: each migration recorded once, the demo shops seeded, both serve them', async () => {
+  const journal = JSON.parse(await readFile(path.join(process.cwd(), 'server', 'drizzle', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const db = new pg.Client({ connectionString: SCALE.databaseUrl });
+  await db.connect();
+  try {
+    const migrations = await db.query<{ n: number; hashes: number }>('select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations');
+    expect(migrations.rows[0]).toEqual({ n: journal.entries.length, hashes: journal.entries.length });
+    const shops = await db.query<{ slug: string }>('select slug from customers order by slug');
+    expect(shops.rows.map((r) => r.slug)).toEqual(['demo', 'other']);
+  } finally {
+    await db.end();
+  }
+  // Both answer as the same demo shop.
+  for (const i of [1, 2] as const) {
+    const customer = (await (await fetch(`${API.instance(i)}/api/customer`)).json()) as Customer;
+    expect(customer.slug).toBe('demo');
+  }
+});
 
 test('a press made through instance 1 (API, and web via its BFF) reaches a device whose socket is on API instance 2', async ({ browser }) => {
   const listener = await ApiClient.loggedIn(API.instance(2));
