@@ -36,7 +36,7 @@ export const E2E = {
   distDir: process.env.E2E_DIST_DIR || '.next-e2e',
 } as const;
 
-/** Sources of the web build (as scripts/start.mjs): anything newer than BUILD_ID makes the build stale. */
+/** Sources of the web build (as scripts/launch.mjs, which npm start uses): anything newer than BUILD_ID makes the build stale. */
 const WEB_SOURCES = [
   'app',
   'components',

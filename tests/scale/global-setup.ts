@@ -1,0 +1,75 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { startCluster } from '../../scripts/cluster.mjs';
+import { acquireRunLock, E2E, ensureWebBuild, makeDataDir } from '../e2e/support/stack';
+import { SCALE } from './support';
+
+/**
+ * Starts the cluster of `npm run start:cluster` on the suite's ports: two API instances (scheduler
+ * test control on) and two web instances behind HAProxy, on a wiped PostgreSQL database and Redis
+ * database, sharing a fresh DATA_DIR. The web build is the end-to-end suite's (built when stale).
+ * Workers find the API instances' pids in SCALE_API_PIDS; the returned function is the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const release = await acquireRunLock(`pulzus-scale-${SCALE.webPort}`);
+  try {
+    return await setUp(release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function wipe(): Promise<void> {
+  const db = new pg.Client({ connectionString: SCALE.databaseUrl });
+  await db.connect();
+  try {
+    await db.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await db.end();
+  }
+  const redis = new Redis(SCALE.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  await redis.flushdb();
+  await redis.quit();
+}
+
+async function setUp(release: () => void): Promise<() => Promise<void>> {
+  // The end-to-end suite's build, under its lock: an end-to-end run must not rebuild it under us.
+  const releaseBuild = await acquireRunLock(`pulzus-e2e-${E2E.webPort}`);
+  try {
+    await ensureWebBuild(E2E.distDir);
+  } finally {
+    releaseBuild();
+  }
+  await wipe();
+  const dataDir = makeDataDir('pulzus-scale-');
+  mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
+  const logFile = path.join(dataDir, 'logs', 'cluster.log');
+  const started = Date.now();
+  const cluster = await startCluster({
+    webPort: SCALE.webPort,
+    apiPort: SCALE.apiPort,
+    webHost: '127.0.0.1',
+    dataDir,
+    distDir: E2E.distDir,
+    databaseUrl: SCALE.databaseUrl,
+    redisUrl: SCALE.redisUrl,
+    testControl: true,
+    build: false,
+    output: logFile,
+    log: (line) => console.log(`[scale] ${line}`),
+    // The failover test kills an API instance on purpose; any other death fails the tests that need it.
+    onUnexpectedExit: (name, code, signal) => console.log(`[scale] ${name} ended (${signal ?? `exit code ${code}`})`),
+  });
+  console.log(`[scale] cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${logFile}`);
+  process.env.SCALE_API_PIDS = JSON.stringify({ 'api-1': cluster.pid('api-1'), 'api-2': cluster.pid('api-2') });
+  process.env.SCALE_DATA_DIR = dataDir;
+  return async () => {
+    await cluster.stop();
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    release();
+  };
+}
