@@ -142,14 +142,16 @@ async function prepareDatabase(): Promise<void> {
 
 async function prepareRedis(): Promise<void> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  redis.on('error', () => {
-    /* reported by connect() */
+  let cause: unknown;
+  redis.on('error', (err: unknown) => {
+    // The socket's own error (ECONNREFUSED…); connect() rejects with a bare "Connection is closed".
+    cause ??= err;
   });
   try {
     await redis.connect();
   } catch (err) {
     redis.disconnect();
-    throw unreachable('Redis', REDIS_URL, 'BENCH_RT_REDIS_URL', err);
+    throw unreachable('Redis', REDIS_URL, 'BENCH_RT_REDIS_URL', cause ?? err);
   }
   try {
     // Presence left by an earlier run would be read back by the fresh instances.

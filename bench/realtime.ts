@@ -503,10 +503,11 @@ export function runAlone(moduleUrl: string, measure: () => Promise<RealtimeMeasu
   if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
   measure().then(
     (ms) => {
+      const width = Math.max(40, ...ms.map((m) => m.name.length));
       for (const m of ms) {
         const ok = m.max === undefined || m.value <= m.max;
         process.stdout.write(
-          `${m.name.padEnd(40)} ${m.value.toFixed(2).padStart(10)} ${m.unit.padEnd(3)} ${m.max !== undefined ? `≤ ${m.max} ${ok ? 'ok' : 'MISSED'}` : ''}  ${m.note ?? ''}\n`,
+          `${m.name.padEnd(width)} ${m.value.toFixed(2).padStart(10)} ${m.unit.padEnd(3)} ${m.max !== undefined ? `≤ ${m.max} ${ok ? 'ok' : 'MISSED'}` : ''}  ${m.note ?? ''}\n`,
         );
       }
       process.exit(ms.every((m) => m.max === undefined || m.value <= m.max) ? 0 : 1);
