@@ -1,33 +1,52 @@
 /**
- * Child process of bench/realtime.ts: opens COUNT raw WebSocket clients on the API's Pusher
- * endpoint and keeps them idle (answering `pusher:ping` with `pusher:pong`), so the API's memory
- * per socket can be read from outside. Runs in its own process (with a raised `ulimit -n`) so the
- * clients' own memory and CPU stay out of the API's figures.
+ * Child process of the real-time bench (bench/realtime.ts, bench/realtime-scale.ts): opens COUNT raw
+ * WebSocket clients on the API's Pusher endpoint and keeps them idle (answering `pusher:ping` with
+ * `pusher:pong`). Runs in its own process (with a raised `ulimit -n`) so the clients' own memory and
+ * CPU stay out of the API's figures and the measuring process's event loop.
+ *
+ * Several URLs (comma-separated) take the clients in turn, so they spread evenly over API
+ * instances. With a channel, each client also subscribes to it once connected, with the Pusher auth
+ * signature made from the app secret in BENCH_RT_CLIENT_SECRET (the same HMAC `/broadcasting/auth`
+ * answers with; the secret travels in the environment, not on the command line), and counts as
+ * connected once the subscription succeeded. Frames are never parsed: only pings are answered.
  *
  * Protocol on stdio: prints `{"connected":n,"failed":m}` once every client has settled (or the
  * deadline passed), then `{"closed":true}` after reading `close` on stdin.
  *
- * Usage: node --import tsx bench/realtime-clients.ts <wsUrl> <count> [concurrency] [deadlineMs]
+ * Usage: node --import tsx bench/realtime-clients.ts <wsUrl[,wsUrl…]> <count> [concurrency] [deadlineMs] [channel]
  */
+import { createHmac } from 'node:crypto';
 import WebSocket from 'ws';
 
-const [url, countArg, concurrencyArg, deadlineArg] = process.argv.slice(2);
-if (!url || !countArg) {
-  process.stderr.write('usage: realtime-clients.ts <wsUrl> <count> [concurrency] [deadlineMs]\n');
+const [urlArg, countArg, concurrencyArg, deadlineArg, channel] = process.argv.slice(2);
+if (!urlArg || !countArg) {
+  process.stderr.write('usage: realtime-clients.ts <wsUrl[,wsUrl…]> <count> [concurrency] [deadlineMs] [channel]\n');
   process.exit(2);
 }
+const URLS = urlArg.split(',');
 const COUNT = Number(countArg);
 const CONCURRENCY = Number(concurrencyArg ?? 200);
 const DEADLINE = Date.now() + Number(deadlineArg ?? 180_000);
+const SECRET = process.env.BENCH_RT_CLIENT_SECRET;
+if (channel && !SECRET) {
+  process.stderr.write('realtime-clients.ts: subscribing needs BENCH_RT_CLIENT_SECRET\n');
+  process.exit(2);
+}
 
 const sockets: WebSocket[] = [];
 let connected = 0;
 let failed = 0;
 
-/** One client: resolves true once `pusher:connection_established` arrived. */
-function open(): Promise<boolean> {
+/** `key:hex(HMAC_SHA256(secret, socket_id:channel))`, the key being the one in the URL's path. */
+function authFor(url: string, socketId: string): string {
+  const key = /\/app\/([^/?]+)/.exec(url)?.[1] ?? '';
+  return `${key}:${createHmac('sha256', SECRET!).update(`${socketId}:${channel}`).digest('hex')}`;
+}
+
+/** One client: resolves true once `pusher:connection_established` (and with a channel, its subscription) arrived. */
+function open(url: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url!, { perMessageDeflate: false });
+    const ws = new WebSocket(url, { perMessageDeflate: false });
     let settled = false;
     const done = (ok: boolean) => {
       if (settled) return;
@@ -39,10 +58,18 @@ function open(): Promise<boolean> {
       ws.terminate();
       done(false);
     }, 30_000);
-    ws.on('message', (raw) => {
+    ws.on('message', (raw: Buffer) => {
+      // Events fanned out to the channel are ignored unread; a ping is a short frame.
+      if (settled && raw.length > 64) return;
       const text = raw.toString();
       if (text.includes('"pusher:ping"')) ws.send('{"event":"pusher:pong","data":{}}');
-      else if (text.includes('"pusher:connection_established"')) done(true);
+      else if (settled) return;
+      else if (text.includes('"pusher:connection_established"')) {
+        if (!channel) return done(true);
+        const { socket_id } = JSON.parse((JSON.parse(text) as { data: string }).data) as { socket_id: string };
+        ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: authFor(url, socket_id) } }));
+      } else if (text.includes('pusher_internal:subscription_succeeded')) done(true);
+      else if (text.includes('subscription_error')) done(false);
     });
     ws.on('error', () => done(false));
     ws.on('close', () => done(false));
@@ -54,12 +81,13 @@ async function main() {
   let next = 0;
   const worker = async () => {
     while (next < COUNT && Date.now() < DEADLINE) {
+      const url = URLS[next % URLS.length]!;
       next++;
-      if (await open()) connected++;
+      if (await open(url)) connected++;
       else failed++;
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, COUNT) }, worker));
   process.stdout.write(`${JSON.stringify({ connected, failed })}\n`);
 
   process.stdin.setEncoding('utf8');
@@ -69,7 +97,7 @@ async function main() {
     process.stdout.write(`${JSON.stringify({ closed: true })}\n`);
     setTimeout(() => process.exit(0), 100);
   });
-  // The parent going away must not leave 10,000 sockets open.
+  // The parent going away must not leave thousands of sockets open.
   process.stdin.on('end', () => process.exit(0));
 }
 

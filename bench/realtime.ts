@@ -10,6 +10,8 @@
  *   stay idle (answering pings); the API's RSS before and after, divided by the sockets.
  *
  * `npm run bench` runs `measureRealtime()`; `tsx bench/realtime.ts` runs only these and prints them.
+ * The pieces (an API with a raised `ulimit -n`, the logged-in device, pusher-js clients, the child
+ * process of raw clients) are shared with bench/realtime-scale.ts.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,13 +25,13 @@ import { acquireRunLock, makeDataDir, ManagedProcess, randomSecrets, ROOT, secre
 export interface RealtimeMeasurement {
   name: string;
   value: number;
-  unit: 'ms' | 'kB';
+  unit: 'ms' | 'kB' | '×';
   /** The value must stay at or below this. */
   max?: number;
   note?: string;
 }
 
-const LATENCY_PORT = Number(process.env.BENCH_RT_PORT ?? 4301);
+export const LATENCY_PORT = Number(process.env.BENCH_RT_PORT ?? 4301);
 const MEMORY_PORT = LATENCY_PORT + 1;
 const SUBSCRIBERS = Number(process.env.BENCH_RT_SUBSCRIBERS ?? 250);
 const COMMANDS = Number(process.env.BENCH_RT_COMMANDS ?? 300);
@@ -44,7 +46,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // ---------------------------------------------------------------------------------------------------
 // The API under test
 
-interface Api {
+export interface Api {
   port: number;
   dataDir: string;
   secrets: Secrets;
@@ -57,7 +59,7 @@ interface Api {
 }
 
 /** `bash -c 'ulimit -n …; exec node …'`: node replaces bash, so the child's pid is the API's. */
-function spawnWithUlimit(argv: string[], env: NodeJS.ProcessEnv, stdio: 'pipe' | 'logs') {
+export function spawnWithUlimit(argv: string[], env: NodeJS.ProcessEnv, stdio: 'pipe' | 'logs') {
   const script = `ulimit -n ${ULIMIT} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$@"`;
   return spawn('bash', ['-c', script, 'bash', process.execPath, ...argv], {
     cwd: ROOT,
@@ -76,12 +78,25 @@ async function portIsTaken(port: number): Promise<boolean> {
   }
 }
 
-async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
+export interface ApiOptions {
+  gcHook?: boolean;
+  /** A DATA_DIR shared with other instances (the caller owns it); by default a fresh one, removed on stop. */
+  dataDir?: string;
+  /** Secrets shared with other instances; by default random ones. */
+  secrets?: Secrets;
+  /** More environment (DATABASE_URL, REDIS_URL…); by default the embedded mode (PGlite, no Redis). */
+  env?: Record<string, string>;
+}
+
+export async function startApi(port: number, { gcHook = false, dataDir: sharedDir, secrets: given, env: extra = {} }: ApiOptions = {}): Promise<Api> {
   // Another process on the port would answer the readiness check with the wrong secrets.
   if (await portIsTaken(port)) throw new Error(`port ${port} is taken; is another bench run still going?`);
-  const dataDir = makeDataDir('pulzus-bench-rt-');
-  const secrets = randomSecrets();
-  writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  const dataDir = sharedDir ?? makeDataDir('pulzus-bench-rt-');
+  const removeDataDir = () => {
+    if (!sharedDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const secrets = given ?? randomSecrets();
+  if (!sharedDir) writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
   const env: NodeJS.ProcessEnv = { ...process.env, ...secretsEnv(secrets) };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'API_PORT', 'PORT']) delete env[name];
   Object.assign(env, {
@@ -91,15 +106,16 @@ async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     BROADCAST_DRIVER: 'builtin',
+    ...extra,
   });
   mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
   const hook = gcHook ? ['--import', path.join(here, 'realtime-gc-hook.ts')] : [];
   const child = spawnWithUlimit([...(gcHook ? ['--expose-gc'] : []), '--import', 'tsx', ...hook, 'server/src/main.ts'], env, 'logs');
-  const proc = new ManagedProcess(`api:${port}`, child, path.join(dataDir, 'logs', 'api.log'));
+  const proc = new ManagedProcess(`api:${port}`, child, path.join(dataDir, 'logs', `api-${port}.log`));
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (!proc.alive) {
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
       throw new Error(`API on ${port} exited:\n${proc.output()}`);
     }
     try {
@@ -110,7 +126,7 @@ async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
     }
     if (Date.now() > deadline) {
       await proc.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
       throw new Error(`API on ${port} did not answer within 180 s:\n${proc.output()}`);
     }
     await sleep(300);
@@ -129,7 +145,7 @@ async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
     },
     async stop() {
       await proc.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir();
     },
   };
 }
@@ -137,7 +153,7 @@ async function startApi(port: number, { gcHook = false } = {}): Promise<Api> {
 // ---------------------------------------------------------------------------------------------------
 // HTTP: a logged-in device (Sanctum cookies, X-XSRF-TOKEN on unsafe calls)
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Also the scheduler's fire-latency step's device (bench/scheduler.ts). */
 export class Device {
@@ -249,9 +265,12 @@ export async function subscribed(pusher: Pusher, channelName: string, what: stri
 // ---------------------------------------------------------------------------------------------------
 // (a) remote command → UpdatePlayer on the audio device, with SUBSCRIBERS sockets on the channel
 
+/** The socket URL pusher-js opens on the API. */
+export const pusherUrl = (port: number, key: string) => `ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.4.0&flash=false`;
+
 /** A raw subscriber that answers pings and ignores everything else (no JSON parsing per event). */
 async function rawSubscriber(port: number, key: string, channel: string, device: Device): Promise<WebSocket> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.4.0&flash=false`, { perMessageDeflate: false });
+  const ws = new WebSocket(pusherUrl(port, key), { perMessageDeflate: false });
   await withTimeout(
     new Promise<void>((resolve, reject) => {
       ws.on('error', reject);
@@ -367,9 +386,78 @@ async function settledRss(api: Api): Promise<number> {
   return percentile(samples, 50);
 }
 
+export interface ClientProcess {
+  /** Every client settled: how many connected (and subscribed, with a channel) and how many failed. */
+  settled: Promise<{ connected: number; failed: number }>;
+  /** Closes the sockets and lets the process exit; kills it when it does not. */
+  close(): Promise<void>;
+}
+
+/**
+ * `count` raw clients in a child process (bench/realtime-clients.ts) with a raised `ulimit -n`,
+ * spread in turn over `urls`; with `channel`, each subscribes with a signature made from `secret`.
+ */
+export function startClients(urls: string[], count: number, { channel, secret }: { channel?: string; secret?: string } = {}): ClientProcess {
+  const args = [urls.join(','), String(count), '200', String(PHASE_MS), ...(channel ? [channel] : [])];
+  const child = spawnWithUlimit(
+    ['--import', 'tsx', path.join(here, 'realtime-clients.ts'), ...args],
+    { ...process.env, ...(secret ? { BENCH_RT_CLIENT_SECRET: secret } : {}) },
+    'pipe',
+  );
+  const lines: string[] = [];
+  child.stdout!.setEncoding('utf8');
+  let buffer = '';
+  const lineWaiters: Array<() => void> = [];
+  child.stdout!.on('data', (chunk: string) => {
+    buffer += chunk;
+    let i: number;
+    while ((i = buffer.indexOf('\n')) >= 0) {
+      lines.push(buffer.slice(0, i));
+      buffer = buffer.slice(i + 1);
+      for (const w of lineWaiters.splice(0)) w();
+    }
+  });
+  const nextLine = () =>
+    withTimeout(
+      new Promise<string>((resolve, reject) => {
+        const check = () => (lines.length ? resolve(lines.shift()!) : lineWaiters.push(check));
+        check();
+        if (child.exitCode !== null) reject(new Error(`clients exited with ${child.exitCode}`));
+        child.once('exit', (code) => reject(new Error(`clients exited with ${code}`)));
+      }),
+      PHASE_MS + 30_000,
+      'clients',
+    );
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  const settled = nextLine().then((line) => JSON.parse(line) as { connected: number; failed: number });
+  settled.catch(kill);
+  let closing: Promise<void> | undefined;
+  return {
+    settled,
+    close() {
+      closing ??= (async () => {
+        if (child.exitCode === null && child.stdin?.writable) {
+          child.stdin.write('close\n');
+          await withTimeout(nextLine(), 30_000, 'clients closing').catch(() => undefined);
+        }
+        kill();
+      })();
+      return closing;
+    },
+  };
+}
+
 async function measureSocketMemory(): Promise<RealtimeMeasurement[]> {
   const api = await startApi(MEMORY_PORT, { gcHook: true });
-  let clients: ReturnType<typeof spawnWithUlimit> | undefined;
+  let clients: ClientProcess | undefined;
   try {
     // Warm the paths a socket uses (upgrade, handshake, buffers) with a few hundred sockets first,
     // so one-time costs stay out of the per-socket figure.
@@ -383,53 +471,17 @@ async function measureSocketMemory(): Promise<RealtimeMeasurement[]> {
     const before = await settledRss(api);
 
     process.stdout.write(`realtime: ${IDLE_SOCKETS} idle sockets from a child process…\n`);
-    const url = `ws://127.0.0.1:${api.port}/app/${api.secrets.pusherKey}?protocol=7&client=js&version=8.4.0&flash=false`;
-    clients = spawnWithUlimit(
-      ['--import', 'tsx', path.join(here, 'realtime-clients.ts'), url, String(IDLE_SOCKETS), '200', String(PHASE_MS)],
-      { ...process.env },
-      'pipe',
-    );
-    const child = clients;
-    const lines: string[] = [];
-    child.stdout!.setEncoding('utf8');
-    let buffer = '';
-    const lineWaiters: Array<() => void> = [];
-    child.stdout!.on('data', (chunk: string) => {
-      buffer += chunk;
-      let i: number;
-      while ((i = buffer.indexOf('\n')) >= 0) {
-        lines.push(buffer.slice(0, i));
-        buffer = buffer.slice(i + 1);
-        for (const w of lineWaiters.splice(0)) w();
-      }
-    });
-    const nextLine = () =>
-      withTimeout(
-        new Promise<string>((resolve, reject) => {
-          const check = () => (lines.length ? resolve(lines.shift()!) : lineWaiters.push(check));
-          child.once('exit', (code) => reject(new Error(`clients exited with ${code}`)));
-          check();
-        }),
-        PHASE_MS + 30_000,
-        'clients',
-      );
-    const { connected, failed } = JSON.parse(await nextLine()) as { connected: number; failed: number };
+    clients = startClients([pusherUrl(api.port, api.secrets.pusherKey)], IDLE_SOCKETS);
+    const { connected, failed } = await clients.settled;
     if (connected === 0) throw new Error('no idle socket connected');
     const after = await settledRss(api);
-    child.stdin!.write('close\n');
-    await nextLine().catch(() => undefined);
+    await clients.close();
 
     const perSocket = (after - before) / connected;
     const note = `${connected} sockets${failed ? ` (${failed} failed)` : ''}; API RSS ${(before / 1024).toFixed(0)} → ${(after / 1024).toFixed(0)} MB`;
     return [{ name: 'memory per idle socket (API RSS)', value: perSocket, unit: 'kB', max: 100, note }];
   } finally {
-    if (clients && clients.exitCode === null && clients.pid !== undefined) {
-      try {
-        process.kill(-clients.pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }
+    await clients?.close();
     await api.stop();
   }
 }
@@ -446,14 +498,16 @@ export async function measureRealtime(): Promise<RealtimeMeasurement[]> {
   }
 }
 
-// Run alone: `tsx bench/realtime.ts`.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  measureRealtime().then(
+/** Runs `measure` when `moduleUrl` is the script node was started with, prints its figures and exits (non-zero on a missed budget). */
+export function runAlone(moduleUrl: string, measure: () => Promise<RealtimeMeasurement[]>): void {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  measure().then(
     (ms) => {
+      const width = Math.max(40, ...ms.map((m) => m.name.length));
       for (const m of ms) {
         const ok = m.max === undefined || m.value <= m.max;
         process.stdout.write(
-          `${m.name.padEnd(40)} ${m.value.toFixed(2).padStart(10)} ${m.unit.padEnd(3)} ${m.max !== undefined ? `≤ ${m.max} ${ok ? 'ok' : 'MISSED'}` : ''}  ${m.note ?? ''}\n`,
+          `${m.name.padEnd(width)} ${m.value.toFixed(2).padStart(10)} ${m.unit.padEnd(3)} ${m.max !== undefined ? `≤ ${m.max} ${ok ? 'ok' : 'MISSED'}` : ''}  ${m.note ?? ''}\n`,
         );
       }
       process.exit(ms.every((m) => m.max === undefined || m.value <= m.max) ? 0 : 1);
@@ -464,3 +518,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     },
   );
 }
+
+// Run alone: `tsx bench/realtime.ts`.
+runAlone(import.meta.url, measureRealtime);

@@ -2,7 +2,8 @@
  * `npm run bench`: performance budgets, measured on a stack of its own (API 4201, web 3201, build in
  * .next-bench; BENCH_API_PORT, BENCH_WEB_PORT, BENCH_DIST_DIR move it; BENCH_STEPS picks steps). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
  * missed. Add a budget by pushing another Measurement from a new step below. The real-time budgets
- * (bench/realtime.ts) start API processes of their own on ports 4301+; the pages' budgets are in
+ * (bench/realtime.ts, and bench/realtime-scale.ts across two instances on PostgreSQL and Redis)
+ * start API processes of their own on ports 4301+; the pages' budgets are in
  * bench/pages.ts, relative to an empty Next.js app (bench/floor/) served on the web port + 100
  * (BENCH_FLOOR_PORT moves it).
  */
@@ -17,6 +18,7 @@ import { measureScreenHeap, measureUpload } from './mixer';
 import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
+import { measureRealtimeScale } from './realtime-scale';
 import { measureSchedulerEngine, measureSchedulerLatency } from './scheduler';
 
 // BENCH_API_PORT, BENCH_WEB_PORT and BENCH_DIST_DIR move the stack, so two checkouts can bench at once.
@@ -24,8 +26,8 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,realtime,upload,screen,scheduler,scheduler-latency,allday runs only those steps
- * (default: all). Steps that need no stack (realtime starts its own APIs, scheduler is pure) start
+ * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,allday runs only
+ * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
  * none; scheduler-latency alone starts the API without the web app.
  */
 const STEPS = process.env.BENCH_STEPS?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -371,6 +373,8 @@ async function main(): Promise<void> {
       agent.destroy();
     }
     if (runs('realtime')) measurements.push(...(await measureRealtime()));
+    // The same command with 2,000 subscribers over two API instances on PostgreSQL + Redis, beside one instance (bench/realtime-scale.ts).
+    if (runs('realtime-scale')) measurements.push(...(await measureRealtimeScale()));
     // The mixer: a 10 MB upload through the BFF against direct, and the screen page's heap (bench/mixer.ts).
     if (runs('upload') || runs('screen')) {
       const agent = new http.Agent({ keepAlive: false });

@@ -54,8 +54,10 @@ export class Hub {
   }
 
   publish(message: FanoutMessage) {
-    this.deliverLocal(message);
+    // Redis first: the other instances deliver to their sockets while this one loops over its own,
+    // instead of after it (bench/realtime-scale.ts: the other instance's p50 fell to the same instance's).
     this.fanout?.publish(message);
+    this.deliverLocal(message);
   }
 
   /** An app event (HTTP API or our broadcaster): `data` is the JSON string relayed as it is. */
