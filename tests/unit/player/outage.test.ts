@@ -46,7 +46,7 @@ describe('returnFromAlone', () => {
         order.push('list');
         return [now];
       }),
-      next: jest.fn(async () => {
+      next: jest.fn(async (_id: number) => {
         order.push('next');
         const upcoming = now.next_tracks ?? [];
         now = { ...now, version: (now.version ?? 0) + 1, track: upcoming[0] ?? null, next_tracks: upcoming.slice(1), current_time: 0 };
