@@ -4,10 +4,10 @@ import type { AlonePosition } from './engine';
 
 /**
  * The audio device while the API (or the network) is away: it plays on by itself (the engine's
- * `beginAlone`), asks every second whether the API is back, and then tells the server where it is.
+ * `beginAlone`), asks every half second whether the API is back, and then tells the server where it is.
  * No React here (tested with fake timers and plain objects).
  */
-export const RETURN_PROBE_MS = 1000;
+export const RETURN_PROBE_MS = 500;
 
 /**
  * Whether a failed call means the server could not be reached: no answer at all (fetch's TypeError),

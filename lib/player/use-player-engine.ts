@@ -57,7 +57,7 @@ export function usePlayerEngine(): void {
   useEffect(() => {
     const current = () => store.get(playerAtom);
 
-    // While the API is away the device plays on alone (see outage.ts) and asks every second whether it
+    // While the API is away the device plays on alone (see outage.ts) and asks every half second whether it
     // is back; then it tells the server where it is and follows the server's answer.
     const outage = createOutage({
       tryReturn: async () => {

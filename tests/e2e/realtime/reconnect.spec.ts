@@ -106,7 +106,7 @@ test("the audio device's socket drops: the music plays on, and after the return 
   // Meanwhile B moves the music on; A cannot hear of it through the socket.
   const before = await playerOf(b.page);
   await barB.getByRole('button', { name: 'Következő szám', exact: true }).click();
-  await expect.poll(async () => (await playerOf(b.page)).track?.id, LIVE).not.toBe(before.track?.id);
+  await expect.poll(async () => (await playerOf(b!.page)).track?.id, LIVE).not.toBe(before.track?.id);
   const moved = await playerOf(b.page);
 
   // A's socket comes back: it plays the track B chose.
