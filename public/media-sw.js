@@ -153,16 +153,11 @@ function installWorker(sw) {
 
   async function answerFromCache(request, key) {
     const cache = await caches.open(CACHE_NAME);
-    let whole = await cache.match(key);
+    const whole = await cache.match(key);
     if (!whole) {
-      // Not yet here: the network answers this request as it would have, and the whole file follows.
-      const pending = loading.get(key);
-      if (!pending) {
-        if (wanted.has(key)) download(key, wanted.get(key)).catch(() => null);
-        return fetch(request);
-      }
-      whole = await pending.catch(() => null);
-      if (!whole) return fetch(request);
+      // Not kept yet: the network answers as it would have (no wait for the whole file); the download goes on beside it.
+      if (wanted.has(key)) download(key, wanted.get(key)).catch(() => null);
+      return fetch(request);
     }
     const body = await whole.blob();
     const plan = planRangeAnswer(request.headers.get('Range'), body.size, whole.headers.get('Content-Type'));

@@ -112,6 +112,21 @@ test('the API away across a track end: the music plays on from the cache, the ba
     await expect(region.getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
     await expect(region.getByText('Nincs kapcsolat a szerverrel', { exact: true })).toHaveCount(0);
 
+    // With the API away the worker answers from the whole cached file: a range with 206, no range with 200.
+    const fromCache = await page.evaluate(async (url) => {
+      const part = await fetch(url, { headers: { Range: 'bytes=100-199' } });
+      const whole = await fetch(url);
+      return {
+        partStatus: part.status,
+        partRange: part.headers.get('Content-Range'),
+        partBytes: (await part.arrayBuffer()).byteLength,
+        wholeStatus: whole.status,
+        wholeBytes: (await whole.arrayBuffer()).byteLength,
+      };
+    }, upcoming!.url);
+    expect(fromCache).toMatchObject({ partStatus: 206, partBytes: 100, wholeStatus: 200 });
+    expect(fromCache.partRange).toBe(`bytes 100-199/${fromCache.wholeBytes}`);
+
     // A press the outage cuts off says so rather than vanishing.
     await region.getByRole('button', { name: 'Következő szám', exact: true }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'A lejátszó nem válaszolt, kérjük, próbálja újra.' })).toBeVisible({
