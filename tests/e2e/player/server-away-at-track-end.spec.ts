@@ -2,7 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../support/stack';
-import { audioState, bar, playChannel, serverPlayer } from './support';
+import type { Spot } from '../../../contracts/spots';
+import { LIVE, pageCall, pathOf, spotElement } from '../realtime/support';
+import { audioState, bar, playChannel, releasePlayer, serverPlayer } from './support';
 
 // Its own stack: the test stops the tenant API and starts it again on the same DATA_DIR.
 const API_PORT = E2E.apiPort + 11;
@@ -12,8 +14,17 @@ const OUTAGE_MS = 15_000;
 const NOTICE = 'Nincs kapcsolat a szerverrel – a zene tovább szól';
 
 let stack: Stack | undefined;
-/** The API started again by the test (the stack's own handle still names the stopped one). */
+/** The API started again by a test (the stack's own handle still names the stopped one). */
 let restarted: ManagedProcess | undefined;
+
+/** Stops whichever API process runs now. */
+async function stopApi(): Promise<void> {
+  await (restarted ?? stack!.api).stop();
+}
+
+async function startApiAgain(): Promise<void> {
+  restarted = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir: stack!.dataDir, secrets: stack!.secrets });
+}
 
 test.use({ baseURL: webUrl(WEB_PORT, 'demo') });
 
@@ -22,12 +33,13 @@ test.beforeAll(async () => {
   stack = await startOwnStack(API_PORT, WEB_PORT);
 });
 
+// Paused and logged out, so the next test's device takes the output with its own press.
+test.afterEach(async ({ page }) => releasePlayer(page));
+
 test.afterAll(async () => {
   await restarted?.stop();
   await stopOwnStack(stack);
 });
-
-const pathOf = (url: string) => new URL(url).pathname;
 
 /** The media cache's keys (the worker keeps whole files keyed without the signature). */
 async function cachedMedia(page: Page): Promise<string[]> {
@@ -96,7 +108,7 @@ test('the API away across a track end: the music plays on from the cache, the ba
   await startSampling(page);
   let back: number | undefined;
   const stoppedAt = Date.now();
-  await stack!.api.stop();
+  await stopApi();
   try {
     await expect(region.getByText(NOTICE, { exact: true })).toBeVisible({ timeout: OUTAGE_MS });
     const noticeAfter = Date.now() - stoppedAt;
@@ -134,7 +146,7 @@ test('the API away across a track end: the music plays on from the cache, the ba
     });
 
     await page.waitForTimeout(Math.max(0, stoppedAt + OUTAGE_MS - Date.now()));
-    restarted = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir: stack!.dataDir, secrets: stack!.secrets });
+    await startApiAgain();
     back = Date.now();
 
     // The device tells the server where it is: the server names the track that sounds, playing, here.
@@ -178,9 +190,50 @@ test('the API away across a track end: the music plays on from the cache, the ba
     });
     console.log(`[offline] notice after ${noticeAfter} ms; state right ${rightAfter} ms after the API's return; longest still ${longestStill} ms`);
   } finally {
-    // Whatever failed, the API is back for the test's own teardown.
-    if (back === undefined && !restarted) {
-      restarted = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir: stack!.dataDir, secrets: stack!.secrets });
-    }
+    // Whatever failed, the API is back for the next test and the teardown.
+    if (back === undefined) await startApiAgain();
+  }
+});
+
+test('spots queued before the API went play from the cache, and the music resumes after them', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page);
+  await playChannel(page, 1);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
+  const before = await serverPlayer(page);
+  const spots = (await pageCall(page, 'GET', '/api/spots')).body as Spot[];
+  const [first, second] = [...spots].sort((x, y) => x.duration - y.duration);
+  expect(second, 'the demo data has two spots').toBeTruthy();
+
+  const fired = await pageCall(page, 'POST', `/api/players/${before.id}/spots/play`, { spots: [first!.id, second!.id] });
+  expect(fired.status).toBe(200);
+  await expect.poll(async () => pathOf((await spotElement(page)).src), LIVE).toBe(pathOf(first!.url));
+  // The worker keeps the queued spot along with the tracks.
+  await expect.poll(async () => (await cachedMedia(page)).map(pathOf), { timeout: 15_000 }).toContain(pathOf(second!.url));
+
+  await stopApi();
+  let back: number | undefined;
+  try {
+    // The second spot plays with the API away, then the music takes the floor back.
+    await expect.poll(async () => pathOf((await spotElement(page)).src), { timeout: 30_000 }).toBe(pathOf(second!.url));
+    await expect.poll(async () => (await spotElement(page)).time, LIVE).toBeGreaterThan(0.3);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toBeVisible(LIVE);
+    await expect.poll(async () => (await audioState(page)).paused, { timeout: 40_000 }).toBe(false);
+    const resumed = await audioState(page);
+    expect(pathOf(resumed.src)).toBe(pathOf(before.track!.url));
+    await expect.poll(async () => (await audioState(page)).time, LIVE).toBeGreaterThan(resumed.time + 1);
+
+    await startApiAgain();
+    back = Date.now();
+    await expect
+      .poll(async () => {
+        const server = await serverPlayer(page).catch(() => null);
+        return server?.track?.id === before.track!.id && server.is_playing && server.session_id === before.session_id;
+      }, { timeout: 10_000, intervals: [100] })
+      .toBe(true);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
+    expect((await audioState(page)).paused).toBe(false);
+  } finally {
+    if (back === undefined) await startApiAgain();
   }
 });
