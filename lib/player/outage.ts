@@ -46,7 +46,8 @@ export function planReturn(server: Player | null, position: AlonePosition): Retu
 export interface ReturnCalls {
   list(): Promise<Player[]>;
   next(playerId: number): Promise<Player>;
-  report(playerId: number, currentTime: number): Promise<Player>;
+  /** The position report; `volume` is the server's (a change another device made meanwhile stays). */
+  report(playerId: number, currentTime: number, volume: number): Promise<Player>;
 }
 
 /**
@@ -65,7 +66,7 @@ export async function returnFromAlone(calls: ReturnCalls, position: () => AloneP
   for (let step = 0; step < plan.steps; step += 1) latest = await calls.next(start.base.id);
   const now = position();
   // The server's order went where the device went: it hears the position, and the answer matches what sounds.
-  if (now && now.trackId !== null && latest.track?.id === now.trackId) latest = await calls.report(start.base.id, now.time);
+  if (now && now.trackId !== null && latest.track?.id === now.trackId) latest = await calls.report(start.base.id, now.time, latest.volume);
   return latest;
 }
 

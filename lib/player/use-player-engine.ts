@@ -61,12 +61,11 @@ export function usePlayerEngine(): void {
     // is back; then it tells the server where it is and follows the server's answer.
     const outage = createOutage({
       tryReturn: async () => {
-        const p = current();
         const latest = await returnFromAlone(
           {
             list: () => playerApi.list(),
             next: (id) => playerApi.next(id),
-            report: (id, time) => playerApi.updateVolume(id, time, p?.volume ?? 100),
+            report: (id, time, volume) => playerApi.updateVolume(id, time, volume),
           },
           () => instance.alonePosition(),
         );
@@ -169,6 +168,7 @@ export function usePlayerEngine(): void {
       } else releaseMedia();
     };
     const unsubKeep = [store.sub(playerAtom, keep), store.sub(spotQueueAtom, keep), store.sub(sessionIdAtom, keep)];
+    keep();
     engine = instance;
     // In the document (hidden: no controls) so the page's audio can be found and inspected.
     instance.audio.hidden = true;

@@ -52,9 +52,9 @@ describe('returnFromAlone', () => {
         now = { ...now, version: (now.version ?? 0) + 1, track: upcoming[0] ?? null, next_tracks: upcoming.slice(1), current_time: 0 };
         return now;
       }),
-      report: jest.fn(async (_id: number, time: number) => {
+      report: jest.fn(async (_id: number, time: number, volume: number) => {
         order.push(`report ${time}`);
-        now = { ...now, version: (now.version ?? 0) + 1, current_time: time };
+        now = { ...now, version: (now.version ?? 0) + 1, current_time: time, volume };
         return now;
       }),
     };
@@ -66,6 +66,13 @@ describe('returnFromAlone', () => {
     expect(c.order).toEqual(['list', 'next', 'next', 'report 3.25']);
     expect(result?.track?.id).toBe(9);
     expect(result?.current_time).toBe(3.25);
+  });
+
+  it("keeps a volume another device set meanwhile (its change was answered 2xx)", async () => {
+    const c = calls({ ...base, version: 41, volume: 25 });
+    const result = await returnFromAlone(c, () => at({ advanced: 1, trackId: 8, time: 2 }));
+    expect(c.order).toEqual(['list', 'next', 'report 2']);
+    expect(result?.volume).toBe(25);
   });
 
   it('still on the same track: only the position', async () => {
