@@ -47,6 +47,6 @@ export const config = {
   // The BFF's /api/** and /broadcasting/** handlers take the tenant from the Host themselves: skipping
   // the proxy there keeps it out of the per-call latency budget.
   matcher: [
-    '/((?!api/|broadcasting/|_next/static|_next/image|favicon\\.ico|img/|.*\\.(?:png|jpe?g|gif|svg|webp|ico|mp3|woff2?)$).*)',
+    '/((?!api/|broadcasting/|media-sw\\.js|_next/static|_next/image|favicon\\.ico|img/|.*\\.(?:png|jpe?g|gif|svg|webp|ico|mp3|woff2?)$).*)',
   ],
 };

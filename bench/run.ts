@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { acquireRunLock, makeDataDir, randomSecrets, ROOT, startApi, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
 import { measureAllDay } from './allday';
+import { measureOutage } from './outage';
 import { measureScreenHeap, measureUpload } from './mixer';
 import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
@@ -26,7 +27,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,allday runs only
+ * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,allday,outage runs only
  * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
  * none; scheduler-latency alone starts the API without the web app.
  */
@@ -314,7 +315,7 @@ function report(): boolean {
 }
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
-const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday'];
+const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'outage'];
 const API_STEPS = ['scheduler-latency'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
@@ -391,6 +392,12 @@ async function main(): Promise<void> {
     }
     // Scheduled content: a simulated minute fired through the test clock → PlaySpots (bench/scheduler.ts).
     if (runs('scheduler-latency')) measurements.push(...(await measureSchedulerLatency(bench)));
+    // Last: it stops the API for a minute (bench/outage.ts), and the audio device must play on.
+    if (runs('outage')) {
+      const agent = new http.Agent({ keepAlive: false });
+      measurements.push(...(await measureOutage(needStack(), () => bffLogin(needStack(), agent))));
+      agent.destroy();
+    }
     ok = report();
   } finally {
     await bench.stop();

@@ -11,8 +11,10 @@ import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
 import {
+  aloneTrackAtom,
   getPlayerEngine,
   needsTapAtom,
+  playingOnAloneAtom,
   serverUnreachableAtom,
   useIsOutputDevice,
   usePlayerEngine,
@@ -42,12 +44,15 @@ export function PlayerBar() {
   const output = useIsOutputDevice();
   const needsTap = useAtomValue(needsTapAtom);
   const unreachable = useAtomValue(serverUnreachableAtom);
+  // The API is away and the device plays on alone: the bar names the track that sounds.
+  const alone = useAtomValue(playingOnAloneAtom);
+  const aloneTrack = useAtomValue(aloneTrackAtom);
   const unavailable = useOutputUnavailable();
   // While a spot cuts in the music's position stands still by design: that is no silence.
   const silent = useOutputSilent(spot.current !== null);
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
-  const track = player?.track ?? null;
+  const track = (alone ? aloneTrack : null) ?? player?.track ?? null;
 
   if (!player || !track) {
     return (
@@ -83,10 +88,19 @@ export function PlayerBar() {
   const href = playableHref(player);
   // The server says playing, but nothing sounds when its device is gone or the next track could not
   // be fetched: the bar tells that instead of showing a pause button over silence.
-  const playing = player.is_playing && !unavailable && !unreachable;
+  // Playing on alone the music sounds, whatever the lost socket says of the devices.
+  const playing = player.is_playing && (alone || !unavailable) && !unreachable;
   const remote = !output && player.session_id !== null && !unavailable;
   // A paused player on a gone device is no story to tell: its play button brings the music here anyway.
-  const notice = unreachable ? 'unreachable' : unavailable && player.is_playing ? 'unavailable' : silent ? 'silent' : null;
+  const notice = unreachable
+    ? 'unreachable'
+    : alone
+      ? 'alone'
+      : unavailable && player.is_playing
+        ? 'unavailable'
+        : silent
+          ? 'silent'
+          : null;
 
   return (
     <section
@@ -103,6 +117,7 @@ export function PlayerBar() {
             {hu.player.serverUnreachable}
           </p>
         )}
+        {notice === 'alone' && <p className={styles.noticeText}>{hu.player.serverAwayPlayingOn}</p>}
         {(notice === 'unavailable' || notice === 'silent') && (
           <>
             <p className={styles.noticeText}>{notice === 'silent' ? hu.player.outputSilent : hu.player.outputUnavailable}</p>

@@ -1,4 +1,4 @@
-import type { Player } from '@/contracts';
+import type { Player, Track } from '@/contracts';
 import {
   isOutputDevice,
   leaveReportTime,
@@ -37,9 +37,41 @@ export interface EngineHooks {
   onTrackFailed(): void;
   /** What this device really played of a track (proof of play), when it ends or gives way. */
   onPlayed?(report: PlayReport): void;
+  /** Playing on alone (API away): the track that sounds now, which the stale player does not name. */
+  onAloneTrack?(track: Track): void;
+  /** Playing on alone ran out of announced tracks: nothing sounds until the API is back. */
+  onAloneExhausted?(): void;
+}
+
+/** Where a device that played on alone is, for the report to the server once it is back. */
+export interface AlonePosition {
+  /** The last server state before the API went away. */
+  base: Player;
+  /** How many tracks of `base.next_tracks` the device went on to (0: still on `base.track`). */
+  advanced: number;
+  /** The track sounding now (null when the last cached one ended). */
+  trackId: number | null;
+  /** Seconds into it. */
+  time: number;
 }
 
 const DEFAULT_ARTWORK = '/img/pulse_2.svg';
+
+/**
+ * Whether the API's media answers carry CORS for the web app: ours announces `version`, and its media
+ * name the web's origins, so the elements load them with `crossorigin="anonymous"` and the media cache
+ * (a service worker) may keep them whole. An API without it (Laravel) is loaded as before: a CORS load
+ * of an answer without the header would fail.
+ */
+export function mediaCorsReady(player: Player | null): boolean {
+  return typeof player?.version === 'number';
+}
+
+/** Sets or clears `crossorigin="anonymous"` on an element, before its source is set. */
+export function setMediaCors(element: HTMLMediaElement, cors: boolean): void {
+  if (cors) element.crossOrigin = 'anonymous';
+  else element.removeAttribute('crossorigin');
+}
 
 /**
  * The audio engine (no React): one element for music, plus a slot for the element that plays
@@ -68,6 +100,8 @@ export class PlayerEngine {
   private errorHandledForLoad = false;
   private disposed = false;
   private readonly meter: PlayMeter | null;
+  /** Set while the API is away: the device plays on from `base.next_tracks` and ignores stale states. */
+  private alone: { base: Player; advanced: number; exhausted: boolean } | null = null;
 
   constructor(
     private readonly hooks: EngineHooks,
@@ -94,6 +128,11 @@ export class PlayerEngine {
   /** Follow a new server state (or a new device session). Cheap to call on every answer. */
   apply(player: Player | null, sessionId: string | null): void {
     if (this.disposed) return;
+    // Playing on alone: states arriving now are older than what sounds; the return's reconciliation decides.
+    if (this.alone) {
+      this.sessionId = sessionId;
+      return;
+    }
     const previous = this.player;
     this.player = player;
     this.sessionId = sessionId;
@@ -141,6 +180,61 @@ export class PlayerEngine {
     else if (shouldSound(this.player, this.sessionId)) this.start();
   }
 
+  /**
+   * The API is away: from now on the device goes on by itself, to the next tracks the server announced
+   * (`next_tracks`, in the player's order, kept by the media cache), until `endAlone`. Only a sounding
+   * output device of an API that announces its next tracks does (Laravel's does not: false).
+   */
+  beginAlone(): boolean {
+    if (this.alone) return true;
+    const player = this.player;
+    if (!player || player.next_tracks === undefined || !shouldSound(player, this.sessionId) || this.loadedTrackId === null) return false;
+    this.alone = { base: player, advanced: 0, exhausted: false };
+    return true;
+  }
+
+  get isAlone(): boolean {
+    return this.alone !== null;
+  }
+
+  /** Where the device is now, while alone. The time is taken as the one last reported, so the answer does not seek. */
+  alonePosition(): AlonePosition | null {
+    if (!this.alone) return null;
+    const time = this.alone.exhausted ? 0 : this.audio.currentTime;
+    this.lastReported = time;
+    return { base: this.alone.base, advanced: this.alone.advanced, trackId: this.alone.exhausted ? null : this.loadedTrackId, time };
+  }
+
+  /** The API is back and the device follows the server again (the next `apply` decides what sounds). */
+  endAlone(): void {
+    if (!this.alone) return;
+    this.alone = null;
+    // The state applied next is compared with the time the device reported, not the stale base's.
+    this.lastServerTime = null;
+  }
+
+  /** Next while alone (a track's end with the API away, the media key): the following announced track. */
+  goOnAlone(): void {
+    if (this.alone && !this.alone.exhausted) this.advanceAlone();
+  }
+
+  /** Next on alone: the following announced track, or silence when none is left. */
+  private advanceAlone(): void {
+    const alone = this.alone!;
+    const next = alone.base.next_tracks?.[alone.advanced];
+    if (!next) {
+      alone.exhausted = true;
+      alone.advanced = (alone.base.next_tracks?.length ?? 0) + 1;
+      this.hooks.onAloneExhausted?.();
+      return;
+    }
+    alone.advanced += 1;
+    this.resumeAt = null;
+    this.load(next.url, 0, next.id);
+    this.hooks.onAloneTrack?.(next);
+    this.start();
+  }
+
   get currentTime(): number | null {
     return this.loadedTrackId === null ? null : this.audio.currentTime;
   }
@@ -176,6 +270,7 @@ export class PlayerEngine {
     this.loadedTrackId = trackId;
     this.errorHandledForLoad = false;
     this.pendingSeek = startAt > 0 ? startAt : null;
+    setMediaCors(this.audio, mediaCorsReady(this.player));
     this.audio.src = url;
     this.audio.load();
     this.hooks.onPosition(startAt);
@@ -235,7 +330,7 @@ export class PlayerEngine {
   }
 
   private reportNow(): void {
-    if (!this.player || this.loadedTrackId === null) return;
+    if (!this.player || this.loadedTrackId === null || this.alone) return;
     const time = this.audio.currentTime;
     this.lastReported = time;
     this.hooks.report(time, this.currentVolume());
@@ -265,7 +360,7 @@ export class PlayerEngine {
       position: this.pendingSeek ?? this.audio.currentTime,
       lastReported: this.lastReported,
     });
-    if (time === null || !this.player) return;
+    if (time === null || !this.player || this.alone) return;
     this.lastReported = time;
     this.hooks.report(time, this.currentVolume(), { leaving: true });
   };
@@ -316,10 +411,22 @@ export class PlayerEngine {
   };
 
   private readonly handleEnded = () => {
+    if (this.alone) {
+      this.advanceAlone();
+      return;
+    }
     if (onTrackEnded(this.player, this.sessionId) === 'request-next') this.hooks.requestNext();
   };
 
   private readonly handleError = () => {
+    // Alone, a file the cache does not hold cannot be fetched again: go on to the next one.
+    if (this.alone) {
+      if (this.loadedTrackId !== null && !this.errorHandledForLoad) {
+        this.errorHandledForLoad = true;
+        this.advanceAlone();
+      }
+      return;
+    }
     const track = this.player?.track;
     if (!track || !isOutputDevice(this.player, this.sessionId) || this.loadedTrackId === null) return;
     if (this.errorHandledForLoad) return;

@@ -14,6 +14,11 @@ import { PlayerEngine } from './engine';
 import { flushPlayReports, reportPlayed } from './play-reports';
 import { createNextRequester } from './next-retry';
 import { positionAtom } from './position';
+import { keepMedia, mediaToKeep, releaseMedia } from './media-cache';
+import { createOutage, isUnreachable, returnFromAlone } from './outage';
+import { mediaCorsReady } from './engine';
+import { connectionAtom, spotQueueAtom } from '@/lib/realtime/atoms';
+import type { Track } from '@/contracts';
 
 const hu = { player: huPlayer };
 
@@ -33,6 +38,13 @@ export function getPlayerEngine(): PlayerEngine | null {
 export const serverUnreachableAtom = atom(false);
 
 /**
+ * True while the API is away and this device plays on by itself from the tracks the server announced
+ * (the bar says so); `aloneTrackAtom` is the track sounding then, which the stale player does not name.
+ */
+export const playingOnAloneAtom = atom(false);
+export const aloneTrackAtom = atom<Track | null>(null);
+
+/**
  * Connects the engine to the player state. Mount once (the player bar does): it owns the audio
  * element for the whole session, so navigating between pages never interrupts the music.
  */
@@ -45,12 +57,52 @@ export function usePlayerEngine(): void {
   useEffect(() => {
     const current = () => store.get(playerAtom);
 
-    // A track's end asks the server for the next one; while the server cannot be reached the bar says
-    // so and the device asks again every few seconds, so the music comes back as soon as it answers.
+    // While the API is away the device plays on alone (see outage.ts) and asks every half second whether it
+    // is back; then it tells the server where it is and follows the server's answer.
+    const outage = createOutage({
+      tryReturn: async () => {
+        const latest = await returnFromAlone(
+          {
+            list: () => playerApi.list(),
+            next: (id) => playerApi.next(id),
+            report: (id, time, volume) => playerApi.updateVolume(id, time, volume),
+          },
+          () => instance.alonePosition(),
+        );
+        instance.endAlone();
+        store.set(aloneTrackAtom, null);
+        const applied = latest ? await commitPlayer(store, async () => latest) : null;
+        // Dropped as not newer (or nothing came): the engine follows what the store holds.
+        if (!applied) instance.apply(current(), store.get(sessionIdAtom));
+      },
+      onAway: (away) => {
+        store.set(playingOnAloneAtom, away);
+        if (!away) store.set(serverUnreachableAtom, false);
+      },
+    });
+    /** The API did not answer: play on alone when the engine can (our API announces next tracks). */
+    const wentAway = (error: unknown): boolean => {
+      if (!isUnreachable(error) || !instance.beginAlone()) return false;
+      outage.begin();
+      return true;
+    };
+
+    // A track's end asks the server for the next one; with the API away the device goes on to the next
+    // announced track. An API that announces none (Laravel): the bar says the server is away and the
+    // device asks again every few seconds, so the music comes back as soon as it answers.
     const next = createNextRequester({
       call: () => {
         const p = current();
-        return p ? commitPlayer(store, () => playerApi.next(p.id)) : Promise.resolve(null);
+        if (!p) return Promise.resolve(null);
+        if (instance.isAlone) {
+          instance.goOnAlone();
+          return Promise.resolve(null);
+        }
+        return commitPlayer(store, () => playerApi.next(p.id)).catch((error: unknown) => {
+          if (!wentAway(error)) throw error;
+          instance.goOnAlone();
+          return null;
+        });
       },
       shouldRetry: () => {
         const again = current();
@@ -76,8 +128,9 @@ export function usePlayerEngine(): void {
           playerApi.updateVolumeOnLeave(p.id, currentTime, volume);
           return;
         }
-        // A lost report is harmless: the next one carries the position again.
-        commitPlayer(store, () => playerApi.updateVolume(p.id, currentTime, volume)).catch(() => {});
+        // A lost report is harmless: the next one carries the position again. One the API did not
+        // answer starts the outage: the device plays on alone and the bar says so.
+        commitPlayer(store, () => playerApi.updateVolume(p.id, currentTime, volume)).catch(wentAway);
       },
       togglePlay: () => {
         const p = current();
@@ -88,14 +141,47 @@ export function usePlayerEngine(): void {
         const p = current();
         if (p) reportPlayed(p.id, report);
       },
+      onAloneTrack: (track) => store.set(aloneTrackAtom, track),
+      onAloneExhausted: () => store.set(serverUnreachableAtom, true),
     });
+
+    // A dropped socket is the first sign of an outage: one call tells whether the API is away.
+    const unsubConnection = store.sub(connectionAtom, () => {
+      const state = store.get(connectionAtom);
+      if (state === 'connected') {
+        outage.nudge();
+        return;
+      }
+      if (state !== 'offline' || outage.away) return;
+      if (!isOutputDevice(current(), store.get(sessionIdAtom))) return;
+      playerApi.list().catch(wentAway);
+    });
+    const online = () => outage.nudge();
+    window.addEventListener('online', online);
+
+    // The media cache keeps what the audio device may need with the API away (and nothing else).
+    const keep = () => {
+      if (instance.isAlone) return;
+      const p = current();
+      if (p && mediaCorsReady(p) && isOutputDevice(p, store.get(sessionIdAtom))) {
+        keepMedia(mediaToKeep(p, store.get(spotQueueAtom).queue.map((item) => item.url)));
+      } else releaseMedia();
+    };
+    const unsubKeep = [store.sub(playerAtom, keep), store.sub(spotQueueAtom, keep), store.sub(sessionIdAtom, keep)];
+    keep();
     engine = instance;
     // In the document (hidden: no controls) so the page's audio can be found and inspected.
     instance.audio.hidden = true;
     document.body.appendChild(instance.audio);
     return () => {
       next.dispose();
+      outage.dispose();
+      unsubConnection();
+      for (const unsub of unsubKeep) unsub();
+      window.removeEventListener('online', online);
       store.set(serverUnreachableAtom, false);
+      store.set(playingOnAloneAtom, false);
+      store.set(aloneTrackAtom, null);
       instance.dispose();
       instance.audio.remove();
       if (engine === instance) engine = null;

@@ -1,4 +1,4 @@
-import type { PlayerEngine } from '@/lib/player/engine';
+import { setMediaCors, type PlayerEngine } from '@/lib/player/engine';
 import { PlayMeter, type PlayReport } from '@/lib/player/play-reports';
 import { toElementVolume } from '@/lib/player/volume';
 import { currentSpot, type QueuedSound, type SpotQueueAction, type SpotQueueState } from './spot-queue';
@@ -15,6 +15,8 @@ export class SpotPlayer {
   private playingKey: number | null = null;
   private startTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
+  /** Whether the media answers carry CORS (see mediaCorsReady): spots are then loaded as the music is. */
+  private cors = false;
   private readonly meter: PlayMeter | null;
 
   constructor(
@@ -36,8 +38,9 @@ export class SpotPlayer {
   }
 
   /** Follow the queue. `volume` is the player's (0–100): an ad is as loud as the music. */
-  sync(state: SpotQueueState, volume: number): void {
+  sync(state: SpotQueueState, volume: number, cors = false): void {
     if (this.disposed) return;
+    this.cors = cors;
     const head = currentSpot(state);
     this.element.volume = toElementVolume(volume);
     if (!head) {
@@ -63,6 +66,7 @@ export class SpotPlayer {
     this.playingKey = item.key;
     this.meter?.begin(item.type, item.id);
     this.engine.holdForSpot(true);
+    setMediaCors(this.element, this.cors);
     this.element.src = item.url;
     this.element.load();
     const key = item.key;

@@ -9,6 +9,7 @@ import { playerAtom } from '@/lib/player/atoms';
 import { reportPlayed } from '@/lib/player/play-reports';
 import { applyPushedPlayer, resyncPlayer } from '@/lib/player/commit';
 import { isOutputDevice } from '@/lib/player/decisions';
+import { mediaCorsReady } from '@/lib/player/engine';
 import { getPlayerEngine, sessionIdAtom } from '@/lib/player/use-player-engine';
 import { connectionAtom, membersAtom, remoteSpotsAtom, spotQueueAtom } from './atoms';
 import { resolveRealtimeConfig } from './api';
@@ -307,7 +308,7 @@ export function useRealtime(): void {
       // The engine first, so a spot giving the floor back meets the new state, not the old one.
       engine.apply(p, session);
       if (!isOutputDevice(p, session)) dispatchSpots(store, { type: 'reset' });
-      spots.sync(store.get(spotQueueAtom), p?.volume ?? 100);
+      spots.sync(store.get(spotQueueAtom), p?.volume ?? 100, mediaCorsReady(p ?? null));
     };
     const unsubQueue = store.sub(spotQueueAtom, follow);
     const unsubPlayer = store.sub(playerAtom, follow);

@@ -24,6 +24,7 @@ export const player = {
   // Who holds the music and whether the server answers (player bar, channel play buttons).
   serverUnreachable: 'Nincs kapcsolat a szerverrel',
   serverUnreachableHint: 'A következő szám akkor indul, amikor a szerver újra elérhető.',
+  serverAwayPlayingOn: 'Nincs kapcsolat a szerverrel – a zene tovább szól',
   outputUnavailable: 'A zenét szóló eszköz nem elérhető',
   outputSilent: 'A zenét szóló eszköz nem válaszol',
   outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',

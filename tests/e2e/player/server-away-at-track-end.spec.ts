@@ -1,16 +1,30 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../support/stack';
-import { audioState, bar, playChannel, serverPlayer } from './support';
+import type { Spot } from '../../../contracts/spots';
+import { LIVE, pageCall, pathOf, spotElement } from '../realtime/support';
+import { audioState, bar, playChannel, releasePlayer, serverPlayer } from './support';
 
 // Its own stack: the test stops the tenant API and starts it again on the same DATA_DIR.
 const API_PORT = E2E.apiPort + 11;
 const WEB_PORT = E2E.webPort + 11;
+/** How long the API stays away (the issue asks 15 s in CI; the bench runs the long outage). */
+const OUTAGE_MS = 15_000;
+const NOTICE = 'Nincs kapcsolat a szerverrel – a zene tovább szól';
 
 let stack: Stack | undefined;
-/** The API started again by the test (the stack's own handle still names the stopped one). */
+/** The API started again by a test (the stack's own handle still names the stopped one). */
 let restarted: ManagedProcess | undefined;
+
+/** Stops whichever API process runs now. */
+async function stopApi(): Promise<void> {
+  await (restarted ?? stack!.api).stop();
+}
+
+async function startApiAgain(): Promise<void> {
+  restarted = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir: stack!.dataDir, secrets: stack!.secrets });
+}
 
 test.use({ baseURL: webUrl(WEB_PORT, 'demo') });
 
@@ -19,51 +33,207 @@ test.beforeAll(async () => {
   stack = await startOwnStack(API_PORT, WEB_PORT);
 });
 
+// Paused and logged out, so the next test's device takes the output with its own press.
+test.afterEach(async ({ page }) => releasePlayer(page));
+
 test.afterAll(async () => {
   await restarted?.stop();
   await stopOwnStack(stack);
 });
 
-test('a track that ends while the API is away: the bar says so, and the next track plays once it is back', async ({ page }) => {
-  test.setTimeout(180_000);
+/** The media cache's keys (the worker keeps whole files keyed without the signature). */
+async function cachedMedia(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await caches.has('pulzus-media-v1'))) return [];
+    const cache = await caches.open('pulzus-media-v1');
+    return (await cache.keys()).map((request) => request.url);
+  });
+}
+
+interface Sample {
+  at: number;
+  src: string;
+  time: number;
+  paused: boolean;
+}
+
+/** Samples the music element four times a second in the page, until `stopSampling`. */
+async function startSampling(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __samples: unknown[]; __sampler: ReturnType<typeof setInterval> };
+    w.__samples = [];
+    w.__sampler = setInterval(() => {
+      const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
+      w.__samples.push({ at: Date.now(), src: audio?.currentSrc ?? '', time: audio?.currentTime ?? 0, paused: audio?.paused ?? true });
+    }, 250);
+  });
+}
+
+async function stopSampling(page: Page): Promise<Sample[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __samples: Sample[]; __sampler: ReturnType<typeof setInterval> };
+    clearInterval(w.__sampler);
+    return w.__samples;
+  });
+}
+
+test('the API away across a track end: the music plays on from the cache, the bar says so, and the server follows once it is back', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
   await logIn(page);
   await playChannel(page, 1);
   const before = await serverPlayer(page);
+  const upcoming = before.next_tracks?.[0];
+  expect(typeof before.version).toBe('number');
+  expect(upcoming, 'the player announces its next track').toBeTruthy();
   const region = bar(page);
-  await expect(region.getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
 
-  await stack!.api.stop();
-  // Right before the end: the track ends while nobody answers.
+  // The audio device's worker keeps the current and the next track, and nothing but media.
+  await expect
+    .poll(async () => (await cachedMedia(page)).map(pathOf), { timeout: 30_000 })
+    .toEqual(expect.arrayContaining([pathOf(before.track!.url), pathOf(upcoming!.url)]));
+  for (const key of await cachedMedia(page)) {
+    expect(pathOf(key)).toMatch(/^\/media\//);
+    expect(new URL(key).searchParams.has('signature')).toBe(false);
+  }
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  expect(await page.locator('audio[data-player-audio]').getAttribute('crossorigin')).toBe('anonymous');
+
+  // Six seconds before the end, the API goes away: the track ends while nobody answers.
   await page.evaluate(() => {
     const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]')!;
-    audio.currentTime = Math.max(0, audio.duration - 1.5);
+    audio.currentTime = Math.max(0, audio.duration - 6);
   });
-  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(true);
+  await startSampling(page);
+  let back: number | undefined;
+  const stoppedAt = Date.now();
+  await stopApi();
+  try {
+    await expect(region.getByText(NOTICE, { exact: true })).toBeVisible({ timeout: OUTAGE_MS });
+    const noticeAfter = Date.now() - stoppedAt;
 
-  await expect(region.getByText('Nincs kapcsolat a szerverrel', { exact: true })).toBeVisible({ timeout: 10_000 });
-  // Nothing sounds: the bar must not offer a pause over the silence.
-  await expect(region.getByRole('button', { name: 'Szünet', exact: true })).toHaveCount(0);
-  // Still away after a few retries: the notice stays.
-  await page.waitForTimeout(6_000);
-  await expect(region.getByText('Nincs kapcsolat a szerverrel', { exact: true })).toBeVisible();
-
-  restarted = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir: stack!.dataDir, secrets: stack!.secrets });
-  const back = Date.now();
-
-  // The device asks again every 5 s: the server's next track plays within ~10 s of its return.
-  await expect
-    .poll(
-      async () => {
+    // The next announced track plays from the cache; the bar names it and still offers a pause.
+    await expect
+      .poll(async () => {
         const audio = await audioState(page);
-        return !audio.paused && new URL(audio.src).pathname !== new URL(before.track!.url).pathname;
-      },
-      { timeout: 12_000, intervals: [250] },
-    )
-    .toBe(true);
-  expect(Date.now() - back).toBeLessThan(12_000);
-  await expect(region.getByText('Nincs kapcsolat a szerverrel', { exact: true })).toHaveCount(0);
-  await expect(region.getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
-  const after = await serverPlayer(page);
-  expect(after.track!.id).not.toBe(before.track!.id);
-  expect(after.is_playing).toBe(true);
+        return !audio.paused && pathOf(audio.src) === pathOf(upcoming!.url);
+      }, { timeout: 15_000, intervals: [250] })
+      .toBe(true);
+    await expect(region.getByText(upcoming!.title ?? upcoming!.name, { exact: true })).toBeVisible();
+    await expect(region.getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
+    await expect(region.getByText('Nincs kapcsolat a szerverrel', { exact: true })).toHaveCount(0);
+
+    // With the API away the worker answers from the whole cached file: a range with 206, no range with 200.
+    const fromCache = await page.evaluate(async (url) => {
+      const part = await fetch(url, { headers: { Range: 'bytes=100-199' } });
+      const whole = await fetch(url);
+      return {
+        partStatus: part.status,
+        partRange: part.headers.get('Content-Range'),
+        partBytes: (await part.arrayBuffer()).byteLength,
+        wholeStatus: whole.status,
+        wholeBytes: (await whole.arrayBuffer()).byteLength,
+      };
+    }, upcoming!.url);
+    expect(fromCache).toMatchObject({ partStatus: 206, partBytes: 100, wholeStatus: 200 });
+    expect(fromCache.partRange).toBe(`bytes 100-199/${fromCache.wholeBytes}`);
+
+    // A press the outage cuts off says so rather than vanishing.
+    await region.getByRole('button', { name: 'Következő szám', exact: true }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'A lejátszó nem válaszolt, kérjük, próbálja újra.' })).toBeVisible({
+      timeout: 10_000,
+    });
+
+    await page.waitForTimeout(Math.max(0, stoppedAt + OUTAGE_MS - Date.now()));
+    await startApiAgain();
+    back = Date.now();
+
+    // The device tells the server where it is: the server names the track that sounds, playing, here.
+    await expect
+      .poll(
+        async () => {
+          const server = await serverPlayer(page).catch(() => null);
+          return server?.track?.id === upcoming!.id && server.is_playing && server.session_id === before.session_id;
+        },
+        { timeout: 10_000, intervals: [100] },
+      )
+      .toBe(true);
+    const rightAfter = Date.now() - back;
+    await expect(region.getByText(NOTICE, { exact: true })).toHaveCount(0, { timeout: 5_000 });
+    const server = await serverPlayer(page);
+    const heard = await audioState(page);
+    // The server's position is the device's (reported at the return), not the track's start.
+    expect(server.current_time).toBeGreaterThan(1);
+    expect(server.current_time).toBeLessThanOrEqual(heard.time + 0.5);
+    expect(server.version!).toBeGreaterThan(before.version!);
+    await page.waitForTimeout(1_500);
+
+    const samples = await stopSampling(page);
+    // Never silent: not paused once, and the time never stood still for long.
+    expect(samples.filter((s) => s.paused)).toEqual([]);
+    let stillSince = samples[0]!.at;
+    let longestStill = 0;
+    for (let i = 1; i < samples.length; i += 1) {
+      const [a, b] = [samples[i - 1]!, samples[i]!];
+      if (b.src !== a.src || b.time > a.time) stillSince = b.at;
+      longestStill = Math.max(longestStill, b.at - stillSince);
+      // No jump on the same track: its time moves with the clock (the return takes the device's place).
+      if (b.src === a.src) expect(Math.abs(b.time - a.time - (b.at - a.at) / 1000)).toBeLessThan(1.5);
+    }
+    expect(longestStill).toBeLessThan(1_500);
+    expect(new Set(samples.map((s) => pathOf(s.src))).size).toBe(2);
+
+    test.info().annotations.push({
+      type: 'figures',
+      description: `notice after ${noticeAfter} ms; state right ${rightAfter} ms after the API's return; longest still ${longestStill} ms`,
+    });
+    console.log(`[offline] notice after ${noticeAfter} ms; state right ${rightAfter} ms after the API's return; longest still ${longestStill} ms`);
+  } finally {
+    // Whatever failed, the API is back for the next test and the teardown.
+    if (back === undefined) await startApiAgain();
+  }
+});
+
+test('spots queued before the API went play from the cache, and the music resumes after them', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page);
+  await playChannel(page, 1);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
+  const before = await serverPlayer(page);
+  const spots = (await pageCall(page, 'GET', '/api/spots')).body as Spot[];
+  const [first, second] = [...spots].sort((x, y) => x.duration - y.duration);
+  expect(second, 'the demo data has two spots').toBeTruthy();
+
+  const fired = await pageCall(page, 'POST', `/api/players/${before.id}/spots/play`, { spots: [first!.id, second!.id] });
+  expect(fired.status).toBe(200);
+  await expect.poll(async () => pathOf((await spotElement(page)).src), LIVE).toBe(pathOf(first!.url));
+  // The worker keeps the queued spot along with the tracks.
+  await expect.poll(async () => (await cachedMedia(page)).map(pathOf), { timeout: 15_000 }).toContain(pathOf(second!.url));
+
+  await stopApi();
+  let back: number | undefined;
+  try {
+    // The second spot plays with the API away, then the music takes the floor back.
+    await expect.poll(async () => pathOf((await spotElement(page)).src), { timeout: 30_000 }).toBe(pathOf(second!.url));
+    await expect.poll(async () => (await spotElement(page)).time, LIVE).toBeGreaterThan(0.3);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toBeVisible(LIVE);
+    await expect.poll(async () => (await audioState(page)).paused, { timeout: 40_000 }).toBe(false);
+    const resumed = await audioState(page);
+    expect(pathOf(resumed.src)).toBe(pathOf(before.track!.url));
+    await expect.poll(async () => (await audioState(page)).time, LIVE).toBeGreaterThan(resumed.time + 1);
+
+    await startApiAgain();
+    back = Date.now();
+    await expect
+      .poll(async () => {
+        const server = await serverPlayer(page).catch(() => null);
+        return server?.track?.id === before.track!.id && server.is_playing && server.session_id === before.session_id;
+      }, { timeout: 10_000, intervals: [100] })
+      .toBe(true);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
+    expect((await audioState(page)).paused).toBe(false);
+  } finally {
+    if (back === undefined) await startApiAgain();
+  }
 });

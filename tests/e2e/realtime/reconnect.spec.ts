@@ -1,5 +1,5 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { bar, closeDevice, LIVE, openDevice, playerOf, playHere, waitForSocket, type Device } from './support';
+import { audioState, bar, closeDevice, LIVE, openDevice, pathOf, playerOf, playHere, waitForSocket, type Device } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -63,4 +63,70 @@ test('a device whose socket drops shows it, and after it returns it shows what c
   // And it is live again: a new change arrives as an event.
   await shuffleA.click();
   await expect(shuffleB).toHaveAttribute('aria-pressed', String(random), LIVE);
+});
+
+test("the audio device's socket drops: the music plays on, and after the return it follows what changed meanwhile", async ({
+  browser,
+  baseURL,
+}) => {
+  // A, the audio device, reaches the realtime server through the test, which cuts it off and lets it back.
+  a = await openDevice(browser, baseURL);
+  let cut = false;
+  let returnedAt: number | null = null;
+  const open = new Set<WebSocketRoute>();
+  await a.page.routeWebSocket(/\/app\//, (ws) => {
+    if (cut) {
+      void ws.close({ code: 4100, reason: 'cut off by the test' });
+      return;
+    }
+    returnedAt ??= Date.now();
+    ws.connectToServer();
+    open.add(ws);
+  });
+  await playHere(a.page);
+  b = await openDevice(browser, baseURL);
+  await waitForSocket(a.page);
+  await waitForSocket(b.page);
+  const barA = bar(a.page);
+  const barB = bar(b.page);
+  await expect(barB.getByText('A zene egy másik eszközön szól')).toBeVisible(LIVE);
+
+  cut = true;
+  for (const ws of open) await ws.close({ code: 4100, reason: 'cut off by the test' }).catch(() => {});
+  open.clear();
+  await expect(barA.getByText('Kapcsolódás…')).toBeVisible(LIVE);
+  // Only the socket is gone, the API answers: no outage, and the music goes on.
+  const heard = await audioState(a.page);
+  await a.page.waitForTimeout(2_000);
+  const still = await audioState(a.page);
+  expect(still.paused).toBe(false);
+  expect(still.time).toBeGreaterThan(heard.time + 1);
+  await expect(barA.getByText('Nincs kapcsolat a szerverrel – a zene tovább szól')).toHaveCount(0);
+
+  // Meanwhile B moves the music on; A cannot hear of it through the socket.
+  const before = await playerOf(b.page);
+  await barB.getByRole('button', { name: 'Következő szám', exact: true }).click();
+  await expect.poll(async () => (await playerOf(b!.page)).track?.id, LIVE).not.toBe(before.track?.id);
+  const moved = await playerOf(b.page);
+
+  // A's socket comes back: it plays the track B chose.
+  returnedAt = null;
+  cut = false;
+  await expect
+    .poll(
+      async () => {
+        const audio = await audioState(a!.page);
+        return !audio.paused && pathOf(audio.src) === pathOf(moved.track!.url);
+      },
+      { timeout: 40_000, intervals: [100] },
+    )
+    .toBe(true);
+  const rightAt = Date.now();
+  await expect(barA.getByText('Kapcsolódás…')).toHaveCount(0, { timeout: 40_000 });
+  expect(returnedAt, 'the socket came back through the test').not.toBeNull();
+  // Zero when the page's fallback poll had already brought the new state before the socket returned.
+  const rightAfter = Math.max(0, rightAt - returnedAt!);
+  test.info().annotations.push({ type: 'figures', description: `state right ${rightAfter} ms after the socket's return` });
+  console.log(`[socket drop] audio device right ${rightAfter} ms after the socket's return`);
+  expect(rightAfter).toBeLessThan(10_000);
 });

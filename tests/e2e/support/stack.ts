@@ -419,8 +419,11 @@ export interface Stack {
   readonly web: ManagedProcess;
   /** The web app's base URL for a tenant. */
   url(tenant?: string): string;
-  /** Stops the API and starts it again on the same DATA_DIR and port, e.g. with another APP_VERSION. */
-  restartApi(appVersion?: string): Promise<void>;
+  /**
+   * Stops the API and starts it again on the same DATA_DIR and port, e.g. with another APP_VERSION;
+   * `awayMs` keeps it stopped that long in between (an outage).
+   */
+  restartApi(appVersion?: string, awayMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -455,8 +458,9 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       return web;
     },
     url: (tenant = 'demo') => webUrl(o.webPort, tenant),
-    async restartApi(appVersion?: string) {
+    async restartApi(appVersion?: string, awayMs = 0) {
       await api.stop();
+      if (awayMs > 0) await new Promise((resolve) => setTimeout(resolve, awayMs));
       api = await startApi({ port: o.apiPort, webPort: o.webPort, dataDir, secrets, appVersion });
     },
     async stop() {

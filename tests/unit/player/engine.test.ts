@@ -285,3 +285,74 @@ describe('leaving the page', () => {
     paused.engine.dispose();
   });
 });
+
+describe('playing on alone (the API away)', () => {
+  const t1 = aTrack({ id: 8, url: 'http://media.test/8.mp3?signature=a' });
+  const t2 = aTrack({ id: 9, url: 'http://media.test/9.mp3?signature=a' });
+
+  it('goes on to the announced next tracks in order, ignoring stale states, and then says it ran out', () => {
+    const { audio, h, engine } = setup();
+    const onAloneTrack = jest.fn();
+    const onAloneExhausted = jest.fn();
+    Object.assign(h, { onAloneTrack, onAloneExhausted });
+    const player = aPlayer({ version: 3, next_tracks: [t1, t2] });
+    engine.apply(player, 'device-a');
+    expect(engine.beginAlone()).toBe(true);
+    audio.dispatchEvent(new Event('ended'));
+    expect(audio.src).toBe(t1.url);
+    expect(onAloneTrack).toHaveBeenLastCalledWith(t1);
+    expect(h.requestNext).not.toHaveBeenCalled();
+    // A resync of the old state while alone does not pull the music back.
+    engine.apply(player, 'device-a');
+    expect(audio.src).toBe(t1.url);
+    audio.dispatchEvent(new Event('ended'));
+    expect(audio.src).toBe(t2.url);
+    expect(engine.alonePosition()).toMatchObject({ advanced: 2, trackId: 9 });
+    audio.dispatchEvent(new Event('ended'));
+    expect(onAloneExhausted).toHaveBeenCalledTimes(1);
+    expect(engine.alonePosition()).toMatchObject({ advanced: 3, trackId: null });
+  });
+
+  it('takes the answer of its own report after the return without a jump', () => {
+    const { audio, engine } = setup();
+    engine.apply(aPlayer({ version: 3, next_tracks: [t1] }), 'device-a');
+    engine.beginAlone();
+    audio.dispatchEvent(new Event('ended'));
+    Object.defineProperty(audio, 'readyState', { value: 4, configurable: true });
+    audio.currentTime = 5;
+    const position = engine.alonePosition()!;
+    engine.endAlone();
+    audio.currentTime = 5.4;
+    engine.apply(aPlayer({ version: 6, track: t1, current_time: position.time, next_tracks: [] }), 'device-a');
+    expect(audio.src).toBe(t1.url);
+    expect(audio.currentTime).toBeCloseTo(5.4);
+  });
+
+  it('follows the server after the return when it moved on meanwhile', () => {
+    const { audio, engine } = setup();
+    engine.apply(aPlayer({ version: 3, next_tracks: [t1] }), 'device-a');
+    engine.beginAlone();
+    audio.dispatchEvent(new Event('ended'));
+    engine.endAlone();
+    engine.apply(aPlayer({ version: 9, track: t2, current_time: 0 }), 'device-a');
+    expect(audio.src).toBe(t2.url);
+  });
+
+  it('does not play on alone for an API that announces no next tracks (Laravel), nor on a remote', () => {
+    const laravel = setup();
+    laravel.engine.apply(aPlayer(), 'device-a');
+    expect(laravel.engine.beginAlone()).toBe(false);
+    const remote = setup();
+    remote.engine.apply(aPlayer({ version: 1, next_tracks: [t1] }), 'device-b');
+    expect(remote.engine.beginAlone()).toBe(false);
+  });
+
+  it('loads media with CORS only from an API that announces versions', () => {
+    const ours = setup();
+    ours.engine.apply(aPlayer({ version: 1 }), 'device-a');
+    expect(ours.audio.getAttribute('crossorigin')).toBe('anonymous');
+    const laravel = setup();
+    laravel.engine.apply(aPlayer(), 'device-a');
+    expect(laravel.audio.getAttribute('crossorigin')).toBeNull();
+  });
+});

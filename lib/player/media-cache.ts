@@ -1,0 +1,49 @@
+import type { Player } from '@/contracts';
+
+/**
+ * The audio device's media cache (the service worker in public/media-sw.js): which files it keeps, and
+ * telling it so. Only the device that sounds registers it; the worker keeps exactly the files named
+ * here and answers nothing else, so pages and API answers always come from the network.
+ */
+export const MEDIA_WORKER_URL = '/media-sw.js';
+
+/** The files the device may need with the API away: the current track, the next ones, every queued spot. */
+export function mediaToKeep(player: Player | null, spotUrls: readonly string[]): string[] {
+  const urls = new Set<string>();
+  if (player?.track?.url) urls.add(player.track.url);
+  for (const track of player?.next_tracks ?? []) if (track.url) urls.add(track.url);
+  for (const url of spotUrls) if (url) urls.add(url);
+  return [...urls];
+}
+
+let registration: Promise<ServiceWorkerRegistration | null> | null = null;
+let lastSent = '';
+
+function register(): Promise<ServiceWorkerRegistration | null> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(null);
+  registration ??= navigator.serviceWorker
+    .register(MEDIA_WORKER_URL, { scope: '/' })
+    .then(async () => navigator.serviceWorker.ready)
+    .catch(() => null);
+  return registration;
+}
+
+/**
+ * Tells the worker what to keep (registering it the first time). Without worker support (an insecure
+ * origin, an old browser) the music simply needs the network, as before.
+ */
+export function keepMedia(urls: readonly string[]): void {
+  const list = JSON.stringify(urls);
+  if (list === lastSent) return;
+  lastSent = list;
+  void register().then((ready) => {
+    // The last list wins: a newer call may have been made while the worker got ready.
+    if (ready?.active && lastSent === list) ready.active.postMessage({ type: 'keep', urls });
+  });
+}
+
+/** This device no longer sounds: the worker lets go of every file (it stays registered, idle). */
+export function releaseMedia(): void {
+  if (!registration || lastSent === '[]') return;
+  keepMedia([]);
+}

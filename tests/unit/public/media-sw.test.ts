@@ -1,0 +1,72 @@
+/**
+ * The media cache worker's pure parts (public/media-sw.js is a plain script; loaded as a module it
+ * hands its helpers over instead of installing its listeners).
+ */
+const sw = jest.requireActual<{
+  mediaCacheKey(url: string): string | null;
+  parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null;
+  planRangeAnswer(
+    header: string | null,
+    size: number,
+    type: string | null,
+  ): { status: number; headers: Record<string, string>; start: number; end: number };
+}>('../../../public/media-sw.js');
+
+describe('cache key', () => {
+  it('drops the signature, so a freshly signed URL of the same file finds it', () => {
+    const a = sw.mediaCacheKey('http://api.test:5221/media/tracks/a%20b.mp3?expires=1700000000&signature=abc');
+    const b = sw.mediaCacheKey('http://api.test:5221/media/tracks/a%20b.mp3?expires=1800000000&signature=def');
+    expect(a).toBe('http://api.test:5221/media/tracks/a%20b.mp3');
+    expect(b).toBe(a);
+  });
+
+  it('keeps other query parameters and the origin apart', () => {
+    expect(sw.mediaCacheKey('http://api.test/media/x.mp3?v=2&signature=s')).toBe('http://api.test/media/x.mp3?v=2');
+    expect(sw.mediaCacheKey('http://other.test/media/x.mp3?signature=s')).not.toBe(sw.mediaCacheKey('http://api.test/media/x.mp3'));
+  });
+
+  it('has no key for what is not a URL', () => {
+    expect(sw.mediaCacheKey('not a url')).toBeNull();
+  });
+});
+
+describe('Range', () => {
+  it('reads an open range, a closed one and a suffix', () => {
+    expect(sw.parseRange('bytes=0-', 1000)).toEqual({ start: 0, end: 999 });
+    expect(sw.parseRange('bytes=100-199', 1000)).toEqual({ start: 100, end: 199 });
+    expect(sw.parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(sw.parseRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 });
+  });
+
+  it('clips an end past the file', () => {
+    expect(sw.parseRange('bytes=900-5000', 1000)).toEqual({ start: 900, end: 999 });
+  });
+
+  it('finds a start past the end unsatisfiable', () => {
+    expect(sw.parseRange('bytes=1000-', 1000)).toBe('unsatisfiable');
+    expect(sw.parseRange('bytes=5-2', 1000)).toBe('unsatisfiable');
+    expect(sw.parseRange('bytes=-0', 1000)).toBe('unsatisfiable');
+  });
+
+  it('serves the whole file for no header, several ranges or other units', () => {
+    expect(sw.parseRange(null, 1000)).toBeNull();
+    expect(sw.parseRange('bytes=0-1,5-9', 1000)).toBeNull();
+    expect(sw.parseRange('items=0-1', 1000)).toBeNull();
+  });
+
+  it('answers 206 with Content-Range, 200 without a range, 416 past the end', () => {
+    expect(sw.planRangeAnswer('bytes=10-19', 100, 'audio/mpeg')).toEqual({
+      status: 206,
+      headers: { 'Accept-Ranges': 'bytes', 'Content-Type': 'audio/mpeg', 'Content-Length': '10', 'Content-Range': 'bytes 10-19/100' },
+      start: 10,
+      end: 19,
+    });
+    const whole = sw.planRangeAnswer(null, 100, 'audio/mpeg');
+    expect(whole.status).toBe(200);
+    expect(whole.headers['Content-Length']).toBe('100');
+    expect([whole.start, whole.end]).toEqual([0, 99]);
+    const none = sw.planRangeAnswer('bytes=100-', 100, null);
+    expect(none.status).toBe(416);
+    expect(none.headers['Content-Range']).toBe('bytes */100');
+  });
+});
