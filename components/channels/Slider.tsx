@@ -1,10 +1,9 @@
 'use client';
 
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { channels as huChannels } from '@/lib/i18n/hu/channels';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { glideTo, pageTarget, slideStarts } from './slider-motion';
 import { slidesCss } from './slides';
 import styles from './Slider.module.scss';
 
@@ -12,13 +11,6 @@ const hu = { channels: huChannels };
 
 /** SPEC.md §9: the featured slider turns every 2000 ms. */
 export const AUTOPLAY_DELAY_MS = 2000;
-
-/**
- * embla's `duration` is not milliseconds: each 60 Hz frame the slide moves by (distance / duration)
- * of velocity, damped by friction 0.68. With 26 it covers 99 % of any distance in about 733 ms, the
- * closest whole value to the spec's 750 ms (25 → 700 ms, 27 → 767 ms); embla advises 20–60.
- */
-export const EMBLA_DURATION_750MS = 26;
 
 interface Props {
   /** The slider's visible heading, also its accessible name. */
@@ -36,56 +28,75 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * A horizontal slider of channels with its heading and previous / next buttons. Slide widths come
- * from CSS (slides.ts), so the server HTML is laid out before any script runs. Autoplay pauses while
- * the pointer is over the slider or focus is inside it, so nothing moves under a reader or a click.
+ * A horizontal slider of channels with its heading and previous / next buttons. The row is a
+ * scroll-snapped overflow (swipe, wheel and focus move it natively; no carousel library in the
+ * page's first load), and slide widths come from CSS (slides.ts), so the server HTML is laid out
+ * before any script runs. The buttons move a page of slides; a looping slider goes on from the
+ * last page to the first and back. Autoplay pauses while the pointer is over the slider or focus
+ * is inside it, so nothing moves under a reader or a click.
  */
 export function Slider({ title, headingLevel, factor, loop = false, autoplay = false, children }: Props) {
-  const plugins = useMemo(
-    () =>
-      autoplay
-        ? [
-            Autoplay({
-              delay: AUTOPLAY_DELAY_MS,
-              playOnInit: !prefersReducedMotion(),
-              stopOnInteraction: false,
-              stopOnFocusIn: false,
-              stopOnMouseEnter: false,
-            }),
-          ]
-        : [],
-    [autoplay],
-  );
-  const [viewportRef, embla] = useEmblaCarousel(
-    { loop, align: 'start', slidesToScroll: 'auto', duration: EMBLA_DURATION_750MS, containScroll: 'trimSnaps' },
-    plugins,
-  );
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
   const [canPrev, setCanPrev] = useState(loop);
   const [canNext, setCanNext] = useState(true);
   const [scrollable, setScrollable] = useState(true);
   const hovered = useRef(false);
   const focused = useRef(false);
+  const gliding = useRef<(() => void) | null>(null);
+
+  const update = useCallback(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const max = viewport.scrollWidth - viewport.clientWidth;
+    setScrollable(max > 1);
+    setCanPrev(max > 1 && (loop || viewport.scrollLeft > 1));
+    setCanNext(max > 1 && (loop || viewport.scrollLeft < max - 1));
+  }, [loop]);
+
+  const move = useCallback(
+    (direction: 1 | -1) => {
+      const viewport = viewportRef.current;
+      const row = rowRef.current;
+      if (!viewport || !row) return;
+      const max = viewport.scrollWidth - viewport.clientWidth;
+      if (max <= 1) return;
+      gliding.current?.();
+      const left = viewport.scrollLeft;
+      // A looping slider goes round: past the last page to the first, before the first to the last.
+      let target: number;
+      if (loop && direction > 0 && left >= max - 1) target = 0;
+      else if (loop && direction < 0 && left <= 1) target = max;
+      else target = pageTarget(left, viewport.clientWidth, slideStarts(row), max, direction);
+      gliding.current = glideTo(viewport, target, () => {
+        gliding.current = null;
+        update();
+      });
+    },
+    [loop, update],
+  );
 
   useEffect(() => {
-    if (!embla) return;
-    const update = () => {
-      setCanPrev(embla.canScrollPrev());
-      setCanNext(embla.canScrollNext());
-      setScrollable(embla.scrollSnapList().length > 1);
-    };
+    const viewport = viewportRef.current;
+    if (!viewport) return;
     update();
-    embla.on('select', update).on('reInit', update);
+    viewport.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
     return () => {
-      embla.off('select', update).off('reInit', update);
+      viewport.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      gliding.current?.();
     };
-  }, [embla]);
+  }, [update]);
 
-  const syncAutoplay = useCallback(() => {
-    const plugin = embla?.plugins().autoplay;
-    if (!plugin || prefersReducedMotion()) return;
-    if (hovered.current || focused.current) plugin.stop();
-    else plugin.play();
-  }, [embla]);
+  useEffect(() => {
+    if (!autoplay || prefersReducedMotion()) return;
+    const timer = window.setInterval(() => {
+      if (hovered.current || focused.current || gliding.current || document.hidden) return;
+      move(1);
+    }, AUTOPLAY_DELAY_MS);
+    return () => window.clearInterval(timer);
+  }, [autoplay, move]);
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -96,20 +107,16 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
       aria-label={title}
       onMouseEnter={() => {
         hovered.current = true;
-        syncAutoplay();
       }}
       onMouseLeave={() => {
         hovered.current = false;
-        syncAutoplay();
       }}
       onFocus={() => {
         focused.current = true;
-        syncAutoplay();
       }}
       onBlur={(event) => {
         if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
         focused.current = false;
-        syncAutoplay();
       }}
     >
       <style href="channel-slides" precedence="medium">
@@ -124,7 +131,7 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
               className={styles.arrow}
               aria-label={hu.channels.previous}
               disabled={!canPrev}
-              onClick={() => embla?.scrollPrev()}
+              onClick={() => move(-1)}
             >
               <ChevronLeftIcon />
             </button>
@@ -133,7 +140,7 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
               className={styles.arrow}
               aria-label={hu.channels.next}
               disabled={!canNext}
-              onClick={() => embla?.scrollNext()}
+              onClick={() => move(1)}
             >
               <ChevronRightIcon />
             </button>
@@ -141,7 +148,7 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
         )}
       </div>
       <div className={styles.viewport} ref={viewportRef}>
-        <div className={styles.container} data-slides={factor}>
+        <div className={styles.container} data-slides={factor} ref={rowRef}>
           {children.map((child, index) => (
             <div key={index} className={styles.slide} role="group" aria-roledescription="slide">
               {child}

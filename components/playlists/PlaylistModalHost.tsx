@@ -1,12 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { lazyComponent } from '@/components/ui/lazy';
 import { playlistModalAtom } from './modal-state';
 
 /** The modal's code (Radix Dialog, the forms) loads when it is first opened, not with the page. */
-const PlaylistModal = dynamic(() => import('./PlaylistModal').then((m) => m.PlaylistModal), { ssr: false });
+const PlaylistModal = lazyComponent(() => import('./PlaylistModal').then((m) => m.PlaylistModal));
 
 /** Loads the playlist modal on first use, then keeps it mounted (closing animates, focus returns). */
 export function PlaylistModalHost() {

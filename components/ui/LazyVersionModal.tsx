@@ -1,9 +1,9 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazyComponent } from './lazy';
 
 /**
  * The new-version modal, loaded only when a new version is seen: a Radix Dialog that almost every
  * visit never shows does not belong in the first page load.
  */
-export const LazyVersionModal = dynamic(() => import('./VersionModal').then((m) => m.VersionModal), { ssr: false });
+export const LazyVersionModal = lazyComponent(() => import('./VersionModal').then((m) => m.VersionModal));

@@ -3,11 +3,11 @@ import { logIn } from '../support/auth';
 
 test.setTimeout(90_000);
 
-/** embla moves the slide row with a CSS transform; whole pixels, as a turn eases out in sub-pixel steps. */
+/** Where the first slide stands in the carousel: whole pixels, as a turn eases out in sub-pixel steps. */
 async function slideOffset(carousel: Locator): Promise<number> {
-  return carousel
-    .locator('[data-slides]')
-    .evaluate((row) => Math.round(new DOMMatrixReadOnly(getComputedStyle(row).transform).m41));
+  const box = await carousel.boundingBox();
+  const first = await carousel.getByRole('group').first().boundingBox();
+  return Math.round(first!.x - box!.x);
 }
 
 test('the channel list shows the heading, the featured carousel and the category tabs', async ({ page }) => {
@@ -54,4 +54,34 @@ test('the featured carousel turns by itself and stops while the pointer is over 
 
   await page.mouse.move(5, 760);
   await expect.poll(() => slideOffset(carousel), { timeout: 6_000 }).not.toBe(held);
+});
+
+test('the slider buttons move a page; the featured carousel goes round, a subcategory slider stops at its ends', async ({ page }) => {
+  await logIn(page);
+  const carousel = page.getByRole('region', { name: 'Legújabb csatornáink' });
+  await expect(carousel.getByRole('link').first()).toBeVisible();
+  await carousel.hover(); // no autoplay turn in between
+  const start = await slideOffset(carousel);
+  // Before the first page the featured carousel goes round to its last one.
+  await carousel.getByRole('button', { name: 'Előző csatornák' }).click();
+  await expect.poll(() => slideOffset(carousel), { timeout: 5_000 }).toBeLessThan(start - 100);
+  const last = carousel.getByRole('group').last();
+  await expect(last).toBeInViewport({ ratio: 0.9 });
+  await carousel.getByRole('button', { name: 'Következő csatornák' }).click();
+  await expect.poll(() => slideOffset(carousel), { timeout: 5_000 }).toBe(start);
+
+  const tabs = page.getByRole('tablist', { name: 'Csatorna kategóriák' }).getByRole('tab');
+  await tabs.nth(1).click();
+  const slider = page.getByRole('tabpanel').getByRole('region').first();
+  await expect(slider.getByRole('link').first()).toBeVisible();
+  const previous = slider.getByRole('button', { name: 'Előző csatornák' });
+  const next = slider.getByRole('button', { name: 'Következő csatornák' });
+  await expect(previous).toBeDisabled();
+  const first = await slideOffset(slider);
+  await next.click();
+  await expect.poll(() => slideOffset(slider), { timeout: 5_000 }).toBeLessThan(first);
+  await expect(previous).toBeEnabled();
+  await previous.click();
+  await expect.poll(() => slideOffset(slider), { timeout: 5_000 }).toBe(first);
+  await expect(previous).toBeDisabled();
 });

@@ -33,7 +33,6 @@ it('without categories shows every channel in one tab, opened first', () => {
 });
 
 it('with categories has no such tab', () => {
-  // (No channel in it, so no slider: embla needs a real browser.)
   const categories = [{ id: 7, name: 'Pop', subcategories: [{ id: 8, name: 'Friss', channels: [] }] }];
   renderView({ catalogue: toCatalogue(channels, categories) }, { [FAVORITE_CHANNELS_KEY]: [] });
   expect(screen.queryByRole('tab', { name: 'Összes csatorna' })).not.toBeInTheDocument();

@@ -1,0 +1,59 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { IntentLink } from '@/components/ui/IntentLink';
+import { PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
+import type { PlayableKind } from '@/lib/player/use-player';
+import { usePlayableState } from '@/lib/player/use-player';
+import { usePlayerActions } from '@/lib/player/use-player-actions';
+import styles from './PlayableTile.module.scss';
+
+const hu = { player: huPlayer };
+
+interface Props {
+  kind: PlayableKind;
+  id: number;
+  href: string;
+  name: string;
+  /** The line under the name: track count and length. */
+  meta: string;
+  /** The square cover, filling its box. */
+  cover: ReactNode;
+  /** The play button's name, by whether this one is playing now. */
+  playLabel: (playing: boolean) => string;
+  /** False hides the play button (an empty list has nothing to play). */
+  playable?: boolean;
+}
+
+/**
+ * The tile of a channel or a playlist: cover, name, count and length in one link, and the play
+ * button over the cover, beside (not inside) the link; marked while it is what the player has.
+ */
+export function PlayableTile({ kind, id, href, name, meta, cover, playLabel, playable = true }: Props) {
+  const { active, playing } = usePlayableState(kind, id);
+  const { playChannel, playPlaylist } = usePlayerActions();
+
+  return (
+    <article className={`${styles.tile} ${active ? styles.active : ''}`} data-active={active || undefined}>
+      <IntentLink href={href} className={styles.link}>
+        <span className={styles.coverBox}>{cover}</span>
+        <span className={styles.name}>{name}</span>
+        <span className={styles.meta}>{meta}</span>
+        {active && <span className={styles.badge}>{playing ? hu.player.nowPlaying : hu.player.paused}</span>}
+      </IntentLink>
+      {playable && (
+        <div className={styles.overCover}>
+          <button
+            type="button"
+            className={styles.play}
+            aria-label={playLabel(playing)}
+            onClick={() => void (kind === 'channel' ? playChannel(id) : playPlaylist(id))}
+          >
+            {playing ? <PauseIcon /> : <PlayIcon />}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
