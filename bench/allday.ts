@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
 import { ROOT, webUrl, type Stack } from '../tests/e2e/support/stack';
-import { bffCall, newContext } from './pages';
+import { newContext, remoteOf } from './pages';
 
 export interface AllDayMeasurement {
   name: string;
@@ -119,11 +119,7 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
   // Two logins, two device sessions: the page's (the shop PC) and the remote's.
   const deviceCookie = await login();
   const remoteCookie = await login();
-  const remote = async <T>(method: 'GET' | 'POST', pathname: string): Promise<T> => {
-    const res = await bffCall(stack, remoteCookie, method, pathname, method === 'POST' ? {} : undefined);
-    if (res.status !== 200) throw new Error(`${method} ${pathname} answered ${res.status}: ${JSON.stringify(res.json).slice(0, 300)}`);
-    return res.json as T;
-  };
+  const remote = remoteOf(stack, remoteCookie);
 
   const channels = await remote<{ id: number; tracks_count: number }[]>('GET', '/api/channels');
   // Two tracks at least, so that every `next` is a change of track.

@@ -10,7 +10,7 @@
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
 import { webUrl, type Stack } from '../tests/e2e/support/stack';
-import { bffCall, newContext } from './pages';
+import { newContext, remoteOf } from './pages';
 
 export interface OutageMeasurement {
   name: string;
@@ -45,11 +45,7 @@ const pathOf = (url: string) => new URL(url || 'http://x/').pathname;
 export async function measureOutage(stack: Stack, login: () => Promise<string>): Promise<OutageMeasurement[]> {
   const deviceCookie = await login();
   const remoteCookie = await login();
-  const remote = async <T>(method: 'GET' | 'POST', pathname: string): Promise<T> => {
-    const res = await bffCall(stack, remoteCookie, method, pathname, method === 'POST' ? {} : undefined);
-    if (res.status !== 200) throw new Error(`${method} ${pathname} answered ${res.status}: ${JSON.stringify(res.json).slice(0, 300)}`);
-    return res.json as T;
-  };
+  const remote = remoteOf(stack, remoteCookie);
   let [player] = await remote<PlayerState[]>('GET', '/api/players');
   if (!player) throw new Error('no player for the demo customer');
   // Paused, so that the page's press takes the audio output.

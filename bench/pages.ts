@@ -93,6 +93,15 @@ export function bffCall(
   });
 }
 
+/** A remote control of one login: the call's JSON, or a thrown error naming any answer but 200. */
+export function remoteOf(stack: Stack, cookie: string) {
+  return async <T>(method: 'GET' | 'POST', pathname: string): Promise<T> => {
+    const res = await bffCall(stack, cookie, method, pathname, method === 'POST' ? {} : undefined);
+    if (res.status !== 200) throw new Error(`${method} ${pathname} answered ${res.status}: ${JSON.stringify(res.json).slice(0, 300)}`);
+    return res.json as T;
+  };
+}
+
 async function bffGet<T>(stack: Stack, cookie: string, pathname: string): Promise<T> {
   const res = await bffCall(stack, cookie, 'GET', pathname);
   if (res.status !== 200) throw new Error(`GET ${pathname} answered ${res.status}`);

@@ -3,6 +3,7 @@ import type { Player } from '../../contracts/player';
 import type { User } from '../../contracts/auth';
 import type { RealtimeConfig } from '../../contracts/realtime';
 import { DEMO, type Login } from '../e2e/support/auth';
+import { connected as connectedWithin, sleep, subscribe as subscribeWithin, withTimeout } from '../server/realtime-helpers';
 
 /**
  * Ports, database and Redis of the scale suite's cluster (tests/scale/global-setup.ts). HAProxy
@@ -156,37 +157,9 @@ export function disconnectAll(): void {
   sockets.clear();
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-    }),
-  ]);
-}
-
-export function connected(pusher: Pusher, timeoutMs = 15_000): Promise<string> {
-  if (pusher.connection.state === 'connected') return Promise.resolve(pusher.connection.socket_id);
-  return withTimeout(
-    new Promise((resolve) => pusher.connection.bind('connected', () => resolve(pusher.connection.socket_id))),
-    timeoutMs,
-    'connected',
-  );
-}
-
-/** Subscribes and waits for success (or rejects with the subscription error). */
-export function subscribe(pusher: Pusher, name: string, timeoutMs = 15_000): Promise<Channel> {
-  const channel = pusher.subscribe(name);
-  return withTimeout(
-    new Promise<Channel>((resolve, reject) => {
-      channel.bind('pusher:subscription_succeeded', () => resolve(channel));
-      channel.bind('pusher:subscription_error', (err: unknown) => reject(Object.assign(new Error(`subscription_error on ${name}`), { data: err })));
-    }),
-    timeoutMs,
-    `subscription to ${name}`,
-  );
-}
+// The realtime suite's helpers, with the cluster's longer waits (two instances, a load balancer).
+export const connected = (pusher: Pusher, timeoutMs = 15_000): Promise<string> => connectedWithin(pusher, timeoutMs);
+export const subscribe = (pusher: Pusher, name: string, timeoutMs = 15_000): Promise<Channel> => subscribeWithin(pusher, name, timeoutMs);
 
 /** Resolves with the first `event` on `channel` that `match` accepts. */
 export function nextEvent<T = unknown>(channel: Channel, event: string, match: (data: T) => boolean = () => true, timeoutMs = 15_000): Promise<T> {
@@ -204,4 +177,4 @@ export function nextEvent<T = unknown>(channel: Channel, event: string, match: (
   );
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { sleep };
