@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { playerSchema, type Player } from '../../contracts/player';
 import { buildApp } from '../../server/src/app';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { loadConfig, type Config } from '../../server/src/env';
@@ -244,4 +246,10 @@ export async function mediaFiles(t: TestApp): Promise<string[]> {
 export async function rowCount(t: TestApp, table: string): Promise<number> {
   const result = (await t.database.db.execute(`select count(*)::int as n from ${table}` as never)) as unknown as { rows: Array<{ n: number }> };
   return Number(result.rows[0]!.n);
+}
+
+/** A player answer: asserts its status and reads it through the contract's schema. */
+export function parsePlayer(res: { statusCode: number; body: string }, status = 200): Player {
+  assert.equal(res.statusCode, status, res.body);
+  return playerSchema.parse(JSON.parse(res.body));
 }

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { playerMessages, playerSchema, type Player } from '../../contracts/player';
 import { players } from '../../server/src/db/schema';
-import { Client, createTestApp, loggedIn, type TestApp } from './helpers';
+import { Client, createTestApp, loggedIn, parsePlayer, type TestApp } from './helpers';
 
 let t: TestApp;
 let a: Client;
@@ -22,10 +22,7 @@ let sessionB: string;
 let playlistId: number;
 let playlistTracks: number[];
 
-const parse = (res: { statusCode: number; body: string }, status = 200): Player => {
-  assert.equal(res.statusCode, status, res.body);
-  return playerSchema.parse(JSON.parse(res.body));
-};
+const parse = parsePlayer;
 const base = () => `/api/players/${playerId}`;
 const ids = (p: Player) => (p.next_tracks ?? []).map((tr) => tr.id);
 

@@ -6,7 +6,7 @@ import { PLAYABLE_CHANNEL, playerSchema, type Player } from '../../contracts/pla
 import { trackSchema } from '../../contracts/tracks';
 import { players, sessions } from '../../server/src/db/schema';
 import type { PlayerChange } from '../../server/src/player/service';
-import { Client, createTestApp, loggedIn, OTHER, type TestApp } from './helpers';
+import { Client, createTestApp, loggedIn, OTHER, parsePlayer, type TestApp } from './helpers';
 
 let t: TestApp;
 let a: Client; // device A of the demo shop
@@ -16,10 +16,7 @@ let sessionA: string;
 let sessionB: string;
 let channelTracks: number[];
 
-const parse = (res: { statusCode: number; body: string }, status = 200): Player => {
-  assert.equal(res.statusCode, status, res.body);
-  return playerSchema.parse(JSON.parse(res.body));
-};
+const parse = parsePlayer;
 const base = () => `/api/players/${playerId}`;
 const dbPlayer = async () => (await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!;
 

@@ -7,7 +7,7 @@ import { playlistSchema, type Playlist } from '../../contracts/playlists';
 import { trackSchema } from '../../contracts/tracks';
 import { players } from '../../server/src/db/schema';
 import type { PlayerChange } from '../../server/src/player/service';
-import { Client, createTestApp, loggedIn, OTHER, type TestApp } from './helpers';
+import { Client, createTestApp, loggedIn, OTHER, parsePlayer, type TestApp } from './helpers';
 
 let t: TestApp;
 let a: Client;
@@ -15,10 +15,7 @@ let playerId: number;
 let tracks: number[];
 let changes: Array<{ player: Player; change: PlayerChange }> = [];
 
-const parse = (res: { statusCode: number; body: string }, status = 200): Player => {
-  assert.equal(res.statusCode, status, res.body);
-  return playerSchema.parse(JSON.parse(res.body));
-};
+const parse = parsePlayer;
 const base = () => `/api/players/${playerId}`;
 const dbPlayer = async () => (await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!;
 /** The row without what a list edit may move while the track plays on: the announcement and its bookkeeping. */
