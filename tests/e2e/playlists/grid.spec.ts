@@ -43,14 +43,18 @@ test('the three collage variants: 4 or more → 2×2, 1–3 → one image, none 
 
 test('the chosen sort orders the grid and survives a reload without a hydration error', async ({ page }) => {
   await logIn(page);
-  await createPlaylist(page, uniqueName('Aaa rendezés'));
-  await createPlaylist(page, uniqueName('Zzz rendezés'));
+  const first = await createPlaylist(page, uniqueName('Aaa rendezés'));
+  const last = await createPlaylist(page, uniqueName('Zzz rendezés'));
   await page.goto('/playlists');
   const sort = page.getByLabel('Rendezés');
   await page.evaluate(() => window.localStorage.removeItem('playlistIndex'));
   await page.reload();
   await expect(sort).toHaveValue('1');
+  // The grid may still be filling in after the reload: read it once both new lists are in it.
+  const cards = page.getByRole('list', { name: 'Saját listák' }).getByRole('article');
+  for (const { name } of [first, last]) await expect(cards.filter({ hasText: name })).toHaveCount(1);
   const ascending = await cardNames(page);
+  expect(ascending).toContain(first.name);
   expect(ascending).toEqual([...ascending].sort(collator.compare));
 
   await sort.selectOption({ label: 'Név szerint (Z–A)' });
