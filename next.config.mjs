@@ -1,3 +1,9 @@
+import { writePusherClient } from './scripts/build-pusher-client.mjs';
+
+// The browser's pusher-js is built from its sources (lib/realtime/pusher-ws); `npm install` builds it
+// too, this keeps it current when its runtime file changed since.
+await writePusherClient();
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // SPEC has POST /api/playlists/all-tracks/ with a trailing slash: both spellings must reach the BFF.

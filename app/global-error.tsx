@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/ErrorState';
 import '@/styles/globals.scss';
 import styles from './error.module.scss';
 
-/** The root layout itself failed: this replaces it, so it brings its own <html> and <body>. */
+/** The root layout or the main layout failed: this replaces the root layout, so it brings its own <html> and <body>. */
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
   return (
     <html lang="hu">
