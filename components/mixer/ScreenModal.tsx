@@ -5,15 +5,16 @@ import type { Screen, SlideshowListItem } from '@/contracts';
 import { noteScreen, screenApi, type ScreenFields } from '@/lib/api/screens';
 import { form as huForm } from '@/lib/i18n/hu/form';
 import { mixer } from '@/lib/i18n/hu/mixer';
+import { screens } from '@/lib/i18n/hu/screens';
 import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/TextField';
 
-const hu = { form: huForm, mixer, toast: huToast };
+const hu = { form: huForm, mixer, screens, toast: huToast };
 
-const t = hu.mixer.screens;
+const t = hu.screens;
 
 interface Props {
   /** The screen to edit, or null for a new one. */

@@ -6,6 +6,7 @@ import type { Screen, SlideshowListItem } from '@/contracts';
 import { forgetScreen, screenApi, screenPagePath, useScreenList } from '@/lib/api/screens';
 import { useSlideshowList } from '@/lib/api/slideshows';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+import { screens as huScreens } from '@/lib/i18n/hu/screens';
 import { showToast } from '@/lib/ui/toast';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { CopyIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
@@ -14,12 +15,12 @@ import { DeleteConfirm } from './DeleteConfirm';
 import { MixerSection } from './MixerSection';
 import styles from './ScreensView.module.scss';
 
-const hu = { mixer: huMixer };
+const hu = { mixer: huMixer, screens: huScreens };
 
 /** The editor loads on its first opening. */
 const ScreenModal = lazyComponent(() => import('./ScreenModal').then((m) => m.ScreenModal));
 
-const t = hu.mixer.screens;
+const t = hu.screens;
 
 interface Props {
   initial: Screen[] | null;

@@ -2,14 +2,14 @@
 
 import { DragDropContext, Draggable, Droppable } from '@hello-pangea/dnd';
 import { useRef } from 'react';
-import { mixer } from '@/lib/i18n/hu/mixer';
+import { slideshows } from '@/lib/i18n/hu/slideshows';
 import { GripIcon, TrashIcon } from '@/components/ui/icons';
 import { TextField } from '@/components/ui/TextField';
 import styles from './SlideshowImageList.module.scss';
 
-const hu = { mixer };
+const hu = { slideshows };
 
-const t = hu.mixer.slideshows;
+const t = hu.slideshows;
 
 /** An image in the editor; `seconds` as typed, checked on save. */
 export interface EditableImage {

@@ -10,6 +10,7 @@ import { noteSlideshow, slideshowApi, slideshowImagePath, SLIDESHOWS_KEY } from 
 import { useUpload } from '@/lib/api/use-upload';
 import { form } from '@/lib/i18n/hu/form';
 import { mixer } from '@/lib/i18n/hu/mixer';
+import { slideshows } from '@/lib/i18n/hu/slideshows';
 import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { showToast } from '@/lib/ui/toast';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -19,9 +20,9 @@ import { UploadField } from '@/components/ui/UploadField';
 import { SlideshowImageList, type EditableImage } from './SlideshowImageList';
 import styles from './SlideshowModal.module.scss';
 
-const hu = { form, mixer, toast: huToast };
+const hu = { form, mixer, slideshows, toast: huToast };
 
-const t = hu.mixer.slideshows;
+const t = hu.slideshows;
 
 export type SlideshowTarget = { kind: 'new' } | { kind: 'edit'; id: number; name: string };
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { SlideshowListItem } from '@/contracts';
 import { forgetSlideshow, slideshowApi, useSlideshowList } from '@/lib/api/slideshows';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
+import { slideshows as huSlideshows } from '@/lib/i18n/hu/slideshows';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EditIcon, TrashIcon } from '@/components/ui/icons';
 import { lazyComponent } from '@/components/ui/lazy';
@@ -14,9 +15,9 @@ import type { SlideshowTarget } from './SlideshowModal';
 /** The editor (its uploads, its drag-and-drop image list) loads on its first opening. */
 const SlideshowModal = lazyComponent(() => import('./SlideshowModal').then((m) => m.SlideshowModal));
 
-const hu = { mixer: huMixer };
+const hu = { mixer: huMixer, slideshows: huSlideshows };
 
-const t = hu.mixer.slideshows;
+const t = hu.slideshows;
 
 const columns: Column<SlideshowListItem>[] = [
   { key: 'name', header: t.name, cell: (row) => row.name, sortValue: (row) => row.name, primary: true },
