@@ -1,6 +1,7 @@
 /**
  * The floor of the page budgets: bench/floor/, an empty Next.js app (a root layout, one dynamic page
- * with a heading and a counter button) on the repo's own `next`, `react` and `react-dom`. bench/pages.ts
+ * with a heading and a counter button) on the repo's own `next`, `react` and `react-dom`; its /stack
+ * page adds the libraries our logged-in pages start with (a reference row, no budget). bench/pages.ts
  * loads it interleaved with our pages; its TBT, FCP and transferred JS are what the framework alone
  * costs on this machine in this run, and every page is judged against them.
  */
@@ -24,8 +25,10 @@ function floorBuildIsStale(): boolean {
   const buildId = path.join(FLOOR_DIST, 'BUILD_ID');
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
-  const framework = ['next', 'react', 'react-dom'].map((name) => path.join(ROOT, 'node_modules', name, 'package.json'));
-  return [FLOOR_DIR, ...framework].some((entry) => newestMtime(entry, generated) > built);
+  // The framework, and what the floor + stack page (app/stack) loads besides it.
+  const packages = ['next', 'react', 'react-dom', 'swr', 'jotai', 'laravel-echo'].map((name) => path.join(ROOT, 'node_modules', name, 'package.json'));
+  const pusher = path.join(ROOT, 'lib', 'realtime', 'pusher-ws', 'pusher.js');
+  return [FLOOR_DIR, ...packages, pusher].some((entry) => newestMtime(entry, generated) > built);
 }
 
 function run(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {

@@ -17,6 +17,8 @@ const nextConfig = {
   // The packages live in the repo's node_modules: Turbopack's root must contain them, and naming it
   // keeps Next from guessing a workspace root from lockfiles.
   turbopack: { root: repo },
+  // As ours: fewer, bigger chunks (the empty page's own chunks are the same either way).
+  experimental: { turbopackChunking: { minChunkSize: 150_000 } },
   outputFileTracingRoot: repo,
 };
 export default nextConfig;
