@@ -1,8 +1,9 @@
 'use client';
 
-import { useCallback, useState, type ComponentType } from 'react';
+import { useCallback, useId, useRef, useState, type ComponentType } from 'react';
 import { help as huHelp } from '@/lib/i18n/hu/help';
 import type { HelpDialog } from './HelpDialog';
+import type { HelpView } from './HelpPanel';
 import styles from './Help.module.scss';
 
 const hu = { help: huHelp };
@@ -18,11 +19,6 @@ export function HelpIcon() {
 }
 
 export interface HelpBubbleProps {
-  /**
-   * Where the panel is drawn: a strip along the top edge of the player bar, so the panel always
-   * stands above the bar's controls, whatever the bar's height (null until that element exists).
-   */
-  container: HTMLElement | null;
   /** The player bar: using it leaves the panel open (music can be paused while reading). */
   playerBarId: string;
 }
@@ -31,29 +27,53 @@ const loadDialog = () => import('./HelpDialog');
 
 /**
  * The help bubble of the main layout (SPEC.md §2): a round 'Segítség' button above the player bar's
- * right end, opening the FAQ panel beside it (a sheet over the page's width on a phone). Every page
- * has it and few open it, so until the first press it is this look-alike of the dialog's trigger:
- * Radix's dialog and the panel load on hover or focus and are swapped in, opened, on the press.
+ * right end, opening the FAQ panel beside it (a sheet over the page's width on a phone). Both sit in
+ * the strip along the bar's top edge (AppFrame's dock), so the panel always stands above the bar's
+ * controls. Every page has the bubble and few open it: the panel's code loads on hover or focus, or
+ * on the first press. The reader's place (topic, answer) stays while the panel is closed.
  */
-export function HelpBubble(props: HelpBubbleProps) {
-  const [Dialog, setDialog] = useState<ComponentType<Parameters<typeof HelpDialog>[0]> | null>(null);
+export function HelpBubble({ playerBarId }: HelpBubbleProps) {
+  const [Panel, setPanel] = useState<ComponentType<Parameters<typeof HelpDialog>[0]> | null>(null);
+  const [open, setOpen] = useState(false);
+  const [view, setView] = useState<HelpView>({ at: 'topics' });
+  const bubble = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   const warm = useCallback(() => void loadDialog(), []);
-  if (Dialog) return <Dialog {...props} />;
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) bubble.current?.focus();
+  }, []);
+
+  const toggle = () => {
+    if (open) return close(false);
+    void loadDialog().then((m) => {
+      setPanel(() => m.HelpDialog);
+      setOpen(true);
+    });
+  };
+
   return (
-    <button
-      type="button"
-      className={styles.bubble}
-      aria-label={hu.help.bubble}
-      title={hu.help.bubble}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      data-state="closed"
-      data-help-bubble=""
-      onPointerEnter={warm}
-      onFocus={warm}
-      onClick={() => void loadDialog().then((m) => setDialog(() => m.HelpDialog))}
-    >
-      <HelpIcon />
-    </button>
+    <>
+      <button
+        ref={bubble}
+        type="button"
+        className={styles.bubble}
+        aria-label={hu.help.bubble}
+        title={hu.help.bubble}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        data-help-bubble=""
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={toggle}
+      >
+        <HelpIcon />
+      </button>
+      {open && Panel ? (
+        <Panel id={panelId} bubble={bubble} playerBarId={playerBarId} view={view} onViewChange={setView} onClose={close} />
+      ) : null}
+    </>
   );
 }

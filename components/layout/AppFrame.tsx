@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { HelpBubble } from '@/components/help/HelpBubble';
 import { ToastArea } from '@/components/ui/ToastArea';
 import { LazyVersionModal } from '@/components/ui/LazyVersionModal';
@@ -20,7 +20,6 @@ export function AppFrame({ children, player }: { children: ReactNode; player?: R
   // Mounted for the whole session: its poll notices deploys and logouts made elsewhere.
   useMe();
   const versionChanged = useAppVersionChanged();
-  const [helpLayer, setHelpLayer] = useState<HTMLDivElement | null>(null);
 
   return (
     <div className={styles.frame}>
@@ -39,8 +38,8 @@ export function AppFrame({ children, player }: { children: ReactNode; player?: R
         </main>
         {/* The bottom player bar, and the help bubble standing on its top edge (never over its controls). */}
         <div className={styles.dock}>
-          <div ref={setHelpLayer} className={styles.helpLayer}>
-            <HelpBubble container={helpLayer} playerBarId={PLAYER_BAR_ID} />
+          <div className={styles.helpLayer}>
+            <HelpBubble playerBarId={PLAYER_BAR_ID} />
           </div>
           <div id={PLAYER_BAR_ID} className={styles.playerSlot}>
             {player}

@@ -3,19 +3,19 @@ import { SWRConfig } from 'swr';
 import { HelpBubble } from '@/components/help/HelpBubble';
 import { installFakeFetch } from '../fake-fetch';
 
-// Records when Radix's dialog is first required: every page has the bubble, few open it, so the
-// dialog's code must not come with the page.
+// Records when the panel's module is first required: every page has the bubble, few open it, so the
+// panel's code must not come with the page.
 let mockDialogLoaded = false;
-jest.mock('@radix-ui/react-dialog', () => {
+jest.mock('@/components/help/HelpDialog', () => {
   mockDialogLoaded = true;
-  return jest.requireActual('@radix-ui/react-dialog');
+  return jest.requireActual('@/components/help/HelpDialog');
 });
 
 it('the bubble is a button without the dialog code; the first press loads the dialog and opens it', async () => {
   installFakeFetch(({ url }) => (url === '/api/faqs' ? { body: [] } : { status: 404 }));
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <HelpBubble container={null} playerBarId="player-bar" />
+      <HelpBubble playerBarId="player-bar" />
     </SWRConfig>,
   );
   const bubble = screen.getByRole('button', { name: 'Segítség' });
@@ -27,6 +27,6 @@ it('the bubble is a button without the dialog code; the first press loads the di
   // The first require transforms the dialog's modules: slow on a busy machine.
   expect(await screen.findByRole('dialog', { name: 'Segítség' }, { timeout: 20_000 })).toBeInTheDocument();
   expect(mockDialogLoaded).toBe(true);
-  // The real trigger has taken the look-alike's place, and it says the panel is open.
+  // The bubble says the panel is open, and names it.
   await waitFor(() => expect(screen.getByRole('button', { name: 'Segítség' })).toHaveAttribute('aria-expanded', 'true'));
 }, 30_000);

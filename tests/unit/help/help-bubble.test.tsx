@@ -32,7 +32,7 @@ function setup() {
       <div id="player-bar">
         <button type="button">Lejátszás</button>
       </div>
-      <HelpBubble container={null} playerBarId="player-bar" />
+      <HelpBubble playerBarId="player-bar" />
     </SWRConfig>,
   );
   return fetch;
@@ -92,14 +92,12 @@ it('Escape closes it and focus returns to the bubble; the player bar stays usabl
   const dialog = await screen.findByRole('dialog', { name: 'Segítség' });
   fireEvent.keyDown(dialog, { key: 'Escape' });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  // Radix gives focus back a tick after the panel goes, to its own trigger, which took the place of
-  // the look-alike pressed first.
   const trigger = screen.getByRole('button', { name: 'Segítség' });
   await waitFor(() => expect(trigger).toHaveFocus());
 
   fireEvent.click(trigger);
   await screen.findByRole('dialog', { name: 'Segítség' });
-  // Radix listens for outside presses from the tick after opening.
+  // Presses outside count from the tick after opening (the opening press is not one).
   await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   fireEvent.pointerDown(screen.getByRole('button', { name: 'Lejátszás' }));
   expect(screen.getByRole('dialog', { name: 'Segítség' })).toBeInTheDocument();
@@ -107,11 +105,39 @@ it('Escape closes it and focus returns to the bubble; the player bar stays usabl
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 });
 
+it('the close button gives focus back to the bubble; focus moving elsewhere closes it; the reader keeps their place', async () => {
+  setup();
+  const bubble = screen.getByRole('button', { name: 'Segítség' });
+  fireEvent.click(bubble);
+  let dialog = await screen.findByRole('dialog', { name: 'Segítség' });
+  expect(bubble).toHaveAttribute('aria-controls', dialog.id);
+  fireEvent.click(await within(dialog).findByRole('button', { name: /Zene lejátszása/ }));
+  await within(dialog).findByRole('button', { name: 'Miért nem szól a zene?' });
+
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Bezárás' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(bubble).toHaveFocus();
+  expect(bubble).toHaveAttribute('aria-expanded', 'false');
+
+  // Opened again: the same topic, where the reader left it.
+  fireEvent.click(bubble);
+  dialog = await screen.findByRole('dialog', { name: 'Zene lejátszása' });
+  // Focus into the player bar keeps it open; focus anywhere else closes it and stays there.
+  act(() => screen.getByRole('button', { name: 'Lejátszás' }).focus());
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+  const elsewhere = document.createElement('button');
+  document.body.append(elsewhere);
+  act(() => elsewhere.focus());
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(elsewhere).toHaveFocus();
+  elsewhere.remove();
+});
+
 it('a failed list says so with "Újrapróbálás"', async () => {
   installFakeFetch(() => ({ status: 503, body: {} }));
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <HelpBubble container={null} playerBarId="player-bar" />
+      <HelpBubble playerBarId="player-bar" />
     </SWRConfig>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Segítség' }));
