@@ -1,8 +1,5 @@
+import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 import { writePusherClient } from './scripts/build-pusher-client.mjs';
-
-// The browser's pusher-js is built from its sources (lib/realtime/pusher-ws); `npm install` builds it
-// too, this keeps it current when its runtime file changed since.
-await writePusherClient();
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -23,4 +20,12 @@ const nextConfig = {
   },
   productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === '1',
 };
-export default nextConfig;
+/**
+ * The browser's pusher-js is built from its sources (lib/realtime/pusher-ws): `npm install` builds it,
+ * and a web build or the dev server builds it again when its runtime file changed since. A server
+ * serving a finished build has nothing to do with it.
+ */
+export default async function config(phase) {
+  if (phase !== PHASE_PRODUCTION_SERVER) await writePusherClient();
+  return nextConfig;
+}

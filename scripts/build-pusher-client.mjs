@@ -4,7 +4,7 @@
 // and encrypted channels, none of which this app enables: about 18 kB gzip against about 13 kB.
 // See docs/decisions.md, "pusher-js built for WebSocket only".
 //
-// Runs on `npm install` (postinstall) and before every web build (next.config.mjs); writes only
+// Runs on `npm install` (postinstall) and before every web build or dev server (next.config.mjs); writes only
 // when the result changed. `--check` exits 1 when the file on disk is not what this would write.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
