@@ -35,16 +35,17 @@ class Handler extends ExceptionHandler
 
     protected function convertExceptionToArray(Throwable $e)
     {
-        $array = parent::convertExceptionToArray($e);
-        if (! config('app.debug') && $this->isHttpException($e)) {
-            // A missing route or record: Laravel 8 passes on an empty or model-naming message.
-            $array['message'] = $e->getStatusCode() === 404
-                ? __('Not Found')
-                : __($e->getMessage() !== '' ? $e->getMessage() : Response::$statusTexts[$e->getStatusCode()] ?? 'Server Error');
-        } elseif (! config('app.debug')) {
-            $array['message'] = __('Server Error');
+        if (config('app.debug')) {
+            return parent::convertExceptionToArray($e);
         }
+        if (! $this->isHttpException($e)) {
+            return ['message' => __('Server Error')];
+        }
+        // Laravel 8 passes on an empty message for a missing route, one naming the model for a
+        // missing record: both are the same 404 to the client.
+        $status = $e->getStatusCode();
+        $message = $status === 404 ? 'Not Found' : ($e->getMessage() ?: Response::$statusTexts[$status] ?? 'Server Error');
 
-        return $array;
+        return ['message' => __($message)];
     }
 }
