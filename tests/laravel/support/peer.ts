@@ -1,7 +1,8 @@
 /**
- * The Laravel peer: a real Laravel 8 application (Sanctum's SPA cookie and CSRF flow) that serves
- * part of the tenant API. The suite runs a private copy of it, so the original folder is never
- * written to (its .env, SQLite database, sessions and logs are made in the copy).
+ * The Laravel peer (tests/laravel/peer/): a real Laravel 8 application (Sanctum's SPA cookie and
+ * CSRF flow) that serves part of the tenant API. The suite runs a private copy of it, so the
+ * repository's folder is never written to (its .env, SQLite database, sessions and logs are made in
+ * the copy).
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -18,16 +19,20 @@ export const LARAVEL = {
   webPort: Number(process.env.LARAVEL_WEB_PORT || 3121),
 } as const;
 
-/** The peer's sources: the shared specification folder next to the repository, unless moved. */
-export const PEER_SOURCE = process.env.LARAVEL_PEER_DIR || path.resolve(ROOT, '..', 'shared', 'laravel-peer');
+/** The peer's sources: the repository's own, unless LARAVEL_PEER_DIR names another copy. */
+export const PEER_SOURCE = process.env.LARAVEL_PEER_DIR || path.join(ROOT, 'tests', 'laravel', 'peer');
 
-/** What start.sh makes at run time: never copied, so each run starts from a fresh, seeded state. */
-const RUNTIME = new Set(['.env', 'server.pid', path.join('database', 'database.sqlite')]);
-const RUNTIME_DIRS = ['bootstrap/cache', 'storage/framework/sessions', 'storage/framework/cache', 'storage/framework/views', 'storage/logs'];
+/**
+ * What start.sh and Laravel make at run time (the peer's .gitignore): never copied, should a start
+ * in the folder itself have left them, so each run starts from a fresh, seeded state.
+ */
+const RUNTIME_FILES = new Set(['.env', 'server.pid']);
+const RUNTIME_DIRS = ['bootstrap/cache', 'storage'];
 
 function isRuntimeFile(rel: string): boolean {
-  if (RUNTIME.has(rel)) return true;
-  return RUNTIME_DIRS.some((dir) => rel.startsWith(`${dir}${path.sep}`) && path.basename(rel) !== '.gitkeep');
+  const posix = rel.split(path.sep).join('/');
+  if (RUNTIME_FILES.has(posix) || /^database\/[^/]*\.sqlite/.test(posix)) return true;
+  return RUNTIME_DIRS.some((dir) => posix === dir || posix.startsWith(`${dir}/`));
 }
 
 /** The shipped folder may be read-only; the copy must let start.sh write its .env, database and storage. */
@@ -49,7 +54,7 @@ export interface Peer {
 
 export async function startPeer(port = LARAVEL.peerPort, log: (line: string) => void = console.log): Promise<Peer> {
   if (!existsSync(path.join(PEER_SOURCE, 'start.sh'))) {
-    throw new Error(`the Laravel peer is missing: no start.sh in ${PEER_SOURCE} (LARAVEL_PEER_DIR moves it)`);
+    throw new Error(`the Laravel peer is missing: no start.sh in ${PEER_SOURCE} (LARAVEL_PEER_DIR names another copy)`);
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'pulzus-laravel-peer-'));
   cpSync(PEER_SOURCE, dir, {
@@ -61,7 +66,7 @@ export async function startPeer(port = LARAVEL.peerPort, log: (line: string) => 
 
   const env = { ...process.env, LARAVEL_PEER_HOST: '127.0.0.1', LARAVEL_PEER_PORT: String(port), PHP_CLI_SERVER_WORKERS: process.env.PHP_CLI_SERVER_WORKERS || '4' };
   try {
-    const { stdout } = await run(path.join(dir, 'start.sh'), [], { cwd: dir, env, timeout: 60_000 });
+    const { stdout } = await run('bash', [path.join(dir, 'start.sh')], { cwd: dir, env, timeout: 60_000 });
     log(stdout.trim().split('\n').at(-1) ?? 'laravel-peer started');
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };
@@ -73,7 +78,7 @@ export async function startPeer(port = LARAVEL.peerPort, log: (line: string) => 
     url: `http://127.0.0.1:${port}`,
     dir,
     async stop() {
-      await run(path.join(dir, 'stop.sh'), [], { cwd: dir, timeout: 30_000 }).catch(() => undefined);
+      await run('bash', [path.join(dir, 'stop.sh')], { cwd: dir, timeout: 30_000 }).catch(() => undefined);
       if (!process.env.E2E_KEEP_DATA) rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,17 @@
+<?php
+
+namespace App\Providers;
+
+use Illuminate\Foundation\Support\Providers\RouteServiceProvider as ServiceProvider;
+use Illuminate\Support\Facades\Route;
+
+class RouteServiceProvider extends ServiceProvider
+{
+    public function boot()
+    {
+        // One file, one group: the login at the root and the API under /api share the SPA session.
+        $this->routes(function () {
+            Route::middleware('spa')->group(base_path('routes/spa.php'));
+        });
+    }
+}

@@ -1,0 +1,6 @@
+<?php
+
+return [
+    'paths' => [],
+    'compiled' => storage_path('framework/views'),
+];

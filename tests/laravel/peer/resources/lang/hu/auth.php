@@ -1,0 +1,5 @@
+<?php
+
+return [
+    'failed' => 'Hibás e-mail cím vagy jelszó.',
+];

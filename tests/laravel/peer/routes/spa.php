@@ -1,0 +1,26 @@
+<?php
+
+use App\Http\Controllers\AccountController;
+use App\Http\Controllers\ChannelController;
+use App\Http\Controllers\CsrfCookieController;
+use App\Http\Controllers\LoginController;
+use App\Http\Controllers\PlayerController;
+use Illuminate\Support\Facades\Route;
+
+/*
+| The calls the web app's Laravel suite makes. Every other path answers Laravel's 404, which is
+| how the web app learns that this API serves only part of the tenant API.
+*/
+
+Route::get('/sanctum/csrf-cookie', CsrfCookieController::class);
+
+Route::post('/login', [LoginController::class, 'login'])->middleware('guest')->name('login');
+
+Route::middleware('auth')->prefix('api')->group(function () {
+    Route::post('/logout', [LoginController::class, 'logout']);
+    Route::get('/me', [AccountController::class, 'me']);
+    Route::get('/customer', [AccountController::class, 'customer']);
+    Route::get('/channels', [ChannelController::class, 'index']);
+    Route::get('/players', [PlayerController::class, 'index']);
+    Route::get('/players/{player}/toggle-play', [PlayerController::class, 'togglePlay'])->whereNumber('player');
+});
