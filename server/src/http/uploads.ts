@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BIDI_CONTROL } from '../../../contracts/fields';
+import { stripInvisible } from '../../../contracts/fields';
 import { fileMessages, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, UPLOAD_FIELD } from '../../../contracts/uploads';
 import type { Config } from '../env';
 import { randomString } from './crypto';
@@ -69,15 +69,15 @@ function looksLikeMp3(head: Buffer): boolean {
   return head.length >= 4 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0;
 }
 
-/** Control characters (below 32, and 127) and bidirectional-text controls. */
-const unsafeChar = (c: string) => {
-  const code = c.charCodeAt(0);
-  return code < 32 || code === 127 || BIDI_CONTROL.test(c);
-};
-/** The client's file name as a label: its last path segment, no control or bidi characters. */
+/**
+ * The client's file name as a label: its last path segment without invisible characters (the
+ * names' rule, contracts/fields.ts), which are dropped rather than refused: the shop did not type
+ * them, and the file is good.
+ */
 export function cleanFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  const clean = [...base].filter((c) => !unsafeChar(c)).join('').trim().slice(0, 200);
+  // Cut by code points, then again without invisibles: a joiner left at the cut has no emoji after it.
+  const clean = stripInvisible([...stripInvisible(base)].slice(0, 200).join('')).trim();
   return clean || fallback;
 }
 
