@@ -29,6 +29,7 @@ UPDATE "sounds" SET "name" = coalesce(nullif(pg_temp.pulzus_clean("name", false)
 UPDATE "slideshow_images" SET "name" = coalesce(nullif(pg_temp.pulzus_clean("name", false), ''), 'kep.' || coalesce(substring("file_path" from '\.([a-z]+)$'), 'png')) WHERE pg_temp.pulzus_dirty("name", false);--> statement-breakpoint
 UPDATE "sound_requests" SET "description" = pg_temp.pulzus_clean("description", true) WHERE pg_temp.pulzus_dirty("description", true);--> statement-breakpoint
 UPDATE "scheduler_fires" SET "name" = pg_temp.pulzus_clean("name", false) WHERE pg_temp.pulzus_dirty("name", false);--> statement-breakpoint
+UPDATE "settings" SET "value" = nullif(pg_temp.pulzus_clean("value", false), '') WHERE "file_path" IS NULL AND pg_temp.pulzus_dirty("value", false);--> statement-breakpoint
 UPDATE "play_reports" SET "name" = pg_temp.pulzus_clean("name", false) WHERE pg_temp.pulzus_dirty("name", false);--> statement-breakpoint
 DROP FUNCTION pg_temp.pulzus_dirty(text, boolean);--> statement-breakpoint
 DROP FUNCTION pg_temp.pulzus_clean(text, boolean);

@@ -128,6 +128,8 @@ describe('migration 0010', () => {
       insert into slideshow_images (customer_id, slideshow_id, name, file_path, position) values (${customerId}, ${slideshow.id}, ${'\u00ADkép\u2029.png'}, 'slideshows/1/x.png', 1) returning id`);
     const request = await one<{ id: number }>(sql`
       insert into sound_requests (customer_id, description) values (${customerId}, ${'Csengő\u200B\r\nhang\t\u0085kell'}) returning id`);
+    const setting = await one<{ id: number }>(sql`
+      insert into settings (customer_id, key, value) values (${customerId}, 'bolt_megjegyzes', ${'Nyitva\u200B 8\u2013\u00AD20'}) returning id`);
     const fire = await one<{ id: number }>(sql`
       insert into scheduler_fires (customer_id, minute, name, instance) values (${customerId}, now(), ${dirty}, 'teszt') returning id`);
     const report = await one<{ id: number }>(sql`
@@ -157,6 +159,7 @@ describe('migration 0010', () => {
     assert.equal(await value('spots', 'file_name', nameless.id), 'hang.mp3');
     assert.equal(await value('slideshow_images', 'name', image.id), 'kép.png');
     assert.equal(await value('sound_requests', 'description', request.id), 'Csengő\r\nhang\tkell');
+    assert.equal(await value('settings', 'value', setting.id), 'Nyitva 8\u201320');
 
     // The names' rule takes each as it is now, and the forms save them back unchanged.
     for (const name of [clean, `#${blank.id}`]) assert.deepEqual(nameField(100).safeParse(name), { success: true, data: name });

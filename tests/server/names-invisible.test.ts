@@ -2,13 +2,14 @@
  * Names refuse every invisible character (Unicode Cf, Cc, Zl, Zp: one rule in contracts/fields.ts),
  * in the middle or at an end, on every named thing: playlists, slideshows, screens, schedules,
  * spots and sounds; sound requests refuse them in their text. A zero-width joiner inside an emoji
- * ('👩‍🍳 Konyha') is part of the emoji and passes; alone it is refused. Names taken from uploaded
- * file names lose these characters instead.
+ * ('👩‍🍳 Konyha') is part of the emoji and passes; alone it is refused. Free-text settings follow
+ * the same rule. Names taken from uploaded file names lose these characters instead.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { settingMessages } from '../../contracts/settings';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
 import { createTestApp, loggedIn, multipart, PNG, rowCount, type Client, type TestApp } from './helpers';
 
@@ -108,6 +109,21 @@ describe('names refuse invisible characters', () => {
     const lines = await a.post('/api/sounds/requests', { description: 'Első sor\r\nmásodik\tsor' });
     assert.equal(lines.statusCode, 201, lines.body);
   });
+});
+
+test('free-text settings refuse them as names do', async () => {
+  const customer = (await t.database.db.execute(`select id from customers where slug = 'demo'` as never)) as unknown as { rows: Array<{ id: number }> };
+  const inserted = (await t.database.db.execute(
+    `insert into settings (customer_id, key, value) values (${customer.rows[0]!.id}, 'bolt_megjegyzes', 'Nyitva') returning id` as never,
+  )) as unknown as { rows: Array<{ id: number }> };
+  const id = inserted.rows[0]!.id;
+  for (const [c] of INVISIBLE) {
+    assert.deepEqual(errorsOf(await a.post(`/api/settings/${id}`, { key: 'bolt_megjegyzes', value: `Nyit${c}va` }), hex(c)), {
+      value: [settingMessages.valueControl],
+    });
+  }
+  const ok = await a.post(`/api/settings/${id}`, { key: 'bolt_megjegyzes', value: '👩‍🍳 8–20' });
+  assert.equal(ok.statusCode, 200, ok.body);
 });
 
 describe('names from file names lose invisible characters', () => {
