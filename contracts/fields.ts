@@ -58,11 +58,36 @@ export function optionalId(message: string) {
 }
 
 /**
- * Bidirectional-text controls (U+202A–U+202E embeddings/overrides, U+2066–U+2069 isolates): a name
- * holding one can show reversed or disguised text to everyone who sees it, so names refuse them.
+ * Bidirectional-text controls and marks (U+061C, U+200E, U+200F, U+202A–U+202E embeddings and
+ * overrides, U+2066–U+2069 isolates): a name holding one can show reversed or disguised text to
+ * everyone who sees it.
  */
-export const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
-const CONTROL = /[\u0000-\u001f\u007f]/;
+export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CHARS: ReadonlySet<string> = new Set(
+  [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((c) => String.fromCodePoint(c)),
+);
+
+/*
+ * Invisible characters, one rule for every name and text a shop gives: the Unicode categories Cf
+ * (format: bidi marks, zero-width spaces, U+FEFF, the soft hyphen, tag characters), Cc (C0 and C1
+ * controls) and Zl/Zp (U+2028, U+2029). They let two names look the same or hide text. The one
+ * exception is the zero-width joiner between two emoji, which makes a single emoji of them
+ * ('👩‍🍳'); a skin tone or U+FE0F may close the first.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}]/u;
+const EMOJI_JOINER = '(?<=\\p{Extended_Pictographic}[\\uFE0F\\p{Emoji_Modifier}]?)\\u200D(?=\\p{Extended_Pictographic})';
+const EMOJI_JOINERS = new RegExp(EMOJI_JOINER, 'gu');
+const INVISIBLE_OR_JOINER = new RegExp(`(${EMOJI_JOINER})|[\\p{Cf}\\p{Cc}\\p{Zl}\\p{Zp}]`, 'gu');
+
+/** Whether `s` holds an invisible character other than an emoji's joiner and those in `allowed`. */
+export function hasInvisible(s: string, allowed: ReadonlySet<string> = new Set()): boolean {
+  return [...s.replace(EMOJI_JOINERS, '')].some((c) => INVISIBLE.test(c) && !allowed.has(c));
+}
+
+/** `s` without its invisible characters (emoji joiners kept): for labels taken from file names. */
+export function stripInvisible(s: string): string {
+  return s.replace(INVISIBLE_OR_JOINER, (match, joiner: string | undefined) => (joiner ? match : ''));
+}
 
 export const nameMessages = {
   required: 'A név megadása kötelező.',
@@ -72,17 +97,21 @@ export const nameMessages = {
   bidi: 'A név nem tartalmazhat szövegirány-vezérlő karaktert.',
 } as const;
 
-/** Every `name` a client sends (playlists, and any other named thing): trimmed, 1..max, no controls. */
+/**
+ * Every `name` a client sends (playlists, and any other named thing): trimmed, 1..max, no invisible
+ * characters (the bidi ones with their own message). Judged before trimming: JavaScript's trim
+ * takes U+FEFF and U+2028 away at the ends, and a name must not pass by where it hides them.
+ */
 export function nameField(max: number) {
   return z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v === null ? undefined : v),
     z
       .string({ error: (iss) => (iss.input === undefined ? nameMessages.required : nameMessages.text) })
+      .refine((s) => !hasInvisible(s, BIDI_CHARS), { error: nameMessages.control })
+      .refine((s) => !BIDI_CONTROL.test(s), { error: nameMessages.bidi })
       .trim()
       .min(1, { error: nameMessages.required })
-      .max(max, { error: nameMessages.tooLong(max) })
-      .refine((s) => !CONTROL.test(s), { error: nameMessages.control })
-      .refine((s) => !BIDI_CONTROL.test(s), { error: nameMessages.bidi }),
+      .max(max, { error: nameMessages.tooLong(max) }),
   );
 }
 
@@ -176,26 +205,22 @@ export function withFormObjectLists<S extends z.ZodType>(keys: readonly string[]
 
 type TextMessages = { required: string; text: string; tooLong: string; control: string };
 
-/** A control character other than tab, line feed and carriage return (checked by code, not regex). */
-const hasTextControl = (s: string) =>
-  [...s].some((c) => {
-    const code = c.charCodeAt(0);
-    return (code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127;
-  });
+/** Free texts keep their tabs and line breaks. */
+const TEXT_BREAKS: ReadonlySet<string> = new Set(['\t', '\n', '\r']);
 const blankAsAbsent = (v: unknown) =>
   typeof v === 'number' ? String(v) : v === null || (typeof v === 'string' && !v.trim()) ? undefined : v;
 
 function textRule(max: number, messages: TextMessages) {
   return z
     .string({ error: (iss) => (iss.input === undefined ? messages.required : messages.text) })
+    .refine((s) => !hasInvisible(s, TEXT_BREAKS), { error: messages.control })
     .trim()
-    .max(max, { error: messages.tooLong })
-    .refine((s) => !hasTextControl(s) && !BIDI_CONTROL.test(s), { error: messages.control });
+    .max(max, { error: messages.tooLong });
 }
 
 /**
  * A free text (a description): numbers count as text, 1..max characters; line breaks and tabs are
- * allowed, other control characters and bidirectional-text controls are not.
+ * allowed, other invisible characters (`hasInvisible`) are not.
  */
 export function requiredText(max: number, messages: TextMessages) {
   return z.preprocess(blankAsAbsent, textRule(max, messages).min(1, { error: messages.required }));

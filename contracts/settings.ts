@@ -1,5 +1,6 @@
 import { settingSchema, type Setting } from './auth';
 import { z } from 'zod';
+import { hasInvisible } from './fields';
 
 /**
  * Settings (SPEC.md §3 Setting, §7 Settings): per shop, `{id, key, value, url}`. Every shop has the
@@ -41,7 +42,6 @@ export function isKnownTimeZone(value: string): boolean {
   return zones.has(value);
 }
 
-const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f\u202A-\u202E\u2066-\u2069]/;
 
 /** The body's `key`: text, required (the route compares it with the row's key). */
 export const settingKeyBodySchema = z.object({
@@ -54,7 +54,7 @@ export const settingKeyBodySchema = z.object({
 /**
  * The rule for `value` of the setting `key` (POST /api/settings/{id}): `timezone` an IANA zone the
  * runtime knows; `logo` only as a file (POST /api/settings/file/{id}); any other key trimmed text
- * of at most 255 characters without control characters (blank = null).
+ * of at most 255 characters without invisible characters (`hasInvisible`; blank = null).
  */
 export function settingValueSchema(key: string) {
   const text = z.preprocess(
@@ -72,7 +72,7 @@ export function settingValueSchema(key: string) {
       z
         .string()
         .max(SETTING_VALUE_MAX, { error: settingMessages.valueTooLong(SETTING_VALUE_MAX) })
-        .refine((s) => !CONTROL_OR_BIDI.test(s), { error: settingMessages.valueControl })
+        .refine((s) => !hasInvisible(s), { error: settingMessages.valueControl })
         .transform((s) => (s === '' ? null : s)),
     ),
   });

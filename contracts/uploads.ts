@@ -13,11 +13,19 @@ export const IMAGES_PER_PICK_MAX = 10;
 export const AUDIO_ACCEPT = 'audio/mpeg,.mp3';
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
+/**
+ * The largest image a slide or logo may be, by its header: the in-store screen decodes every
+ * slide whole (4 bytes a pixel), so 40 megapixels is already 160 MB of memory on a small TV box.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_MAX_SIDE = 8000;
+
 export const fileMessages = {
   required: 'A fájl megadása kötelező.',
   tooMany: 'Egyszerre csak egy fájl tölthető fel.',
   notMp3: 'A fájl csak MP3 hangfájl lehet.',
   brokenMp3: 'A hangfájl sérült vagy hiányos, nem olvasható belőle hang.',
   notImage: 'A kép csak JPEG vagy PNG fájl lehet.',
+  imageTooLarge: 'A kép legfeljebb 40 megapixeles lehet, és egyik oldala sem lehet hosszabb 8000 képpontnál.',
   tooLarge: (mb: number) => `A fájl legfeljebb ${mb} MB lehet.`,
 } as const;

@@ -283,10 +283,6 @@ describe('screens', () => {
       images,
     );
     assert.equal((await guest.get(localUrl(pub.slideshow!.images[0]!.url))).statusCode, 200);
-    const other2 = (await a.post('/api/slideshows', { name: 'Küldött' })).json().id as number;
-    const sent = await guest.get(`/api/screens/public/${screen.hash_id}/slideshows/${other2}`);
-    assert.equal(sent.statusCode, 200, sent.body);
-    assert.equal(screenSlideshowSchema.parse(sent.json()).name, 'Küldött');
     const theirs = (await other.post('/api/slideshows', { name: 'Idegen' })).json().id as number;
     assert.equal((await guest.get(`/api/screens/public/${screen.hash_id}/slideshows/${theirs}`)).statusCode, 404);
     for (const bad of ['nincs-ilyen-kijelzo', 'short', '%00', screen.hash_id.toLowerCase() + 'x']) {
@@ -294,6 +290,43 @@ describe('screens', () => {
     }
     const otherScreen = screenSchema.parse((await other.post('/api/screens', { name: 'Az övék' })).json());
     assert.equal((await guest.get(`/api/screens/public/${otherScreen.hash_id}`)).statusCode, 404, "another shop's screen through this shop");
+  });
+
+  test("a screen's link opens its default and what a schedule sends to it, no other slideshow of the shop", async () => {
+    const guest = new Client(t.app);
+    const slideshowOf = (hashId: string, id: number) => guest.get(`/api/screens/public/${hashId}/slideshows/${id}`);
+    const sent = (await a.post('/api/slideshows', { name: 'Küldött' })).json().id as number;
+    const elsewhere = (await a.post('/api/slideshows', { name: 'Máshova küldött' })).json().id as number;
+    const unsent = (await a.post('/api/slideshows', { name: 'Senkinek' })).json().id as number;
+    const second = screenSchema.parse((await a.post('/api/screens', { name: 'Raktár TV' })).json());
+
+    const own = await slideshowOf(screen.hash_id, screen.slideshow_id!);
+    assert.equal(own.statusCode, 200, own.body);
+    assert.equal(screenSlideshowSchema.parse(own.json()).id, screen.slideshow_id);
+    for (const id of [sent, elsewhere, unsent]) assert.equal((await slideshowOf(screen.hash_id, id)).statusCode, 404, `slideshow ${id}`);
+
+    const spot = (await a.get('/api/spots')).json()[0].id as number;
+    const toScreen = await a.post('/api/scheduled-contents', { name: 'Akció a pénztárnál', slideshows: [sent], screens: [screen.id] });
+    assert.equal(toScreen.statusCode, 201, toScreen.body);
+    const toSecond = await a.post('/api/scheduled-contents', { name: 'Raktár', spots: [spot], slideshows: [elsewhere], screens: [second.id] });
+    assert.equal(toSecond.statusCode, 201, toSecond.body);
+
+    const shown = await slideshowOf(screen.hash_id, sent);
+    assert.equal(shown.statusCode, 200, shown.body);
+    assert.equal(screenSlideshowSchema.parse(shown.json()).name, 'Küldött');
+    // Sent to another screen of the shop: that screen's link opens it, this one's does not.
+    assert.equal((await slideshowOf(screen.hash_id, elsewhere)).statusCode, 404);
+    assert.equal((await slideshowOf(second.hash_id, elsewhere)).statusCode, 200);
+    assert.equal((await slideshowOf(second.hash_id, sent)).statusCode, 404);
+    assert.equal((await slideshowOf(screen.hash_id, unsent)).statusCode, 404);
+    // Unlinked again, it is closed again.
+    const id = toScreen.json().id as number;
+    const edited = await a.post(`/api/scheduled-contents/${id}`, { name: 'Akció a pénztárnál', slideshows: [sent], screens: [second.id] });
+    assert.equal(edited.statusCode, 200, edited.body);
+    assert.equal((await slideshowOf(screen.hash_id, sent)).statusCode, 404);
+    assert.equal((await slideshowOf(second.hash_id, sent)).statusCode, 200);
+    for (const c of [toScreen, toSecond]) assert.equal((await a.post(`/api/scheduled-contents/delete/${c.json().id}`)).statusCode, 200);
+    assert.equal((await a.post(`/api/screens/delete/${second.id}`)).statusCode, 200);
   });
 
   test('ScreenUpdated on screen.{hash_id} when the name or default slideshow changes, or its images', async () => {

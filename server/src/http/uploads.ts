@@ -1,18 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BIDI_CONTROL } from '../../../contracts/fields';
-import { fileMessages, UPLOAD_FIELD } from '../../../contracts/uploads';
+import { stripInvisible } from '../../../contracts/fields';
+import { fileMessages, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, UPLOAD_FIELD } from '../../../contracts/uploads';
 import type { Config } from '../env';
 import { randomString } from './crypto';
 import type { Storage } from '../storage';
+import { readImageHeader, sniffImageType } from '../storage/image-header';
 import { endsMidFrame, mp3Duration, NotMp3Error } from '../storage/mp3-duration';
 
 /*
  * Uploads: one file a call in the multipart field `file`, streamed to a temporary stored file as
  * it arrives (never held whole in memory), limited by size and judged by its content, never by
  * its name or declared type: MP3 by an ID3 tag or a frame header, then whole frames up to its end
- * (a cut file is refused); JPEG/PNG by their magic bytes. A route marks itself with
+ * (a cut file is refused); JPEG/PNG by their headers read properly (storage/image-header.ts) and
+ * within the screen's size limit. A route marks itself with
  * `config: { upload: 'audio' | 'image' }` and reads the result with `uploadOf(req)`; it keeps the
  * file with `keepUpload`, and whatever it does not keep is removed when the answer is sent
  * (refusals and errors leave no file).
@@ -62,29 +64,20 @@ const MAX_FILE_PARTS = 10;
 const TMP_DIR = 'tmp';
 const MB = 1024 * 1024;
 
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function imageType(head: Buffer): FileType | undefined {
-  if (head.subarray(0, 3).equals(JPEG)) return 'jpg';
-  if (head.subarray(0, 8).equals(PNG)) return 'png';
-  return undefined;
-}
-
 function looksLikeMp3(head: Buffer): boolean {
   if (head.length >= 10 && head.toString('latin1', 0, 3) === 'ID3') return true;
   return head.length >= 4 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0;
 }
 
-/** Control characters (below 32, and 127) and bidirectional-text controls. */
-const unsafeChar = (c: string) => {
-  const code = c.charCodeAt(0);
-  return code < 32 || code === 127 || BIDI_CONTROL.test(c);
-};
-/** The client's file name as a label: its last path segment, no control or bidi characters. */
+/**
+ * The client's file name as a label: its last path segment without invisible characters (the
+ * names' rule, contracts/fields.ts), which are dropped rather than refused: the shop did not type
+ * them, and the file is good.
+ */
 export function cleanFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  const clean = [...base].filter((c) => !unsafeChar(c)).join('').trim().slice(0, 200);
+  // Cut by code points, then again without invisibles: a joiner left at the cut has no emoji after it.
+  const clean = stripInvisible([...stripInvisible(base)].slice(0, 200).join('')).trim();
   return clean || fallback;
 }
 
@@ -97,11 +90,20 @@ async function drain(part: MultipartFile): Promise<number> {
 export function createUploads({ config, storage }: { config: Config; storage: Storage }) {
   const limitOf = (kind: UploadKind) => (kind === 'audio' ? config.uploadAudioMaxBytes : config.uploadImageMaxBytes);
 
+  async function judgeImage(tmpPath: string, head: Buffer): Promise<{ type: FileType; duration: null } | string> {
+    if (!sniffImageType(head)) return fileMessages.notImage;
+    const abs = storage.resolve(tmpPath);
+    if (!abs) return fileMessages.notImage;
+    // The stored file, bounded by the image limit: a PNG's chunks before its first IDAT may be long.
+    const header = readImageHeader(await readFile(abs));
+    if (!header) return fileMessages.notImage;
+    const { width, height } = header;
+    if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS) return fileMessages.imageTooLarge;
+    return { type: header.type, duration: null };
+  }
+
   async function judge(kind: UploadKind, tmpPath: string, head: Buffer): Promise<{ type: FileType; duration: number | null } | string> {
-    if (kind === 'image') {
-      const type = imageType(head);
-      return type ? { type, duration: null } : fileMessages.notImage;
-    }
+    if (kind === 'image') return judgeImage(tmpPath, head);
     if (!looksLikeMp3(head)) return fileMessages.notMp3;
     const abs = storage.resolve(tmpPath);
     if (!abs) return fileMessages.brokenMp3;

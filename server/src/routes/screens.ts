@@ -3,7 +3,7 @@ import { screenBodySchema, screenMessages, type PublicScreen, type Screen, type 
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
 import { deactivateEmptyScheduledContents } from '../db/queries/scheduled-contents';
-import { createScreen, deleteScreen, getScreen, getScreenByHash, listScreens, updateScreen } from '../db/queries/screens';
+import { createScreen, deleteScreen, getScreen, getScreenByHash, listScreens, screenShowsSlideshow, updateScreen } from '../db/queries/screens';
 import { getSlideshow, getSlideshowBase } from '../db/queries/slideshows';
 import { randomString } from '../http/crypto';
 import { HttpError, messages, ValidationError } from '../http/errors';
@@ -108,13 +108,21 @@ export function registerScreenRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** A slideshow of the screen's shop, as ShowSlideshow names it. */
+  /**
+   * A slideshow as ShowSlideshow names it: only the screen's default or one a schedule sends to this
+   * screen. A screen's link is seen by anyone in the shop, so it must not open the shop's other
+   * slideshows (404, as for one that does not exist).
+   */
   app.get<{ Params: { hashId: string; id: string } }>(
     '/api/screens/public/:hashId/slideshows/:id',
     { config: { auth: 'any' } },
     async (req): Promise<ScreenSlideshow> => {
       const screen = await publicScreenOr404(req, req.params.hashId);
-      const slideshow = await getSlideshow(db, { customerId: screen.customerId, id: idParam(req.params.id) });
+      const slideshowId = idParam(req.params.id);
+      if (!(await screenShowsSlideshow(db, { customerId: screen.customerId, screen, slideshowId }))) {
+        throw new HttpError(404, messages.notFound);
+      }
+      const slideshow = await getSlideshow(db, { customerId: screen.customerId, id: slideshowId });
       if (!slideshow) throw new HttpError(404, messages.notFound);
       return screenSlideshowResource(storage, slideshow);
     },

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { screens, slideshows } from '../schema';
+import { scheduledContents, scheduledContentScreens, scheduledContentSlideshows, screens, slideshows } from '../schema';
 
 /*
  * A customer's screens. Every function takes `customerId` and filters by it, the public look-up by
@@ -45,6 +45,32 @@ export async function getScreenByHash(db: Db, { customerId, hashId }: Scope & { 
     .where(and(eq(screens.customerId, customerId), eq(screens.hashId, hashId)))
     .limit(1);
   return row;
+}
+
+/**
+ * Whether the screen may show the slideshow: its default, or one a scheduled content of the shop
+ * sends to this very screen (active or paused: a paused item may be switched on again, and a show
+ * already sent must still load when its item is paused meanwhile).
+ */
+export async function screenShowsSlideshow(
+  db: Db,
+  { customerId, screen, slideshowId }: Scope & { screen: Pick<ScreenBase, 'id' | 'slideshowId'>; slideshowId: number },
+): Promise<boolean> {
+  if (screen.slideshowId === slideshowId) return true;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(scheduledContentScreens)
+    .innerJoin(scheduledContents, eq(scheduledContents.id, scheduledContentScreens.scheduledContentId))
+    .innerJoin(
+      scheduledContentSlideshows,
+      and(
+        eq(scheduledContentSlideshows.scheduledContentId, scheduledContentScreens.scheduledContentId),
+        eq(scheduledContentSlideshows.slideshowId, slideshowId),
+      ),
+    )
+    .where(and(eq(scheduledContents.customerId, customerId), eq(scheduledContentScreens.screenId, screen.id)))
+    .limit(1);
+  return row !== undefined;
 }
 
 type Fields = { name: string; description: string | null; slideshowId: number | null };
