@@ -32,6 +32,17 @@ test('every page loads its scripts, media, worker and socket with no policy viol
   const violations = await collectCspViolations(context);
 
   await logIn(page);
+  // The collector itself: an image from an origin the policy does not name is reported, both ways.
+  await page.evaluate(() => {
+    const probe = new Image();
+    probe.src = 'http://192.0.2.1/probe.png';
+    document.body.append(probe);
+  });
+  await expect
+    .poll(() => ['blocked http://192.0.2.1/probe.png', 'console:'].every((part) => violations.some((v) => v.includes(part))))
+    .toBe(true);
+  violations.length = 0;
+
   await playHere(page);
   await waitForSocket(page);
   // The media worker controls the page once it has installed.
