@@ -4,15 +4,42 @@ import { needsRenewal, readSealedCookie, SESSION_COOKIE } from '@/lib/bff/sealed
 import { env } from '@/lib/env';
 import { classifyPath, redirectTarget } from '@/lib/routing/redirect';
 import { TENANT_HEADER, tenantFromHost } from '@/lib/routing/tenant';
+import { contentSecurityPolicy } from '@/lib/security/csp';
+
+const CSP = 'content-security-policy';
 
 /**
- * Tenant by Host and the page redirects. Only an optimistic check on the sealed cookie: route handlers
- * and server components ask the API again.
+ * A fresh nonce and the policy naming it, for one page answer. Next reads the nonce for its own
+ * inline scripts from the policy on the request headers it is handed, so both carry it.
+ */
+function pagePolicy(request: NextRequest): string {
+  const { apiPublicUrl, realtime, cspExtraOrigins, cspReportUri } = env();
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  return contentSecurityPolicy({
+    nonce,
+    pathname: request.nextUrl.pathname,
+    origins: { apiPublicUrl, realtime, extraOrigins: cspExtraOrigins, reportUri: cspReportUri },
+    dev: process.env.NODE_ENV === 'development',
+  });
+}
+
+/**
+ * Tenant by Host, the page redirects and the pages' Content-Security-Policy. Only an optimistic check
+ * on the sealed cookie: route handlers and server components ask the API again.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const { appDomain, defaultTenant, sessionSecret } = env();
-  const tenant = tenantFromHost(request.headers.get('host'), { appDomain, defaultTenant });
-  if (!tenant) return NextResponse.json({ message: 'Ismeretlen ügyfél.' }, { status: 404 });
+  const { appDomains, defaultTenant, sessionSecret } = env();
+  const policy = pagePolicy(request);
+  const tenant = tenantFromHost(request.headers.get('host'), { appDomains, defaultTenant });
+  if (!tenant) {
+    // A host that is not ours gets the not-found page, never another shop's (Next answers it with 404).
+    const headers = new Headers(request.headers);
+    headers.delete(TENANT_HEADER);
+    headers.set(CSP, policy);
+    const response = NextResponse.rewrite(new URL('/_not-found', request.url), { request: { headers } });
+    response.headers.set(CSP, policy);
+    return response;
+  }
 
   // Only page loads are redirected; a POST (server action, BFF call) gets its answer from its handler,
   // and BFF paths skip the unseal so the proxy adds nothing to API latency.
@@ -36,10 +63,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // Overwrite whatever the browser sent under this name: handlers trust it.
   const headers = new Headers(request.headers);
   headers.set(TENANT_HEADER, tenant);
+  headers.set(CSP, policy);
   // The page's server calls read the renewed seal from the forwarded cookie header, the browser keeps it.
   if (renewed) headers.set('cookie', withCookie(request.headers.get('cookie'), SESSION_COOKIE, renewed.seal));
   const response = NextResponse.next({ request: { headers } });
   if (renewed) response.cookies.set(SESSION_COOKIE, renewed.seal, renewed.cookieOptions);
+  response.headers.set(CSP, policy);
   return response;
 }
 

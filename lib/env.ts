@@ -31,10 +31,40 @@ const envSchema = z.object({
   APP_DOMAIN: z
     .string()
     .default('localhost')
-    .transform((v) => v.toLowerCase().replace(/\.$/, ''))
-    .refine((v) => /^[a-z0-9.-]+$/.test(v) && !v.startsWith('.'), {
-      message: 'must be a bare host name such as localhost or pulzus.hu (no scheme, no port)',
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase().replace(/\.$/, ''))
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every((d) => /^[a-z0-9.-]+$/.test(d) && !d.startsWith('.')), {
+      message: 'must be bare host names, comma-separated, such as localhost or pulzus.hu,pulzus.com (no scheme, no port)',
     }),
+  // Where the browser loads media (covers, logos, slides, audio, video) from: the API's own
+  // API_PUBLIC_URL. The Content-Security-Policy names it.
+  API_PUBLIC_URL: z
+    .string()
+    .refine((v) => isHttpUrl(v.replaceAll('{tenant}', 'demo')), {
+      message: 'must be an http(s) URL, optionally with {tenant} in its host (e.g. https://{tenant}.api.example.com)',
+    })
+    .optional(),
+  // Further origins the pages may load media from or connect to (a CDN, hosted Pusher's socket).
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(/[\s,]+/)
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isCspOrigin), {
+      message: 'must be origins, comma-separated, such as wss://ws-eu.pusher.com,https://cdn.example.com (a leading *. is allowed)',
+    })
+    .default([]),
+  CSP_REPORT_URI: z
+    .string()
+    .refine((v) => isHttpUrl(v) && !/[;,\s]/.test(v), { message: 'must be an http(s) URL without ; , or spaces' })
+    .optional(),
   DEFAULT_TENANT: slug.default('demo'),
   DATA_DIR: z.string().min(1).default('./data'),
   BFF_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -78,7 +108,14 @@ export interface PublicRealtimeConfig {
 
 export interface WebEnv {
   tenantApiUrl: string;
-  appDomain: string;
+  /** APP_DOMAIN: the served domains; a sub-domain of one selects a shop. */
+  appDomains: string[];
+  /** The API's public base (may hold `{tenant}`): where media come from and, by default, the socket. */
+  apiPublicUrl: string;
+  /** CSP_EXTRA_ORIGINS, allowed besides the API for media and connections. */
+  cspExtraOrigins: string[];
+  /** CSP_REPORT_URI: where browsers post the policy's violation reports; null: nowhere. */
+  cspReportUri: string | null;
   defaultTenant: string;
   dataDir: string;
   bffSecret: string;
@@ -120,6 +157,11 @@ function isHttpUrl(v: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `scheme://host[:port]`, the host optionally `*.`-prefixed: what a CSP source names, nothing more. */
+function isCspOrigin(v: string): boolean {
+  return /^(https?|wss?):\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(v);
 }
 
 function randomSecret(): string {
@@ -186,7 +228,11 @@ export function parseWebEnv(source: Record<string, string | undefined>): WebEnv 
   }
   return {
     tenantApiUrl: e.TENANT_API_URL,
-    appDomain: e.APP_DOMAIN,
+    appDomains: e.APP_DOMAIN,
+    // The bundled API's default API_PUBLIC_URL is its own address, which is what TENANT_API_URL names.
+    apiPublicUrl: e.API_PUBLIC_URL ?? e.TENANT_API_URL,
+    cspExtraOrigins: e.CSP_EXTRA_ORIGINS,
+    cspReportUri: e.CSP_REPORT_URI ?? null,
     defaultTenant: e.DEFAULT_TENANT,
     dataDir: e.DATA_DIR,
     bffSecret,

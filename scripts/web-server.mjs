@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { tsImport } from 'tsx/esm/api';
 import { applyForwarded, parseTrustedProxies } from './trusted-proxies.mjs';
+import { hasBadPercentEscape, NOT_FOUND_PATH, setSecurityHeaders } from './web-guards.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -107,10 +108,32 @@ function lingerOnClose(socket) {
   };
 }
 
+/** A path that cannot be decoded names nothing: the BFF's paths answer as the API would, pages with the not-found page. */
+function answerBadEscape(req, res) {
+  if (proxiedPath(req.url.replace(/%/g, '%25')) !== null) {
+    const body = JSON.stringify({ message: 'Nem található.' });
+    res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+    return;
+  }
+  req.url = NOT_FOUND_PATH;
+  handle(req, res).catch((err) => {
+    process.stderr.write(`[web] not-found page failed: ${err?.stack ?? err}\n`);
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.end();
+    } else {
+      res.destroy();
+    }
+  });
+}
+
 const server = http.createServer((req, res) => {
   req.socket[current] = req;
   applyForwarded(req, trusted);
   drainUnreadBody(req, res);
+  setSecurityHeaders(res);
+  if (hasBadPercentEscape(req.url ?? '/')) return answerBadEscape(req, res);
   const proxied = proxiedPath(req.url ?? '/');
   (proxied !== null ? proxyCall(req, res, proxied) : handle(req, res)).catch((err) => {
     process.stderr.write(`[web] ${req.method} ${req.url} failed: ${err?.stack ?? err}\n`);

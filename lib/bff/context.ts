@@ -20,8 +20,8 @@ export function jsonMessage(status: number, message: string, headers?: HeadersIn
  * BFF's paths, so a browser-sent x-pulzus-tenant would reach them unchecked.
  */
 export function requestTenant(host: string | null | undefined): string | null {
-  const { appDomain, defaultTenant } = env();
-  return tenantFromHost(host, { appDomain, defaultTenant });
+  const { appDomains, defaultTenant } = env();
+  return tenantFromHost(host, { appDomains, defaultTenant });
 }
 
 export const UNKNOWN_TENANT = 'Ismeretlen ügyfél.';

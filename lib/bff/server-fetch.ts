@@ -17,8 +17,8 @@ export async function getTenant(): Promise<string> {
   const h = await headers();
   const fromProxy = h.get(TENANT_HEADER);
   if (fromProxy) return fromProxy;
-  const { appDomain, defaultTenant } = env();
-  const tenant = tenantFromHost(h.get('host'), { appDomain, defaultTenant });
+  const { appDomains, defaultTenant } = env();
+  const tenant = tenantFromHost(h.get('host'), { appDomains, defaultTenant });
   if (!tenant) notFound();
   return tenant;
 }

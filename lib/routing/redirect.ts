@@ -4,8 +4,11 @@ export type RouteKind = 'passthrough' | 'root' | 'guest' | 'app';
 
 /** Pages a logged-in user has no business on (the guest layout sends them on). */
 const GUEST_PREFIXES = ['/login', '/forgot', '/reset'];
-/** Served by route handlers, Next itself or public pages (an in-store screen has no login): never redirected. */
-const PASSTHROUGH_PREFIXES = ['/_next', '/api', '/auth', '/broadcasting', '/sanctum', '/img', '/media', '/fonts', '/screen'];
+/**
+ * Served by route handlers, Next itself or public pages (an in-store screen has no login): never
+ * redirected. `/_not-found` is where the web server sends a path it cannot decode.
+ */
+const PASSTHROUGH_PREFIXES = ['/_next', '/_not-found', '/api', '/auth', '/broadcasting', '/sanctum', '/img', '/media', '/fonts', '/screen'];
 
 function hasPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

@@ -21,36 +21,35 @@ export function hostName(host: string): string {
 }
 
 function isIpAddress(name: string): boolean {
-  if (name.includes(':')) return true;
+  // Hex groups and colons only (an IPv4 tail allowed): `evil.example:1:2` is no address.
+  if (name.includes(':')) return /^[0-9a-f:]+(:\d{1,3}(\.\d{1,3}){3})?$/.test(name);
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(name);
 }
 
 /**
- * The tenant slug for a Host header, or null when the host names an invalid tenant (the caller
- * answers 400 rather than guessing another shop).
+ * The tenant slug for a Host header, or null when the host is not one of ours or names an invalid
+ * tenant (the caller answers 404 rather than guessing another shop).
  *
- * `demo.localhost:3000` → demo; `localhost`, an IP, the bare APP_DOMAIN or a one-label host → the
- * default. A host outside APP_DOMAIN with at least three labels (`demo.shop.example`) uses its first
- * label, so that a deployment behind another domain still routes by sub-domain.
+ * `demo.localhost:3000` → demo; `localhost`, an IP address or a bare domain of `appDomains` → the
+ * default; a sub-domain of one of `appDomains` → its label. Any other host is refused: served as the
+ * default shop, a foreign domain pointed at us (or a forged Host) would get that shop's pages.
  */
 export function tenantFromHost(
   host: string | null | undefined,
-  opts: { appDomain: string; defaultTenant: string },
+  opts: { appDomains: readonly string[]; defaultTenant: string },
 ): string | null {
   if (!host) return opts.defaultTenant;
   const name = hostName(host);
-  if (name === '' || isIpAddress(name)) return opts.defaultTenant;
-  const domain = opts.appDomain.toLowerCase();
-  if (name === domain) return opts.defaultTenant;
-  let label: string;
-  if (name.endsWith(`.${domain}`)) {
-    label = name.slice(0, -(domain.length + 1));
-  } else {
-    const labels = name.split('.');
-    if (labels.length < 3) return opts.defaultTenant;
-    label = labels[0] ?? '';
+  if (name === 'localhost' || isIpAddress(name)) return opts.defaultTenant;
+  for (const raw of opts.appDomains) {
+    const domain = raw.toLowerCase();
+    if (name === domain) return opts.defaultTenant;
+    if (name.endsWith(`.${domain}`)) {
+      const label = name.slice(0, -(domain.length + 1));
+      return isValidSlug(label) ? label : null;
+    }
   }
-  return isValidSlug(label) ? label : null;
+  return null;
 }
 
 /** The upstream base URL (no trailing slash) for a tenant; `{tenant}` in the template is replaced. */

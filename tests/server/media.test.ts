@@ -72,6 +72,28 @@ describe('signed media URLs', () => {
     assert.equal(beyond.headers['content-range'], `bytes */${body.length}`);
   });
 
+  test('If-Range: a matching validator keeps the 206, another version answers 200 with the whole file', async () => {
+    const url = local(t.app.ctx.storage.signedUrl('tests/sample.mp3'));
+    const whole = await get(url);
+    const etag = String(whole.headers.etag);
+    const lastModified = String(whole.headers['last-modified']);
+
+    for (const ifRange of [etag, lastModified]) {
+      const res = await get(url, { range: 'bytes=5-9', 'if-range': ifRange });
+      assert.equal(res.statusCode, 206, ifRange);
+      assert.equal(res.body, '56789', ifRange);
+    }
+
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    for (const ifRange of ['"another-version"', `W/${etag}`, earlier, 'not a date']) {
+      const res = await get(url, { range: 'bytes=5-9', 'if-range': ifRange });
+      assert.equal(res.statusCode, 200, ifRange);
+      assert.equal(res.headers['content-range'], undefined, ifRange);
+      assert.equal(res.headers['content-length'], String(body.length), ifRange);
+      assert.equal(res.body, body.toString(), ifRange);
+    }
+  });
+
   test('unsigned, tampered and expired URLs answer 403', async () => {
     const url = new URL(t.app.ctx.storage.signedUrl('tests/sample.mp3'));
     assert.equal((await get(url.pathname)).statusCode, 403, 'unsigned');

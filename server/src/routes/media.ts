@@ -35,8 +35,8 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch {
       throw new HttpError(404, messages.notFound);
     }
-    const range = req.headers.range;
-    const file = await ctx.storage.open(relPath, typeof range === 'string' ? range : undefined);
+    const { range, 'if-range': ifRange } = req.headers;
+    const file = await ctx.storage.open(relPath, typeof range === 'string' ? range : undefined, typeof ifRange === 'string' ? ifRange : undefined);
     if (!file) throw new HttpError(404, messages.notFound);
 
     const expiresIn = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));

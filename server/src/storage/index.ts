@@ -64,7 +64,8 @@ export interface Storage {
   remove(relPath: string): Promise<void>;
   signedUrl(relPath: string, options?: { seconds?: number; now?: Date }): string;
   verify(urlPath: string, query: { expires?: unknown; signature?: unknown }, now?: Date): boolean;
-  open(relPath: string, range: string | undefined): Promise<MediaFile | undefined>;
+  /** `ifRange` is the request's If-Range: when it names another version, the Range is ignored (200, whole file). */
+  open(relPath: string, range: string | undefined, ifRange?: string): Promise<MediaFile | undefined>;
 }
 
 export interface StreamedFile {
@@ -110,6 +111,19 @@ export function parseRange(header: string | undefined, size: number): { start: n
   }
   if (start >= size || start > end) return 'invalid';
   return { start, end };
+}
+
+/**
+ * Whether a Range may be honoured under the request's If-Range (RFC 9110 §13.1.5): an entity tag
+ * matches only strongly (a weak tag never does), a date only when it is exactly the Last-Modified.
+ * A client that resumes with a stale validator would otherwise splice bytes of two versions.
+ */
+export function ifRangeMatches(ifRange: string | undefined, validators: { etag: string; lastModified: string }): boolean {
+  if (ifRange === undefined) return true;
+  const value = ifRange.trim();
+  if (value.startsWith('"') || value.startsWith('W/')) return value === validators.etag;
+  const date = Date.parse(value);
+  return Number.isFinite(date) && date === Date.parse(validators.lastModified);
 }
 
 /** The committed demo media (tracks, spots, sounds, artwork) next to the server sources. */
@@ -222,7 +236,7 @@ export function createStorage({
       if (Number(expires) * 1000 <= now.getTime()) return false;
       return safeEqual(sign(urlPath, Number(expires)), signature);
     },
-    async open(relPath, rangeHeader) {
+    async open(relPath, rangeHeader, ifRange) {
       const abs = resolve(relPath);
       if (!abs) return undefined;
       const info = await stat(abs).catch(() => undefined);
@@ -236,7 +250,8 @@ export function createStorage({
         // Uploaded SVGs could carry scripts; they must never run on the API's origin.
         'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
       };
-      const range = parseRange(rangeHeader, info.size);
+      const current = ifRangeMatches(ifRange, { etag: base.etag!, lastModified: base['last-modified']! });
+      const range = current ? parseRange(rangeHeader, info.size) : undefined;
       if (range === 'invalid') {
         return { status: 416, headers: { ...base, 'content-range': `bytes */${info.size}` } };
       }

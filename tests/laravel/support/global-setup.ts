@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { acquireRunLock, E2E, ensureWebBuild, makeDataDir, randomSecrets, startWeb } from '../../e2e/support/stack';
+import { startCspReportCollector } from './csp-reports';
 import { LARAVEL, startPeer } from './peer';
 
 /**
@@ -17,10 +18,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const log = (line: string) => console.log(`[laravel] ${line}`);
   const dataDir = makeDataDir('pulzus-laravel-');
   let peer: Awaited<ReturnType<typeof startPeer>> | undefined;
+  let csp: Awaited<ReturnType<typeof startCspReportCollector>> | undefined;
   try {
     await ensureWebBuild(E2E.distDir, log);
     peer = await startPeer(LARAVEL.peerPort, log);
     const secrets = randomSecrets();
+    csp = await startCspReportCollector();
     const web = await startWeb({
       port: LARAVEL.webPort,
       apiPort: LARAVEL.peerPort,
@@ -28,21 +31,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       secrets,
       distDir: E2E.distDir,
       // A Laravel API brings no realtime credentials of ours: the web starts without a Pusher key.
-      env: { PUSHER_KEY: '' },
+      env: { PUSHER_KEY: '', CSP_REPORT_URI: csp.url },
     });
     log(`web ${`http://demo.localhost:${LARAVEL.webPort}`} in front of the peer ${peer.url} (copy in ${peer.dir})`);
     process.env.LARAVEL_PEER_COPY = peer.dir;
     // The specs that age the sealed cookie unseal and reseal it as the web app does (support/sealed.ts).
     process.env.LARAVEL_WEB_SESSION_SECRET = secrets.sessionSecret;
     const running = peer;
+    const reports = csp;
     return async () => {
       await web.stop();
       await running.stop();
+      await reports.stop();
       if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
       release();
+      // The pages run with the policy on: anything it blocked is something a Laravel deployment would lose.
+      if (reports.received.length > 0) {
+        throw new Error(`Content-Security-Policy violations:\n${[...new Set(reports.received)].join('\n')}`);
+      }
     };
   } catch (err) {
     await peer?.stop();
+    await csp?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     release();
     throw err;

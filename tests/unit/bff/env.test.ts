@@ -14,7 +14,9 @@ describe('parseWebEnv', () => {
   it('has the documented defaults and creates secrets.json when secrets are missing', () => {
     const e = parseWebEnv({ DATA_DIR: dir });
     expect(e.tenantApiUrl).toBe('http://127.0.0.1:4000');
-    expect(e.appDomain).toBe('localhost');
+    expect(e.appDomains).toEqual(['localhost']);
+    expect(e.apiPublicUrl).toBe('http://127.0.0.1:4000');
+    expect(e.cspExtraOrigins).toEqual([]);
     expect(e.defaultTenant).toBe('demo');
     const file = JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8'));
     expect(Object.keys(file).sort()).toEqual(
@@ -46,7 +48,23 @@ describe('parseWebEnv', () => {
   it('accepts a {tenant} template and empty strings as unset', () => {
     const e = parseWebEnv({ DATA_DIR: dir, TENANT_API_URL: 'https://{tenant}.api.example.com', APP_DOMAIN: '' });
     expect(e.tenantApiUrl).toBe('https://{tenant}.api.example.com');
-    expect(e.appDomain).toBe('localhost');
+    expect(e.appDomains).toEqual(['localhost']);
+    expect(e.apiPublicUrl).toBe('https://{tenant}.api.example.com');
+  });
+
+  it('reads several APP_DOMAINs, API_PUBLIC_URL and CSP_EXTRA_ORIGINS', () => {
+    const e = parseWebEnv({
+      DATA_DIR: dir,
+      APP_DOMAIN: 'Pulzus.hu, pulzus.com.',
+      API_PUBLIC_URL: 'https://media.pulzus.hu',
+      CSP_EXTRA_ORIGINS: 'wss://ws-eu.pusher.com, https://*.cdn.example.com',
+    });
+    expect(e.appDomains).toEqual(['pulzus.hu', 'pulzus.com']);
+    expect(e.apiPublicUrl).toBe('https://media.pulzus.hu');
+    expect(e.cspExtraOrigins).toEqual(['wss://ws-eu.pusher.com', 'https://*.cdn.example.com']);
+    expect(() => parseWebEnv({ DATA_DIR: dir, APP_DOMAIN: 'https://pulzus.hu' })).toThrow(/APP_DOMAIN/);
+    expect(() => parseWebEnv({ DATA_DIR: dir, CSP_EXTRA_ORIGINS: "https://x.example 'unsafe-inline'" })).toThrow(/CSP_EXTRA_ORIGINS/);
+    expect(() => parseWebEnv({ DATA_DIR: dir, API_PUBLIC_URL: 'ftp://x' })).toThrow(/API_PUBLIC_URL/);
   });
 
   it('explains what is wrong', () => {

@@ -16,6 +16,7 @@ describe('classifyPath', () => {
     ['/auth/expired', 'passthrough'],
     ['/broadcasting/auth', 'passthrough'],
     ['/_next/static/chunks/a.js', 'passthrough'],
+    ['/_not-found', 'passthrough'],
     ['/_next/image', 'passthrough'],
     ['/favicon.ico', 'passthrough'],
     ['/img/top_radio.jpeg', 'passthrough'],

@@ -1,6 +1,6 @@
 import { hostName, isValidSlug, tenantFromHost, upstreamBaseUrl, upstreamUrl } from '@/lib/routing/tenant';
 
-const opts = { appDomain: 'localhost', defaultTenant: 'demo' };
+const opts = { appDomains: ['localhost'], defaultTenant: 'demo' };
 
 describe('tenantFromHost', () => {
   it.each([
@@ -14,9 +14,7 @@ describe('tenantFromHost', () => {
     ['127.0.0.1:3000', 'demo'],
     ['[::1]', 'demo'],
     ['[::1]:3000', 'demo'],
-    ['myhost', 'demo'],
-    ['example.com', 'demo'],
-    ['shop.tenants.example.com', 'shop'],
+    ['[2001:db8::1]:3000', 'demo'],
     ['', 'demo'],
   ])('%s → %s', (host, slug) => {
     expect(tenantFromHost(host, opts)).toBe(slug);
@@ -26,6 +24,15 @@ describe('tenantFromHost', () => {
     expect(tenantFromHost(null, opts)).toBe('demo');
   });
 
+  // Served as the default shop before; the rule that took the first label of any host with three
+  // or more labels (`shop.tenants.example.com` → shop) is gone with it.
+  it.each(['evil.example', 'evil.example:3000', 'shop.tenants.example.com', 'myhost', 'localhost.evil.example', 'evil-localhost', 'evil.example:1:2'])(
+    'refuses the host %s that is not ours',
+    (host) => {
+      expect(tenantFromHost(host, opts)).toBeNull();
+    },
+  );
+
   it.each(['bad_slug.localhost', 'a.b.localhost', `${'x'.repeat(64)}.localhost`, 'sp ce.localhost', 'é.localhost'])(
     'rejects %s',
     (host) => {
@@ -33,11 +40,18 @@ describe('tenantFromHost', () => {
     },
   );
 
-  it('works with a real APP_DOMAIN', () => {
-    const o = { appDomain: 'pulzus.hu', defaultTenant: 'demo' };
+  it('works with real APP_DOMAINs, several of them', () => {
+    const o = { appDomains: ['pulzus.hu', 'pulzus.com'], defaultTenant: 'demo' };
     expect(tenantFromHost('bolt.pulzus.hu', o)).toBe('bolt');
     expect(tenantFromHost('pulzus.hu', o)).toBe('demo');
     expect(tenantFromHost('pulzus.hu:443', o)).toBe('demo');
+    expect(tenantFromHost('bolt.pulzus.com', o)).toBe('bolt');
+    expect(tenantFromHost('localhost:3000', o)).toBe('demo');
+    expect(tenantFromHost('127.0.0.1', o)).toBe('demo');
+    // localhost's sub-domains are shops only when localhost is one of the domains.
+    expect(tenantFromHost('bolt.localhost', o)).toBeNull();
+    expect(tenantFromHost('pulzus.hu.evil.example', o)).toBeNull();
+    expect(tenantFromHost('evilpulzus.hu', o)).toBeNull();
   });
 });
 
