@@ -106,6 +106,18 @@ describe('proxy.ts gives the cookie at the first visit', () => {
     expect(deviceSetCookie(response)).toMatch(/; Secure/i);
   });
 
+  it("deviceIdOf reads the verified id out of a Cookie header, the BFF's X-Device-Id", async () => {
+    const { deviceIdOf } = await import('@/lib/bff/device');
+    const id = newDeviceId();
+    const header = `pulzus=sealed; ${DEVICE_COOKIE}=${signDeviceId(id, SECRET)}; x=1`;
+    expect(deviceIdOf(header)).toBe(id);
+    expect(deviceIdOf(header)).toBe(id);
+    expect(deviceIdOf(`${DEVICE_COOKIE}=${id}.forged`)).toBeNull();
+    expect(deviceIdOf(`${DEVICE_COOKIE}=${signDeviceId(id, 't'.repeat(40))}`)).toBeNull();
+    expect(deviceIdOf('pulzus=sealed')).toBeNull();
+    expect(deviceIdOf(null)).toBeNull();
+  });
+
   it('leaves a valid cookie alone and replaces a forged one', async () => {
     const valid = signDeviceId(newDeviceId(), SECRET);
     const kept = await visit('GET', '/login', { cookie: `${DEVICE_COOKIE}=${valid}` });
