@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { getCustomerBySlug } from '../../server/src/db/queries/customers';
+import { deleteStaleDevices, rememberDevice } from '../../server/src/db/queries/user-devices';
 import { userDevices, users } from '../../server/src/db/schema';
 import { sha256 } from '../../server/src/http/crypto';
 import { hashPassword } from '../../server/src/http/passwords';
@@ -162,5 +163,23 @@ describe('login from a known browser (device cookie)', () => {
     assert.equal(codes.filter((s) => s === 422).length, 50, codes.join(','));
     assert.equal(codes.filter((s) => s === 429).length, 10, codes.join(','));
     assert.deepEqual(codes.slice(0, 50), Array(50).fill(422));
+  });
+
+  test("a browser is forgotten a year after its last login (its cookie's lifetime), not before", async () => {
+    const user = await freshUser();
+    const day = 24 * 3600 * 1000;
+    const now = Date.now();
+    const hashes = { old: sha256(newDeviceId()), recent: sha256(newDeviceId()) };
+    await rememberDevice(t.database.db, { customerId, userId: user.id, deviceHash: hashes.old, now: new Date(now - 400 * day) });
+    await rememberDevice(t.database.db, { customerId, userId: user.id, deviceHash: hashes.recent, now: new Date(now - 400 * day) });
+    // A login since keeps a browser: only its last login counts.
+    await rememberDevice(t.database.db, { customerId, userId: user.id, deviceHash: hashes.recent, now: new Date(now - 10 * day) });
+
+    await deleteStaleDevices(t.database.db, { loggedInBefore: new Date(now - 365 * day) });
+    const left = await t.database.db.select().from(userDevices).where(eq(userDevices.userId, user.id));
+    assert.deepEqual(
+      left.map((r) => r.deviceHash),
+      [hashes.recent],
+    );
   });
 });
