@@ -51,13 +51,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/login', { config: { auth: 'guest' } }, async (req, reply) => {
     const body = validate(loginRequestSchema, req.body);
     const email = normalizeEmail(body.email);
-    // Scoped to this customer: another customer's user fails exactly like a wrong password.
-    const user = await getUserByEmail(db, { customerId: req.tenant.id, email });
     const deviceHash = req.deviceId === null ? null : sha256(req.deviceId);
-    const known =
-      user !== undefined &&
-      deviceHash !== null &&
-      (await isKnownDevice(db, { customerId: req.tenant.id, userId: user.id, deviceHash }));
+    const known = deviceHash !== null && (await isKnownDevice(db, { customerId: req.tenant.id, email, deviceHash }));
 
     // Every attempt takes its hit before the password is checked (count and check in one step),
     // so parallel attempts cannot all slip past the limit; a success gives it back.
@@ -70,6 +65,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       );
     }
 
+    // Scoped to this customer: another customer's user fails exactly like a wrong password.
+    const user = await getUserByEmail(db, { customerId: req.tenant.id, email });
     if (!(await verifyPassword(user?.password, body.password)) || !user) {
       throw new ValidationError({ email: [loginMessages.failed] });
     }

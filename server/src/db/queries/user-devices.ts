@@ -1,18 +1,24 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { userDevices } from '../schema';
+import { userDevices, users } from '../schema';
 
+/**
+ * Whether the browser has logged in to the user with this e-mail. One query whether or not the user
+ * exists, so the answer's timing does not tell which e-mails are accounts.
+ */
 export async function isKnownDevice(
   db: Db,
-  { customerId, userId, deviceHash }: { customerId: number; userId: number; deviceHash: string },
+  { customerId, email, deviceHash }: { customerId: number; email: string; deviceHash: string },
 ): Promise<boolean> {
   const [row] = await db
     .select({ userId: userDevices.userId })
     .from(userDevices)
+    .innerJoin(users, eq(users.id, userDevices.userId))
     .where(
       and(
         eq(userDevices.customerId, customerId),
-        eq(userDevices.userId, userId),
+        eq(users.customerId, customerId),
+        eq(users.email, email),
         eq(userDevices.deviceHash, deviceHash),
       ),
     )
