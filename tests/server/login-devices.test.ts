@@ -134,6 +134,30 @@ describe('login from a known browser (device cookie)', () => {
     }
   });
 
+  test("a browser known to a manager of one shop is a stranger to the same e-mail at another shop", async () => {
+    const user = await freshUser();
+    const otherId = (await getCustomerBySlug(t.database.db, { slug: 'other' }))!.id;
+    await t.database.db
+      .insert(users)
+      .values({ customerId: otherId, name: 'Másik bolt', email: user.email, password: await hashPassword(PASSWORD) });
+    const device = newDeviceId();
+    await remember(user.email, '10.45.0.1', device);
+
+    const atOther = (ip: string, deviceId?: string) =>
+      new Client(t.app, {
+        remoteAddress: ip,
+        headers: { 'x-bff-secret': BFF_SECRET, 'x-tenant': 'other', ...(deviceId ? { 'x-device-id': deviceId } : {}) },
+      });
+    for (let ip = 1; ip <= 10; ip += 1) {
+      for (let i = 0; i < 5; i += 1) {
+        assert.equal((await attempt(atOther(`10.45.1.${ip}`), user.email, 'rossz')).statusCode, 422);
+      }
+    }
+    assert.equal((await attempt(atOther('10.45.0.1', device), user.email, PASSWORD)).statusCode, 429);
+    // At its own shop the browser is still known, and that shop's limit is untouched anyway.
+    assert.equal((await attempt(viaBff('10.45.0.1', device), user.email, PASSWORD)).statusCode, 204);
+  });
+
   test('a device header without the BFF secret counts for nothing', async () => {
     const user = await freshUser();
     const device = newDeviceId();
