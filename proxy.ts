@@ -1,4 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { browserDevice, DEVICE_COOKIE, deviceCookieOptions, type BrowserDevice } from '@/lib/bff/device';
+import { requestProto } from '@/lib/bff/headers';
 import { renewUpstreamSession, withCookie, type Renewed } from '@/lib/bff/renew';
 import { needsRenewal, readSealedCookie, SESSION_COOKIE } from '@/lib/bff/sealed';
 import { env } from '@/lib/env';
@@ -24,11 +26,11 @@ function pagePolicy(request: NextRequest): string {
 }
 
 /**
- * Tenant by Host, the page redirects and the pages' Content-Security-Policy. Only an optimistic check
- * on the sealed cookie: route handlers and server components ask the API again.
+ * Tenant by Host, the browser's lasting id, the page redirects and the pages' Content-Security-Policy.
+ * Only an optimistic check on the sealed cookie: route handlers and server components ask the API again.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const { appDomains, defaultTenant, sessionSecret } = env();
+  const { appDomains, defaultTenant, sessionSecret, secureCookies } = env();
   const policy = pagePolicy(request);
   const tenant = tenantFromHost(request.headers.get('host'), { appDomains, defaultTenant });
   if (!tenant) {
@@ -40,6 +42,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     response.headers.set(CSP, policy);
     return response;
   }
+
+  // Every page and /auth/* pass here, so a browser has its id from its first visit on, and a login
+  // posted before any page (a bookmarked form, a script) carries one too (lib/bff/device.ts).
+  const device = browserDevice(request.cookies.get(DEVICE_COOKIE)?.value, sessionSecret);
+  const secure = secureCookies || requestProto(request.headers, request.url) === 'https';
 
   // Only page loads are redirected; a POST (server action, BFF call) gets its answer from its handler,
   // and BFF paths skip the unseal so the proxy adds nothing to API latency.
@@ -54,7 +61,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       const url = request.nextUrl.clone();
       url.pathname = target;
       url.search = '';
-      return NextResponse.redirect(url, 307);
+      return withDevice(NextResponse.redirect(url, 307), device, secure);
     }
     // Only when the jar holds no live upstream session: one call here instead of one per server call.
     if (needsRenewal(sealed, tenant, Date.now())) renewed = await renewUpstreamSession(request, tenant, sealed);
@@ -64,11 +71,17 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const headers = new Headers(request.headers);
   headers.set(TENANT_HEADER, tenant);
   headers.set(CSP, policy);
-  // The page's server calls read the renewed seal from the forwarded cookie header, the browser keeps it.
-  if (renewed) headers.set('cookie', withCookie(request.headers.get('cookie'), SESSION_COOKIE, renewed.seal));
+  // The page's server calls read the renewed seal and a new id from the forwarded cookie header, the browser keeps them.
+  if (renewed) headers.set('cookie', withCookie(headers.get('cookie'), SESSION_COOKIE, renewed.seal));
+  if (device.issued) headers.set('cookie', withCookie(headers.get('cookie'), DEVICE_COOKIE, device.issued));
   const response = NextResponse.next({ request: { headers } });
   if (renewed) response.cookies.set(SESSION_COOKIE, renewed.seal, renewed.cookieOptions);
   response.headers.set(CSP, policy);
+  return withDevice(response, device, secure);
+}
+
+function withDevice(response: NextResponse, device: BrowserDevice, secure: boolean): NextResponse {
+  if (device.issued) response.cookies.set(DEVICE_COOKIE, device.issued, deviceCookieOptions(secure));
   return response;
 }
 

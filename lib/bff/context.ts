@@ -3,6 +3,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { tenantFromHost } from '@/lib/routing/tenant';
+import { deviceIdOf } from './device';
 import { clientIp, isCrossSite, requestProto } from './headers';
 import { forTenant, recordCall } from './sealed';
 import { getBffSession, isSecureCookie, jarFor, saveBffSession, type BffSession } from './session';
@@ -55,6 +56,7 @@ export async function openBff(request: NextRequest): Promise<BffRequest | Respon
     clientIp: clientIp(request.headers),
     proto,
     host: request.headers.get('host'),
+    deviceId: deviceIdOf(request.headers.get('cookie')),
   });
   return { tenant, session, ctx };
 }

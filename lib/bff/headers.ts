@@ -37,6 +37,7 @@ const NOT_FORWARDED = [
   'x-tenant',
   'x-bff-secret',
   'x-pulzus-tenant',
+  'x-device-id',
   'x-forwarded-for',
   'x-forwarded-host',
   'x-forwarded-proto',

@@ -18,6 +18,7 @@ import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
 import { declaredLength, prepareBody } from './body';
 import { CROSS_SITE, isAbort, requestTenant, UNKNOWN_TENANT, UPSTREAM_DOWN } from './context';
+import { deviceIdOf } from './device';
 import {
   browserResponseHeaders,
   clientIp,
@@ -82,7 +83,14 @@ export async function proxyCall(req: IncomingMessage, res: ServerResponse, path:
   const { sessionSecret: password, tenantApiUrl } = env();
   const proto = requestProto(req.headers);
   const session = forTenant(await readSealedCookie(cookieValue(req.headers.cookie, SESSION_COOKIE), password), tenant);
-  const ctx = newContext({ tenant, jar: jarFor(session, tenant), clientIp: clientIp(req.headers), proto, host });
+  const ctx = newContext({
+    tenant,
+    jar: jarFor(session, tenant),
+    clientIp: clientIp(req.headers),
+    proto,
+    host,
+    deviceId: deviceIdOf(req.headers.cookie),
+  });
 
   // The browser going away cuts the upstream call.
   const gone = new AbortController();

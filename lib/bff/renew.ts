@@ -8,6 +8,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
+import { deviceIdOf } from './device';
 import { clientIp, requestProto } from './headers';
 import { jarFor, seal, sessionOptions, type SealedData } from './sealed';
 import { newContext, upstreamCall } from './upstream';
@@ -49,6 +50,7 @@ export async function renewUpstreamSession(
     clientIp: clientIp(request.headers),
     proto,
     host: request.headers.get('host'),
+    deviceId: deviceIdOf(request.headers.get('cookie')),
   });
   try {
     const res = await upstreamCall(ctx, { method: 'GET', path: '/api/me', signal: AbortSignal.timeout(RENEW_TIMEOUT_MS) });

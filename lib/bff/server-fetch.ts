@@ -8,6 +8,7 @@ import { notFound, redirect, unstable_rethrow } from 'next/navigation';
 import type { ZodType } from 'zod';
 import { env } from '@/lib/env';
 import { TENANT_HEADER, tenantFromHost } from '@/lib/routing/tenant';
+import { deviceIdOf } from './device';
 import { clientIp, requestProto } from './headers';
 import { getBffSession, jarFor } from './session';
 import { newContext, upstreamFetch } from './upstream';
@@ -64,6 +65,7 @@ async function getAnswer(path: string): Promise<Answer> {
     clientIp: clientIp(h),
     proto: requestProto(h),
     host: h.get('host'),
+    deviceId: deviceIdOf(h.get('cookie')),
   });
   const res = await upstreamFetch(ctx, { method: 'GET', path: path.startsWith('/') ? path : `/${path}` });
   if (res.status === 401) redirect('/auth/expired');

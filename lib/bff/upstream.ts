@@ -6,6 +6,7 @@ import 'server-only';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl, upstreamUrl } from '@/lib/routing/tenant';
 import { cookieHeader, mergeSetCookies, xsrfToken, type CookieJar } from './cookie-jar';
+import { DEVICE_HEADER } from './device';
 import { isUnsafeMethod } from './headers';
 import { Readable } from 'node:stream';
 import { toResponse, transportRequest, type TransportAnswer } from './transport';
@@ -22,6 +23,8 @@ export interface UpstreamContext {
   proto: 'http' | 'https';
   /** The host the browser used (with port), for Origin and X-Forwarded-Host. */
   host: string | null;
+  /** The browser's id from its signed `pulzus_device` cookie (device.ts), or null without a valid one. */
+  deviceId: string | null;
 }
 
 export interface UpstreamCall {
@@ -52,6 +55,9 @@ function buildHeaders(ctx: UpstreamContext, call: UpstreamCall): Record<string, 
   h['x-bff-secret'] = env().bffSecret;
   h['x-forwarded-proto'] = ctx.proto;
   if (ctx.clientIp) h['x-forwarded-for'] = ctx.clientIp;
+  // Sent with the BFF secret, the API believes it: only the id of a cookie we signed, never a browser's header.
+  if (ctx.deviceId) h[DEVICE_HEADER] = ctx.deviceId;
+  else delete h[DEVICE_HEADER];
   if (ctx.host) {
     h['x-forwarded-host'] = ctx.host;
     // Sanctum treats a request as stateful only with an Origin/Referer of a stateful domain.

@@ -91,6 +91,31 @@ export const rememberTokens = pgTable(
   (t) => [index('remember_tokens_user_id_index').on(t.userId)],
 );
 
+/**
+ * The browsers (the web app's lasting `pulzus_device` id) that have logged in to a user. Their failed
+ * logins are counted per browser instead of against the account-wide limit, so strangers tripping
+ * that limit cannot lock the user out of their own devices. Only the id's SHA-256 is stored: a copy
+ * of this table names no browser.
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index('user_devices_last_login_index').on(t.lastLoginAt),
+  ],
+);
+
 /** One row per (customer, e-mail), as Laravel's password broker keeps it. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',

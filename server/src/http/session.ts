@@ -18,6 +18,7 @@ import {
   touchSession,
   type SessionRow,
 } from '../db/queries/sessions';
+import { deleteStaleDevices } from '../db/queries/user-devices';
 import { getUser, type UserRow } from '../db/queries/users';
 import { randomId, randomString, safeEqual, sha256 } from './crypto';
 import { HttpError, messages } from './errors';
@@ -39,6 +40,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Writing last_activity_at on every request would turn each read into a write. */
 const TOUCH_AFTER_MS = 60_000;
 const GC_PROBABILITY = 0.02;
+/** The web app's device cookie lasts a year: a browser that has not logged in for longer cannot come back. */
+const DEVICE_MEMORY_MS = 365 * 24 * 3600 * 1000;
 
 export type AuthMode = 'user' | 'guest' | 'any';
 
@@ -97,6 +100,7 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
     });
     await deleteExpiredRememberTokens(db, { now });
     await deleteExpiredRateLimits(db, { now });
+    await deleteStaleDevices(db, { loggedInBefore: new Date(now.getTime() - DEVICE_MEMORY_MS) });
   }
 
   async function start(

@@ -14,12 +14,21 @@ declare module 'fastify' {
     fromTrustedProxy: boolean;
     clientIp: string;
     isHttps: boolean;
+    /**
+     * The browser's lasting id (the web app's signed `pulzus_device` cookie, checked by the BFF),
+     * from X-Device-Id; null unless the BFF sent it. It spares a known browser the account-wide
+     * login limit, so a client must not be able to name one itself.
+     */
+    deviceId: string | null;
   }
   interface FastifyContextConfig {
     /** false for routes that need no customer (signed media links). */
     tenant?: boolean;
   }
 }
+
+/** The web app's ids are random bytes in base64url (16 of them today); anything else names no device. */
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const value = req.headers[name];
@@ -31,6 +40,7 @@ export function registerTenantResolution(app: FastifyInstance, { config, db }: {
   app.decorateRequest('fromTrustedProxy', false);
   app.decorateRequest('clientIp', '');
   app.decorateRequest('isHttps', false);
+  app.decorateRequest('deviceId', null);
 
   app.addHook('onRequest', async (req) => {
     const secret = header(req, 'x-bff-secret');
@@ -44,6 +54,8 @@ export function registerTenantResolution(app: FastifyInstance, { config, db }: {
     req.clientIp = (forwardedFor && isIP(forwardedFor) ? forwardedFor : undefined) || req.socket.remoteAddress || req.ip;
     const forwardedProto = trusted ? header(req, 'x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
     req.isHttps = (forwardedProto ?? req.protocol) === 'https';
+    const deviceId = trusted ? header(req, 'x-device-id')?.trim() : undefined;
+    req.deviceId = deviceId && DEVICE_ID.test(deviceId) ? deviceId : null;
 
     if (req.routeOptions.config?.tenant === false) return;
 

@@ -2,27 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import { loginRequestSchema, type User } from '../../../contracts/auth';
 import type { AppContext } from '../context';
 import { clearHits, consume, type Limit } from '../db/queries/rate-limits';
+import { isKnownDevice, rememberDevice } from '../db/queries/user-devices';
 import { getUserByEmail, normalizeEmail } from '../db/queries/users';
+import { sha256 } from '../http/crypto';
 import { ValidationError } from '../http/errors';
 import { verifyPassword } from '../http/passwords';
 import { validate } from '../http/validation';
 
 /**
- * Failed logins are limited per customer three ways: e-mail + client IP (Laravel's key), client
- * IP alone (one address trying many e-mails) and e-mail alone (many addresses trying one e-mail;
- * generous, since a tight per-e-mail lock would let anyone lock a user out).
+ * Failed logins are limited per customer: e-mail + client IP (Laravel's key) and client IP alone (one
+ * address trying many e-mails) for every attempt; then either the e-mail alone (many addresses
+ * trying one e-mail: at most 50 guesses per account in 15 minutes) or, for a browser that has logged
+ * in to this account before, that browser alone (OWASP's device cookies). The account-wide limit
+ * never refuses a known browser, so whoever trips it cannot lock the user out of their own devices.
  */
 export const LOGIN_LIMITS = {
   emailIp: { max: 5, windowSeconds: 60 },
   ip: { max: 20, windowSeconds: 60 },
   email: { max: 50, windowSeconds: 15 * 60 },
+  device: { max: 5, windowSeconds: 15 * 60 },
 } as const;
 
-export function loginLimits(customerId: number, email: string, ip: string): Limit[] {
+/** `knownDevice`: the hash of a browser that has logged in to this account before. */
+export function loginLimits(customerId: number, email: string, ip: string, knownDevice: string | null): Limit[] {
   return [
     { key: `login:${customerId}:${email}|${ip}`, ...LOGIN_LIMITS.emailIp },
     { key: `login-ip:${customerId}:${ip}`, ...LOGIN_LIMITS.ip },
-    { key: `login-email:${customerId}:${email}`, ...LOGIN_LIMITS.email },
+    knownDevice === null
+      ? { key: `login-email:${customerId}:${email}`, ...LOGIN_LIMITS.email }
+      : { key: `login-device:${customerId}:${email}|${knownDevice}`, ...LOGIN_LIMITS.device },
   ];
 }
 
@@ -43,9 +51,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/login', { config: { auth: 'guest' } }, async (req, reply) => {
     const body = validate(loginRequestSchema, req.body);
     const email = normalizeEmail(body.email);
+    const deviceHash = req.deviceId === null ? null : sha256(req.deviceId);
+    const known = deviceHash !== null && (await isKnownDevice(db, { customerId: req.tenant.id, email, deviceHash }));
+
     // Every attempt takes its hit before the password is checked (count and check in one step),
     // so parallel attempts cannot all slip past the limit; a success gives it back.
-    const limits = loginLimits(req.tenant.id, email, req.clientIp);
+    const limits = loginLimits(req.tenant.id, email, req.clientIp, known ? deviceHash : null);
     const slot = await consume(db, limits);
     if (!slot.allowed) {
       throw new ValidationError(
@@ -61,8 +72,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     }
 
     await slot.release();
-    // As Laravel: a success clears the e-mail + IP counter.
+    // As Laravel: a success clears the e-mail + IP counter; the browser's own counter goes with it.
     await clearHits(db, { key: limits[0]!.key });
+    if (known) await clearHits(db, { key: limits[2]!.key });
+    if (deviceHash !== null) await rememberDevice(db, { customerId: req.tenant.id, userId: user.id, deviceHash });
     await sessions.login(req, reply, user, { remember: body.remember ?? false });
     return reply.code(204).send();
   });

@@ -22,6 +22,7 @@ describe('forwardableRequestHeaders', () => {
       cookie: 'pulzus=sealed',
       'x-tenant': 'other',
       'x-bff-secret': 'guess',
+      'x-device-id': 'AAAAAAAAAAAAAAAAAAAAAA',
       'x-forwarded-for': '1.2.3.4',
       'sec-fetch-site': 'same-origin',
       'accept-encoding': 'gzip, br',

@@ -56,7 +56,7 @@ async function load() {
   return import('@/lib/bff/upstream');
 }
 
-function ctxWith(jar: Record<string, string>) {
+function ctxWith(jar: Record<string, string>, deviceId: string | null = null) {
   return {
     tenant: 'demo',
     jar,
@@ -65,6 +65,7 @@ function ctxWith(jar: Record<string, string>) {
     clientIp: '10.1.2.3',
     proto: 'http' as const,
     host: 'demo.localhost:3000',
+    deviceId,
   };
 }
 
@@ -84,6 +85,15 @@ describe('upstreamFetch', () => {
     expect(h.origin).toBe('http://demo.localhost:3000');
     expect(h.cookie).toBe(`api_session=x; XSRF-TOKEN=${validToken}`);
     expect(h['x-xsrf-token']).toBeUndefined();
+  });
+
+  it("sends the browser's id from its signed cookie as X-Device-Id, never one the browser named", async () => {
+    const { upstreamFetch } = await load();
+    const forged = { 'x-device-id': 'AAAAAAAAAAAAAAAAAAAAAA' };
+    await upstreamFetch(ctxWith({}, 'BBBBBBBBBBBBBBBBBBBBBB'), { method: 'GET', path: '/api/me', headers: forged });
+    await upstreamFetch(ctxWith({}), { method: 'GET', path: '/api/me', headers: forged });
+    const seen = calls.filter((c) => c.url === '/api/me').map((c) => c.headers['x-device-id']);
+    expect(seen).toEqual(['BBBBBBBBBBBBBBBBBBBBBB', undefined]);
   });
 
   it('keeps the jar current from the answer', async () => {
