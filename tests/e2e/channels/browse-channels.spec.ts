@@ -49,6 +49,7 @@ test('the featured carousel turns by itself and stops while the pointer is over 
   await carousel.getByRole('heading', { name: 'Legújabb csatornáink' }).hover();
   await page.waitForTimeout(2_500); // let a turn that was under way settle
   const held = await slideOffset(carousel);
+  // A window on purpose: a held carousel shows only by not moving.
   await page.waitForTimeout(3_000);
   expect(await slideOffset(carousel)).toBe(held);
 

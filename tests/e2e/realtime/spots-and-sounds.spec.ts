@@ -71,6 +71,7 @@ test('a sound can be skipped: next ends it, clears what was queued behind it and
   // Nothing plays over the music any more: the queued spot was dropped with the sound.
   await expect.poll(async () => (await audioState(a.page)).paused, LIVE).toBe(false);
   await expect.poll(async () => (await spotElement(a.page)).src, LIVE).toBe('');
+  // A window on purpose: the dropped spot must not start later either.
   await a.page.waitForTimeout(1_500);
   expect((await spotElement(a.page)).src).toBe('');
   await expect(bar(a.page).getByText('Reklám szól')).toHaveCount(0);
