@@ -22,14 +22,25 @@ export interface TestApp {
 }
 
 /**
+ * `TEST_DATABASE=pglite` (npm run test:server:pglite) picks PGlite even where TEST_DATABASE_URL is
+ * set: CI runs part of the suite on it too, since the embedded mode has one connection and
+ * PostgreSQL's pool would hide a query that waits on its own transaction.
+ */
+export const PGLITE_CHOSEN = process.env.TEST_DATABASE === 'pglite';
+
+/** The PostgreSQL database the tests run on, or undefined on PGlite. */
+export const TEST_DATABASE_URL = PGLITE_CHOSEN ? undefined : process.env.TEST_DATABASE_URL || undefined;
+
+/**
  * With `TEST_DATABASE_URL` (postgres://…) the tests run against that PostgreSQL database instead
  * of PGlite. Its `public` and `drizzle` schemas are wiped before each app, so point it at a
  * throwaway database; files run one at a time (`--test-concurrency=1`).
  */
 async function openTestDatabase({ wipe = true }: { wipe?: boolean } = {}): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  // CI provides PostgreSQL (.ci/run exports TEST_DATABASE_URL): there its absence is a failure.
-  if (!url && process.env.CI) throw new Error('CI: TEST_DATABASE_URL is not set; the server suite runs on PostgreSQL under CI');
+  const url = TEST_DATABASE_URL;
+  // CI provides PostgreSQL (.ci/run exports TEST_DATABASE_URL): there its absence is a failure,
+  // unless PGlite was asked for by name.
+  if (!url && !PGLITE_CHOSEN && process.env.CI) throw new Error('CI: TEST_DATABASE_URL is not set; the server suite runs on PostgreSQL under CI');
   if (!url) return openDatabase({ kind: 'memory' });
   const database = await openDatabase({ kind: 'postgres', url });
   if (wipe) await database.db.execute(sql.raw('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;'));

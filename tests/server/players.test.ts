@@ -192,8 +192,9 @@ describe('players', () => {
 
     const all = z.array(trackSchema).parse(JSON.parse((await a.get('/api/channels/2/tracks')).body)).map((x) => x.id);
     const notOnChannel1 = all.find((id) => !channelTracks.includes(id));
+    assert.ok(notOnChannel1, 'the demo seed has a track on channel 2 that channel 1 lacks');
     const before = await dbPlayer();
-    if (notOnChannel1) assert.equal((await a.get(`${base()}/next/tracks/${notOnChannel1}`)).statusCode, 404);
+    assert.equal((await a.get(`${base()}/next/tracks/${notOnChannel1}`)).statusCode, 404);
     assert.equal((await a.get(`${base()}/next/tracks/999999`)).statusCode, 404);
     assert.equal((await a.get(`${base()}/next/tracks/abc`)).statusCode, 404);
     assert.deepEqual(await dbPlayer(), before);

@@ -112,11 +112,60 @@ export function subscribe(pusher: Pusher, name: string, timeoutMs = 5000): Promi
   );
 }
 
-/** Collects every event a channel gets, to assert that something did NOT arrive. */
-export function record(channel: Channel): Array<{ event: string; data: unknown; metadata?: unknown }> {
-  const seen: Array<{ event: string; data: unknown; metadata?: unknown }> = [];
-  channel.bind_global((event: string, data: unknown, metadata?: unknown) => seen.push({ event, data, metadata }));
+export interface SeenEvent {
+  event: string;
+  data: unknown;
+  metadata?: unknown;
+}
+
+const arrivals = new WeakMap<SeenEvent[], Set<() => void>>();
+
+/** Collects every event a channel gets, to assert that something did NOT arrive (see `untilSentinel`). */
+export function record(channel: Channel): SeenEvent[] {
+  const seen: SeenEvent[] = [];
+  const waiters = new Set<() => void>();
+  arrivals.set(seen, waiters);
+  channel.bind_global((event: string, data: unknown, metadata?: unknown) => {
+    seen.push({ event, data, metadata });
+    for (const wake of [...waiters]) wake();
+  });
   return seen;
+}
+
+/**
+ * Waits for the first event of `seen` (from `record`) that `isSentinel` matches; answers it and the
+ * events before it. A socket delivers in order, so a harmless event sent after an action arrives
+ * after anything that action sent to the same socket: what must not arrive is asserted on the
+ * events before the sentinel, without a fixed wait.
+ */
+export async function untilSentinel(
+  seen: SeenEvent[],
+  isSentinel: (e: SeenEvent) => boolean,
+  timeoutMs = 10_000,
+): Promise<{ before: SeenEvent[]; sentinel: SeenEvent }> {
+  const waiters = arrivals.get(seen);
+  if (!waiters) throw new Error('untilSentinel needs the array record() returned');
+  const found = () => {
+    const at = seen.findIndex(isSentinel);
+    return at < 0 ? undefined : { before: seen.slice(0, at), sentinel: seen[at]! };
+  };
+  let wake: (() => void) | undefined;
+  try {
+    return await withTimeout(
+      new Promise<{ before: SeenEvent[]; sentinel: SeenEvent }>((resolve) => {
+        wake = () => {
+          const result = found();
+          if (result) resolve(result);
+        };
+        waiters.add(wake);
+        wake();
+      }),
+      timeoutMs,
+      'the sentinel event',
+    );
+  } finally {
+    if (wake) waiters.delete(wake);
+  }
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -14,8 +14,8 @@ import {
   record,
   sign,
   signer,
-  sleep,
   subscribe,
+  untilSentinel,
   type AppKeys,
 } from './realtime-helpers';
 
@@ -44,6 +44,19 @@ after(async () => {
   disconnectAll();
   await t.close();
 });
+
+const isSentinel = (n: number) => (e: { event: string; data: unknown }) =>
+  e.event === 'test-sentinel' && (e.data as { n?: number } | null)?.n === n;
+
+/**
+ * Sends event `test-sentinel` {n} to `channel` through the HTTP events API and waits for it in
+ * `seen`: whatever the server sent that socket before has arrived by then.
+ */
+async function sentinel(channel: string, seen: Parameters<typeof untilSentinel>[0], n: number) {
+  const res = await backend(port, keys).trigger(channel, 'test-sentinel', { n });
+  assert.equal(res.status, 200);
+  return untilSentinel(seen, isSentinel(n));
+}
 
 describe('connection', () => {
   test('handshake: connection_established with data as a JSON string, a 123.456 socket id, a non-zero activity timeout', async () => {
@@ -161,18 +174,21 @@ describe('channels', () => {
 
     const tab2 = client(port, keys.key, signer(keys, { user_id: 'anna', user_info: { device: 'tab2' } }));
     await subscribe(tab2, channel);
-    await sleep(200);
-    assert.equal(seen.filter((e) => e.event === 'pusher:member_added').length, 1, 'a second tab of the same user is not announced');
-    assert.equal(annaSeen.filter((e) => e.event === 'pusher:member_added').length, 0, 'nobody announces a user to herself');
+    let watcherBefore = (await sentinel(channel, seen, 1)).before;
+    const annaBefore = (await untilSentinel(annaSeen, isSentinel(1))).before;
+    assert.equal(watcherBefore.filter((e) => e.event === 'pusher:member_added').length, 1, 'a second tab of the same user is not announced');
+    assert.equal(annaBefore.filter((e) => e.event === 'pusher:member_added').length, 0, 'nobody announces a user to herself');
 
     tab1.unsubscribe(channel);
-    await sleep(200);
-    assert.equal(seen.filter((e) => e.event === 'pusher:member_removed').length, 0, 'anna still has a socket');
+    // Answered on tab1's socket after its unsubscribe: the server has handled that by now.
+    await subscribe(tab1, 'private-after-unsubscribe');
+    watcherBefore = (await sentinel(channel, seen, 2)).before;
+    assert.equal(watcherBefore.filter((e) => e.event === 'pusher:member_removed').length, 0, 'anna still has a socket');
     const removed = next<{ id: string }>(watched, 'pusher:member_removed');
     tab2.disconnect();
     assert.equal((await removed).id, 'anna');
-    await sleep(100);
-    assert.equal(seen.filter((e) => e.event === 'pusher:member_removed').length, 1);
+    watcherBefore = (await sentinel(channel, seen, 3)).before;
+    assert.equal(watcherBefore.filter((e) => e.event === 'pusher:member_removed').length, 1);
   });
 
   test('the HTTP API lists presence users and channel occupancy', async () => {
@@ -213,8 +229,10 @@ describe('client events', () => {
     assert.deepEqual(wave.data, { hand: 'jobb' });
     assert.equal(wave.metadata.user_id, 'a');
 
-    await sleep(200);
-    assert.equal(aSeen.filter((e) => e.event.startsWith('client-')).length, 0, 'the sender does not get its own event');
+    // b's event reaches a after anything a's own events sent back to a.
+    bPrivate.trigger('client-sentinel', {});
+    const { before } = await untilSentinel(aSeen, (e) => e.event === 'client-sentinel');
+    assert.equal(before.filter((e) => e.event.startsWith('client-')).length, 0, 'the sender does not get its own event');
   });
 
   test('refused on public channels, when not subscribed, and over 10 per second (4301, the socket stays open)', async () => {
@@ -239,10 +257,10 @@ describe('client events', () => {
     const limited = await raw.frame((f) => f.event === 'pusher:error', 5000, from);
     assert.equal((limited.data as { code: number }).code, 4301);
     assert.match((limited.data as { message: string }).message, /rate limit/);
-    await sleep(100);
-    assert.equal(raw.closeCode, undefined, '4301 is never a close code');
+    // A pong after the error: a close for the flood would have come before it.
     raw.send({ event: 'pusher:ping', data: {} });
-    await raw.frame((f) => f.event === 'pusher:pong');
+    await raw.frame((f) => f.event === 'pusher:pong', 5000, from);
+    assert.equal(raw.closeCode, undefined, '4301 is never a close code');
     raw.close();
   });
 });
@@ -267,8 +285,9 @@ describe('HTTP events API', () => {
     const onlyB = next(bChannel, 'App\\Events\\PlaySound');
     await api.trigger(['private-player.9', 'news'], 'App\\Events\\PlaySound', { sound: { id: 1 } }, { socket_id: aSocket });
     assert.deepEqual(await onlyB, { sound: { id: 1 } });
-    await sleep(200);
-    assert.equal(aSeen.length, before, 'the excluded socket got nothing');
+    await api.trigger('private-player.9', 'test-sentinel', {});
+    const upToSentinel = await untilSentinel(aSeen, (e) => e.event === 'test-sentinel');
+    assert.equal(upToSentinel.before.length, before, 'the excluded socket got nothing');
   });
 
   test('pusher-php style: a single `channel` string is accepted', async () => {

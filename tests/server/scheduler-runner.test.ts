@@ -21,7 +21,7 @@ import {
 } from '../../server/src/db/schema';
 import { loadConfig } from '../../server/src/env';
 import { createScheduler } from '../../server/src/scheduler/runner';
-import { BFF_SECRET, createTestApp, type TestApp } from './helpers';
+import { BFF_SECRET, createTestApp, PGLITE_CHOSEN, TEST_DATABASE_URL, type TestApp } from './helpers';
 
 /**
  * The scheduler's runner (server/src/scheduler/runner.ts) on an injected clock: what fires, what it
@@ -304,8 +304,12 @@ describe('POST /api/_test/scheduler/tick', () => {
   });
 });
 
-const PG = process.env.TEST_DATABASE_URL;
-const exactlyOnceSkip = !PG && !process.env.CI ? 'needs TEST_DATABASE_URL (a throwaway PostgreSQL database); CI always sets it' : false;
+const PG = TEST_DATABASE_URL;
+const exactlyOnceSkip = PGLITE_CHOSEN
+  ? 'PostgreSQL only: PGlite lives inside one process, so two instances cannot share it'
+  : !PG && !process.env.CI
+    ? 'needs TEST_DATABASE_URL (a throwaway PostgreSQL database); CI always sets it'
+    : false;
 
 describe('exactly once across instances', () => {
   test('two instances on one PostgreSQL fire each due minute once over 12 minutes; a restart inside a minute fires nothing again', { skip: exactlyOnceSkip }, async () => {

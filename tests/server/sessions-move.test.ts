@@ -3,10 +3,11 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { playerSchema } from '../../contracts/player';
-import { channelAuthSchema, UPDATE_PLAYER_EVENT, updatePlayerEventSchema } from '../../contracts/realtime';
+import { channelAuthSchema, PLAY_SPOTS_EVENT, UPDATE_PLAYER_EVENT, updatePlayerEventSchema } from '../../contracts/realtime';
+import { spotListSchema } from '../../contracts/spots';
 import { players, sessions, tracks } from '../../server/src/db/schema';
 import { Client, createTestApp, loggedIn, OTHER, type TestApp } from './helpers';
-import { client, connected, disconnectAll, listen, next, record, sleep, subscribe, type Authorize } from './realtime-helpers';
+import { client, connected, disconnectAll, listen, next, record, subscribe, untilSentinel, type Authorize, type SeenEvent } from './realtime-helpers';
 
 /**
  * POST /api/players/{id}/sessions/{sessionId}: moving audio output to another device of the same
@@ -27,6 +28,17 @@ let sessionOther: string;
 const me = async (c: Client) => JSON.parse((await c.get('/api/me')).body) as { session_id: string };
 const parsePlayer = (body: string) => playerSchema.parse(JSON.parse(body));
 const playerRow = async () => (await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!;
+
+/**
+ * The events `seen` got before a PlaySpots sent now to the player's channel: that broadcast changes
+ * no player and arrives after whatever an earlier request sent to the same socket.
+ */
+async function eventsBeforeSentinel(seen: SeenEvent[]): Promise<SeenEvent[]> {
+  const [spot] = spotListSchema.parse(JSON.parse((await a.get('/api/spots')).body));
+  const res = await a.post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] });
+  assert.equal(res.statusCode, 200, res.body);
+  return (await untilSentinel(seen, (e) => e.event === PLAY_SPOTS_EVENT)).before;
+}
 
 const viaApp =
   (c: Client): Authorize =>
@@ -78,8 +90,8 @@ describe('moving output', () => {
     assert.equal(answered.is_playing, true, 'playing stays playing');
     const event = updatePlayerEventSchema.parse(await update);
     assert.deepEqual(event.player, answered);
-    await sleep(300);
-    assert.equal(senderSeen.filter((e) => e.event === UPDATE_PLAYER_EVENT).length, 0, 'the sender has the answer');
+    const beforeSentinel = await eventsBeforeSentinel(senderSeen);
+    assert.equal(beforeSentinel.filter((e) => e.event === UPDATE_PLAYER_EVENT).length, 0, 'the sender has the answer');
   });
 
   test('back to the first device, as a form post; a time past the track end is clamped to its length', async () => {
@@ -101,8 +113,7 @@ describe('moving output', () => {
     const seen = record(await subscribe(watcher, `private-player.${playerId}`));
     const res = await a.post(`/api/players/${playerId}/sessions/${sessionA}`, { currentTime: before.currentTime });
     assert.equal(res.statusCode, 200, res.body);
-    await sleep(300);
-    assert.equal(seen.filter((e) => e.event === UPDATE_PLAYER_EVENT).length, 0);
+    assert.equal((await eventsBeforeSentinel(seen)).filter((e) => e.event === UPDATE_PLAYER_EVENT).length, 0);
     assert.equal((await playerRow()).updatedAt.getTime(), before.updatedAt.getTime());
   });
 });

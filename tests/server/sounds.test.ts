@@ -4,12 +4,13 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { playerSchema } from '../../contracts/player';
-import { channelAuthSchema, PLAY_SOUND_EVENT, playSoundEventSchema, playerSoundSchema } from '../../contracts/realtime';
+import { channelAuthSchema, PLAY_SOUND_EVENT, PLAY_SPOTS_EVENT, playSoundEventSchema, playerSoundSchema } from '../../contracts/realtime';
 import { soundListSchema, type Sound } from '../../contracts/sounds';
+import { spotListSchema } from '../../contracts/spots';
 import { customers, sounds } from '../../server/src/db/schema';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
 import { Client, createTestApp, localUrl, loggedIn, OTHER, type TestApp } from './helpers';
-import { client, connected, disconnectAll, listen, next, record, sleep, subscribe, type Authorize } from './realtime-helpers';
+import { client, connected, disconnectAll, listen, next, record, subscribe, untilSentinel, type Authorize } from './realtime-helpers';
 
 /** GET /api/sounds and POST /api/players/{id}/sounds/{soundId}/play (App\Events\PlaySound). */
 
@@ -164,10 +165,16 @@ describe('POST /api/players/{id}/sounds/{soundId}/play', () => {
     }
     const ok = await other.post(`/api/players/${otherPlayerId}/sounds/${otherOwnId}/play`);
     assert.equal(ok.statusCode, 200, 'other plays its own sound on its own player');
-    await sleep(400);
-    assert.equal(mine.filter((e) => e.event === PLAY_SOUND_EVENT).length, 0, "demo's player got nothing");
+    // A PlaySpots on each player last (it changes no player): what came before it has arrived.
+    for (const [c, id] of [[a, playerId], [other, otherPlayerId]] as const) {
+      const [spot] = spotListSchema.parse(JSON.parse((await c.get('/api/spots')).body));
+      assert.equal((await c.post(`/api/players/${id}/spots/play`, { spots: [spot!.id] })).statusCode, 200);
+    }
+    const mineBefore = (await untilSentinel(mine, (e) => e.event === PLAY_SPOTS_EVENT)).before;
+    const theirsBefore = (await untilSentinel(theirs, (e) => e.event === PLAY_SPOTS_EVENT)).before;
+    assert.equal(mineBefore.filter((e) => e.event === PLAY_SOUND_EVENT).length, 0, "demo's player got nothing");
     assert.deepEqual(
-      theirs.filter((e) => e.event === PLAY_SOUND_EVENT).map((e) => (e.data as { sound: { id: number } }).sound.id),
+      theirsBefore.filter((e) => e.event === PLAY_SOUND_EVENT).map((e) => (e.data as { sound: { id: number } }).sound.id),
       [otherOwnId],
     );
   });

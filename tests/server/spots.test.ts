@@ -7,7 +7,7 @@ import { channelAuthSchema, PLAY_SPOTS_EVENT, playSpotsEventSchema } from '../..
 import { spotListSchema, type Spot } from '../../contracts/spots';
 import { customers, players } from '../../server/src/db/schema';
 import { Client, createTestApp, localUrl, loggedIn, OTHER, type TestApp } from './helpers';
-import { client, disconnectAll, listen, next, record, sleep, subscribe, type Authorize } from './realtime-helpers';
+import { client, disconnectAll, listen, next, record, subscribe, untilSentinel, type Authorize } from './realtime-helpers';
 
 /** GET /api/spots and POST /api/players/{id}/spots/play (App\Events\PlaySpots to every player of the shop). */
 
@@ -144,9 +144,15 @@ describe('POST /api/players/{id}/spots/play', () => {
       assert.equal(res.statusCode, 422, JSON.stringify(body).slice(0, 80));
       assert.ok((JSON.parse(res.body).errors as Record<string, string[]>).spots?.[0]);
     }
-    await sleep(400);
-    assert.equal(seenMine.filter((e) => e.event === PLAY_SPOTS_EVENT).length, 0);
-    assert.equal(seenTheirs.filter((e) => e.event === PLAY_SPOTS_EVENT).length, 0);
+    // A valid PlaySpots on each channel last: the first PlaySpots either socket gets must be it.
+    const mineSent = await a.post(`/api/players/${playerId}/spots/play`, { spots: [mine[1]!.id] });
+    const theirsSent = await other.post(`/api/players/${otherPlayerId}/spots/play`, { spots: [theirs!.id] });
+    assert.equal(mineSent.statusCode, 200, mineSent.body);
+    assert.equal(theirsSent.statusCode, 200, theirsSent.body);
+    const firstMine = await untilSentinel(seenMine, (e) => e.event === PLAY_SPOTS_EVENT);
+    const firstTheirs = await untilSentinel(seenTheirs, (e) => e.event === PLAY_SPOTS_EVENT);
+    assert.deepEqual(firstMine.sentinel.data, JSON.parse(mineSent.body));
+    assert.deepEqual(firstTheirs.sentinel.data, JSON.parse(theirsSent.body));
   });
 
   test("another customer's player → 404; a shop's spots never reach another shop's players", async () => {
@@ -156,7 +162,10 @@ describe('POST /api/players/{id}/spots/play', () => {
     assert.equal(res.statusCode, 404);
     const ok = await a.post(`/api/players/${playerId}/spots/play`, { spots: [mine[0]!.id] });
     assert.equal(ok.statusCode, 200);
-    await sleep(400);
-    assert.equal(seenTheirs.filter((e) => e.event === PLAY_SPOTS_EVENT).length, 0);
+    const [theirs] = await list(other);
+    const sentinel = await other.post(`/api/players/${otherPlayerId}/spots/play`, { spots: [theirs!.id] });
+    assert.equal(sentinel.statusCode, 200, sentinel.body);
+    const first = await untilSentinel(seenTheirs, (e) => e.event === PLAY_SPOTS_EVENT);
+    assert.deepEqual(first.sentinel.data, JSON.parse(sentinel.body), "the other shop's first PlaySpots is its own");
   });
 });

@@ -164,7 +164,8 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
   }
 
   // Inside a mutation this must use the transaction: PGlite has one connection, and a query
-  // outside an open transaction would wait for it forever.
+  // outside an open transaction would wait for it forever (tests/server/player-deadlock.test.ts,
+  // run on PGlite by npm run test:server:pglite, catches that).
   async function isLoginLive({ customerId, sessionId }: { customerId: number; sessionId: string }, q: Db = db) {
     const now = Date.now();
     return isLoginLiveQuery(q, {

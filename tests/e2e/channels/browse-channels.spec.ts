@@ -10,6 +10,28 @@ async function slideOffset(carousel: Locator): Promise<number> {
   return Math.round(first!.x - box!.x);
 }
 
+/** Resolves once the first slide has not moved, to the sub-pixel, for ten animation frames: a turn under way has ended. */
+async function slidesAtRest(carousel: Locator): Promise<void> {
+  await carousel
+    .getByRole('group')
+    .first()
+    .evaluate(
+      (slide) =>
+        new Promise<void>((resolve) => {
+          let last = slide.getBoundingClientRect().x;
+          let still = 0;
+          const frame = () => {
+            const x = slide.getBoundingClientRect().x;
+            still = x === last ? still + 1 : 0;
+            last = x;
+            if (still >= 10) resolve();
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
+}
+
 test('the channel list shows the heading, the featured carousel and the category tabs', async ({ page }) => {
   await logIn(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Csatornák' })).toBeVisible();
@@ -47,8 +69,9 @@ test('the featured carousel turns by itself and stops while the pointer is over 
   await expect.poll(() => slideOffset(carousel), { timeout: 6_000 }).not.toBe(start);
 
   await carousel.getByRole('heading', { name: 'Legújabb csatornáink' }).hover();
-  await page.waitForTimeout(2_500); // let a turn that was under way settle
+  await slidesAtRest(carousel);
   const held = await slideOffset(carousel);
+  // A window on purpose: a held carousel shows only by not moving.
   await page.waitForTimeout(3_000);
   expect(await slideOffset(carousel)).toBe(held);
 

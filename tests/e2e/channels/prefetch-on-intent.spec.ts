@@ -29,6 +29,7 @@ test('the channel list prefetches a channel page only when the pointer goes over
   await expect(tile).toBeVisible();
   // Dozens of links are on screen; none of their pages is fetched just because it is visible.
   await page.waitForLoadState('networkidle');
+  // A window on purpose: that nothing is prefetched shows only over time.
   await page.waitForTimeout(1_500);
   expect(prefetched).toEqual([]);
 

@@ -47,15 +47,24 @@ test('at 390×844 the featured card fits its slide and shows its play button', a
   // During a slide no other card's button drifts into this one: after it, the first visible card is
   // the next one, whole, with its own button.
   await carousel.getByRole('button', { name: 'Következő csatornák' }).click();
-  await page.waitForTimeout(1_200);
   const buttons = carousel.getByRole('button', { name: /lejátszása$/ });
-  const inView = await buttons.evaluateAll((els, box) => {
-    return els.filter((el) => {
-      const r = el.getBoundingClientRect();
-      return r.right > box.x && r.left < box.x + box.width;
-    }).length;
-  }, viewportBox);
-  expect(inView).toBe(1);
+  const nextPlay = carousel.getByRole('group').nth(1).getByRole('button', { name: /lejátszása$/ });
+  // Polled until the slide has arrived (the next card's button whole in view); a button that
+  // drifted in would keep the count above 1.
+  await expect
+    .poll(async () => ({
+      nextWhole: await nextPlay.evaluate((el, box) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= box.x - 1 && r.right <= box.x + box.width + 1;
+      }, viewportBox),
+      inView: await buttons.evaluateAll((els, box) => {
+        return els.filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.right > box.x && r.left < box.x + box.width;
+        }).length;
+      }, viewportBox),
+    }))
+    .toEqual({ nextWhole: true, inView: 1 });
 });
 
 test('at 390×844 the channel tabs are one row that scrolls sideways', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../support/auth';
-import { pageCall, pngFiles, toast, uniqueName, type SlideshowAnswer } from './support';
+import { dragAnnounced, pageCall, pngFiles, toast, uniqueName, type SlideshowAnswer } from './support';
 
 test.setTimeout(120_000);
 
@@ -68,9 +68,9 @@ test('a slideshow is made in two steps, its images uploaded, reordered by keyboa
   // Keyboard: the third image up by one (space lifts, arrow moves, space drops).
   await handle(page, 'kek.png').focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(250);
+  await expect(dragAnnounced(page, 'Felemelve, jelenleg a(z) 3. helyen.')).toHaveCount(1);
   await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(400);
+  await expect(dragAnnounced(page, 'Új hely: 2.')).toHaveCount(1);
   await page.keyboard.press('Space');
   await expect.poll(() => shownNames(page)).toEqual(['piros.png', 'kek.png', 'zold.png']);
 
@@ -82,7 +82,7 @@ test('a slideshow is made in two steps, its images uploaded, reordered by keyboa
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 8, { steps: 20 });
-  await page.waitForTimeout(300);
+  await expect(dragAnnounced(page, 'Új hely: 3.')).toHaveCount(1);
   await page.mouse.up();
   await expect.poll(() => shownNames(page)).toEqual(['kek.png', 'zold.png', 'piros.png']);
 

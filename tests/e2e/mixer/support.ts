@@ -5,7 +5,7 @@ import { ROOT } from '../support/stack';
 
 import { pageCall } from '../playlists/support';
 
-export { pageCall, toast, uniqueName } from '../playlists/support';
+export { dragAnnounced, pageCall, toast, uniqueName } from '../playlists/support';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

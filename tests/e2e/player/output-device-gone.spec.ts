@@ -59,6 +59,7 @@ test('the device that held the music is gone: the bar says so, its clock stops, 
   await expect(barB.getByRole('button', { name: 'Szünet', exact: true })).toHaveCount(0);
   const clock = barB.getByLabel('Eltelt idő');
   const first = await clock.textContent();
+  // A window on purpose: a clock that does not run shows only over time.
   await page.waitForTimeout(2_500);
   expect(await clock.textContent()).toBe(first);
   expect((await audioState(page)).paused).toBe(true);

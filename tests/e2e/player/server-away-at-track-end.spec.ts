@@ -145,6 +145,7 @@ test('the API away across a track end: the music plays on from the cache, the ba
       timeout: 10_000,
     });
 
+    // The outage lasts OUTAGE_MS whatever the page does: that length is the scenario.
     await page.waitForTimeout(Math.max(0, stoppedAt + OUTAGE_MS - Date.now()));
     await startApiAgain();
     back = Date.now();
@@ -167,6 +168,7 @@ test('the API away across a track end: the music plays on from the cache, the ba
     expect(server.current_time).toBeGreaterThan(1);
     expect(server.current_time).toBeLessThanOrEqual(heard.time + 0.5);
     expect(server.version!).toBeGreaterThan(before.version!);
+    // A window on purpose: the sampling below proves the music never stood still in it.
     await page.waitForTimeout(1_500);
 
     const samples = await stopSampling(page);

@@ -62,7 +62,17 @@ for (const viewport of [
     await newSection.getByLabel('A lista neve').scrollIntoViewIfNeeded();
     await dialog.getByRole('list').hover();
     await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(300);
+    // The wheel's scroll has ended: the box that scrolls the list stands at its end.
+    await dialog.getByRole('list').evaluate(
+      (list) =>
+        new Promise<void>((resolve) => {
+          let box: Element | null = list;
+          while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+          const atEnd = () => !box || box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
+          const frame = () => (atEnd() ? resolve() : requestAnimationFrame(frame));
+          frame();
+        }),
+    );
     expect((await title.boundingBox())!.y).toBeCloseTo(titleTop, 0);
     expect((await close.boundingBox())!.y).toBeCloseTo(closeTop, 0);
     await expect(title).toBeInViewport();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { bar, releasePlayer, serverPlayer } from '../player/support';
-import { channelTrackIds, createPlaylist, playlistTrackIds, shownTrackIds } from './support';
+import { channelTrackIds, createPlaylist, dragAnnounced, playlistTrackIds, shownTrackIds } from './support';
 
 test.setTimeout(150_000);
 
@@ -38,7 +38,7 @@ test('dragging a track with the mouse changes the order, which survives a reload
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-  await page.waitForTimeout(300);
+  await expect(dragAnnounced(page, 'Új hely: 3.')).toHaveCount(1);
   await page.mouse.up();
 
   const expected = [ids[1], ids[2], ids[0], ids[3]];
@@ -57,9 +57,9 @@ test('the keyboard moves a track (space, arrow, space) and the new order drives 
   // The third track up by one: space lifts, the arrow moves, space drops.
   await handle(page, 2).focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(250);
+  await expect(dragAnnounced(page, 'Felemelve, jelenleg a(z) 3. helyen.')).toHaveCount(1);
   await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(400);
+  await expect(dragAnnounced(page, 'Új hely: 2.')).toHaveCount(1);
   await page.keyboard.press('Space');
 
   const expected = [ids[0], ids[2], ids[1]];

@@ -51,3 +51,11 @@ export async function shownTrackIds(page: Page): Promise<number[]> {
 export function toast(page: Page, text: string) {
   return page.getByRole('status', { name: 'Értesítések' }).getByText(text, { exact: true });
 }
+
+/**
+ * The drag-and-drop list's screen-reader announcement when it says `text` (the lift, each new
+ * place): the drag's state to wait for before the next key or the drop.
+ */
+export function dragAnnounced(page: Page, text: string) {
+  return page.locator('[id^="rfd-announcement-"]').filter({ hasText: text });
+}

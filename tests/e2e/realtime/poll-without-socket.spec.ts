@@ -1,26 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { bar, closeDevice, openDevice, playerOf, playHere, waitForSocket, type Device } from './support';
+import { expect, test } from '../support/two-devices';
+import { bar, playerOf, waitForSocket } from './support';
 
 // pusher-js gives a connect 10 s before it calls it unavailable; three of those, then a 15 s poll.
 test.describe.configure({ timeout: 150_000 });
 
-let a: Device | undefined;
-let b: Device | undefined;
-
-test.afterEach(async () => {
-  await closeDevice(b);
-  await closeDevice(a);
-  a = b = undefined;
-});
-
-test('a device whose socket never connects stops saying "Kapcsolódás…" and still sees the other device\'s changes within 15 s', async ({ browser, baseURL }) => {
-  a = await openDevice(browser, baseURL);
-  await playHere(a.page);
+test('a device whose socket never connects stops saying "Kapcsolódás…" and still sees the other device\'s changes within 15 s', async ({ a, b }) => {
   await waitForSocket(a.page);
 
   // B's socket is refused every time (as a firewall that blocks WebSockets would); its HTTP calls
   // reach the real server.
-  b = await openDevice(browser, baseURL);
   let refused = 0;
   await b.page.routeWebSocket(/\/app\//, (ws) => {
     refused += 1;

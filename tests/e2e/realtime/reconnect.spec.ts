@@ -1,23 +1,11 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { audioState, bar, closeDevice, LIVE, openDevice, pathOf, playerOf, playHere, waitForSocket, type Device } from './support';
+import type { WebSocketRoute } from '@playwright/test';
+import { expect, test } from '../support/two-devices';
+import { audioState, bar, LIVE, pathOf, playerOf, playHere, waitForSocket } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
-let a: Device | undefined;
-let b: Device | undefined;
-
-test.afterEach(async () => {
-  await closeDevice(b);
-  await closeDevice(a);
-  a = b = undefined;
-});
-
-test('a device whose socket drops shows it, and after it returns it shows what changed meanwhile', async ({ browser, baseURL }) => {
-  a = await openDevice(browser, baseURL);
-  await playHere(a.page);
-
+test('a device whose socket drops shows it, and after it returns it shows what changed meanwhile', async ({ a, b }) => {
   // B's socket goes through the test, to the real server, until the test cuts it.
-  b = await openDevice(browser, baseURL);
   let cut = false;
   const open = new Set<WebSocketRoute>();
   await b.page.routeWebSocket(/\/app\//, (ws) => {
@@ -51,6 +39,7 @@ test('a device whose socket drops shows it, and after it returns it shows what c
   await barA.getByRole('button', { name: 'Szünet', exact: true }).click();
   await shuffleA.click();
   await expect(shuffleA).toHaveAttribute('aria-pressed', String(!random));
+  // A window on purpose: it shows that nothing reaches B while its socket is down.
   await b.page.waitForTimeout(1_500);
   await expect(barB.getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
 
@@ -65,12 +54,9 @@ test('a device whose socket drops shows it, and after it returns it shows what c
   await expect(shuffleB).toHaveAttribute('aria-pressed', String(random), LIVE);
 });
 
-test("the audio device's socket drops: the music plays on, and after the return it follows what changed meanwhile", async ({
-  browser,
-  baseURL,
-}) => {
-  // A, the audio device, reaches the realtime server through the test, which cuts it off and lets it back.
-  a = await openDevice(browser, baseURL);
+test("the audio device's socket drops: the music plays on, and after the return it follows what changed meanwhile", async ({ a, b }) => {
+  // A, the audio device, reaches the realtime server through the test, which cuts it off and lets it
+  // back: routed here, then its page opened again (playHere) so that its socket takes the route.
   let cut = false;
   let returnedAt: number | null = null;
   const open = new Set<WebSocketRoute>();
@@ -84,7 +70,6 @@ test("the audio device's socket drops: the music plays on, and after the return 
     open.add(ws);
   });
   await playHere(a.page);
-  b = await openDevice(browser, baseURL);
   await waitForSocket(a.page);
   await waitForSocket(b.page);
   const barA = bar(a.page);
@@ -97,16 +82,18 @@ test("the audio device's socket drops: the music plays on, and after the return 
   await expect(barA.getByText('Kapcsolódás…')).toBeVisible(LIVE);
   // Only the socket is gone, the API answers: no outage, and the music goes on.
   const heard = await audioState(a.page);
-  await a.page.waitForTimeout(2_000);
-  const still = await audioState(a.page);
-  expect(still.paused).toBe(false);
-  expect(still.time).toBeGreaterThan(heard.time + 1);
+  await expect
+    .poll(async () => {
+      const still = await audioState(a.page);
+      return !still.paused && still.time > heard.time + 1;
+    }, LIVE)
+    .toBe(true);
   await expect(barA.getByText('Nincs kapcsolat a szerverrel – a zene tovább szól')).toHaveCount(0);
 
   // Meanwhile B moves the music on; A cannot hear of it through the socket.
   const before = await playerOf(b.page);
   await barB.getByRole('button', { name: 'Következő szám', exact: true }).click();
-  await expect.poll(async () => (await playerOf(b!.page)).track?.id, LIVE).not.toBe(before.track?.id);
+  await expect.poll(async () => (await playerOf(b.page)).track?.id, LIVE).not.toBe(before.track?.id);
   const moved = await playerOf(b.page);
 
   // A's socket comes back: it plays the track B chose.
@@ -115,7 +102,7 @@ test("the audio device's socket drops: the music plays on, and after the return 
   await expect
     .poll(
       async () => {
-        const audio = await audioState(a!.page);
+        const audio = await audioState(a.page);
         return !audio.paused && pathOf(audio.src) === pathOf(moved.track!.url);
       },
       { timeout: 40_000, intervals: [100] },

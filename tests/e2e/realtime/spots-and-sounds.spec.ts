@@ -1,36 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/two-devices';
 import type { Sound } from '../../../contracts/sounds';
 import type { Spot } from '../../../contracts/spots';
-import {
-  audioState,
-  bar,
-  closeDevice,
-  LIVE,
-  openDevice,
-  pageCall,
-  pathOf,
-  playerOf,
-  playHere,
-  spotElement,
-  waitForSocket,
-  type Device,
-} from './support';
+import { audioState, bar, LIVE, pageCall, pathOf, playerOf, spotElement, waitForSocket } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
-let a: Device | undefined;
-let b: Device | undefined;
-
-test.afterEach(async () => {
-  await closeDevice(b);
-  await closeDevice(a);
-  a = b = undefined;
-});
-
-test('PlaySpots pauses the track, plays the spot on every device’s view, then the track resumes', async ({ browser, baseURL }) => {
-  a = await openDevice(browser, baseURL);
-  await playHere(a.page);
-  b = await openDevice(browser, baseURL);
+test('PlaySpots pauses the track, plays the spot on every device’s view, then the track resumes', async ({ a, b }) => {
   await waitForSocket(a.page);
   await waitForSocket(b.page);
 
@@ -38,15 +13,15 @@ test('PlaySpots pauses the track, plays the spot on every device’s view, then 
   expect(spots.length).toBeGreaterThan(0);
   const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
   const player = await playerOf(a.page);
-  await expect.poll(async () => (await audioState(a!.page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect.poll(async () => (await audioState(a.page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
 
   // Fired from the remote device, as an operator would.
   const fired = await pageCall(b.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] });
   expect(fired.status).toBe(200);
 
   // The audio device: music paused, the spot's file sounding and advancing.
-  await expect.poll(async () => pathOf((await spotElement(a!.page)).src), LIVE).toBe(pathOf(spot.url));
-  await expect.poll(async () => (await spotElement(a!.page)).time, LIVE).toBeGreaterThan(0.3);
+  await expect.poll(async () => pathOf((await spotElement(a.page)).src), LIVE).toBe(pathOf(spot.url));
+  await expect.poll(async () => (await spotElement(a.page)).time, LIVE).toBeGreaterThan(0.3);
   const paused = await audioState(a.page);
   expect(paused.paused).toBe(true);
   const stoppedAt = paused.time;
@@ -61,7 +36,7 @@ test('PlaySpots pauses the track, plays the spot on every device’s view, then 
   expect((await spotElement(b.page)).src).toBe('');
 
   // After the spot: the track goes on where it stopped, and the ad notices clear.
-  await expect.poll(async () => (await audioState(a!.page)).paused, { timeout: spot.duration * 1000 + 10_000 }).toBe(false);
+  await expect.poll(async () => (await audioState(a.page)).paused, { timeout: spot.duration * 1000 + 10_000 }).toBe(false);
   const resumed = await audioState(a.page);
   expect(resumed.time).toBeGreaterThanOrEqual(stoppedAt - 0.5);
   expect(resumed.time).toBeLessThan(stoppedAt + 5);
@@ -71,9 +46,7 @@ test('PlaySpots pauses the track, plays the spot on every device’s view, then 
   await expect(bar(b.page).getByText('Reklám szól')).toHaveCount(0, { timeout: 15_000 });
 });
 
-test('a sound can be skipped: next ends it, clears what was queued behind it and moves on', async ({ browser, baseURL }) => {
-  a = await openDevice(browser, baseURL);
-  await playHere(a.page);
+test('a sound can be skipped: next ends it, clears what was queued behind it and moves on', async ({ a }) => {
   await waitForSocket(a.page);
 
   const sounds = (await pageCall(a.page, 'GET', '/api/sounds')).body as Sound[];
@@ -85,7 +58,7 @@ test('a sound can be skipped: next ends it, clears what was queued behind it and
   // A spot queued behind the sound must go with it.
   expect((await pageCall(a.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spots[0]!.id] })).status).toBe(200);
 
-  await expect.poll(async () => pathOf((await spotElement(a!.page)).src), LIVE).toBe(pathOf(sound.url));
+  await expect.poll(async () => pathOf((await spotElement(a.page)).src), LIVE).toBe(pathOf(sound.url));
   await expect(bar(a.page).getByText('Hang szól')).toBeVisible(LIVE);
   expect((await audioState(a.page)).paused).toBe(true);
   const next = bar(a.page).getByRole('button', { name: 'Következő szám' });
@@ -94,10 +67,11 @@ test('a sound can be skipped: next ends it, clears what was queued behind it and
   await next.click();
 
   await expect(bar(a.page).getByText('Hang szól')).toHaveCount(0, LIVE);
-  await expect.poll(async () => (await playerOf(a!.page)).track?.id, LIVE).not.toBe(player.track!.id);
+  await expect.poll(async () => (await playerOf(a.page)).track?.id, LIVE).not.toBe(player.track!.id);
   // Nothing plays over the music any more: the queued spot was dropped with the sound.
-  await expect.poll(async () => (await audioState(a!.page)).paused, LIVE).toBe(false);
-  await expect.poll(async () => (await spotElement(a!.page)).src, LIVE).toBe('');
+  await expect.poll(async () => (await audioState(a.page)).paused, LIVE).toBe(false);
+  await expect.poll(async () => (await spotElement(a.page)).src, LIVE).toBe('');
+  // A window on purpose: the dropped spot must not start later either.
   await a.page.waitForTimeout(1_500);
   expect((await spotElement(a.page)).src).toBe('');
   await expect(bar(a.page).getByText('Reklám szól')).toHaveCount(0);
