@@ -26,6 +26,8 @@ export function requestTenant(host: string | null | undefined): string | null {
 }
 
 export const UNKNOWN_TENANT = 'Ismeretlen ügyfél.';
+/** The API's own 401 message, for the refusals the BFF gives in its place. */
+export const UNAUTHENTICATED = 'Nincs bejelentkezve.';
 export const CROSS_SITE = 'A kérés más oldalról érkezett, ezért elutasítottuk.';
 
 /**

@@ -16,8 +16,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
-import { declaredLength, prepareBody } from './body';
-import { CROSS_SITE, isAbort, requestTenant, UNKNOWN_TENANT, UPSTREAM_DOWN } from './context';
+import { declaredLength, isUpload, prepareBody } from './body';
+import { CROSS_SITE, isAbort, requestTenant, UNAUTHENTICATED, UNKNOWN_TENANT, UPSTREAM_DOWN } from './context';
 import { deviceIdOf } from './device';
 import {
   browserResponseHeaders,
@@ -83,6 +83,13 @@ export async function proxyCall(req: IncomingMessage, res: ServerResponse, path:
   const { sessionSecret: password, tenantApiUrl } = env();
   const proto = requestProto(req.headers);
   const session = forTenant(await readSealedCookie(cookieValue(req.headers.cookie, SESSION_COOKIE), password), tenant);
+  // An upload from a browser this shop has no login of (the seal's `auth`, as proxy.ts reads it)
+  // is refused here: the API would refuse it too, but only after the BFF had fetched it a session
+  // and started streaming the body on. Closing the connection stops the rest of the body; the web
+  // server's lingering close lets the answer reach a browser that is still sending.
+  if (isUpload(req.headers) && session.auth !== true) {
+    return sendMessage(res, 401, UNAUTHENTICATED, { connection: 'close' });
+  }
   const ctx = newContext({
     tenant,
     jar: jarFor(session, tenant),

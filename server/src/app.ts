@@ -6,10 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { AppContext } from './context';
 import type { Config } from './env';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
-import { HttpError, messages, ValidationError } from './http/errors';
+import { HttpError, messages, summarize, ValidationError } from './http/errors';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
-import { createUploads } from './http/uploads';
+import { createUploads, tooManyFilesOf } from './http/uploads';
 import { createMailer } from './mail/mailer';
 import { createPlayerService } from './player/service';
 import { registerAuthRoutes } from './routes/auth';
@@ -126,6 +126,8 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
 
   app.setErrorHandler((err, req, reply) => {
     if (req.parsingBody) {
+      const tooMany = tooManyFilesOf(req, err);
+      if (tooMany) return reply.code(422).send({ message: summarize(tooMany), errors: tooMany });
       // Whatever goes wrong while the body is read is the client's doing (a malformed multipart
       // stream throws busboy's bare Errors): 400, or the 413 of a limit. Never a 500.
       const status = (err as { statusCode?: number }).statusCode;
@@ -166,10 +168,11 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   });
   await app.register(multipart, {
     // Small forms become plain fields like JSON and urlencoded bodies. Upload routes stream their
-    // one file to storage instead (http/uploads.ts), with their own limits.
+    // one file to storage instead (http/uploads.ts), with their own limits; every other route
+    // takes no file part at all, so a chunked body cannot make it buffer files.
     attachFieldsToBody: 'keyValues',
     onFile: uploads.onFile,
-    limits: { fileSize: BODY_LIMIT, files: 20 },
+    limits: { fileSize: BODY_LIMIT, files: 0 },
   });
   uploads.register(app);
   app.addHook('preValidation', async (req) => {

@@ -49,6 +49,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow | undefined;
     user: UserRow | undefined;
+    /** Set when the CSRF token can only be the body's `_token` (checked once the body is parsed). */
+    csrfFromBody: boolean;
   }
   interface FastifyContextConfig {
     /** 'user' needs a login (default under /api/), 'guest' redirects logged-in users, 'any' is public. */
@@ -76,6 +78,7 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
 
   app.decorateRequest('session', undefined);
   app.decorateRequest('user', undefined);
+  app.decorateRequest('csrfFromBody', false);
 
   const baseCookie = (req: FastifyRequest): CookieSerializeOptions => ({
     path: '/',
@@ -173,19 +176,28 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
     if (!req.user) await restoreFromRememberCookie(req, reply);
   }
 
-  function csrfTokenFrom(req: FastifyRequest): string | undefined {
+  /** The token of the request's headers: undefined when none came, null when one came unreadable. */
+  function headerToken(req: FastifyRequest): string | null | undefined {
     const xsrf = headerValue(req, 'x-xsrf-token');
     if (xsrf) {
       try {
         return decodeURIComponent(xsrf);
       } catch {
-        return undefined;
+        return null;
       }
     }
-    const plain = headerValue(req, 'x-csrf-token');
-    if (plain) return plain;
-    const body = req.body as Record<string, unknown> | undefined;
-    return body && typeof body === 'object' && typeof body._token === 'string' ? body._token : undefined;
+    return headerValue(req, 'x-csrf-token') || undefined;
+  }
+
+  /**
+   * Whether a request without a token in its headers may still bring one as `_token` in its body:
+   * only a urlencoded or JSON body (small, held by the body limit, no files) of a route that takes
+   * no upload. A multipart body is never read to find its token (docs/decisions.md).
+   */
+  function tokenMayComeInBody(req: FastifyRequest): boolean {
+    if (req.routeOptions.config?.upload) return false;
+    const type = headerValue(req, 'content-type')?.toLowerCase() ?? '';
+    return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('application/json');
   }
 
   function csrfRequired(req: FastifyRequest): boolean {
@@ -201,24 +213,37 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
     return (req.routeOptions.url ?? req.url).startsWith('/api/') ? 'user' : 'any';
   }
 
-  // preHandler, not onRequest: a form post may carry its CSRF token as `_token` in the body.
-  app.addHook('preHandler', async (req, reply) => {
+  // onRequest: the session, CSRF and login are judged from the headers before a byte of the body
+  // is read or parsed (an upload would otherwise be streamed to disk first), so 401 and 419 win
+  // over every answer about the body (400, 413, 415, 422). CSRF first, as Laravel's middleware order.
+  app.addHook('onRequest', async (req, reply) => {
     if (req.is404 || req.routeOptions.config?.tenant === false) return;
     await load(req, reply);
+    const mode = authMode(req);
+    const refusedLogin = mode === 'user' && !req.user;
 
     if (csrfRequired(req)) {
-      const sent = csrfTokenFrom(req);
-      if (!req.session || !sent || !safeEqual(sent, req.session.csrfToken)) {
+      const sent = headerToken(req);
+      if (sent === undefined && req.session && !refusedLogin && tokenMayComeInBody(req)) {
+        req.csrfFromBody = true;
+      } else if (!req.session || !sent || !safeEqual(sent, req.session.csrfToken)) {
         throw new HttpError(419, messages.csrf);
       }
     }
 
-    const mode = authMode(req);
-    if (mode === 'user' && !req.user) throw new HttpError(401, messages.unauthenticated);
+    if (refusedLogin) throw new HttpError(401, messages.unauthenticated);
     if (mode === 'guest' && req.user) {
       // Laravel's RedirectIfAuthenticated answers guest routes with a redirect, JSON or not.
       return reply.redirect('/', 302);
     }
+  });
+
+  // The one check left for after the body: a small form's `_token`, for a caller already known.
+  app.addHook('preHandler', async (req) => {
+    if (!req.csrfFromBody) return;
+    const body = req.body as Record<string, unknown> | undefined;
+    const sent = body && typeof body === 'object' && typeof body._token === 'string' ? body._token : undefined;
+    if (!req.session || !sent || !safeEqual(sent, req.session.csrfToken)) throw new HttpError(419, messages.csrf);
   });
 
   return {

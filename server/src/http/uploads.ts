@@ -42,7 +42,6 @@ export interface UploadedFile {
 }
 
 interface UploadState {
-  files: number;
   file?: UploadedFile;
   error?: string;
   /** Temporary files of this request not yet kept. */
@@ -53,14 +52,17 @@ const states = new WeakMap<FastifyRequest, UploadState>();
 const stateOf = (req: FastifyRequest) => {
   let state = states.get(req);
   if (!state) {
-    state = { files: 0, pending: new Set() };
+    state = { pending: new Set() };
     states.set(req, state);
   }
   return state;
 };
 
-/** Most file parts an upload call may carry before the body counts as abuse (413). */
-const MAX_FILE_PARTS = 10;
+/**
+ * File parts an upload call may carry: its one file. Busboy stops at the next file part's headers,
+ * so a chunked body cannot bring more for the server to read and drop (`tooManyFilesOf`).
+ */
+const UPLOAD_FILE_PARTS = 1;
 const TMP_DIR = 'tmp';
 const MB = 1024 * 1024;
 
@@ -122,17 +124,14 @@ export function createUploads({ config, storage }: { config: Config; storage: St
   async function onFile(this: FastifyRequest, part: MultipartFile): Promise<void> {
     const kind = this.routeOptions.config.upload;
     if (!kind) {
-      // Routes without uploads keep the plugin's behaviour: the (small) file becomes a field.
-      await part.toBuffer();
+      // Routes without uploads take no file part (their files limit is 0): none should come here.
+      await drain(part);
       return;
     }
     const state = stateOf(this);
-    if (state.files > 0 || part.fieldname !== UPLOAD_FIELD) {
-      // Only the first file in `file` is read; any other non-empty file refuses the call.
-      if ((await drain(part)) > 0) {
-        state.files += 1;
-        if (state.files > 1 || part.fieldname === UPLOAD_FIELD) state.error = fileMessages.tooMany;
-      }
+    if (part.fieldname !== UPLOAD_FIELD) {
+      // A file in another field is not the upload: a non-empty one refuses the call.
+      if ((await drain(part)) > 0) state.error = fileMessages.tooMany;
       return;
     }
     const tmpPath = `${TMP_DIR}/${randomString(32)}`;
@@ -144,7 +143,6 @@ export function createUploads({ config, storage }: { config: Config; storage: St
       await forget(this, tmpPath);
       return;
     }
-    state.files += 1;
     if (written.overLimit) {
       state.error = fileMessages.tooLarge(Math.round((limit / MB) * 10) / 10);
       await forget(this, tmpPath);
@@ -183,7 +181,7 @@ export function createUploads({ config, storage }: { config: Config; storage: St
       if (!route.config?.upload) return;
       route.config = {
         ...route.config,
-        multipartOptions: { limits: { fileSize: config.uploadBodyMaxBytes, files: MAX_FILE_PARTS } },
+        multipartOptions: { limits: { fileSize: config.uploadBodyMaxBytes, files: UPLOAD_FILE_PARTS } },
       };
     });
     app.addHook('onResponse', async (req) => cleanUp(req));
@@ -194,6 +192,16 @@ export function createUploads({ config, storage }: { config: Config; storage: St
   const bodyCapOf = (req: FastifyRequest, general: number) => (req.routeOptions.config.upload ? config.uploadBodyMaxBytes : general);
 
   return { onFile, register, bodyCapOf };
+}
+
+/**
+ * The field error of an upload call whose body brought a file part more than the route takes
+ * (busboy's files limit, raised at that part's headers): the form's own message under `file`,
+ * answered without reading the rest.
+ */
+export function tooManyFilesOf(req: FastifyRequest, err: unknown): Record<string, string[]> | undefined {
+  if (!req.routeOptions.config.upload || (err as { code?: string }).code !== 'FST_FILES_LIMIT') return undefined;
+  return { [UPLOAD_FIELD]: [fileMessages.tooMany] };
 }
 
 /**

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 
 /**
  * The web server's BFF path end to end in one process: a browser-side client → a node:http server
@@ -12,6 +12,8 @@ let web: Server;
 let webPort: number;
 let apiPort: number;
 let calls: { method: string; url: string; headers: IncomingHttpHeaders; body: string }[] = [];
+/** Every request the API saw begin, body read or not. */
+let arrived: string[] = [];
 let route: (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
 interface Answer {
@@ -53,6 +55,7 @@ async function unsealedFrom(answer: Answer): Promise<Record<string, unknown> | n
 
 beforeAll(async () => {
   api = createServer((req, res) => {
+    arrived.push(`${req.method} ${req.url}`);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -94,6 +97,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   calls = [];
+  arrived = [];
   route = (_req, _body, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"ok":true}');
@@ -206,6 +210,66 @@ describe('proxyCall', () => {
     expect([none.status, none.body]).toEqual([204, '']);
     const head = await call('HEAD', '/api/text');
     expect([head.status, head.body, head.headers['content-length']]).toEqual([200, '', '5']);
+  });
+
+  describe('an upload from a browser with no login here', () => {
+    const BOUNDARY = 'pulzus-upload';
+    const firstPart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="nagy.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n${'x'.repeat(4096)}`;
+
+    /**
+     * A chunked upload whose body is still coming: the first piece goes, the rest never does. The
+     * answer, when one comes, is one given without the body; `ended` tells the connection closed.
+     */
+    function openUpload(cookie?: string): Promise<{ head: string; body: string; ended: boolean }> {
+      return new Promise((resolve, reject) => {
+        const socket = connect(webPort, '127.0.0.1');
+        const lines = [
+          'POST /api/spots HTTP/1.1',
+          `Host: demo.localhost:${webPort}`,
+          `Content-Type: multipart/form-data; boundary=${BOUNDARY}`,
+          'Transfer-Encoding: chunked',
+          ...(cookie ? [`Cookie: ${cookie}`] : []),
+        ];
+        socket.write(`${lines.join('\r\n')}\r\n\r\n${Buffer.byteLength(firstPart).toString(16)}\r\n${firstPart}\r\n`);
+        let raw = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (d: string) => (raw += d));
+        socket.on('error', reject);
+        // Only a closed connection ends this: an answer that leaves it open fails the test by its timeout.
+        socket.on('close', () => {
+          const [head = '', body = ''] = raw.split('\r\n\r\n');
+          resolve({ head, body, ended: true });
+        });
+      });
+    }
+
+    it('is refused with 401 at once, the connection closed, and nothing reaches the API', async () => {
+      const answers = [
+        await openUpload(),
+        await openUpload(await cookieFor({ tenant: 'demo', jar: { api_session: 'guest', 'XSRF-TOKEN': 'tok' } })),
+        await openUpload(await cookieFor({ tenant: 'other', auth: true, jar: { api_session: 'elsewhere' } })),
+        await openUpload('pulzus=not-a-seal-of-ours'),
+      ];
+      for (const answer of answers) {
+        expect(answer.head).toMatch(/^HTTP\/1\.1 401 /);
+        expect(answer.head).toMatch(/\r\nconnection: close\r\n/i);
+        expect(JSON.parse(answer.body)).toEqual({ message: 'Nincs bejelentkezve.' });
+      }
+      expect(arrived).toEqual([]);
+    }, 30_000);
+
+    it('while a logged-in upload goes on to the API', async () => {
+      route = (_req, _body, res) => {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end('{"id":1}');
+      };
+      const cookie = await cookieFor({ tenant: 'demo', auth: true, jar: { api_session: 's1', 'XSRF-TOKEN': 'tok' } });
+      const body = `${firstPart}\r\n--${BOUNDARY}--\r\n`;
+      const res = await call('POST', '/api/spots', { cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body);
+      expect(res.status).toBe(201);
+      expect(arrived).toEqual(['POST /api/spots']);
+      expect(calls[0]!.body).toBe(body);
+    });
   });
 
   it('answers 405 to anything but POST on /broadcasting/auth', async () => {
