@@ -13,6 +13,22 @@ export const IMAGES_PER_PICK_MAX = 10;
 export const AUDIO_ACCEPT = 'audio/mpeg,.mp3';
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
+/**
+ * Longest spot and sound, in seconds. A spot plays over the music and a sound interrupts it, and
+ * the scheduler's preview looks ahead as far as the longest spot list plays: a length without a
+ * bound would let one shop's file stall everyone's preview.
+ */
+export const SPOT_SECONDS_MAX = 600;
+export const SOUND_SECONDS_MAX = 120;
+
+/**
+ * Over its cap as the page shows the length (m:ss, whole seconds down): an encoder's padding of
+ * the last frame (a few hundredths) does not turn a 10:00 spot away.
+ */
+export function isOverLong(seconds: number, maxSeconds: number): boolean {
+  return Math.floor(seconds) > maxSeconds;
+}
+
 export const fileMessages = {
   required: 'A fájl megadása kötelező.',
   tooMany: 'Egyszerre csak egy fájl tölthető fel.',
@@ -20,4 +36,6 @@ export const fileMessages = {
   brokenMp3: 'A hangfájl sérült vagy hiányos, nem olvasható belőle hang.',
   notImage: 'A kép csak JPEG vagy PNG fájl lehet.',
   tooLarge: (mb: number) => `A fájl legfeljebb ${mb} MB lehet.`,
+  spotTooLong: 'A szpot legfeljebb 10 perc lehet.',
+  soundTooLong: 'A hang legfeljebb 2 perc lehet.',
 } as const;
