@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   PREVIEW_ENTRIES_MAX,
+  SCHEDULED_CONTENTS_MAX,
   scheduledContentBodySchema,
   scheduledContentMessages,
   schedulePreviewQuerySchema,
@@ -12,6 +13,7 @@ import type { AppContext } from '../context';
 import { transaction, type Db } from '../db/client';
 import type { CustomerRow } from '../db/queries/customers';
 import {
+  countScheduledContentsLocked,
   createScheduledContent,
   deleteScheduledContent,
   getScheduledContent,
@@ -32,6 +34,7 @@ import { bodyOf } from '../http/request';
 import { laravelDate } from '../http/resources';
 import { validate } from '../http/validation';
 import { firesBetween, isoWithOffset, nextFireAt, type ScheduleRule } from '../scheduler/engine';
+import { slices } from '../scheduler/slices';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -89,35 +92,70 @@ function scheduledContentResource(row: ScheduledContentRow, now: number, timeZon
  * PREVIEW_ENTRIES_MAX. `same_minute`: another item fires in that minute too; else `overrun`: the
  * item's spots play longer than the gap to the next fire of any item (itself included), a fire
  * just past the window counting too.
+ *
+ * A shop's items are many (up to SCHEDULED_CONTENTS_MAX) and may fire every minute, so the work is
+ * bounded and sliced: fires are collected per minute of the window (no sort of every fire), and
+ * the event loop gets a turn between slices (`pause`), so one shop's preview never holds the API.
  */
-export function buildPreview(rows: ScheduledContentRow[], now: number, hours: number, timeZone: string): SchedulePreviewEntry[] {
+export async function buildPreview(
+  rows: ScheduledContentRow[],
+  now: number,
+  hours: number,
+  timeZone: string,
+  pause: () => Promise<void> = slices(),
+): Promise<SchedulePreviewEntry[]> {
   const until = now + hours * HOUR_MS;
   // The fires just past the window judge the last entries' overruns: look as far beyond it as the
-  // longest spot list plays. One past the cap per item is enough to know every listed entry's next.
+  // longest spot list plays (spot lengths are real and capped). One past the cap per item is
+  // enough to know every listed entry's next.
   const longestMs = Math.max(0, ...rows.map((row) => spotsMs(row)));
-  const fires = rows
-    .flatMap((row) =>
-      firesBetween(ruleOf(row), now, until + longestMs + MINUTE_MS, timeZone, PREVIEW_ENTRIES_MAX + 1).map((at) => ({ at, row })),
-    )
-    .sort((a, b) => a.at - b.at || a.row.id - b.row.id);
-  const perMinute = new Map<number, number>();
-  for (const f of fires) perMinute.set(f.at, (perMinute.get(f.at) ?? 0) + 1);
-  const minutes = [...perMinute.keys()];
-  const nextMinute = new Map(minutes.map((m, i) => [m, minutes[i + 1]]));
-  const listed = fires.filter((f) => f.at < until).slice(0, PREVIEW_ENTRIES_MAX);
-  return listed.map(({ at, row }) => {
-    const next = nextMinute.get(at);
-    const clash =
-      (perMinute.get(at) ?? 0) > 1 ? 'same_minute' : next !== undefined && spotsMs(row) > next - at ? 'overrun' : null;
-    return {
-      at: isoWithOffset(at, timeZone),
-      scheduled_content_id: row.id,
-      name: row.name,
-      spots: row.spots,
-      slideshows: row.slideshows,
-      clash,
-    };
-  });
+  const first = Math.ceil(now / MINUTE_MS) * MINUTE_MS;
+  const end = until + longestMs + MINUTE_MS;
+  const byId = [...rows].sort((a, b) => a.id - b.id);
+  // Minute index from `first` → the items firing then, in id order (items are visited in id order).
+  const minutes = new Map<number, ScheduledContentRow[]>();
+  // Items with the same rule fire at the same minutes: walk each rule once.
+  const firesOfRule = new Map<string, number[]>();
+  for (const row of byId) {
+    const rule = ruleOf(row);
+    const key = JSON.stringify(rule);
+    let fires = firesOfRule.get(key);
+    if (!fires) {
+      fires = firesBetween(rule, now, end, timeZone, PREVIEW_ENTRIES_MAX + 1);
+      firesOfRule.set(key, fires);
+    }
+    for (const at of fires) {
+      const index = (at - first) / MINUTE_MS;
+      const bucket = minutes.get(index);
+      if (bucket) bucket.push(row);
+      else minutes.set(index, [row]);
+    }
+    await pause();
+  }
+  const occupied = [...minutes.keys()].sort((a, b) => a - b);
+  const entries: SchedulePreviewEntry[] = [];
+  for (let k = 0; k < occupied.length && entries.length < PREVIEW_ENTRIES_MAX; k++) {
+    const index = occupied[k]!;
+    const at = first + index * MINUTE_MS;
+    if (at >= until) break;
+    const bucket = minutes.get(index)!;
+    const next = occupied[k + 1];
+    const gapMs = next === undefined ? Infinity : (next - index) * MINUTE_MS;
+    const iso = isoWithOffset(at, timeZone);
+    for (const row of bucket) {
+      if (entries.length >= PREVIEW_ENTRIES_MAX) break;
+      entries.push({
+        at: iso,
+        scheduled_content_id: row.id,
+        name: row.name,
+        spots: row.spots,
+        slideshows: row.slideshows,
+        clash: bucket.length > 1 ? 'same_minute' : spotsMs(row) > gapMs ? 'overrun' : null,
+      });
+    }
+    await pause();
+  }
+  return entries;
 }
 
 /**
@@ -186,6 +224,10 @@ export function registerScheduledContentRoutes(app: FastifyInstance, ctx: AppCon
     const { fields, active, links } = parse(req);
     const customerId = req.tenant.id;
     const row = await transaction(db, async (tx) => {
+      // Under the name: the form's first field, where the refusal is seen.
+      if ((await countScheduledContentsLocked(tx, { customerId })) >= SCHEDULED_CONTENTS_MAX) {
+        throw new ValidationError({ name: [scheduledContentMessages.limit] });
+      }
       await checkLinks(tx, customerId, links);
       return createScheduledContent(tx, { customerId, fields: { ...fields, active: active ?? true }, links });
     });
