@@ -111,37 +111,56 @@ export async function buildPreview(
   const longestMs = Math.max(0, ...rows.map((row) => spotsMs(row)));
   const first = Math.ceil(now / MINUTE_MS) * MINUTE_MS;
   const end = until + longestMs + MINUTE_MS;
+  const windowMinutes = Math.ceil((until - first) / MINUTE_MS);
   const byId = [...rows].sort((a, b) => a.id - b.id);
-  // Minute index from `first` → the items firing then, in id order (items are visited in id order).
-  const minutes = new Map<number, ScheduledContentRow[]>();
-  // Items with the same rule fire at the same minutes: walk each rule once.
-  const firesOfRule = new Map<string, number[]>();
+  // Items with the same rule fire at the same minutes: walk each rule once. Fires are kept as
+  // minute indexes from `first`.
+  const firesOfRule = new Map<string, Int32Array>();
+  const firesOf: Int32Array[] = [];
   for (const row of byId) {
     const rule = ruleOf(row);
     const key = JSON.stringify(rule);
     let fires = firesOfRule.get(key);
     if (!fires) {
-      fires = firesBetween(rule, now, end, timeZone, PREVIEW_ENTRIES_MAX + 1);
+      const at = firesBetween(rule, now, end, timeZone, PREVIEW_ENTRIES_MAX + 1);
+      fires = Int32Array.from(at, (ms) => Math.round((ms - first) / MINUTE_MS));
       firesOfRule.set(key, fires);
     }
-    for (const at of fires) {
-      const index = (at - first) / MINUTE_MS;
-      const bucket = minutes.get(index);
-      if (bucket) bucket.push(row);
-      else minutes.set(index, [row]);
-    }
+    firesOf.push(fires);
     await pause();
   }
-  const occupied = [...minutes.keys()].sort((a, b) => a - b);
+  // How many items fire in each minute, over the window and the look beyond it.
+  const perMinute = new Int32Array(Math.max(1, Math.ceil((end - first) / MINUTE_MS) + 1));
+  for (const fires of firesOf) {
+    for (let i = 0; i < fires.length; i++) perMinute[fires[i]!]! += 1;
+    await pause();
+  }
+  // The minute that holds the last listed entry: nothing after it is listed.
+  let lastListed = -1;
+  for (let m = 0, listed = 0; m < windowMinutes && listed < PREVIEW_ENTRIES_MAX; m++) {
+    listed += perMinute[m]!;
+    if (perMinute[m]! > 0) lastListed = m;
+  }
+  const nextFiring = (m: number): number | undefined => {
+    for (let n = m + 1; n < perMinute.length; n++) if (perMinute[n]! > 0) return n;
+    return undefined;
+  };
+  // The listed fires, minute by minute, each minute's items in id order.
+  const listedAt = new Map<number, ScheduledContentRow[]>();
+  byId.forEach((row, i) => {
+    const fires = firesOf[i]!;
+    for (let k = 0; k < fires.length && fires[k]! <= lastListed; k++) {
+      const bucket = listedAt.get(fires[k]!);
+      if (bucket) bucket.push(row);
+      else listedAt.set(fires[k]!, [row]);
+    }
+  });
   const entries: SchedulePreviewEntry[] = [];
-  for (let k = 0; k < occupied.length && entries.length < PREVIEW_ENTRIES_MAX; k++) {
-    const index = occupied[k]!;
-    const at = first + index * MINUTE_MS;
-    if (at >= until) break;
-    const bucket = minutes.get(index)!;
-    const next = occupied[k + 1];
-    const gapMs = next === undefined ? Infinity : (next - index) * MINUTE_MS;
-    const iso = isoWithOffset(at, timeZone);
+  for (const m of [...listedAt.keys()].sort((x, y) => x - y)) {
+    const bucket = listedAt.get(m)!;
+    const next = nextFiring(m);
+    const gapMs = next === undefined ? Infinity : (next - m) * MINUTE_MS;
+    const iso = isoWithOffset(first + m * MINUTE_MS, timeZone);
     for (const row of bucket) {
       if (entries.length >= PREVIEW_ENTRIES_MAX) break;
       entries.push({
