@@ -337,7 +337,10 @@ async function startBenchStack(): Promise<{ stack?: Stack; apiPort: number; push
   if (API_STEPS.some(runs)) {
     const dataDir = makeDataDir('pulzus-bench-');
     const secrets = randomSecrets();
-    const api = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir, secrets });
+    // BENCH_API_DATABASE_URL puts this API on PostgreSQL instead of the embedded PGlite, whose
+    // queries run on the API's own thread.
+    const databaseUrl = process.env.BENCH_API_DATABASE_URL;
+    const api = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir, secrets, ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}) });
     log(`api up: http://127.0.0.1:${API_PORT}, data ${dataDir}`);
     return {
       apiPort: API_PORT,

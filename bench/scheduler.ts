@@ -249,7 +249,7 @@ export async function measureSchedulerPreview(api: { apiPort: number; bffSecret:
         value: percentile(busy, 99),
         unit: 'ms',
         max: 2 * idleP99 + SCHEDULER_BUDGETS.previewMeSlackMs,
-        note: `budget 2 × idle p99 + ${SCHEDULER_BUDGETS.previewMeSlackMs} ms`,
+        note: `budget 2 × idle p99 + ${SCHEDULER_BUDGETS.previewMeSlackMs} ms; p50 ${percentile(busy, 50).toFixed(1)} ms (idle ${percentile(idle, 50).toFixed(1)} ms)`,
       },
     ];
   } finally {

@@ -3,7 +3,7 @@
  * `sliceMs` of work has passed since the last turn, so other shops' requests are answered in
  * between instead of waiting for the whole job.
  */
-export function slices(sliceMs = 5): () => Promise<void> {
+export function slices(sliceMs = 2): () => Promise<void> {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < sliceMs) return;
