@@ -62,9 +62,29 @@ export function mp3Frames(file: Buffer): Buffer {
   return Buffer.concat(frames);
 }
 
+/** 320 kbps MPEG-1 layer III at 44.1 kHz, unpadded: 1044 bytes a frame. */
+const FRAME_320 = 1044;
+
+/**
+ * `bytes` of MP3 that an upload takes: the demo track's frames, each re-headed as a 320 kbps frame
+ * (its bytes first, zeros after), so 10 MB play 4 min 22 s, within the 10-minute spot cap (the
+ * demo's own 64 kbps would make 10 MB almost 22 minutes, which the API refuses).
+ */
 export function makeMp3(bytes = UPLOAD_BYTES): Buffer {
-  const frames = mp3Frames(readFileSync(path.join(ROOT, 'server/assets/audio/tracks/duna-parti-fenyek.mp3')));
-  return Buffer.concat(Array.from({ length: Math.ceil(bytes / frames.length) }, () => frames));
+  const demo = mp3Frames(readFileSync(path.join(ROOT, 'server/assets/audio/tracks/duna-parti-fenyek.mp3')));
+  const frames: Buffer[] = [];
+  for (let at = 0; at + 4 <= demo.length; ) {
+    const h = demo.readUInt32BE(at);
+    const size = Math.floor((144 * BITRATES.v1[(h >>> 12) & 15]! * 1000) / 44100) + ((h >>> 9) & 1);
+    const frame = Buffer.alloc(FRAME_320);
+    demo.copy(frame, 0, at, Math.min(at + size, at + FRAME_320));
+    // Bit rate index 14 (320 kbps), no padding; version, layer, rate and mode stay.
+    frame.writeUInt32BE(((h & ~(0xf << 12) & ~(1 << 9)) | (14 << 12)) >>> 0, 0);
+    frames.push(frame);
+    at += size;
+  }
+  const one = Buffer.concat(frames);
+  return Buffer.concat(Array.from({ length: Math.ceil(bytes / one.length) }, () => one)).subarray(0, Math.floor(bytes / FRAME_320) * FRAME_320);
 }
 
 function multipart(fields: Record<string, string>, file: { field: string; name: string; type: string; bytes: Buffer }) {

@@ -160,12 +160,16 @@ export class Device {
   private readonly jar = new Map<string, string>();
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-  constructor(private readonly port: number) {}
+  /** `headers` go with every call (the other shop's X-Tenant and the BFF secret). */
+  constructor(
+    private readonly port: number,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   request(method: string, pathname: string, body?: string, headers: Record<string, string> = {}) {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.jar.get('XSRF-TOKEN');
-    const all: Record<string, string> = { Accept: 'application/json', ...headers };
+    const all: Record<string, string> = { Accept: 'application/json', ...this.headers, ...headers };
     if (cookie) all.Cookie = cookie;
     if (method !== 'GET' && xsrf) all['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
     return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -187,9 +191,9 @@ export class Device {
     });
   }
 
-  async login() {
+  async login(email = 'demo@pulzus.hu', password = 'pulzus-demo') {
     await this.request('GET', '/sanctum/csrf-cookie');
-    const res = await this.request('POST', '/login', JSON.stringify({ email: 'demo@pulzus.hu', password: 'pulzus-demo' }), {
+    const res = await this.request('POST', '/login', JSON.stringify({ email, password }), {
       'Content-Type': 'application/json',
     });
     if (res.status !== 204) throw new Error(`login answered ${res.status}: ${res.body}`);

@@ -20,16 +20,16 @@ import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
 import { measureRealtimeScale } from './realtime-scale';
-import { measureSchedulerEngine, measureSchedulerLatency } from './scheduler';
+import { measureSchedulerEngine, measureSchedulerLatency, measureSchedulerPreview } from './scheduler';
 
 // BENCH_API_PORT, BENCH_WEB_PORT and BENCH_DIST_DIR move the stack, so two checkouts can bench at once.
 const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,allday,outage runs only
+ * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,allday,outage runs only
  * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
- * none; scheduler-latency alone starts the API without the web app.
+ * none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
 const STEPS = process.env.BENCH_STEPS?.split(',').map((s) => s.trim()).filter(Boolean);
 const runs = (step: string) => !STEPS || STEPS.includes(step);
@@ -316,10 +316,10 @@ function report(): boolean {
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
 const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'outage'];
-const API_STEPS = ['scheduler-latency'];
+const API_STEPS = ['scheduler-latency', 'scheduler-preview'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
-async function startBenchStack(): Promise<{ stack?: Stack; apiPort: number; pusherKey: string; stop(): Promise<void> }> {
+async function startBenchStack(): Promise<{ stack?: Stack; apiPort: number; pusherKey: string; bffSecret: string; stop(): Promise<void> }> {
   const log = (l: string) => console.log(`[bench] ${l}`);
   if (WEB_STEPS.some(runs)) {
     const stack = await startStack({ apiPort: API_PORT, webPort: WEB_PORT, distDir: DIST_DIR, log });
@@ -327,6 +327,7 @@ async function startBenchStack(): Promise<{ stack?: Stack; apiPort: number; push
       stack,
       apiPort: stack.apiPort,
       pusherKey: stack.secrets.pusherKey,
+      bffSecret: stack.secrets.bffSecret,
       async stop() {
         await stack.stop();
         rmSync(stack.dataDir, { recursive: true, force: true });
@@ -336,18 +337,22 @@ async function startBenchStack(): Promise<{ stack?: Stack; apiPort: number; push
   if (API_STEPS.some(runs)) {
     const dataDir = makeDataDir('pulzus-bench-');
     const secrets = randomSecrets();
-    const api = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir, secrets });
+    // BENCH_API_DATABASE_URL puts this API on PostgreSQL instead of the embedded PGlite, whose
+    // queries run on the API's own thread.
+    const databaseUrl = process.env.BENCH_API_DATABASE_URL;
+    const api = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir, secrets, ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}) });
     log(`api up: http://127.0.0.1:${API_PORT}, data ${dataDir}`);
     return {
       apiPort: API_PORT,
       pusherKey: secrets.pusherKey,
+      bffSecret: secrets.bffSecret,
       async stop() {
         await api.stop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   }
-  return { apiPort: API_PORT, pusherKey: '', stop: async () => {} };
+  return { apiPort: API_PORT, pusherKey: '', bffSecret: '', stop: async () => {} };
 }
 
 async function main(): Promise<void> {
@@ -392,6 +397,8 @@ async function main(): Promise<void> {
     }
     // Scheduled content: a simulated minute fired through the test clock → PlaySpots (bench/scheduler.ts).
     if (runs('scheduler-latency')) measurements.push(...(await measureSchedulerLatency(bench)));
+    // One shop's 168-hour preview of 200 every-minute items against another shop's calls (bench/scheduler.ts).
+    if (runs('scheduler-preview')) measurements.push(...(await measureSchedulerPreview(bench)));
     // Last: it stops the API for a minute (bench/outage.ts), and the audio device must play on.
     if (runs('outage')) {
       const agent = new http.Agent({ keepAlive: false });

@@ -9,6 +9,10 @@
  *   everyMinute item with one demo spot; 30 times the test control fires the next simulated minute,
  *   timed from the call until PlaySpots arrives on a pusher-js client subscribed to the player's
  *   channel as the shop's audio device is.
+ * - `scheduler-preview`: against the bench's API, one shop with 200 every-minute items asks for
+ *   the 168-hour preview again and again, while another shop calls GET /api/me one call at a time;
+ *   that call's p99 against the same calls with the API idle. One shop's preview must not hold the
+ *   API for the others.
  */
 import Pusher from 'pusher-js';
 import { dueItems, floorMinute, type ScheduleRule } from '../server/src/scheduler/engine';
@@ -23,7 +27,7 @@ export interface SchedulerMeasurement {
   note?: string;
 }
 
-export const SCHEDULER_BUDGETS = { engineMs: 200, fireLatencyP95Ms: 1000 } as const;
+export const SCHEDULER_BUDGETS = { engineMs: 200, fireLatencyP95Ms: 1000, previewMeSlackMs: 20 } as const;
 
 const ITEMS = 10_000;
 const SHOPS = 1_000;
@@ -176,3 +180,80 @@ export async function measureSchedulerLatency(api: { apiPort: number; pusherKey:
   }
 }
 
+
+// ---------------------------------------------------------------------------------------------------
+// (c) another shop's calls while a full shop's preview runs
+
+const PREVIEW_ITEMS = 200;
+const ME_CALLS = 200;
+/** The busy half stops sampling after this long even when short of ME_CALLS (a preview that blocks makes each call wait). */
+const BUSY_SAMPLING_MS = 30_000;
+
+export async function measureSchedulerPreview(api: { apiPort: number; bffSecret: string }): Promise<SchedulerMeasurement[]> {
+  const shop = new Device(api.apiPort);
+  const other = new Device(api.apiPort, { 'X-Tenant': 'other', 'X-BFF-Secret': api.bffSecret });
+  const json = { 'Content-Type': 'application/json' };
+  try {
+    await shop.login();
+    await other.login('other@pulzus.hu', 'pulzus-other');
+    // The shop's own items go first: the 200 are every-minute ones alone.
+    for (const item of JSON.parse((await shop.request('GET', '/api/scheduled-contents')).body) as Array<{ id: number }>) {
+      await shop.request('POST', `/api/scheduled-contents/delete/${item.id}`);
+    }
+    const spotId = (JSON.parse((await shop.request('GET', '/api/spots')).body) as Array<{ id: number }>)[0]!.id;
+    process.stdout.write(`scheduler-preview: creating ${PREVIEW_ITEMS} every-minute items…\n`);
+    for (let i = 0; i < PREVIEW_ITEMS; i++) {
+      const body = { ...DEFAULT_SCHEDULE_RULE, name: `Bench: percenként ${i + 1}`, active: true, spots: [spotId], slideshows: [], screens: [] };
+      const res = await shop.request('POST', '/api/scheduled-contents', JSON.stringify(body), json);
+      if (res.status !== 201) throw new Error(`POST /api/scheduled-contents answered ${res.status}: ${res.body}`);
+    }
+
+    const me = async (): Promise<number> => {
+      const t0 = performance.now();
+      const res = await other.request('GET', '/api/me');
+      if (res.status !== 200) throw new Error(`GET /api/me answered ${res.status}: ${res.body}`);
+      return performance.now() - t0;
+    };
+    for (let i = 0; i < 20; i++) await me();
+    const idle: number[] = [];
+    for (let i = 0; i < ME_CALLS; i++) idle.push(await me());
+
+    let previewing = true;
+    const previews: number[] = [];
+    const previewLoop = (async () => {
+      while (previewing) {
+        const t0 = performance.now();
+        const res = await shop.request('GET', '/api/scheduled-contents/preview?hours=168');
+        if (res.status !== 200) throw new Error(`preview answered ${res.status}: ${res.body.slice(0, 300)}`);
+        previews.push(performance.now() - t0);
+      }
+    })();
+    // The first preview under way before the first sample.
+    await new Promise((r) => setTimeout(r, 50));
+    const busy: number[] = [];
+    const until = performance.now() + BUSY_SAMPLING_MS;
+    try {
+      while (busy.length < ME_CALLS && performance.now() < until) busy.push(await me());
+    } finally {
+      previewing = false;
+      await previewLoop;
+    }
+
+    const idleP99 = percentile(idle, 99);
+    const note = `${PREVIEW_ITEMS} every-minute items, hours=168; ${busy.length} calls during ${previews.length} previews, ${idle.length} idle`;
+    return [
+      { name: 'scheduler: preview of 200 every-minute items, 168 h (median)', value: percentile(previews, 50), unit: 'ms', note: `${previews.length} previews` },
+      { name: "scheduler: another shop's GET /api/me p99, API idle", value: idleP99, unit: 'ms', note },
+      {
+        name: "scheduler: another shop's GET /api/me p99 during previews",
+        value: percentile(busy, 99),
+        unit: 'ms',
+        max: 2 * idleP99 + SCHEDULER_BUDGETS.previewMeSlackMs,
+        note: `budget 2 × idle p99 + ${SCHEDULER_BUDGETS.previewMeSlackMs} ms; p50 ${percentile(busy, 50).toFixed(1)} ms (idle ${percentile(idle, 50).toFixed(1)} ms)`,
+      },
+    ];
+  } finally {
+    shop.close();
+    other.close();
+  }
+}

@@ -24,6 +24,12 @@ export const PLAYED_MAX_AGE_DAYS = 30;
 export const PLAYED_SECONDS_MAX = 86_400;
 /** Longest range the log and its export cover at once. */
 export const PLAY_LOG_RANGE_MAX_DAYS = 366;
+/**
+ * The years a log date may name: the API answers nothing outside them, and dates at the edge of
+ * the calendar (9999-12-31) would step past what day arithmetic can print.
+ */
+export const PLAY_LOG_YEAR_MIN = 2000;
+export const PLAY_LOG_YEAR_MAX = 2100;
 export const PLAY_LOG_PER_PAGE = 50;
 
 export const playLogMessages = {
@@ -35,8 +41,9 @@ export const playLogMessages = {
   seconds: `A lejátszott idő 0 és ${PLAYED_SECONDS_MAX} másodperc közötti szám lehet.`,
   reportId: 'A jelentés azonosítója 8–64 karakter lehet (betűk, számok, kötőjel, aláhúzás).',
   date: 'A dátum formátuma ÉÉÉÉ-HH-NN.',
+  dateYears: `A dátum ${PLAY_LOG_YEAR_MIN} és ${PLAY_LOG_YEAR_MAX} közé kell essen.`,
   dateOrder: 'A záró dátum nem lehet korábbi a kezdő dátumnál.',
-  range: `Egyszerre legfeljebb ${PLAY_LOG_RANGE_MAX_DAYS} nap kérhető le.`,
+  range: `Az időszak legfeljebb ${PLAY_LOG_RANGE_MAX_DAYS} nap lehet.`,
   logType: 'A típus csak track, spot, sound vagy schedule lehet.',
 } as const;
 
@@ -105,7 +112,12 @@ export type SpotDayCount = z.infer<typeof spotDayCountSchema>;
 
 const dayField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.string({ error: playLogMessages.date }).trim().refine(isCalendarDate, { error: playLogMessages.date }).optional(),
+  z
+    .string({ error: playLogMessages.date })
+    .trim()
+    .refine(isCalendarDate, { error: playLogMessages.date, abort: true })
+    .refine((s) => Number(s.slice(0, 4)) >= PLAY_LOG_YEAR_MIN && Number(s.slice(0, 4)) <= PLAY_LOG_YEAR_MAX, { error: playLogMessages.dateYears })
+    .optional(),
 );
 
 /**

@@ -96,6 +96,12 @@ export const schedulePreviewSchema = z.array(schedulePreviewEntrySchema);
 /** Most spots, slideshows or screens one item may link (each list). */
 export const SCHEDULE_LIST_MAX = 50;
 
+/**
+ * Most items one shop may have: the preview and the minute tick walk every one of them, so the
+ * count bounds one shop's share of the API's time.
+ */
+export const SCHEDULED_CONTENTS_MAX = 200;
+
 export const scheduledContentMessages = {
   frequency: 'Ismeretlen gyakoriság.',
   time: 'Az időpontot ÓÓ:PP formában adja meg.',
@@ -110,6 +116,7 @@ export const scheduledContentMessages = {
   idsInvalid: 'Az azonosítók csak pozitív egész számok lehetnek.',
   tooMany: `Legfeljebb ${SCHEDULE_LIST_MAX} elem választható.`,
   unknown: 'A kiválasztott elemek között van, amely nem található.',
+  limit: `Legfeljebb ${SCHEDULED_CONTENTS_MAX} ütemezés lehet.`,
 } as const;
 
 /** Time-of-day window fields, as [from, to] pairs. */

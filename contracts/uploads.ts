@@ -20,6 +20,22 @@ export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_SIDE = 8000;
 
+/**
+ * Longest spot and sound, in seconds. A spot plays over the music and a sound interrupts it, and
+ * the scheduler's preview looks ahead as far as the longest spot list plays: a length without a
+ * bound would let one shop's file stall everyone's preview.
+ */
+export const SPOT_SECONDS_MAX = 600;
+export const SOUND_SECONDS_MAX = 120;
+
+/**
+ * Over its cap as the page shows the length (m:ss, whole seconds down): an encoder's padding of
+ * the last frame (a few hundredths) does not turn a 10:00 spot away.
+ */
+export function isOverLong(seconds: number, maxSeconds: number): boolean {
+  return Math.floor(seconds) > maxSeconds;
+}
+
 export const fileMessages = {
   required: 'A fájl megadása kötelező.',
   tooMany: 'Egyszerre csak egy fájl tölthető fel.',
@@ -28,4 +44,6 @@ export const fileMessages = {
   notImage: 'A kép csak JPEG vagy PNG fájl lehet.',
   imageTooLarge: 'A kép legfeljebb 40 megapixeles lehet, és egyik oldala sem lehet hosszabb 8000 képpontnál.',
   tooLarge: (mb: number) => `A fájl legfeljebb ${mb} MB lehet.`,
+  spotTooLong: 'A szpot legfeljebb 10 perc lehet.',
+  soundTooLong: 'A hang legfeljebb 2 perc lehet.',
 } as const;

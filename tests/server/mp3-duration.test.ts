@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Mp3Encoder } from '@breezystack/lamejs';
-import { NotMp3Error, mp3Duration } from '../../server/src/storage/mp3-duration';
+import { NotMp3Error, mp3Duration, mp3WalkedDuration } from '../../server/src/storage/mp3-duration';
 
 const SR = 44100;
 
@@ -27,6 +27,18 @@ function id3Tag(text: string): Buffer {
   const size = frame.length;
   const header = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
   return Buffer.concat([header, frame]);
+}
+
+/** An empty mono frame with the header bytes of `first` holding a Xing header that claims `frames`. */
+function xingFrame(first: Buffer, frames: number): Buffer {
+  const bitrate = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320][first[2]! >> 4]! * 1000;
+  const frame = Buffer.alloc(Math.floor((144 * bitrate) / SR) + ((first[2]! >> 1) & 1));
+  first.copy(frame, 0, 0, 4);
+  const sideInfo = (first[3]! >> 6) === 3 ? 17 : 32;
+  frame.write('Xing', 4 + sideInfo, 'latin1');
+  frame.writeUInt32BE(0x1, 4 + sideInfo + 4);
+  frame.writeUInt32BE(frames, 4 + sideInfo + 8);
+  return frame;
 }
 
 // Encoder delay and final-frame padding add up to about two frames (2 × 26 ms at 44.1 kHz).
@@ -54,16 +66,32 @@ describe('mp3Duration', () => {
 
   it('uses the frame count of a Xing header instead of the byte length', () => {
     const audio = encodeTone(1, 64);
-    const first = audio.subarray(0, 4);
-    // an empty MPEG-1 mono frame holding a Xing header that claims 1000 frames
-    const frameLength = Math.floor((144 * 64000) / SR) + ((first[2]! >> 1) & 1);
-    const xing = Buffer.alloc(frameLength);
-    first.copy(xing, 0);
-    xing.write('Xing', 4 + 17, 'latin1');
-    xing.writeUInt32BE(0x1, 4 + 17 + 4);
-    xing.writeUInt32BE(1000, 4 + 17 + 8);
-    const d = mp3Duration(Buffer.concat([xing, audio]));
-    assert.ok(Math.abs(d - (1000 * 1152) / SR) < 1e-9, `measured ${d}`);
+    // 50 frames: more than the ~40 the second holds, fewer than its bytes could at 32 kbps
+    const d = mp3Duration(Buffer.concat([xingFrame(audio.subarray(0, 4), 50), audio]));
+    assert.ok(Math.abs(d - (50 * 1152) / SR) < 1e-9, `measured ${d}`);
+  });
+
+  it('refuses a Xing or VBRI frame count that the bytes after it cannot hold', () => {
+    // One 128 kbps MPEG-1 frame (417 bytes) whose Xing header claims 0xFFFFFFFF frames: 3.5 years.
+    const header = Buffer.from([0xff, 0xfb, 0x90, 0xc4]);
+    const forged = xingFrame(header, 0xffffffff);
+    assert.equal(forged.length, 417);
+    assert.throws(() => mp3Duration(forged), NotMp3Error);
+    // The same lie in front of real audio: a second of 64 kbps cannot hold 1000 frames either.
+    const audio = encodeTone(1, 64);
+    assert.throws(() => mp3Duration(Buffer.concat([xingFrame(audio.subarray(0, 4), 1000), audio])), NotMp3Error);
+    const vbri = Buffer.alloc(417);
+    header.copy(vbri, 0);
+    vbri.write('VBRI', 4 + 32, 'latin1');
+    vbri.writeUInt32BE(0xffffffff, 4 + 32 + 14);
+    assert.throws(() => mp3Duration(Buffer.concat([vbri, audio])), NotMp3Error);
+  });
+
+  it('the walked duration counts the frames really there, whatever the header claims', () => {
+    const audio = encodeTone(2, 64);
+    const forged = Buffer.concat([xingFrame(audio.subarray(0, 4), 0xffffffff), audio]);
+    const d = mp3WalkedDuration(forged);
+    assert.ok(Math.abs(d - mp3Duration(audio)) < TOLERANCE, `measured ${d}`);
   });
 
   it('agrees with the manifest for the committed demo tracks', () => {

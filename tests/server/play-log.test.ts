@@ -269,6 +269,21 @@ describe('GET /api/play-log', () => {
     await expect422(await a.get('/api/play-log?from=2026-11-24&to=2026-11-20'), { to: [playLogMessages.dateOrder] });
     await expect422(await a.get('/api/play-log?from=2024-01-01&to=2026-11-20'), { from: [playLogMessages.range] });
     await expect422(await a.get('/api/play-log?from=2026-02-30'), { from: [playLogMessages.date] });
+    assert.equal(playLogMessages.range, 'Az időszak legfeljebb 366 nap lehet.');
+  });
+
+  test("dates outside 2000–2100 are 422 under their field on the log, the counts and the export (the calendar's end no longer 500s)", async () => {
+    assert.equal(playLogMessages.dateYears, 'A dátum 2000 és 2100 közé kell essen.');
+    for (const path of ['/api/play-log', '/api/play-log/spots', '/api/play-log/export']) {
+      await expect422(await a.get(`${path}?from=9999-12-31`), { from: [playLogMessages.dateYears] });
+      await expect422(await a.get(`${path}?to=9999-12-31`), { to: [playLogMessages.dateYears] });
+      await expect422(await a.get(`${path}?from=1999-12-31&to=2000-01-01`), { from: [playLogMessages.dateYears] });
+      await expect422(await a.get(`${path}?from=2100-06-01&to=2101-01-01`), { to: [playLogMessages.dateYears] });
+      await expect422(await a.get(`${path}?from=2026-01-01&to=2027-01-02`), { from: [playLogMessages.range] });
+      // The edges themselves are days like any other.
+      assert.equal((await a.get(`${path}?from=2100-12-31`)).statusCode, 200);
+      assert.equal((await a.get(`${path}?from=2000-01-01&to=2000-12-31`)).statusCode, 200);
+    }
     await expect422(await a.get('/api/play-log?type=video'), { type: [playLogMessages.logType] });
     assert.equal((await a.get('/api/play-log?page=0')).statusCode, 422);
   });

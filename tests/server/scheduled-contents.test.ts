@@ -7,8 +7,12 @@ import {
   scheduledContentSchema,
   schedulePreviewSchema,
   previewHoursMessage,
+  PREVIEW_ENTRIES_MAX,
+  SCHEDULED_CONTENTS_MAX,
   type ScheduledContent,
 } from '../../contracts/scheduled-contents';
+import { createScheduledContent, type ScheduledContentRow } from '../../server/src/db/queries/scheduled-contents';
+import { buildPreview } from '../../server/src/routes/scheduled-contents';
 import { customers, scheduledContents, spots } from '../../server/src/db/schema';
 import { Client, createTestApp, loggedIn, multipart, OTHER, PNG, rowCount, type TestApp } from './helpers';
 
@@ -541,6 +545,48 @@ describe('GET /api/scheduled-contents/preview', () => {
   });
 });
 
+describe('the preview gives way to other requests', () => {
+  test('200 items over 168 hours: the event loop gets turns while the preview is built', async () => {
+    // Every item a rule of its own, so no work is shared between them.
+    const items = Array.from({ length: SCHEDULED_CONTENTS_MAX }, (_, i) => ({
+      id: i + 1,
+      customerId: demoId,
+      name: `Tétel ${i + 1}`,
+      active: true,
+      frequency: 'everyMinute',
+      dateFrom: null,
+      dateTo: null,
+      betweenFrom: `0${i % 10}:00`,
+      betweenTo: `23:${String(i % 60).padStart(2, '0')}`,
+      unlessBetweenFrom: null,
+      unlessBetweenTo: null,
+      monday: true,
+      tuesday: true,
+      wednesday: true,
+      thursday: true,
+      friday: true,
+      saturday: true,
+      sunday: true,
+      createdAt: new Date(START),
+      updatedAt: new Date(START),
+      spots: [{ id: 1, name: 'Szpot', duration: 30 }],
+      slideshows: [],
+      screens: [],
+    })) satisfies ScheduledContentRow[];
+    let turns = 0;
+    let building = true;
+    const turn = () => {
+      turns += 1;
+      if (building) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const entries = await buildPreview(items, START, 168, 'Europe/Budapest');
+    building = false;
+    assert.equal(entries.length, PREVIEW_ENTRIES_MAX);
+    assert.ok(turns > 0, 'the preview held the event loop from start to end');
+  });
+});
+
 describe('deleting a spot, slideshow or screen unlinks it; an item left with nothing to play turns inactive', () => {
   test('spot', async () => {
     const [spot] = await t.database.db
@@ -613,5 +659,63 @@ describe('schema', () => {
     await a.post(`/api/scheduled-contents/delete/${item.id}`);
     const kept = await rows<{ scheduled_content_id: number | null }>(`select scheduled_content_id from scheduler_fires where name = '${item.name}'`);
     assert.deepEqual(kept, [{ scheduled_content_id: null }]);
+  });
+});
+
+describe('at most SCHEDULED_CONTENTS_MAX items a shop', () => {
+  test("past the cap a create is 422 under name and saves nothing; the preview of a full shop is whole; other shops are not counted", async () => {
+    const { db } = t.database;
+    const have = (await rows<{ n: number }>(`select count(*)::int as n from scheduled_contents where customer_id = ${demoId}`))[0]!.n;
+    await db.update(scheduledContents).set({ active: false }).where(eq(scheduledContents.customerId, demoId));
+    const [spot] = await db
+      .insert(spots)
+      .values({ customerId: demoId, name: 'Percenként', fileName: 'p.mp3', filePath: 'assets/none.mp3', duration: 20 })
+      .returning();
+    const fields = {
+      name: 'Percenként',
+      active: true,
+      frequency: 'everyMinute',
+      dateFrom: null,
+      dateTo: null,
+      betweenFrom: null,
+      betweenTo: null,
+      unlessBetweenFrom: null,
+      unlessBetweenTo: null,
+      monday: true,
+      tuesday: true,
+      wednesday: true,
+      thursday: true,
+      friday: true,
+      saturday: true,
+      sunday: true,
+    };
+    for (let i = have; i < SCHEDULED_CONTENTS_MAX - 1; i++) {
+      await createScheduledContent(db, { customerId: demoId, fields, links: { spots: [spot!.id], slideshows: [], screens: [] } });
+    }
+    // The 200th is still taken, the 201st is not.
+    await create({ name: 'Utolsó', frequency: 'everyMinute', spots: [spot!.id] });
+    await expect422({ name: 'Egy túl sok', spots: [spot!.id] }, { name: [M.limit] });
+    assert.equal(M.limit, 'Legfeljebb 200 ütemezés lehet.');
+    // Another shop has its own count.
+    await create({ name: 'Másiké', spots: [theirs.spot] }, other);
+
+    now = START;
+    const [entries, me] = await Promise.all([
+      a.get('/api/scheduled-contents/preview?hours=168'),
+      other.get('/api/me'),
+    ]);
+    assert.equal(me.statusCode, 200, me.body);
+    assert.equal(entries.statusCode, 200, entries.body);
+    const listed = schedulePreviewSchema.parse(entries.json());
+    assert.equal(listed.length, PREVIEW_ENTRIES_MAX);
+    const firstMinute = listed.slice(0, SCHEDULED_CONTENTS_MAX - have);
+    assert.ok(firstMinute.every((e) => e.at === '2026-11-23T09:00:00+01:00' && e.clash === 'same_minute'));
+    const ids = firstMinute.map((e) => e.scheduled_content_id);
+    assert.deepEqual(ids, [...ids].sort((x, y) => x - y));
+
+    // One deleted, one may be created again.
+    const deleted = await a.post(`/api/scheduled-contents/delete/${ids[0]}`);
+    assert.equal(deleted.statusCode, 200, deleted.body);
+    await create({ name: 'Újra belefér', spots: [spot!.id] });
   });
 });

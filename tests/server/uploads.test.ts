@@ -13,7 +13,7 @@ import { soundListSchema, soundSchema } from '../../contracts/sounds';
 import { spotListSchema, spotSchema } from '../../contracts/spots';
 import { fileMessages } from '../../contracts/uploads';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
-import { createTestApp, localUrl, loggedIn, mediaFiles, multipart, OTHER, PNG, rowCount, type Client, type FilePart, type TestApp } from './helpers';
+import { createTestApp, forgedXingMp3, localUrl, loggedIn, mediaFiles, multipart, OTHER, PNG, rowCount, silentMp3, type Client, type FilePart, type TestApp } from './helpers';
 
 let t: TestApp;
 let a: Client;
@@ -149,6 +149,26 @@ describe('spots', () => {
     assert.equal(now.name, before.name);
   });
 
+  test('a Xing frame count the bytes cannot hold is refused as broken; an update with it keeps the spot', async () => {
+    await assertRefused(() => upload(a, '/api/spots', { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]), fileMessages.brokenMp3, 'spots');
+    const before = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
+    await assertRefused(() => upload(a, `/api/spots/${spotId}`, { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]), fileMessages.brokenMp3, 'spots');
+    const now = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
+    assert.deepEqual(now, before);
+  });
+
+  test('a spot is at most 10 minutes: 10:00 is taken, longer is refused on `file`, in a new spot and in an update', async () => {
+    const res = await upload(a, '/api/spots', { name: 'Tíz perc' }, [mp3File(silentMp3(600), 'tiz-perc.mp3')]);
+    assert.equal(res.statusCode, 201, res.body);
+    const duration = spotSchema.parse(JSON.parse(res.body)).duration;
+    assert.ok(duration >= 600 && duration < 601, `measured ${duration}`);
+    await assertRefused(() => upload(a, '/api/spots', { name: 'Hosszú' }, [mp3File(silentMp3(601), 'hosszu.mp3')]), fileMessages.spotTooLong, 'spots');
+    const before = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
+    await assertRefused(() => upload(a, `/api/spots/${spotId}`, { name: 'Hosszú' }, [mp3File(silentMp3(601), 'hosszu.mp3')]), fileMessages.spotTooLong, 'spots');
+    const now = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
+    assert.deepEqual(now, before);
+  });
+
   test('the name is checked together with the file, in Hungarian', async () => {
     const res = await upload(a, '/api/spots', { name: '  ' }, [mp3File(PNG, 'x.mp3')]);
     assert.equal(res.statusCode, 422);
@@ -233,6 +253,13 @@ describe('sounds', () => {
     await assertRefused(() => upload(a, '/api/sounds', { name: 'Kép' }, [mp3File(jpeg, 'kep.mp3')]), fileMessages.notMp3, 'sounds');
     await assertRefused(() => upload(a, '/api/sounds', { name: 'Csonka' }, [mp3File(mp3.subarray(0, 200), 'c.mp3')]), fileMessages.brokenMp3, 'sounds');
     await assertRefused(() => upload(a, '/api/sounds', { name: 'Két fájl' }, [mp3File(), mp3File()]), fileMessages.tooMany, 'sounds');
+    await assertRefused(() => upload(a, '/api/sounds', { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]), fileMessages.brokenMp3, 'sounds');
+  });
+
+  test('a sound is at most 2 minutes: 2:00 is taken, longer is refused on `file`', async () => {
+    const res = await upload(a, '/api/sounds', { name: 'Két perc' }, [mp3File(silentMp3(120), 'ket-perc.mp3')]);
+    assert.equal(res.statusCode, 201, res.body);
+    await assertRefused(() => upload(a, '/api/sounds', { name: 'Hosszú hang' }, [mp3File(silentMp3(121), 'hosszu.mp3')]), fileMessages.soundTooLong, 'sounds');
   });
 
   test('favourite and quick toggle for this shop only, provider sounds included', async () => {

@@ -2,12 +2,14 @@
 
 import type { ReactNode } from 'react';
 import type { Sound } from '@/contracts';
+import { SOUND_SECONDS_MAX } from '@/contracts/uploads';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { BoltIcon, EqualizerIcon, HeartIcon, PlayIcon, TrashIcon } from '@/components/ui/icons';
 import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
 import { table as huTable } from '@/lib/i18n/hu/table';
 import { hasMark, isOwnSound, soundSource, type SoundMark } from '@/lib/mixer/sounds';
 import type { SoundPlayback } from '@/lib/mixer/use-play-sound';
+import { TooLongMark } from '../TooLongMark';
 import styles from './SoundTable.module.scss';
 
 const hu = { sounds: huSounds, table: huTable };
@@ -85,7 +87,10 @@ export function SoundTable({ sounds, caption, playback, pending, onToggle, onDel
       cell: (sound) => (
         <span className={styles.name}>
           <PlayButton sound={sound} playback={playback} className={styles.narrowPlay} />
-          <span className={styles.nameText}>{sound.name}</span>
+          <span className={styles.nameText}>
+            {sound.name}
+            <TooLongMark seconds={sound.duration} maxSeconds={SOUND_SECONDS_MAX} />
+          </span>
         </span>
       ),
       sortValue: (sound) => sound.name,

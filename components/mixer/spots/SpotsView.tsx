@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { Spot } from '@/contracts';
+import { SPOT_SECONDS_MAX } from '@/contracts/uploads';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
@@ -17,6 +18,7 @@ import { showToast } from '@/lib/ui/toast';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
 import { PlayLogLink } from '../play-log/PlayLogLink';
+import { TooLongMark } from '../TooLongMark';
 
 /** The upload form (ModalForm, the upload field) loads on its first opening. */
 const SpotForm = lazyDialog(() => import('./SpotForm').then((m) => m.SpotForm));
@@ -24,7 +26,18 @@ const SpotForm = lazyDialog(() => import('./SpotForm').then((m) => m.SpotForm));
 const hu = { errors, form: huForm, mixer, spots: huSpots, table, toast: huToast };
 
 const COLUMNS: readonly Column<Spot>[] = [
-  { key: 'name', header: hu.spots.name, cell: (spot) => spot.name, sortValue: (spot) => spot.name, primary: true },
+  {
+    key: 'name',
+    header: hu.spots.name,
+    cell: (spot) => (
+      <>
+        {spot.name}
+        <TooLongMark seconds={spot.duration} maxSeconds={SPOT_SECONDS_MAX} />
+      </>
+    ),
+    sortValue: (spot) => spot.name,
+    primary: true,
+  },
   {
     key: 'file',
     header: hu.spots.fileColumn,

@@ -16,6 +16,8 @@ export const mixer = {
     soundboard: 'Hangtár',
   },
   // Shared by the mixer's tables and forms.
+  /** A spot or sound longer than today's cap (stored before it): it still plays. */
+  tooLong: 'Túl hosszú',
   edit: (name: string) => `Szerkesztés: ${name}`,
   delete: (name: string) => `Törlés: ${name}`,
   nameLabel: 'Név',

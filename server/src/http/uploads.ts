@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { stripInvisible } from '../../../contracts/fields';
-import { fileMessages, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, UPLOAD_FIELD } from '../../../contracts/uploads';
+import { fileMessages, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, isOverLong, UPLOAD_FIELD } from '../../../contracts/uploads';
 import type { Config } from '../env';
 import { randomString } from './crypto';
 import type { Storage } from '../storage';
@@ -250,12 +250,20 @@ export function uploadPath(area: 'spots' | 'sounds' | 'slideshows' | 'logos', cu
 }
 
 /**
- * The upload rules of a route as field errors: the file's refusal, or `required` when none came
- * and one is needed. Answers the file when there is a good one.
+ * The upload rules of a route as field errors: the file's refusal, `required` when none came
+ * and one is needed, or the route's length cap (`maxSeconds`, audio). Answers the file when there is a good one.
  */
-export function collectUpload(req: FastifyRequest, errors: Record<string, string[]>, { required }: { required: boolean }) {
+export function collectUpload(
+  req: FastifyRequest,
+  errors: Record<string, string[]>,
+  { required, maxSeconds }: { required: boolean; maxSeconds?: { seconds: number; message: string } },
+) {
   const { file, error } = uploadOf(req);
   if (error) errors[UPLOAD_FIELD] = [error];
   else if (!file && required) errors[UPLOAD_FIELD] = [fileMessages.required];
+  else if (file && maxSeconds && file.duration !== null && isOverLong(file.duration, maxSeconds.seconds)) {
+    errors[UPLOAD_FIELD] = [maxSeconds.message];
+    return undefined;
+  }
   return error ? undefined : file;
 }

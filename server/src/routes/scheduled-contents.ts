@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   PREVIEW_ENTRIES_MAX,
+  SCHEDULED_CONTENTS_MAX,
   scheduledContentBodySchema,
   scheduledContentMessages,
   schedulePreviewQuerySchema,
@@ -12,6 +13,7 @@ import type { AppContext } from '../context';
 import { transaction, type Db } from '../db/client';
 import type { CustomerRow } from '../db/queries/customers';
 import {
+  countScheduledContentsLocked,
   createScheduledContent,
   deleteScheduledContent,
   getScheduledContent,
@@ -32,6 +34,7 @@ import { bodyOf } from '../http/request';
 import { laravelDate } from '../http/resources';
 import { validate } from '../http/validation';
 import { firesBetween, isoWithOffset, nextFireAt, type ScheduleRule } from '../scheduler/engine';
+import { slices } from '../scheduler/slices';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -89,35 +92,89 @@ function scheduledContentResource(row: ScheduledContentRow, now: number, timeZon
  * PREVIEW_ENTRIES_MAX. `same_minute`: another item fires in that minute too; else `overrun`: the
  * item's spots play longer than the gap to the next fire of any item (itself included), a fire
  * just past the window counting too.
+ *
+ * A shop's items are many (up to SCHEDULED_CONTENTS_MAX) and may fire every minute, so the work is
+ * bounded and sliced: fires are collected per minute of the window (no sort of every fire), and
+ * the event loop gets a turn between slices (`pause`), so one shop's preview never holds the API.
  */
-export function buildPreview(rows: ScheduledContentRow[], now: number, hours: number, timeZone: string): SchedulePreviewEntry[] {
+export async function buildPreview(
+  rows: ScheduledContentRow[],
+  now: number,
+  hours: number,
+  timeZone: string,
+  pause: () => Promise<void> = slices(),
+): Promise<SchedulePreviewEntry[]> {
   const until = now + hours * HOUR_MS;
   // The fires just past the window judge the last entries' overruns: look as far beyond it as the
-  // longest spot list plays. One past the cap per item is enough to know every listed entry's next.
+  // longest spot list plays (spot lengths are real and capped). One past the cap per item is
+  // enough to know every listed entry's next.
   const longestMs = Math.max(0, ...rows.map((row) => spotsMs(row)));
-  const fires = rows
-    .flatMap((row) =>
-      firesBetween(ruleOf(row), now, until + longestMs + MINUTE_MS, timeZone, PREVIEW_ENTRIES_MAX + 1).map((at) => ({ at, row })),
-    )
-    .sort((a, b) => a.at - b.at || a.row.id - b.row.id);
-  const perMinute = new Map<number, number>();
-  for (const f of fires) perMinute.set(f.at, (perMinute.get(f.at) ?? 0) + 1);
-  const minutes = [...perMinute.keys()];
-  const nextMinute = new Map(minutes.map((m, i) => [m, minutes[i + 1]]));
-  const listed = fires.filter((f) => f.at < until).slice(0, PREVIEW_ENTRIES_MAX);
-  return listed.map(({ at, row }) => {
-    const next = nextMinute.get(at);
-    const clash =
-      (perMinute.get(at) ?? 0) > 1 ? 'same_minute' : next !== undefined && spotsMs(row) > next - at ? 'overrun' : null;
-    return {
-      at: isoWithOffset(at, timeZone),
-      scheduled_content_id: row.id,
-      name: row.name,
-      spots: row.spots,
-      slideshows: row.slideshows,
-      clash,
-    };
+  const first = Math.ceil(now / MINUTE_MS) * MINUTE_MS;
+  const end = until + longestMs + MINUTE_MS;
+  const windowMinutes = Math.ceil((until - first) / MINUTE_MS);
+  const byId = [...rows].sort((a, b) => a.id - b.id);
+  // Items with the same rule fire at the same minutes: walk each rule once. Fires are kept as
+  // minute indexes from `first`.
+  const firesOfRule = new Map<string, Int32Array>();
+  const firesOf: Int32Array[] = [];
+  for (const row of byId) {
+    const rule = ruleOf(row);
+    const key = JSON.stringify(rule);
+    let fires = firesOfRule.get(key);
+    if (!fires) {
+      const at = firesBetween(rule, now, end, timeZone, PREVIEW_ENTRIES_MAX + 1);
+      fires = Int32Array.from(at, (ms) => Math.round((ms - first) / MINUTE_MS));
+      firesOfRule.set(key, fires);
+    }
+    firesOf.push(fires);
+    await pause();
+  }
+  // How many items fire in each minute, over the window and the look beyond it.
+  const perMinute = new Int32Array(Math.max(1, Math.ceil((end - first) / MINUTE_MS) + 1));
+  for (const fires of firesOf) {
+    for (let i = 0; i < fires.length; i++) perMinute[fires[i]!]! += 1;
+    await pause();
+  }
+  // The minute that holds the last listed entry: nothing after it is listed.
+  let lastListed = -1;
+  for (let m = 0, listed = 0; m < windowMinutes && listed < PREVIEW_ENTRIES_MAX; m++) {
+    listed += perMinute[m]!;
+    if (perMinute[m]! > 0) lastListed = m;
+  }
+  const nextFiring = (m: number): number | undefined => {
+    for (let n = m + 1; n < perMinute.length; n++) if (perMinute[n]! > 0) return n;
+    return undefined;
+  };
+  // The listed fires, minute by minute, each minute's items in id order.
+  const listedAt = new Map<number, ScheduledContentRow[]>();
+  byId.forEach((row, i) => {
+    const fires = firesOf[i]!;
+    for (let k = 0; k < fires.length && fires[k]! <= lastListed; k++) {
+      const bucket = listedAt.get(fires[k]!);
+      if (bucket) bucket.push(row);
+      else listedAt.set(fires[k]!, [row]);
+    }
   });
+  const entries: SchedulePreviewEntry[] = [];
+  for (const m of [...listedAt.keys()].sort((x, y) => x - y)) {
+    const bucket = listedAt.get(m)!;
+    const next = nextFiring(m);
+    const gapMs = next === undefined ? Infinity : (next - m) * MINUTE_MS;
+    const iso = isoWithOffset(first + m * MINUTE_MS, timeZone);
+    for (const row of bucket) {
+      if (entries.length >= PREVIEW_ENTRIES_MAX) break;
+      entries.push({
+        at: iso,
+        scheduled_content_id: row.id,
+        name: row.name,
+        spots: row.spots,
+        slideshows: row.slideshows,
+        clash: bucket.length > 1 ? 'same_minute' : spotsMs(row) > gapMs ? 'overrun' : null,
+      });
+    }
+    await pause();
+  }
+  return entries;
 }
 
 /**
@@ -186,6 +243,10 @@ export function registerScheduledContentRoutes(app: FastifyInstance, ctx: AppCon
     const { fields, active, links } = parse(req);
     const customerId = req.tenant.id;
     const row = await transaction(db, async (tx) => {
+      // Under the name: the form's first field, where the refusal is seen.
+      if ((await countScheduledContentsLocked(tx, { customerId })) >= SCHEDULED_CONTENTS_MAX) {
+        throw new ValidationError({ name: [scheduledContentMessages.limit] });
+      }
       await checkLinks(tx, customerId, links);
       return createScheduledContent(tx, { customerId, fields: { ...fields, active: active ?? true }, links });
     });

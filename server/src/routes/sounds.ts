@@ -7,6 +7,7 @@ import {
   type Sound,
   type SoundRequest,
 } from '../../../contracts/sounds';
+import { fileMessages, SOUND_SECONDS_MAX } from '../../../contracts/uploads';
 import type { AppContext } from '../context';
 import { createSound, createSoundRequest, deleteOwnSound, getSound, listSounds, toggleSoundMark } from '../db/queries/sounds';
 import { HttpError, messages, type FieldErrors } from '../http/errors';
@@ -35,7 +36,7 @@ export function registerSoundRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/sounds', { config: { upload: 'audio' } }, async (req, reply): Promise<Sound> => {
     const errors: FieldErrors = {};
     const body = collect(soundBodySchema, bodyOf(req), errors);
-    const file = collectUpload(req, errors, { required: true });
+    const file = collectUpload(req, errors, { required: true, maxSeconds: { seconds: SOUND_SECONDS_MAX, message: fileMessages.soundTooLong } });
     throwIfAny(errors);
     const customerId = req.tenant.id;
     const row = await keepUpload(req, storage, file!, uploadPath('sounds', customerId, file!.type), (filePath) =>

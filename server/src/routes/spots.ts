@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { playSpotsBodySchema, spotBodySchema, spotMessages, type Spot } from '../../../contracts/spots';
 import type { PlaySpotsEvent } from '../../../contracts/realtime';
+import { fileMessages, SPOT_SECONDS_MAX } from '../../../contracts/uploads';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
 import { deactivateEmptyScheduledContents } from '../db/queries/scheduled-contents';
@@ -14,6 +15,8 @@ import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../htt
 import { collect, throwIfAny, validate } from '../http/validation';
 
 export { spotMessages };
+
+const SPOT_LENGTH = { seconds: SPOT_SECONDS_MAX, message: fileMessages.spotTooLong };
 
 /**
  * Spots ('Reklám szpotok'): the customer's list, upload (`name`, `file`), update (`name`, optional
@@ -38,7 +41,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/spots', { config: { upload: 'audio' } }, async (req, reply): Promise<Spot> => {
     const errors: FieldErrors = {};
     const body = collect(spotBodySchema, bodyOf(req), errors);
-    const file = collectUpload(req, errors, { required: true });
+    const file = collectUpload(req, errors, { required: true, maxSeconds: SPOT_LENGTH });
     throwIfAny(errors);
     const customerId = req.tenant.id;
     const row = await keepUpload(req, storage, file!, uploadPath('spots', customerId, file!.type), (filePath) =>
@@ -54,7 +57,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
     const old = await spotOr404(customerId, req.params.id);
     const errors: FieldErrors = {};
     const body = collect(spotBodySchema, bodyOf(req), errors);
-    const file = collectUpload(req, errors, { required: false });
+    const file = collectUpload(req, errors, { required: false, maxSeconds: SPOT_LENGTH });
     throwIfAny(errors);
     // The replaced file is the one the locked row holds, so concurrent updates each remove their own.
     const update = (next?: { fileName: string; filePath: string; duration: number }) =>

@@ -7,6 +7,7 @@ import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catal
 import { demoCustomersStep } from './steps/demo-customers';
 import { demoPlaylistsStep } from './steps/demo-playlists';
 import { mixerDemoStep } from './steps/mixer-demo';
+import { remeasureAudioStep } from './steps/remeasure-audio';
 import { schedulerDemoStep } from './steps/scheduler-demo';
 import { soundsAndSpotsStep } from './steps/sounds-and-spots';
 
@@ -30,6 +31,7 @@ export const seedStepList: SeedStep[] = [
   soundsAndSpotsStep,
   mixerDemoStep,
   schedulerDemoStep,
+  remeasureAudioStep,
 ];
 
 /**

@@ -131,23 +131,34 @@ function vbrFrameCount(buf: Buffer, pos: number, header: FrameHeader): number | 
   return null;
 }
 
-/**
- * Duration in seconds of an MP3 buffer. Skips a leading ID3v2 tag; uses the frame count of a
- * Xing/Info or VBRI header when there is one, otherwise walks and counts every frame (exact for
- * CBR and for VBR without a header). Throws NotMp3Error when no MPEG audio frames are found.
- */
-export function mp3Duration(buf: Buffer): number {
+/** The shortest frame the stream's version, layer and sample rate allow (its lowest bit rate). */
+function shortestFrameLength(header: FrameHeader): number {
+  const table =
+    header.version === 1
+      ? header.layer === 1
+        ? BITRATES.v1l1
+        : header.layer === 2
+          ? BITRATES.v1l2
+          : BITRATES.v1l3
+      : header.layer === 1
+        ? BITRATES.v2l1
+        : BITRATES.v2l23;
+  const bitrate = table[1]! * 1000;
+  return header.layer === 1
+    ? Math.floor((12 * bitrate) / header.sampleRate) * 4
+    : Math.floor(((header.samples / 8) * bitrate) / header.sampleRate);
+}
+
+function audioStart(buf: Buffer): number {
   let start = 0;
   // Some files carry more than one ID3v2 tag back to back.
   for (let size = id3v2Size(buf, start); size > 0; size = id3v2Size(buf, start)) start += size;
+  return start;
+}
 
-  const first = findFirstFrame(buf, start);
-  if (!first) throw new NotMp3Error();
+/** Frames counted one by one from the first, up to the end of the stream (tags and damage skipped). */
+function walkFrames(buf: Buffer, first: { pos: number; header: FrameHeader }): number {
   const { header } = first;
-
-  const counted = vbrFrameCount(buf, first.pos, header);
-  if (counted !== null && counted > 0) return (counted * header.samples) / header.sampleRate;
-
   let frames = 0;
   let pos = first.pos;
   while (pos + 4 <= buf.length) {
@@ -162,8 +173,44 @@ export function mp3Duration(buf: Buffer): number {
     if (!next || !sameStream(next.header, header)) break;
     pos = next.pos;
   }
+  return frames;
+}
+
+/**
+ * Duration in seconds of an MP3 buffer. Skips a leading ID3v2 tag; uses the frame count of a
+ * Xing/Info or VBRI header when there is one, otherwise walks and counts every frame (exact for
+ * CBR and for VBR without a header). Throws NotMp3Error when no MPEG audio frames are found, and
+ * when the header claims more frames than the bytes after it could hold even at the format's
+ * lowest bit rate: such a count is forged (a few hundred bytes claiming years of audio), and
+ * every length the API derives from it (schedules, previews) would be a lie.
+ */
+export function mp3Duration(buf: Buffer): number {
+  const first = findFirstFrame(buf, audioStart(buf));
+  if (!first) throw new NotMp3Error();
+  const { header } = first;
+
+  const counted = vbrFrameCount(buf, first.pos, header);
+  if (counted !== null && counted > 0) {
+    const bytesAfterHeader = buf.length - (first.pos + header.length);
+    if (counted * shortestFrameLength(header) > bytesAfterHeader) throw new NotMp3Error('Frame count beyond the file size');
+    return (counted * header.samples) / header.sampleRate;
+  }
+
+  const frames = walkFrames(buf, first);
   if (frames === 0) throw new NotMp3Error();
   return (frames * header.samples) / header.sampleRate;
+}
+
+/**
+ * Duration in seconds from the frames the file really holds, whatever a Xing/VBRI header claims:
+ * for re-measuring stored files, whose header may be forged but whose audio still plays.
+ */
+export function mp3WalkedDuration(buf: Buffer): number {
+  const first = findFirstFrame(buf, audioStart(buf));
+  if (!first) throw new NotMp3Error();
+  const frames = walkFrames(buf, first);
+  if (frames === 0) throw new NotMp3Error();
+  return (frames * first.header.samples) / first.header.sampleRate;
 }
 
 /**
@@ -171,8 +218,7 @@ export function mp3Duration(buf: Buffer): number {
  * holds (a cut download or upload). Encoders end on a frame boundary, before any trailing tag.
  */
 export function endsMidFrame(buf: Buffer): boolean {
-  let start = 0;
-  for (let size = id3v2Size(buf, start); size > 0; size = id3v2Size(buf, start)) start += size;
+  const start = audioStart(buf);
   if (start > buf.length) return true; // cut inside the ID3 tag
   const first = findFirstFrame(buf, start);
   if (!first) return false;

@@ -69,6 +69,15 @@ it('shows the quick sounds as tiles and counts the two lists on their tabs', () 
   expect(screen.getByRole('tab', { name: 'Összes hang (3)' })).toBeInTheDocument();
 });
 
+it("marks a sound longer than 2 minutes 'Túl hosszú'; one of 2:00 is not marked", () => {
+  setup(() => ({ body: SOUNDS }), [
+    sound(11, 'Hosszú zene', { is_favorite: true, customer_id: 1, duration: 185 }),
+    sound(12, 'Két perc', { is_favorite: true, customer_id: 1, duration: 120.05 }),
+  ]);
+  const rows = within(allTab()).getAllByRole('rowheader');
+  expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/Hosszú zene\s*Túl hosszú$/), expect.stringMatching(/Két perc$/)]);
+});
+
 it('a tile plays its sound through the player', async () => {
   const { calls } = setup((call) => ({ body: call.url.includes('/play') ? { id: 1, type: 'sound', url: 'x' } : SOUNDS }));
   fireEvent.click(within(screen.getByRole('region', { name: 'Gyorshangok' })).getByRole('button', { name: 'Gong lejátszása' }));

@@ -60,6 +60,15 @@ it('lists the spots with their file names', () => {
   expect(within(table).getByText('hetvegi-akcio.mp3')).toBeInTheDocument();
 });
 
+it("marks a spot longer than 10 minutes 'Túl hosszú'; one of 10:00 is not marked", () => {
+  const spot = (id: number, name: string, duration: number): Spot => ({ ...SPOTS[0]!, id, name, duration });
+  setup(undefined, [spot(7, 'Régi hosszú', 754.3), spot(8, 'Pont tíz perc', 600.04)]);
+  const table = screen.getByRole('table', { name: 'Reklám szpotok' });
+  const [long, exact] = within(table).getAllByRole('rowheader');
+  expect(long).toHaveTextContent('Régi hosszúTúl hosszú');
+  expect(exact).toHaveTextContent(/^Pont tíz perc$/);
+});
+
 it('edits a spot: the current file in a preview, "Fájl csere", and the update posted with its id', async () => {
   const { toasts } = setup();
   fireEvent.click(screen.getByRole('button', { name: 'Szerkesztés: Hétvégi akció' }));

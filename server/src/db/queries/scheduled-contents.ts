@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
+  customers,
   scheduledContents,
   scheduledContentScreens,
   scheduledContentSlideshows,
@@ -93,6 +94,16 @@ export async function getScheduledContent(db: Db, { customerId, id }: One): Prom
     .where(and(eq(scheduledContents.customerId, customerId), eq(scheduledContents.id, id)))
     .limit(1);
   return row ? (await withLinks(db, [row]))[0] : undefined;
+}
+
+/**
+ * How many items the customer has, its row locked for the rest of the transaction: concurrent
+ * creates count one after another, so none slips past the cap.
+ */
+export async function countScheduledContentsLocked(tx: Db, { customerId }: Scope): Promise<number> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  const [row] = await tx.select({ n: count() }).from(scheduledContents).where(eq(scheduledContents.customerId, customerId));
+  return row?.n ?? 0;
 }
 
 /** The customer's item, locked for the rest of the transaction. */
