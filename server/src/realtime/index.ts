@@ -8,6 +8,7 @@ import { createBuiltinBroadcaster, createPusherBroadcaster, type Broadcaster } f
 import { createRealtimeEvents, type RealtimeEvents } from './events';
 import { createRedisFanout, Hub, type Fanout } from './hub';
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store';
+import { loginRef } from './protocol';
 import { attachPusherServer, type PusherApp, type WsServer } from './ws-server';
 
 /**
@@ -25,6 +26,12 @@ export interface Realtime extends RealtimeEvents {
   readonly server: WsServer;
   /** Whether the device session has a socket in `presence-customer.{customerId}` (see docs/decisions.md). */
   isSessionPresent(q: { customerId: number; sessionId: string }): Promise<boolean>;
+  /**
+   * These device logins ended (logout, password reset): every instance closes the sockets whose
+   * channels they authorised, with 4009. With BROADCAST_DRIVER=pusher the hosted service's
+   * sockets are beyond reach (see the README).
+   */
+  endLogins(customerId: number, sessionIds: string[]): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +40,8 @@ export interface RealtimeOptions {
   server: Server;
   players: PlayerService;
   log: FastifyBaseLogger;
+  /** Which device logins (`{customerId}.{sessionId}`) are still live (a session or a remember token). */
+  liveLogins?: (logins: string[]) => Promise<Set<string>>;
 }
 
 /** A socket whose instance stops refreshing it counts as gone after this long. */
@@ -53,7 +62,7 @@ async function connectRedis(url: string, name: string): Promise<Redis> {
   return redis;
 }
 
-export async function createRealtime({ config, server, players, log }: RealtimeOptions): Promise<Realtime> {
+export async function createRealtime({ config, server, players, log, liveLogins }: RealtimeOptions): Promise<Realtime> {
   const app: PusherApp = { id: config.pusherAppId, key: config.pusherKey, secret: config.pusherSecret };
   const hub = new Hub();
   const prefix = `pulzus:realtime:${app.id}:`;
@@ -95,6 +104,10 @@ export async function createRealtime({ config, server, players, log }: RealtimeO
     presence,
     activityTimeout: config.pusherActivityTimeout,
     clientEvents: config.pusherClientEvents,
+    maxConnectionsPerIp: config.realtimeMaxConnectionsPerIp,
+    trustedProxies: config.trustedProxies,
+    liveLogins,
+    loginCheckMs: config.realtimeLoginCheckSeconds * 1000,
     log,
   });
 
@@ -175,6 +188,9 @@ export async function createRealtime({ config, server, players, log }: RealtimeO
     presence,
     server: ws,
     isSessionPresent,
+    endLogins(customerId, sessionIds) {
+      hub.endLogins(sessionIds.map((id) => loginRef(customerId, id)));
+    },
     async close() {
       if (closed) return;
       closed = true;

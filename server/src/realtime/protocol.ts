@@ -18,8 +18,15 @@ export const limits = {
   /** Client events: messages per second per connection, and the size of one. */
   clientEventsPerSecond: 10,
   clientEventDataBytes: 10 * 1024,
-  /** One WebSocket frame from a client; bigger ones close the socket with 1009. */
+  /** One message from a client: Pusher refuses bigger ones with 4301 and closes the socket. */
+  messageBytes: 10 * 1024,
+  /**
+   * What the WebSocket layer reads of one frame at all (bigger ones close with 1009 before being
+   * buffered); above `messageBytes` so that the common case gets Pusher's own 4301.
+   */
   framePayloadBytes: 64 * 1024,
+  /** Channels one socket may be subscribed to at once. */
+  channelsPerConnection: 100,
   /** channel_data of a presence subscription. */
   presenceChannelDataBytes: 2 * 1024,
   presenceUserIdLength: 128,
@@ -31,11 +38,14 @@ export const codes = {
   pathNotFound: 4005,
   unsupportedProtocol: 4007,
   noProtocol: 4008,
+  /** Also the close code when the login that authorised a socket's channels ends (logout, reset, expiry). */
   unauthorized: 4009,
+  /** Over capacity (here: too many sockets from one client address); pusher-js retries after a while. */
+  overCapacity: 4100,
   /** Reconnect at once: the server is going away (shutdown, restart). */
   restarting: 4200,
   pongTimeout: 4201,
-  /** Client event refused (disabled, not allowed here, rate limit, too big): sent, never a close code. */
+  /** Client event refused (disabled, not allowed here, rate limit): sent as an error; also the close code of a message over 10 kB. */
   clientEventRejected: 4301,
 } as const;
 
@@ -102,19 +112,38 @@ export function channelAuthString(socketId: string, channel: string, channelData
   return channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
 }
 
-/** `key:hex(HMAC_SHA256(secret, socket_id:channel[:channel_data]))`. */
+/**
+ * The login that authorised a subscription, carried in the signature so that any instance can
+ * tell which sockets a logout ends without a shared store: `{customerId}.{sessionId}`.
+ */
+export const LOGIN_REF = /^\d{1,10}\.[A-Za-z0-9_-]{1,64}$/;
+
+export function loginRef(customerId: number, sessionId: string): string {
+  return `${customerId}.${sessionId}`;
+}
+
+/**
+ * `key:hex(HMAC_SHA256(secret, socket_id:channel[:channel_data]))`, Pusher's format. With a login
+ * (built-in server only) `key:hex(HMAC_SHA256(secret, socket_id:channel[:channel_data]#login)):login`:
+ * the login is signed with the rest, so it can be neither dropped nor swapped. `#` cannot occur in
+ * a channel name, and our channel_data is JSON ending in `}`, so the two forms never sign the same string.
+ */
 export function signChannel(
   app: { key: string; secret: string },
   socketId: string,
   channel: string,
   channelData?: string,
+  login?: string,
 ): string {
-  return `${app.key}:${hmacHex(app.secret, channelAuthString(socketId, channel, channelData))}`;
+  const signed = channelAuthString(socketId, channel, channelData);
+  if (login === undefined) return `${app.key}:${hmacHex(app.secret, signed)}`;
+  return `${app.key}:${hmacHex(app.secret, `${signed}#${login}`)}:${login}`;
 }
 
 /**
  * Checks a subscription's `auth` against the exact `channel_data` string received: the key must be
  * ours and the signature is compared in constant time (only the part after `key:`, as Reverb does).
+ * Answers undefined when it does not hold, else the login it was issued to (null for Pusher's plain form).
  */
 export function verifyChannelAuth(
   app: { key: string; secret: string },
@@ -122,14 +151,19 @@ export function verifyChannelAuth(
   socketId: string,
   channel: string,
   channelData?: string,
-): boolean {
-  if (typeof auth !== 'string') return false;
+): { login: string | null } | undefined {
+  if (typeof auth !== 'string') return undefined;
   const colon = auth.indexOf(':');
-  if (colon <= 0) return false;
+  if (colon <= 0) return undefined;
   const key = auth.slice(0, colon);
-  const signature = auth.slice(colon + 1);
-  const expected = hmacHex(app.secret, channelAuthString(socketId, channel, channelData));
-  return safeEqual(signature, expected) && safeEqual(key, app.key);
+  const rest = auth.slice(colon + 1);
+  const second = rest.indexOf(':');
+  const signature = second === -1 ? rest : rest.slice(0, second);
+  const login = second === -1 ? null : rest.slice(second + 1);
+  if (login !== null && !LOGIN_REF.test(login)) return undefined;
+  const signed = channelAuthString(socketId, channel, channelData);
+  const expected = hmacHex(app.secret, login === null ? signed : `${signed}#${login}`);
+  return safeEqual(signature, expected) && safeEqual(key, app.key) ? { login } : undefined;
 }
 
 /** `METHOD\npath\nk=v&…` with keys lowercased and sorted, values not escaped, auth_signature left out. */

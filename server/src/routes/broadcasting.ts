@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { HttpError, messages } from '../http/errors';
 import { validate } from '../http/validation';
 import { deviceFromUserAgent } from '../realtime/device';
-import { signChannel, SOCKET_ID } from '../realtime/protocol';
+import { loginRef, signChannel, SOCKET_ID } from '../realtime/protocol';
 
 /**
  * Channel authorization as Laravel's `Broadcast::routes()` answers it (routes/channels.php:
@@ -49,6 +49,9 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
     const query = req.query as Record<string, unknown>;
     const input = validate(authSchema, { socket_id: body.socket_id ?? query.socket_id, channel_name: body.channel_name ?? query.channel_name });
     const channel = input.channel_name;
+    // Our own server learns from the signature which login authorised the channel, to close the
+    // socket when that login ends; a hosted Pusher service only knows its own plain form.
+    const login = ctx.config.broadcastDriver === 'builtin' ? loginRef(req.tenant.id, req.session.sessionId) : undefined;
 
     const player = PLAYER_CHANNEL.exec(channel);
     if (player) {
@@ -60,7 +63,7 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
         if (err instanceof HttpError && err.statusCode === 404) throw forbidden();
         throw err;
       }
-      return { auth: signChannel(realtime.app, input.socket_id, channel) };
+      return { auth: signChannel(realtime.app, input.socket_id, channel, undefined, login) };
     }
 
     const customer = CUSTOMER_CHANNEL.exec(channel);
@@ -73,7 +76,7 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
       };
       // Signed and answered as this exact string: the server verifies it byte for byte.
       const channelData = JSON.stringify(data);
-      return { auth: signChannel(realtime.app, input.socket_id, channel, channelData), channel_data: channelData };
+      return { auth: signChannel(realtime.app, input.socket_id, channel, channelData, login), channel_data: channelData };
     }
     throw forbidden();
   }
