@@ -8,6 +8,7 @@ import { createBuiltinBroadcaster, createPusherBroadcaster, type Broadcaster } f
 import { createRealtimeEvents, type RealtimeEvents } from './events';
 import { createRedisFanout, Hub, type Fanout } from './hub';
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store';
+import { createMemoryGrantStore, createRedisGrantStore, type GrantStore } from './grants';
 import { loginRef } from './protocol';
 import { attachPusherServer, type PusherApp, type WsServer } from './ws-server';
 
@@ -32,6 +33,8 @@ export interface Realtime extends RealtimeEvents {
    * sockets are beyond reach (see the README).
    */
   endLogins(customerId: number, sessionIds: string[]): void;
+  /** Notes that this device login authorised `channel` for `socketId` (before the signature is answered). */
+  grant(q: { socketId: string; channel: string; customerId: number; sessionId: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function createRealtime({ config, server, players, log, liveLogins 
   let subscriber: Redis | undefined;
   let fanout: Fanout | undefined;
   let presence: PresenceStore;
+  let grants: GrantStore;
   if (config.redisUrl) {
     publisher = await connectRedis(config.redisUrl, 'pulzus-realtime');
     try {
@@ -93,8 +97,10 @@ export async function createRealtime({ config, server, players, log, liveLogins 
       socketTtlMs: SOCKET_TTL_MS,
       seenTtlMs: (config.sessionAbsoluteHours + 24) * 3_600_000,
     });
+    grants = createRedisGrantStore(publisher, prefix);
   } else {
     presence = createMemoryPresenceStore();
+    grants = createMemoryGrantStore();
   }
 
   const ws = attachPusherServer({
@@ -102,6 +108,7 @@ export async function createRealtime({ config, server, players, log, liveLogins 
     app,
     hub,
     presence,
+    grants,
     activityTimeout: config.pusherActivityTimeout,
     clientEvents: config.pusherClientEvents,
     maxConnectionsPerIp: config.realtimeMaxConnectionsPerIp,
@@ -188,6 +195,9 @@ export async function createRealtime({ config, server, players, log, liveLogins 
     presence,
     server: ws,
     isSessionPresent,
+    async grant({ socketId, channel, customerId, sessionId }) {
+      await grants.record(socketId, channel, loginRef(customerId, sessionId));
+    },
     endLogins(customerId, sessionIds) {
       hub.endLogins(sessionIds.map((id) => loginRef(customerId, id)));
     },

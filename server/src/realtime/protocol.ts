@@ -112,38 +112,26 @@ export function channelAuthString(socketId: string, channel: string, channelData
   return channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
 }
 
-/**
- * The login that authorised a subscription, carried in the signature so that any instance can
- * tell which sockets a logout ends without a shared store: `{customerId}.{sessionId}`.
- */
+/** The device login that authorised a subscription (see grants.ts): `{customerId}.{sessionId}`. */
 export const LOGIN_REF = /^\d{1,10}\.[A-Za-z0-9_-]{1,64}$/;
 
 export function loginRef(customerId: number, sessionId: string): string {
   return `${customerId}.${sessionId}`;
 }
 
-/**
- * `key:hex(HMAC_SHA256(secret, socket_id:channel[:channel_data]))`, Pusher's format. With a login
- * (built-in server only) `key:hex(HMAC_SHA256(secret, socket_id:channel[:channel_data]#login)):login`:
- * the login is signed with the rest, so it can be neither dropped nor swapped. `#` cannot occur in
- * a channel name, and our channel_data is JSON ending in `}`, so the two forms never sign the same string.
- */
+/** `key:hex(HMAC_SHA256(secret, socket_id:channel[:channel_data]))`. */
 export function signChannel(
   app: { key: string; secret: string },
   socketId: string,
   channel: string,
   channelData?: string,
-  login?: string,
 ): string {
-  const signed = channelAuthString(socketId, channel, channelData);
-  if (login === undefined) return `${app.key}:${hmacHex(app.secret, signed)}`;
-  return `${app.key}:${hmacHex(app.secret, `${signed}#${login}`)}:${login}`;
+  return `${app.key}:${hmacHex(app.secret, channelAuthString(socketId, channel, channelData))}`;
 }
 
 /**
  * Checks a subscription's `auth` against the exact `channel_data` string received: the key must be
  * ours and the signature is compared in constant time (only the part after `key:`, as Reverb does).
- * Answers undefined when it does not hold, else the login it was issued to (null for Pusher's plain form).
  */
 export function verifyChannelAuth(
   app: { key: string; secret: string },
@@ -151,19 +139,14 @@ export function verifyChannelAuth(
   socketId: string,
   channel: string,
   channelData?: string,
-): { login: string | null } | undefined {
-  if (typeof auth !== 'string') return undefined;
+): boolean {
+  if (typeof auth !== 'string') return false;
   const colon = auth.indexOf(':');
-  if (colon <= 0) return undefined;
+  if (colon <= 0) return false;
   const key = auth.slice(0, colon);
-  const rest = auth.slice(colon + 1);
-  const second = rest.indexOf(':');
-  const signature = second === -1 ? rest : rest.slice(0, second);
-  const login = second === -1 ? null : rest.slice(second + 1);
-  if (login !== null && !LOGIN_REF.test(login)) return undefined;
-  const signed = channelAuthString(socketId, channel, channelData);
-  const expected = hmacHex(app.secret, login === null ? signed : `${signed}#${login}`);
-  return safeEqual(signature, expected) && safeEqual(key, app.key) ? { login } : undefined;
+  const signature = auth.slice(colon + 1);
+  const expected = hmacHex(app.secret, channelAuthString(socketId, channel, channelData));
+  return safeEqual(signature, expected) && safeEqual(key, app.key);
 }
 
 /** `METHOD\npath\nk=v&…` with keys lowercased and sorted, values not escaped, auth_signature left out. */

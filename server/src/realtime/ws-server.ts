@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { normalizeIp } from '../http/trusted-proxies';
+import type { GrantStore } from './grants';
 import type { Hub, Subscriber } from './hub';
 import type { PresenceMember, PresenceStore } from './presence-store';
 import {
@@ -36,6 +37,8 @@ export interface WsServerOptions {
   app: PusherApp;
   hub: Hub;
   presence: PresenceStore;
+  /** Which login authorised a subscription (written by /broadcasting/auth). */
+  grants: GrantStore;
   /** Seconds; sent in the handshake. The server pings a socket silent this long, and drops it after as long again. */
   activityTimeout: number;
   /** Pusher's app setting "client events" (off unless PUSHER_CLIENT_EVENTS, see docs/decisions.md). */
@@ -64,7 +67,7 @@ export interface WsServer {
 
 interface Subscription {
   member?: PresenceMember;
-  /** The login whose /broadcasting/auth signed it; null for a signature without one (made from the secret). */
+  /** The login whose /broadcasting/auth signed it; null for a signature without a note (made from the secret). */
   login?: string | null;
 }
 
@@ -111,7 +114,7 @@ const asRecord = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 export function attachPusherServer(options: WsServerOptions): WsServer {
-  const { server, app, hub, presence, activityTimeout, clientEvents, maxConnectionsPerIp, trustedProxies, log } = options;
+  const { server, app, hub, presence, grants, activityTimeout, clientEvents, maxConnectionsPerIp, trustedProxies, log } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.framePayloadBytes, perMessageDeflate: false });
   const connections = new Set<Connection>();
   const activityMs = activityTimeout * 1000;
@@ -216,27 +219,29 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
         return;
       }
       if (kind === 'private' || kind === 'private-encrypted') {
-        const verified = verifyChannelAuth(app, data.auth, this.id, channel);
-        if (!verified) return this.subscriptionError(channel, 'Invalid signature', 401);
-        if (this.loginEnded(verified.login)) return;
-        this.subscribed(channel, verified.login);
+        if (!verifyChannelAuth(app, data.auth, this.id, channel)) {
+          return this.subscriptionError(channel, 'Invalid signature', 401);
+        }
+        const login = await this.loginOf(channel);
+        if (this.closed || this.loginEnded(login)) return;
+        this.subscribed(channel, login);
         return;
       }
 
       // presence: the signature covers the exact channel_data string received.
       const channelData = data.channel_data;
-      const verified = typeof channelData === 'string' ? verifyChannelAuth(app, data.auth, this.id, channel, channelData) : undefined;
-      if (typeof channelData !== 'string' || !verified) {
+      if (typeof channelData !== 'string' || !verifyChannelAuth(app, data.auth, this.id, channel, channelData)) {
         return this.subscriptionError(channel, 'Invalid signature', 401);
       }
-      if (this.loginEnded(verified.login)) return;
+      const login = await this.loginOf(channel);
+      if (this.closed || this.loginEnded(login)) return;
       const member = parseMember(channelData);
       if (!member) return this.subscriptionError(channel, 'Invalid channel_data', 400, 'InvalidChannelData');
       if (existing?.member && existing.member.user_id !== member.user_id) {
         // Another identity on the same socket: leave as the old one first.
         await this.unsubscribe(channel);
       } else if (existing?.member) {
-        existing.login = verified.login;
+        existing.login = login;
         this.send(presenceSucceeded(channel, await presence.members(channel)));
         return;
       }
@@ -252,17 +257,26 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
         await this.leavePresence(channel, member);
         return;
       }
-      if (this.loginEnded(verified.login)) {
+      if (this.loginEnded(login)) {
         await this.leavePresence(channel, member);
         return;
       }
-      this.subscriptions.set(channel, { member, login: verified.login });
+      this.subscriptions.set(channel, { member, login: login });
       hub.add(channel, this);
       this.send(presenceSucceeded(channel, joined.members));
       if (joined.first) {
         hub.publish({ channel, frame: memberAdded(channel, member), except: this.id });
       }
       for (const userId of joined.gone) hub.publish({ channel, frame: memberRemoved(channel, userId) });
+    }
+
+    async loginOf(channel: string): Promise<string | null> {
+      try {
+        return await grants.find(this.id, channel);
+      } catch (err) {
+        log.error({ err }, 'realtime: grant lookup failed');
+        return null;
+      }
     }
 
     /** A signature its login got before it ended: the socket goes as it would have at the end. */

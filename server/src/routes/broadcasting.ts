@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 import { HttpError, messages } from '../http/errors';
 import { validate } from '../http/validation';
 import { deviceFromUserAgent } from '../realtime/device';
-import { loginRef, signChannel, SOCKET_ID } from '../realtime/protocol';
+import { signChannel, SOCKET_ID } from '../realtime/protocol';
 
 /**
  * Channel authorization as Laravel's `Broadcast::routes()` answers it (routes/channels.php:
@@ -49,9 +49,12 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
     const query = req.query as Record<string, unknown>;
     const input = validate(authSchema, { socket_id: body.socket_id ?? query.socket_id, channel_name: body.channel_name ?? query.channel_name });
     const channel = input.channel_name;
-    // Our own server learns from the signature which login authorised the channel, to close the
-    // socket when that login ends; a hosted Pusher service only knows its own plain form.
-    const login = ctx.config.broadcastDriver === 'builtin' ? loginRef(req.tenant.id, req.session.sessionId) : undefined;
+    // Our own server closes the socket when this login ends; a hosted service's sockets are beyond reach.
+    const session = req.session;
+    const grant = async () => {
+      if (ctx.config.broadcastDriver !== 'builtin') return;
+      await realtime.grant({ socketId: input.socket_id, channel, customerId: req.tenant.id, sessionId: session.sessionId });
+    };
 
     const player = PLAYER_CHANNEL.exec(channel);
     if (player) {
@@ -63,7 +66,8 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
         if (err instanceof HttpError && err.statusCode === 404) throw forbidden();
         throw err;
       }
-      return { auth: signChannel(realtime.app, input.socket_id, channel, undefined, login) };
+      await grant();
+      return { auth: signChannel(realtime.app, input.socket_id, channel) };
     }
 
     const customer = CUSTOMER_CHANNEL.exec(channel);
@@ -76,7 +80,8 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
       };
       // Signed and answered as this exact string: the server verifies it byte for byte.
       const channelData = JSON.stringify(data);
-      return { auth: signChannel(realtime.app, input.socket_id, channel, channelData, login), channel_data: channelData };
+      await grant();
+      return { auth: signChannel(realtime.app, input.socket_id, channel, channelData), channel_data: channelData };
     }
     throw forbidden();
   }
