@@ -34,7 +34,7 @@ async function mediaState(page: Page): Promise<{ workers: number; cached: number
   }, MEDIA_CACHE);
 }
 
-let devices: Device[] = [];
+const devices: Device[] = [];
 
 test.afterEach(async () => {
   for (const d of devices.splice(0).reverse()) await closeDevice(d);
@@ -91,6 +91,7 @@ test.describe('a session that ends', () => {
   let stack: Stack | undefined;
 
   test.beforeAll(async () => {
+    test.setTimeout(240_000);
     // A one-minute session, checked every second: the end comes within the test, not after 24 hours.
     stack = await startOwnStack(E2E.apiPort + 10, E2E.webPort + 10, undefined, {
       SESSION_IDLE_MINUTES: '1',
