@@ -102,13 +102,22 @@ test.describe('a session that ends', () => {
     await stopOwnStack(stack);
   });
 
-  async function device(browser: Browser, remember: boolean): Promise<Device & { sockets: WebSocket[] }> {
+  async function device(browser: Browser, remember: boolean): Promise<Device & { sockets: WebSocket[]; serverCloses: number[] }> {
     const context = await browser.newContext({ baseURL: stack!.url(), locale: 'hu-HU', viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     const sockets: WebSocket[] = [];
     page.on('websocket', (ws) => sockets.push(ws));
+    // The sockets pass through the test to the real server, which shows the codes the server closed them with.
+    const serverCloses: number[] = [];
+    await page.routeWebSocket(/\/app\//, (ws) => {
+      const server = ws.connectToServer();
+      server.onClose((code, reason) => {
+        if (code !== undefined && code >= 4000) serverCloses.push(code);
+        void ws.close({ code, reason });
+      });
+    });
     await logIn(page, DEMO, remember);
-    const made = { context, page, sockets };
+    const made = { context, page, sockets, serverCloses };
     devices.push(made);
     return made;
   }
@@ -125,12 +134,15 @@ test.describe('a session that ends', () => {
     const plain = await device(browser, false);
     await waitForSocket(plain.page);
 
-    // The plain device's session ends with no remember-me to renew it: the server closes its socket.
-    await expect(plain.page).toHaveURL(/\/login$/, { timeout: 120_000 });
+    // The plain device's session ends with no remember-me to renew it: the server closes its socket
+    // (not the page going away), and the page then finds itself logged out.
+    await expect.poll(() => plain.serverCloses, { timeout: 120_000 }).toContain(4009);
+    await expect(plain.page).toHaveURL(/\/login$/);
 
     // The counter PC's session ended as well (earlier, even), yet its socket is still the same, open one.
     expect(counter.sockets).toHaveLength(opened);
     expect(socket.isClosed()).toBe(false);
+    expect(counter.serverCloses).toEqual([]);
     await expect(bar(counter.page).locator('[data-connection]')).toHaveAttribute('data-connection', 'connected');
 
     // And a spot fired now comes through it (the call renews the session with the same device).
