@@ -15,8 +15,11 @@ export interface GrantStore {
   find(socketId: string, channel: string): Promise<string | null>;
 }
 
-/** pusher-js subscribes right after the auth answer; this only bounds how long notes are kept. */
-export const GRANT_TTL_MS = 60 * 60_000;
+/**
+ * pusher-js subscribes right after the auth answer (and asks anew for every subscription), so a
+ * note is needed for seconds; the bound keeps what a flood of auth requests can leave behind small.
+ */
+export const GRANT_TTL_MS = 10 * 60_000;
 /** A bound on the notes one process keeps, however many auth requests arrive within the TTL. */
 const MEMORY_MAX = 100_000;
 

@@ -53,8 +53,8 @@ export async function userSessionIds(db: Db, { customerId, userId }: { customerI
 
 /**
  * Which of a customer's device logins are live: a logged-in session active since `idleAfter` and
- * created since `createdAfter`, or a remember token valid at `now` (the batch form of
- * players' isLoginLive, for the realtime server's periodic check).
+ * created since `createdAfter`, or a remember token valid at `now` (a remembered device comes back
+ * with the same session id, so it has not logged out). Batched for the realtime server's check.
  */
 export async function liveSessionIds(
   db: Db,
