@@ -91,6 +91,10 @@ ${servers('web', webPorts)}
 
 frontend api
   bind ${apiBind}
+  # The API counts realtime sockets per client address: a browser's socket carries its address (what
+  # it sent under this name is replaced). Other requests come from the web instances' BFF, whose own
+  # X-Forwarded-For (the browser's, for the login throttle) must pass untouched.
+  http-request set-header X-Forwarded-For %[src] if { hdr(upgrade) -i websocket }
   default_backend api_instances
 
 backend api_instances
@@ -180,6 +184,8 @@ export function createCluster(o) {
           API_PUBLIC_URL: baseEnv.API_PUBLIC_URL || lbUrl,
           PUSHER_PUBLIC_PORT: baseEnv.PUSHER_PUBLIC_PORT || String(o.apiPort),
           SCHEDULER_INSTANCE: `${baseEnv.SCHEDULER_INSTANCE || 'api'}-${i}`,
+          // Sockets come through HAProxy on the loopback: its X-Forwarded-For names the client.
+          TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
         },
       });
     });

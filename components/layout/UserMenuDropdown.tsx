@@ -3,8 +3,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { logout } from '@/lib/api/auth';
 import { useMe } from '@/lib/api/use-me';
+import { logOutThisDevice } from '@/lib/player/end-login';
 import { header as huHeader } from '@/lib/i18n/hu/header';
 import { ChevronDownIcon, LogoutIcon, SettingsIcon } from '@/components/ui/icons';
 import { ACCOUNT_NAV } from './nav';
@@ -13,11 +13,7 @@ import styles from './UserMenu.module.scss';
 const hu = { header: huHeader };
 
 async function logoutAndReload() {
-  try {
-    await logout();
-  } catch {
-    // SPEC.md §8: a failed logout is ignored; the reload shows whatever state the server has.
-  }
+  await logOutThisDevice();
   window.location.reload();
 }
 

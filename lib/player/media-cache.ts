@@ -6,6 +6,8 @@ import type { Player } from '@/contracts';
  * here and answers nothing else, so pages and API answers always come from the network.
  */
 export const MEDIA_WORKER_URL = '/media-sw.js';
+/** The worker's cache (CACHE_NAME in public/media-sw.js; a unit test keeps the two equal). */
+export const MEDIA_CACHE_NAME = 'pulzus-media-v1';
 
 /** The files the device may need with the API away: the current track, the next ones, every queued spot. */
 export function mediaToKeep(player: Player | null, spotUrls: readonly string[]): string[] {
@@ -46,4 +48,26 @@ export function keepMedia(urls: readonly string[]): void {
 export function releaseMedia(): void {
   if (!registration || lastSent === '[]') return;
   keepMedia([]);
+}
+
+/**
+ * The login on this browser ended: the worker goes and its files with it, so a shared counter PC
+ * keeps no media of the shop (the next login that sounds registers it again).
+ */
+export async function forgetMedia(): Promise<void> {
+  registration = null;
+  lastSent = '';
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+    try {
+      const registrations = await navigator.serviceWorker.getRegistrations();
+      const ours = registrations.filter((r) =>
+        [r.active, r.waiting, r.installing].some((w) => w && new URL(w.scriptURL).pathname === MEDIA_WORKER_URL),
+      );
+      // Unregistered first, so that no 'keep' under way fills the cache again after it is emptied.
+      await Promise.all(ours.map((r) => r.unregister()));
+    } catch {
+      /* no worker to let go of */
+    }
+  }
+  if (typeof caches !== 'undefined') await caches.delete(MEDIA_CACHE_NAME).catch(() => false);
 }

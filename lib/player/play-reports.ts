@@ -162,7 +162,8 @@ export const sendPlayReport: SendReport = async (playerId, report) => {
  * keeps the rest for the next one.
  */
 export class PlayReportOutbox {
-  private sending = false;
+  /** The round under way: a second caller waits for it instead of starting another. */
+  private running: Promise<void> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -199,25 +200,26 @@ export class PlayReportOutbox {
     void this.flush();
   }
 
-  async flush(): Promise<void> {
-    if (this.sending) return;
-    this.sending = true;
-    try {
-      for (;;) {
-        const [first] = this.pending();
-        if (!first) return;
-        try {
-          await this.send(this.playerId, first);
-        } catch (error) {
-          if (!(error instanceof ApiError && isFinalRefusal(error.status))) {
-            this.retryLater();
-            return;
-          }
+  flush(): Promise<void> {
+    this.running ??= this.round().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async round(): Promise<void> {
+    for (;;) {
+      const [first] = this.pending();
+      if (!first) return;
+      try {
+        await this.send(this.playerId, first);
+      } catch (error) {
+        if (!(error instanceof ApiError && isFinalRefusal(error.status))) {
+          this.retryLater();
+          return;
         }
-        this.save(this.pending().filter((r) => r.report_id !== first.report_id));
       }
-    } finally {
-      this.sending = false;
+      this.save(this.pending().filter((r) => r.report_id !== first.report_id));
     }
   }
 
@@ -257,4 +259,34 @@ export function reportPlayed(playerId: number, report: PlayReport): void {
 /** Sends what waits for `playerId` (the API is back, the page started again). */
 export function flushPlayReports(playerId: number): void {
   void outboxFor(playerId).flush();
+}
+
+/** The players with reports waiting in this browser (this page's and any earlier page's). */
+function storedPlayerIds(store: Storage | null): number[] {
+  const ids = new Set<number>(outboxes.keys());
+  if (store) {
+    for (let i = 0; i < store.length; i += 1) {
+      const key = store.key(i);
+      const id = key?.startsWith(STORE_PREFIX) ? Number(key.slice(STORE_PREFIX.length)) : NaN;
+      if (Number.isSafeInteger(id) && id > 0) ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
+/**
+ * Sends every report waiting in this browser before the login ends (logout), waiting at most
+ * `limitMs`: a report the API cannot take now stays for this browser's next login.
+ */
+export async function deliverWaitingReports(limitMs = 5_000): Promise<void> {
+  let store: Storage | null = null;
+  try {
+    store = typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    store = null;
+  }
+  const all = Promise.all(storedPlayerIds(store).map((id) => outboxFor(id).flush()));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+  clearTimeout(timer);
 }

@@ -15,6 +15,11 @@ export interface RealtimeConnection {
   echo: Echo<'pusher'>;
   state(): PusherState;
   onStateChange(listener: (change: StateChange) => void): () => void;
+  /**
+   * The server closed the socket with 4009: the login that authorised its channels ended (or is no
+   * longer this one). pusher-js does not reconnect after a 4000–4099 close; the caller decides.
+   */
+  onUnauthorized(listener: () => void): () => void;
   /** Try at once instead of waiting for pusher-js's back-off (a page that woke up). */
   reconnectNow(): void;
   /** Drops the attempt under way and starts a fresh one (a connect that went 'unavailable'). */
@@ -43,6 +48,19 @@ export function echoOptions(config: RealtimeConfig) {
   };
 }
 
+/** The server's close code for a login that ended (CONTRACTS.md §1.4: 4009, unauthorized). */
+export const UNAUTHORIZED_CLOSE = 4009;
+
+/**
+ * pusher-js reports a close with a code as `{type:'WebSocketError', error:{type:'PusherError',
+ * data:{code}}}`; a `pusher:error` message alone (the socket stays open) comes as a bare
+ * PusherError and is not an end.
+ */
+export function isUnauthorizedClose(error: unknown): boolean {
+  const e = error as { type?: string; error?: { data?: { code?: unknown } } } | null;
+  return e?.type === 'WebSocketError' && e.error?.data?.code === UNAUTHORIZED_CLOSE;
+}
+
 /**
  * Loads Echo and pusher-js (on demand, so they stay out of the first page load) and connects.
  * The socket id goes into every BFF call while connected, so the API can leave this device out
@@ -64,6 +82,13 @@ export async function connectRealtime(config: RealtimeConfig): Promise<RealtimeC
   return {
     echo,
     state: () => connection.state as PusherState,
+    onUnauthorized(listener) {
+      const onError = (error: unknown) => {
+        if (isUnauthorizedClose(error)) listener();
+      };
+      connection.bind('error', onError);
+      return () => connection.unbind('error', onError);
+    },
     onStateChange(listener) {
       connection.bind('state_change', listener);
       return () => connection.unbind('state_change', listener);

@@ -4,8 +4,11 @@ import { useAtomValue, useStore, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { Player, PlayerSound } from '@/contracts';
 import { customerChannelName, playerChannelName } from '@/contracts/names';
+import { ApiError, apiFetch } from '@/lib/api/fetcher';
+import { ME_KEY } from '@/lib/api/keys';
 import { useCustomer } from '@/lib/api/use-customer';
 import { playerAtom } from '@/lib/player/atoms';
+import { leaveEndedLogin } from '@/lib/player/end-login';
 import { reportPlayed } from '@/lib/player/play-reports';
 import { applyPushedPlayer, resyncPlayer } from '@/lib/player/commit';
 import { isOutputDevice } from '@/lib/player/decisions';
@@ -147,6 +150,31 @@ export function useRealtime(): void {
       }
     };
 
+    /** Set from a 4009 close until /api/me has said whether this browser is still logged in. */
+    let unauthorized = false;
+    const onUnauthorized = () => {
+      unauthorized = true;
+      apiFetch(ME_KEY)
+        .then(() => {
+          // Still logged in (a remember-me renewal keeps the device): connect and subscribe again,
+          // each channel authorised by the login that is live now.
+          unauthorized = false;
+          if (!cancelled && current) restartSoon(0);
+        })
+        .catch(async (error: unknown) => {
+          if (cancelled) return;
+          if (error instanceof ApiError && (error.status === 401 || error.status === 419)) {
+            await leaveEndedLogin();
+            // The BFF route clears the stale cookie and shows /login (as useMe does on a 401).
+            window.location.assign('/auth/expired');
+            return;
+          }
+          // The API did not answer: try the socket again later, which asks anew if refused again.
+          unauthorized = false;
+          if (current) restartSoon(REFUSED_RETRY_MS);
+        });
+    };
+
     const onState = ({ current: now }: StateChange) => {
       if (now === 'connected') {
         const wasPolling = link.mode === 'poll';
@@ -159,6 +187,11 @@ export function useRealtime(): void {
       if (now === 'failed') {
         // pusher-js cannot open a socket in this browser at all.
         applyLink({ type: 'no-socket' });
+        return;
+      }
+      if (now === 'disconnected' && unauthorized) {
+        // Not a failure of the link: onUnauthorized decides what comes next.
+        store.set(connectionAtom, 'offline');
         return;
       }
       if (now === 'unavailable' || (now === 'disconnected' && !restarting)) {
@@ -189,6 +222,8 @@ export function useRealtime(): void {
         }
         current = made;
         connection = made;
+        // Before the state listener: pusher-js reports the close's error before 'disconnected'.
+        made.onUnauthorized(onUnauthorized);
         made.onStateChange(onState);
         if (made.state() === 'connected') onState({ previous: 'connecting', current: 'connected' });
         setLive(made);

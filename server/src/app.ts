@@ -31,6 +31,7 @@ import { registerBroadcastingRoutes } from './routes/broadcasting';
 import { registerPusherApiRoutes } from './routes/pusher-api';
 import { createShiftableClock, registerSchedulerTestControlRoutes } from './routes/scheduler-test-control';
 import { createRealtime } from './realtime';
+import { liveLogins } from './realtime/logins';
 import { createScheduler, defaultInstanceId, type Scheduler } from './scheduler/runner';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
@@ -199,7 +200,15 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     sessionAbsoluteHours: config.sessionAbsoluteHours,
   });
   // Realtime: the Pusher server on this app's HTTP server, UpdatePlayer on every player change.
-  const realtime = await createRealtime({ config, server: app.server, players, log: app.log });
+  const realtime = await createRealtime({
+    config,
+    server: app.server,
+    players,
+    log: app.log,
+    liveLogins: (logins) => liveLogins(dbHandle.db, config, logins),
+  });
+  // Ending a login closes the sockets it authorised, on every instance.
+  sessions.onLoginsEnded((customerId, sessionIds) => realtime.endLogins(customerId, sessionIds));
   // Under test control the tick route moves the clock, so next-play times agree with the ticked minute.
   const testClock = config.schedulerTestControl ? createShiftableClock(clock) : undefined;
   const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players, realtime, clock: testClock?.now ?? clock };

@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies';
 
 /**
  * The one place that reads the environment. Every variable has a default that works for the
@@ -54,6 +55,12 @@ export interface Config {
   pusherPublicTls: boolean | undefined;
   /** Pusher's "client events" app setting for the built-in server. */
   pusherClientEvents: boolean;
+  /** Open realtime sockets per client address (REALTIME_MAX_CONNECTIONS_PER_IP). */
+  realtimeMaxConnectionsPerIp: number;
+  /** How often each instance checks that the logins behind its sockets are still live. */
+  realtimeLoginCheckSeconds: number;
+  /** TRUSTED_PROXIES: the load balancers whose X-Forwarded-For names the realtime client. */
+  trustedProxies: TrustedProxies;
   /** Seconds, sent in the handshake; idle sockets are pinged after it and dropped after twice it. */
   pusherActivityTimeout: number;
   /** Redis for several API instances: real-time fan-out and shared presence. */
@@ -139,6 +146,15 @@ const envSchema = z.object({
   PUSHER_PUBLIC_TLS: booleanFlag,
   PUSHER_CLIENT_EVENTS: booleanFlag,
   PUSHER_ACTIVITY_TIMEOUT: positiveInt(30),
+  REALTIME_MAX_CONNECTIONS_PER_IP: positiveInt(200),
+  REALTIME_LOGIN_CHECK_SECONDS: positiveInt(60),
+  TRUSTED_PROXIES: z.preprocess(emptyAsUndefined, z.string().optional()).superRefine((value, ctx) => {
+    try {
+      parseTrustedProxies(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message });
+    }
+  }),
   UPLOAD_AUDIO_MAX_MB: positiveInt(20),
   UPLOAD_IMAGE_MAX_MB: positiveInt(10),
   UPLOAD_BODY_MAX_MB: positiveInt(64),
@@ -261,7 +277,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pusherPublicHost: e.PUSHER_PUBLIC_HOST,
     pusherPublicPort: e.PUSHER_PUBLIC_PORT,
     pusherPublicTls: e.PUSHER_PUBLIC_TLS,
-    pusherClientEvents: e.PUSHER_CLIENT_EVENTS ?? true,
+    // Off unless asked for: our web app sends none, and they let one device talk to all others unchecked.
+    pusherClientEvents: e.PUSHER_CLIENT_EVENTS ?? false,
+    realtimeMaxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+    realtimeLoginCheckSeconds: e.REALTIME_LOGIN_CHECK_SECONDS,
+    trustedProxies: parseTrustedProxies(e.TRUSTED_PROXIES),
     pusherActivityTimeout: e.PUSHER_ACTIVITY_TIMEOUT,
     redisUrl: e.REDIS_URL,
     uploadAudioMaxBytes: e.UPLOAD_AUDIO_MAX_MB * MB,

@@ -183,8 +183,8 @@ export class RawSocket {
   readonly ws: WebSocket;
   readonly closed: Promise<number>;
 
-  constructor(url: string, options: { answerPings?: boolean } = {}) {
-    this.ws = new WebSocket(url);
+  constructor(url: string, options: { answerPings?: boolean; headers?: Record<string, string> } = {}) {
+    this.ws = new WebSocket(url, options.headers ? { headers: options.headers } : undefined);
     this.ws.on('message', (raw) => {
       const frame = JSON.parse(raw.toString()) as { event: string; data?: unknown };
       this.frames.push(frame);

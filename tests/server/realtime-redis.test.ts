@@ -10,7 +10,7 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/env';
 import { createRedisPresenceStore } from '../../server/src/realtime/presence-store';
 import { createTestApp, loggedIn, type Client, type TestApp } from './helpers';
-import { backend, client, connected, disconnectAll, listen, next, record, signer, sleep, subscribe, type AppKeys } from './realtime-helpers';
+import { backend, client, connected, disconnectAll, listen, next, RawSocket, record, signer, sleep, subscribe, withTimeout, type AppKeys } from './realtime-helpers';
 
 /**
  * Two API instances on one database and one Redis: events, client events and presence cross
@@ -38,7 +38,7 @@ const redisUp = await reachable(redisUrl);
 if (!redisUp && process.env.CI) throw new Error(`CI: Redis not reachable at ${redisUrl}`);
 const skip = redisUp ? false : `Redis not reachable at ${redisUrl}`;
 const keys: AppKeys = { id: `t${randomBytes(6).toString('hex')}`, key: 'redis-test-key', secret: 'redis-test-secret' };
-const env = { PUSHER_APP_ID: keys.id, PUSHER_KEY: keys.key, PUSHER_SECRET: keys.secret, REDIS_URL: redisUrl };
+const env = { PUSHER_APP_ID: keys.id, PUSHER_KEY: keys.key, PUSHER_SECRET: keys.secret, REDIS_URL: redisUrl, PUSHER_CLIENT_EVENTS: '1' };
 
 let t: TestApp;
 let second: FastifyInstance;
@@ -150,6 +150,21 @@ describe('two instances through Redis', { skip }, () => {
     const deadline = Date.now() + 3000;
     while ((await online(second)) && Date.now() < deadline) await sleep(50);
     assert.equal(await online(second), false);
+  });
+
+  test("logout on one instance closes the device's socket on the other with 4009 (the auth went to the first)", async () => {
+    const device: Client = await loggedIn(t.app);
+    const playerId = z.array(playerSchema).parse(JSON.parse((await device.get('/api/players')).body))[0]!.id;
+    const channel = `private-player.${playerId}`;
+    const socket = new RawSocket(`ws://127.0.0.1:${port2}/app/${keys.key}?protocol=7&client=js&version=8.4.0`, { answerPings: true });
+    const socketId = await socket.socketId();
+    const res = await device.post('/broadcasting/auth', { socket_id: socketId, channel_name: channel }, { xsrf: false });
+    assert.equal(res.statusCode, 200, res.body);
+    socket.send({ event: 'pusher:subscribe', data: { channel, ...(JSON.parse(res.body) as { auth: string }) } });
+    await socket.frame((f) => f.event === 'pusher_internal:subscription_succeeded' && f.channel === channel, 10_000);
+
+    assert.equal((await device.post('/api/logout')).statusCode, 204);
+    assert.equal(await withTimeout(socket.closed, 10_000, 'the 4009 close through Redis'), 4009);
   });
 
   test('sockets of an instance that stopped refreshing expire, and their users are reported gone', async () => {

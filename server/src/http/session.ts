@@ -7,6 +7,7 @@ import {
   deleteDeviceRememberTokens,
   deleteRememberToken,
   deleteExpiredRememberTokens,
+  deleteUserRememberTokens,
   getRememberToken,
 } from '../db/queries/remember-tokens';
 import { deleteExpiredRateLimits } from '../db/queries/rate-limits';
@@ -14,8 +15,10 @@ import {
   createSession,
   deleteExpiredSessions,
   deleteSession,
+  deleteUserSessions,
   getSession,
   touchSession,
+  userSessionIds,
   type SessionRow,
 } from '../db/queries/sessions';
 import { deleteStaleDevices } from '../db/queries/user-devices';
@@ -63,6 +66,10 @@ export interface SessionManager {
   /** Login: the old session is gone, a new one with new tokens and a new device id starts. */
   login(req: FastifyRequest, reply: FastifyReply, user: UserRow, options: { remember: boolean }): Promise<void>;
   logout(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every login of a user (password reset): its sessions and remember tokens, on every device. */
+  endUserLogins(q: { customerId: number; userId: number }): Promise<void>;
+  /** Told the device logins (session ids) that ended, after they are gone from the database. */
+  onLoginsEnded(listener: (customerId: number, sessionIds: string[]) => void): void;
   /** Makes sure a (guest) session exists and its cookies are on the response. */
   ensure(req: FastifyRequest, reply: FastifyReply): Promise<SessionRow>;
 }
@@ -75,6 +82,11 @@ function headerValue(req: FastifyRequest, name: string): string | undefined {
 export function registerSessions(app: FastifyInstance, { config, db }: { config: Config; db: Db }): SessionManager {
   const idleMs = config.sessionIdleMinutes * 60_000;
   const absoluteMs = config.sessionAbsoluteHours * 3_600_000;
+  const endedListeners: Array<(customerId: number, sessionIds: string[]) => void> = [];
+  const ended = (customerId: number, sessionIds: string[]) => {
+    if (sessionIds.length === 0) return;
+    for (const listener of endedListeners) listener(customerId, sessionIds);
+  };
 
   app.decorateRequest('session', undefined);
   app.decorateRequest('user', undefined);
@@ -272,6 +284,8 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
 
     async logout(req, reply) {
       const session = req.session;
+      const endedIds = new Set<string>();
+      if (session?.userId != null) endedIds.add(session.sessionId);
       if (session) {
         await deleteSession(db, { customerId: req.tenant.id, id: session.id });
         if (session.userId !== null) {
@@ -284,13 +298,27 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
       }
       const remembered = req.cookies[REMEMBER_COOKIE]?.split('|')[0];
       if (remembered && /^\d{1,15}$/.test(remembered)) {
+        const row = await getRememberToken(db, { customerId: req.tenant.id, id: Number(remembered) });
+        if (row) endedIds.add(row.sessionId);
         await deleteRememberToken(db, { customerId: req.tenant.id, id: Number(remembered) });
       }
+      ended(req.tenant.id, [...endedIds]);
       req.session = undefined;
       req.user = undefined;
       clearCookie(req, reply, SESSION_COOKIE, true);
       clearCookie(req, reply, XSRF_COOKIE, false);
       clearCookie(req, reply, REMEMBER_COOKIE, true);
+    },
+
+    async endUserLogins({ customerId, userId }) {
+      const ids = await userSessionIds(db, { customerId, userId });
+      await deleteUserSessions(db, { customerId, userId });
+      await deleteUserRememberTokens(db, { customerId, userId });
+      ended(customerId, ids);
+    },
+
+    onLoginsEnded(listener) {
+      endedListeners.push(listener);
     },
 
     async ensure(req, reply) {

@@ -15,6 +15,8 @@ export interface Subscriber {
 
 export interface Fanout {
   publish(message: FanoutMessage): void;
+  /** Logins that ended (see Hub.endLogins), for the other instances. */
+  publishEnded(logins: string[]): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export interface FanoutMessage {
 export class Hub {
   private readonly channels = new Map<string, Set<Subscriber>>();
   private fanout: Fanout | undefined;
+  private readonly endedListeners = new Set<(logins: string[]) => void>();
 
   setFanout(fanout: Fanout | undefined) {
     this.fanout = fanout;
@@ -60,6 +63,23 @@ export class Hub {
     this.deliverLocal(message);
   }
 
+  /** Called with logins that ended, on this instance or (through Redis) another. */
+  onLoginsEnded(listener: (logins: string[]) => void) {
+    this.endedListeners.add(listener);
+    return () => void this.endedListeners.delete(listener);
+  }
+
+  endedLocal(logins: string[]) {
+    for (const listener of this.endedListeners) listener(logins);
+  }
+
+  /** Closes, on every instance, the sockets whose channels these logins authorised. */
+  endLogins(logins: string[]) {
+    if (logins.length === 0) return;
+    this.fanout?.publishEnded(logins);
+    this.endedLocal(logins);
+  }
+
   /** An app event (HTTP API or our broadcaster): `data` is the JSON string relayed as it is. */
   trigger(channels: string[], event: string, data: string, except?: string) {
     for (const channel of channels) this.publish({ channel, frame: encode({ event, channel, data }), except });
@@ -87,8 +107,9 @@ export async function createRedisFanout(options: {
   subscriber.on('message', (channel: string, text: string) => {
     if (channel !== topic) return;
     try {
-      const m = JSON.parse(text) as { o: string; c: string; f: string; x?: string };
+      const m = JSON.parse(text) as { o: string; c: string; f: string; x?: string; e?: string[] };
       if (m.o === origin) return;
+      if (Array.isArray(m.e)) return hub.endedLocal(m.e.filter((l) => typeof l === 'string'));
       hub.deliverLocal({ channel: m.c, frame: m.f, except: m.x });
     } catch (err) {
       onError(err);
@@ -98,6 +119,9 @@ export async function createRedisFanout(options: {
   return {
     publish({ channel, frame, except }) {
       publisher.publish(topic, JSON.stringify({ o: origin, c: channel, f: frame, x: except })).catch(onError);
+    },
+    publishEnded(logins) {
+      publisher.publish(topic, JSON.stringify({ o: origin, e: logins })).catch(onError);
     },
     async close() {
       await subscriber.unsubscribe(topic).catch(() => {});

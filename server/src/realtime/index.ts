@@ -8,6 +8,8 @@ import { createBuiltinBroadcaster, createPusherBroadcaster, type Broadcaster } f
 import { createRealtimeEvents, type RealtimeEvents } from './events';
 import { createRedisFanout, Hub, type Fanout } from './hub';
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store';
+import { createMemoryGrantStore, createRedisGrantStore, type GrantStore } from './grants';
+import { loginRef } from './protocol';
 import { attachPusherServer, type PusherApp, type WsServer } from './ws-server';
 
 /**
@@ -25,6 +27,14 @@ export interface Realtime extends RealtimeEvents {
   readonly server: WsServer;
   /** Whether the device session has a socket in `presence-customer.{customerId}` (see docs/decisions.md). */
   isSessionPresent(q: { customerId: number; sessionId: string }): Promise<boolean>;
+  /**
+   * These device logins ended (logout, password reset): every instance closes the sockets whose
+   * channels they authorised, with 4009. With BROADCAST_DRIVER=pusher the hosted service's
+   * sockets are beyond reach (see the README).
+   */
+  endLogins(customerId: number, sessionIds: string[]): void;
+  /** Notes that this device login authorised `channel` for `socketId` (before the signature is answered). */
+  grant(q: { socketId: string; channel: string; customerId: number; sessionId: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +43,8 @@ export interface RealtimeOptions {
   server: Server;
   players: PlayerService;
   log: FastifyBaseLogger;
+  /** Which device logins (`{customerId}.{sessionId}`) are still live (a session or a remember token). */
+  liveLogins?: (logins: string[]) => Promise<Set<string>>;
 }
 
 /** A socket whose instance stops refreshing it counts as gone after this long. */
@@ -53,7 +65,7 @@ async function connectRedis(url: string, name: string): Promise<Redis> {
   return redis;
 }
 
-export async function createRealtime({ config, server, players, log }: RealtimeOptions): Promise<Realtime> {
+export async function createRealtime({ config, server, players, log, liveLogins }: RealtimeOptions): Promise<Realtime> {
   const app: PusherApp = { id: config.pusherAppId, key: config.pusherKey, secret: config.pusherSecret };
   const hub = new Hub();
   const prefix = `pulzus:realtime:${app.id}:`;
@@ -62,6 +74,7 @@ export async function createRealtime({ config, server, players, log }: RealtimeO
   let subscriber: Redis | undefined;
   let fanout: Fanout | undefined;
   let presence: PresenceStore;
+  let grants: GrantStore;
   if (config.redisUrl) {
     publisher = await connectRedis(config.redisUrl, 'pulzus-realtime');
     try {
@@ -84,8 +97,10 @@ export async function createRealtime({ config, server, players, log }: RealtimeO
       socketTtlMs: SOCKET_TTL_MS,
       seenTtlMs: (config.sessionAbsoluteHours + 24) * 3_600_000,
     });
+    grants = createRedisGrantStore(publisher, prefix);
   } else {
     presence = createMemoryPresenceStore();
+    grants = createMemoryGrantStore();
   }
 
   const ws = attachPusherServer({
@@ -93,8 +108,13 @@ export async function createRealtime({ config, server, players, log }: RealtimeO
     app,
     hub,
     presence,
+    grants,
     activityTimeout: config.pusherActivityTimeout,
     clientEvents: config.pusherClientEvents,
+    maxConnectionsPerIp: config.realtimeMaxConnectionsPerIp,
+    trustedProxies: config.trustedProxies,
+    liveLogins,
+    loginCheckMs: config.realtimeLoginCheckSeconds * 1000,
     log,
   });
 
@@ -175,6 +195,12 @@ export async function createRealtime({ config, server, players, log }: RealtimeO
     presence,
     server: ws,
     isSessionPresent,
+    async grant({ socketId, channel, customerId, sessionId }) {
+      await grants.record(socketId, channel, loginRef(customerId, sessionId));
+    },
+    endLogins(customerId, sessionIds) {
+      hub.endLogins(sessionIds.map((id) => loginRef(customerId, id)));
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -18,8 +18,15 @@ export const limits = {
   /** Client events: messages per second per connection, and the size of one. */
   clientEventsPerSecond: 10,
   clientEventDataBytes: 10 * 1024,
-  /** One WebSocket frame from a client; bigger ones close the socket with 1009. */
+  /** One message from a client: Pusher refuses bigger ones with 4301 and closes the socket. */
+  messageBytes: 10 * 1024,
+  /**
+   * What the WebSocket layer reads of one frame at all (bigger ones close with 1009 before being
+   * buffered); above `messageBytes` so that the common case gets Pusher's own 4301.
+   */
   framePayloadBytes: 64 * 1024,
+  /** Channels one socket may be subscribed to at once. */
+  channelsPerConnection: 100,
   /** channel_data of a presence subscription. */
   presenceChannelDataBytes: 2 * 1024,
   presenceUserIdLength: 128,
@@ -31,11 +38,14 @@ export const codes = {
   pathNotFound: 4005,
   unsupportedProtocol: 4007,
   noProtocol: 4008,
+  /** Also the close code when the login that authorised a socket's channels ends (logout, reset, expiry). */
   unauthorized: 4009,
+  /** Over capacity (here: too many sockets from one client address); pusher-js retries after a while. */
+  overCapacity: 4100,
   /** Reconnect at once: the server is going away (shutdown, restart). */
   restarting: 4200,
   pongTimeout: 4201,
-  /** Client event refused (disabled, not allowed here, rate limit, too big): sent, never a close code. */
+  /** Client event refused (disabled, not allowed here, rate limit): sent as an error; also the close code of a message over 10 kB. */
   clientEventRejected: 4301,
 } as const;
 
@@ -100,6 +110,13 @@ export function safeEqual(a: string, b: string): boolean {
 /** The string a channel authorization signs: `socket_id:channel[:channel_data]`. */
 export function channelAuthString(socketId: string, channel: string, channelData?: string): string {
   return channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
+}
+
+/** The device login that authorised a subscription (see grants.ts): `{customerId}.{sessionId}`. */
+export const LOGIN_REF = /^\d{1,10}\.[A-Za-z0-9_-]{1,64}$/;
+
+export function loginRef(customerId: number, sessionId: string): string {
+  return `${customerId}.${sessionId}`;
 }
 
 /** `key:hex(HMAC_SHA256(secret, socket_id:channel[:channel_data]))`. */

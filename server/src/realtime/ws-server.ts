@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { normalizeIp } from '../http/trusted-proxies';
+import type { GrantStore } from './grants';
 import type { Hub, Subscriber } from './hub';
 import type { PresenceMember, PresenceStore } from './presence-store';
 import {
@@ -35,10 +37,23 @@ export interface WsServerOptions {
   app: PusherApp;
   hub: Hub;
   presence: PresenceStore;
+  /** Which login authorised a subscription (written by /broadcasting/auth). */
+  grants: GrantStore;
   /** Seconds; sent in the handshake. The server pings a socket silent this long, and drops it after as long again. */
   activityTimeout: number;
-  /** Pusher's app setting "client events" (on by default here, see docs/decisions.md). */
+  /** Pusher's app setting "client events" (off unless PUSHER_CLIENT_EVENTS, see docs/decisions.md). */
   clientEvents: boolean;
+  /** Open sockets per client address; the next one is refused with 4100. */
+  maxConnectionsPerIp: number;
+  /** Peers whose X-Forwarded-For names the client (the load balancer in front of the instances). */
+  trustedProxies: { contains(address: string): boolean };
+  /**
+   * Which of these logins (`{customerId}.{sessionId}`) are still live: asked every `loginCheckMs`
+   * for the logins behind this instance's subscriptions, so a login that simply expires closes its
+   * sockets too (an explicit end comes at once through Hub.endLogins).
+   */
+  liveLogins?: (logins: string[]) => Promise<Set<string>>;
+  loginCheckMs?: number;
   log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
@@ -52,6 +67,36 @@ export interface WsServer {
 
 interface Subscription {
   member?: PresenceMember;
+  /** The login whose /broadcasting/auth signed it; null for a signature without a note (made from the secret). */
+  login?: string | null;
+}
+
+/** How long an ended login is remembered here, so that a signature it got earlier cannot subscribe after its end. */
+const ENDED_MEMORY_MS = 15 * 60_000;
+
+function byteLength(raw: RawData): number {
+  if (Array.isArray(raw)) return raw.reduce((n, b) => n + b.length, 0);
+  return raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
+}
+
+/**
+ * The client's address: the socket's peer, unless the peer is a trusted proxy; then the nearest
+ * address of its X-Forwarded-For that is not itself trusted (walking from the right, the end
+ * proxies append to), so a prefix the client wrote is never believed.
+ */
+export function clientAddress(req: IncomingMessage, trusted: { contains(address: string): boolean }): string {
+  const peer = normalizeIp(req.socket.remoteAddress) ?? req.socket.remoteAddress ?? '';
+  if (!peer || !trusted.contains(peer)) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const chain = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  let client = peer;
+  for (let i = chain.length - 1; i >= 0; i -= 1) {
+    const ip = normalizeIp(chain[i]);
+    if (!ip) break;
+    client = ip;
+    if (!trusted.contains(ip)) break;
+  }
+  return client;
 }
 
 const APP_PATH = /^\/app\/([^/?#]+)\/?$/;
@@ -69,10 +114,12 @@ const asRecord = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 export function attachPusherServer(options: WsServerOptions): WsServer {
-  const { server, app, hub, presence, activityTimeout, clientEvents, log } = options;
+  const { server, app, hub, presence, grants, activityTimeout, clientEvents, maxConnectionsPerIp, trustedProxies, log } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.framePayloadBytes, perMessageDeflate: false });
   const connections = new Set<Connection>();
   const activityMs = activityTimeout * 1000;
+  const perAddress = new Map<string, number>();
+  const endedLogins = new Map<string, number>();
 
   class Connection implements Subscriber {
     readonly id = newSocketId();
@@ -85,7 +132,10 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
     /** Subscribe, unsubscribe and close run one after another per socket (presence joins may await Redis). */
     private queue: Promise<void> = Promise.resolve();
 
-    constructor(readonly ws: WebSocket) {}
+    constructor(
+      readonly ws: WebSocket,
+      readonly address: string,
+    ) {}
 
     send(frame: string) {
       if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame);
@@ -104,6 +154,9 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
     onMessage(raw: RawData, isBinary: boolean) {
       this.lastActivity = Date.now();
       this.pingSentAt = 0;
+      if (byteLength(raw) > limits.messageBytes) {
+        return this.fail(codes.clientEventRejected, `Message is too large (over ${limits.messageBytes} bytes)`);
+      }
       if (isBinary) return this.send(errorFrame(null, 'Binary frames are not supported'));
       let message: Record<string, unknown> | undefined;
       try {
@@ -152,16 +205,26 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
       }
       const kind = channelKind(channel);
       const existing = this.subscriptions.get(channel);
+      if (!existing && this.subscriptions.size >= limits.channelsPerConnection) {
+        return this.subscriptionError(
+          channel,
+          `Subscription limit reached (${limits.channelsPerConnection} channels per connection)`,
+          400,
+          'LimitReached',
+        );
+      }
 
       if (kind === 'public') {
-        this.subscribed(channel);
+        this.subscribed(channel, null);
         return;
       }
       if (kind === 'private' || kind === 'private-encrypted') {
         if (!verifyChannelAuth(app, data.auth, this.id, channel)) {
           return this.subscriptionError(channel, 'Invalid signature', 401);
         }
-        this.subscribed(channel);
+        const login = await this.loginOf(channel);
+        if (this.closed || this.loginEnded(login)) return;
+        this.subscribed(channel, login);
         return;
       }
 
@@ -170,12 +233,15 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
       if (typeof channelData !== 'string' || !verifyChannelAuth(app, data.auth, this.id, channel, channelData)) {
         return this.subscriptionError(channel, 'Invalid signature', 401);
       }
+      const login = await this.loginOf(channel);
+      if (this.closed || this.loginEnded(login)) return;
       const member = parseMember(channelData);
       if (!member) return this.subscriptionError(channel, 'Invalid channel_data', 400, 'InvalidChannelData');
       if (existing?.member && existing.member.user_id !== member.user_id) {
         // Another identity on the same socket: leave as the old one first.
         await this.unsubscribe(channel);
       } else if (existing?.member) {
+        existing.login = login;
         this.send(presenceSucceeded(channel, await presence.members(channel)));
         return;
       }
@@ -191,7 +257,11 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
         await this.leavePresence(channel, member);
         return;
       }
-      this.subscriptions.set(channel, { member });
+      if (this.loginEnded(login)) {
+        await this.leavePresence(channel, member);
+        return;
+      }
+      this.subscriptions.set(channel, { member, login: login });
       hub.add(channel, this);
       this.send(presenceSucceeded(channel, joined.members));
       if (joined.first) {
@@ -200,9 +270,29 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
       for (const userId of joined.gone) hub.publish({ channel, frame: memberRemoved(channel, userId) });
     }
 
-    subscribed(channel: string) {
-      if (!this.subscriptions.has(channel)) {
-        this.subscriptions.set(channel, {});
+    async loginOf(channel: string): Promise<string | null> {
+      try {
+        return await grants.find(this.id, channel);
+      } catch (err) {
+        log.error({ err }, 'realtime: grant lookup failed');
+        return null;
+      }
+    }
+
+    /** A signature its login got before it ended: the socket goes as it would have at the end. */
+    loginEnded(login: string | null): boolean {
+      if (login === null || !endedLogins.has(login)) return false;
+      this.fail(codes.unauthorized, 'The login that authorised this connection has ended');
+      return true;
+    }
+
+    subscribed(channel: string, login: string | null) {
+      const existing = this.subscriptions.get(channel);
+      if (existing) {
+        // The newest authorisation is the one that counts (a renewed login re-subscribes).
+        existing.login = login;
+      } else {
+        this.subscriptions.set(channel, { login });
         hub.add(channel, this);
       }
       this.send(encode({ event: 'pusher_internal:subscription_succeeded', channel, data: '{}' }));
@@ -266,14 +356,17 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
       if (this.closed) return;
       this.closed = true;
       connections.delete(this);
+      const left = (perAddress.get(this.address) ?? 1) - 1;
+      if (left > 0) perAddress.set(this.address, left);
+      else perAddress.delete(this.address);
       return this.enqueue(async () => {
         for (const channel of [...this.subscriptions.keys()]) await this.unsubscribe(channel);
       });
     }
   }
 
-  function onConnection(ws: WebSocket, key: string, query: URLSearchParams) {
-    const conn = new Connection(ws);
+  function onConnection(ws: WebSocket, key: string, query: URLSearchParams, address: string) {
+    const conn = new Connection(ws, address);
     const refuse = (code: number, message: string) => {
       ws.send(errorFrame(code, message));
       ws.close(code, message);
@@ -285,6 +378,11 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
     if (!Number.isInteger(version) || version < 5 || version > PROTOCOL_VERSION) {
       return refuse(codes.unsupportedProtocol, 'Unsupported protocol version');
     }
+    const open = perAddress.get(address) ?? 0;
+    if (open >= maxConnectionsPerIp) {
+      return refuse(codes.overCapacity, `Too many connections from this address (at most ${maxConnectionsPerIp})`);
+    }
+    perAddress.set(address, open + 1);
     connections.add(conn);
     ws.on('message', (raw, isBinary) => conn.onMessage(raw, isBinary));
     ws.on('close', () => void conn.onClose());
@@ -312,7 +410,8 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
     } catch {
       key = '';
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, key, url.searchParams));
+    const address = clientAddress(req, trustedProxies);
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, key, url.searchParams, address));
   }
   server.on('upgrade', onUpgrade);
 
@@ -333,6 +432,44 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
   );
   sweep.unref();
 
+  function closeEnded(logins: Iterable<string>) {
+    const ended = new Set(logins);
+    if (ended.size === 0) return;
+    for (const conn of connections) {
+      for (const sub of conn.subscriptions.values()) {
+        if (sub.login && ended.has(sub.login)) {
+          conn.fail(codes.unauthorized, 'The login that authorised this connection has ended');
+          break;
+        }
+      }
+    }
+  }
+  const offEnded = hub.onLoginsEnded((logins) => {
+    const now = Date.now();
+    for (const [login, at] of endedLogins) if (now - at > ENDED_MEMORY_MS) endedLogins.delete(login);
+    for (const login of logins) endedLogins.set(login, now);
+    closeEnded(logins);
+  });
+
+  // A login that expires (no remember-me renews it) is noticed here, on each instance for its own sockets.
+  let checking = false;
+  const loginCheck = options.liveLogins
+    ? setInterval(() => {
+        if (checking) return;
+        const logins = new Set<string>();
+        for (const conn of connections) for (const sub of conn.subscriptions.values()) if (sub.login) logins.add(sub.login);
+        if (logins.size === 0) return;
+        checking = true;
+        options.liveLogins!([...logins])
+          .then((live) => closeEnded([...logins].filter((l) => !live.has(l))))
+          .catch((err) => log.error({ err }, 'realtime: login check failed'))
+          .finally(() => {
+            checking = false;
+          });
+      }, options.loginCheckMs ?? 60_000)
+    : undefined;
+  loginCheck?.unref();
+
   return {
     localPresence() {
       const out = new Map<string, string[]>();
@@ -349,6 +486,8 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
     connectionCount: () => connections.size,
     async close() {
       clearInterval(sweep);
+      if (loginCheck) clearInterval(loginCheck);
+      offEnded();
       server.off('upgrade', onUpgrade);
       const pending: Array<Promise<void> | undefined> = [];
       for (const conn of [...connections]) {

@@ -49,6 +49,12 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
     const query = req.query as Record<string, unknown>;
     const input = validate(authSchema, { socket_id: body.socket_id ?? query.socket_id, channel_name: body.channel_name ?? query.channel_name });
     const channel = input.channel_name;
+    // Our own server closes the socket when this login ends; a hosted service's sockets are beyond reach.
+    const session = req.session;
+    const grant = async () => {
+      if (ctx.config.broadcastDriver !== 'builtin') return;
+      await realtime.grant({ socketId: input.socket_id, channel, customerId: req.tenant.id, sessionId: session.sessionId });
+    };
 
     const player = PLAYER_CHANNEL.exec(channel);
     if (player) {
@@ -60,6 +66,7 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
         if (err instanceof HttpError && err.statusCode === 404) throw forbidden();
         throw err;
       }
+      await grant();
       return { auth: signChannel(realtime.app, input.socket_id, channel) };
     }
 
@@ -73,6 +80,7 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
       };
       // Signed and answered as this exact string: the server verifies it byte for byte.
       const channelData = JSON.stringify(data);
+      await grant();
       return { auth: signChannel(realtime.app, input.socket_id, channel, channelData), channel_data: channelData };
     }
     throw forbidden();

@@ -12,8 +12,6 @@ import {
   putPasswordResetToken,
 } from '../db/queries/password-resets';
 import { consume } from '../db/queries/rate-limits';
-import { deleteUserRememberTokens } from '../db/queries/remember-tokens';
-import { deleteUserSessions } from '../db/queries/sessions';
 import { getUserByEmail, normalizeEmail, updateUserPassword } from '../db/queries/users';
 import { randomString, safeEqual, sha256 } from '../http/crypto';
 import { ValidationError } from '../http/errors';
@@ -117,8 +115,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     await updateUserPassword(db, { customerId, id: user.id, passwordHash: await hashPassword(body.password) });
     await deletePasswordResetToken(db, { customerId, email });
     // A reset is what a user does when someone else may know the password: end every login.
-    await deleteUserSessions(db, { customerId, userId: user.id });
-    await deleteUserRememberTokens(db, { customerId, userId: user.id });
+    await ctx.sessions.endUserLogins({ customerId, userId: user.id });
     return answer('passwords.reset');
   });
 }

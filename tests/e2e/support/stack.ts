@@ -408,6 +408,8 @@ export interface StackOptions {
   /** Build the web app first when stale (default true). */
   build?: boolean;
   log?: (line: string) => void;
+  /** More environment for the API (e.g. short sessions), kept across restartApi. */
+  apiEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -436,7 +438,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   // Both sides get the secrets in their environment; the file only keeps DATA_DIR self-describing.
   writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
 
-  let api = await startApi({ port: o.apiPort, webPort: o.webPort, dataDir, secrets, appVersion: o.appVersion });
+  let api = await startApi({ port: o.apiPort, webPort: o.webPort, dataDir, secrets, appVersion: o.appVersion, env: o.apiEnv });
   let web: ManagedProcess;
   try {
     web = await startWeb({ port: o.webPort, apiPort: o.apiPort, dataDir, secrets, distDir: o.distDir });
@@ -461,7 +463,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     async restartApi(appVersion?: string, awayMs = 0) {
       await api.stop();
       if (awayMs > 0) await new Promise((resolve) => setTimeout(resolve, awayMs));
-      api = await startApi({ port: o.apiPort, webPort: o.webPort, dataDir, secrets, appVersion });
+      api = await startApi({ port: o.apiPort, webPort: o.webPort, dataDir, secrets, appVersion, env: o.apiEnv });
     },
     async stop() {
       await Promise.all([web.stop(), api.stop()]);

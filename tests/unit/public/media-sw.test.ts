@@ -2,7 +2,10 @@
  * The media cache worker's pure parts (public/media-sw.js is a plain script; loaded as a module it
  * hands its helpers over instead of installing its listeners).
  */
+import { MEDIA_CACHE_NAME } from '@/lib/player/media-cache';
+
 const sw = jest.requireActual<{
+  CACHE_NAME: string;
   mediaCacheKey(url: string): string | null;
   parseRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null;
   planRangeAnswer(
@@ -11,6 +14,12 @@ const sw = jest.requireActual<{
     type: string | null,
   ): { status: number; headers: Record<string, string>; start: number; end: number };
 }>('../../../public/media-sw.js');
+
+describe('cache name', () => {
+  it('is the one the page empties at logout', () => {
+    expect(sw.CACHE_NAME).toBe(MEDIA_CACHE_NAME);
+  });
+});
 
 describe('cache key', () => {
   it('drops the signature, so a freshly signed URL of the same file finds it', () => {

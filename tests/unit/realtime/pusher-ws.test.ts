@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
+import { isUnauthorizedClose } from '@/lib/realtime/echo';
 import Pusher from '@/lib/realtime/pusher-ws/pusher';
 
 // pusher-js built from its sources for WebSocket only (scripts/build-pusher-client.mjs). The realtime
@@ -99,6 +100,43 @@ describe('pusher-js built for WebSocket only', () => {
       await waitFor(() => endpoint.peers.length === 2 && pusher.connection.state === 'connected', 'the reconnection');
       expect(pusher.connection.socket_id).toBe('2.1');
       await waitFor(() => endpoint.peers[1]!.sent.some((m) => m.event === 'pusher:subscribe'), 'the subscription again');
+    } finally {
+      pusher.disconnect();
+      await endpoint.close();
+    }
+  });
+
+  test('a 4009 close (the login ended) leaves it disconnected, and the app can tell it from a 4009 message', async () => {
+    const endpoint = startEndpoint();
+    await new Promise((resolve) => endpoint.server.once('listening', resolve));
+    const pusher = new Pusher('app-key', {
+      cluster: 'mt1',
+      wsHost: '127.0.0.1',
+      wsPort: endpoint.port(),
+      wssPort: endpoint.port(),
+      forceTLS: false,
+      enabledTransports: ['ws', 'wss'],
+      disableStats: true,
+    });
+    const ends: unknown[] = [];
+    const errors: unknown[] = [];
+    pusher.connection.bind('error', (error: unknown) => {
+      errors.push(error);
+      if (isUnauthorizedClose(error)) ends.push(error);
+    });
+    try {
+      await waitFor(() => pusher.connection.state === 'connected', 'the connection');
+      // A refused client event: an error message only, the socket stays.
+      const message = JSON.stringify({ event: 'pusher:error', data: { code: 4009, message: 'The client is not subscribed' } });
+      endpoint.peers[0]!.socket.send(message);
+      await waitFor(() => errors.length === 1, 'the error message');
+      expect(ends).toHaveLength(0);
+
+      endpoint.peers[0]!.socket.send(message);
+      endpoint.peers[0]!.socket.close(4009, 'The login that authorised this connection has ended');
+      await waitFor(() => ends.length === 1 && pusher.connection.state === 'disconnected', 'the end');
+      // pusher-js's own rule for 4000–4099: 'disconnected' with no retry planned (the app asks /api/me instead).
+      expect(endpoint.peers).toHaveLength(1);
     } finally {
       pusher.disconnect();
       await endpoint.close();

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { customers, players, rememberTokens, sessions } from '../schema';
+import { customers, players } from '../schema';
+import { liveSessionIds } from './sessions';
 
 /*
  * A customer's players and the device logins that may hold their output. Every function takes
@@ -81,24 +82,5 @@ export async function isLoginLive(
   db: Db,
   { customerId, sessionId, idleAfter, createdAfter, now }: Scope & { sessionId: string; idleAfter: Date; createdAfter: Date; now: Date },
 ): Promise<boolean> {
-  const [live] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.customerId, customerId),
-        eq(sessions.sessionId, sessionId),
-        isNotNull(sessions.userId),
-        gt(sessions.lastActivityAt, idleAfter),
-        gt(sessions.createdAt, createdAfter),
-      ),
-    )
-    .limit(1);
-  if (live) return true;
-  const [remembered] = await db
-    .select({ id: rememberTokens.id })
-    .from(rememberTokens)
-    .where(and(eq(rememberTokens.customerId, customerId), eq(rememberTokens.sessionId, sessionId), gt(rememberTokens.expiresAt, now)))
-    .limit(1);
-  return Boolean(remembered);
+  return (await liveSessionIds(db, { customerId, sessionIds: [sessionId], idleAfter, createdAfter, now })).has(sessionId);
 }

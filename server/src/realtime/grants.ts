@@ -1,0 +1,59 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Which device login authorised which subscription. Pusher's signature (`key:hmac(socket_id:channel)`,
+ * CONTRACTS.md §1) names no login, so /broadcasting/auth writes it down here before answering, and
+ * the instance that holds the socket reads it back when the subscription arrives, to close the
+ * socket when that login ends. With Redis the note is shared, as the auth request and the socket
+ * may reach different instances; without, one process holds both.
+ *
+ * A signature made straight from the secret (a Laravel backend, the benches) has no note: its
+ * subscription is tied to no login.
+ */
+export interface GrantStore {
+  record(socketId: string, channel: string, login: string): Promise<void>;
+  find(socketId: string, channel: string): Promise<string | null>;
+}
+
+/**
+ * pusher-js subscribes right after the auth answer (and asks anew for every subscription), so a
+ * note is needed for seconds; the bound keeps what a flood of auth requests can leave behind small.
+ */
+export const GRANT_TTL_MS = 10 * 60_000;
+/** A bound on the notes one process keeps, however many auth requests arrive within the TTL. */
+const MEMORY_MAX = 100_000;
+
+const grantKey = (socketId: string, channel: string) => `${socketId}|${channel}`;
+
+export function createMemoryGrantStore(ttlMs = GRANT_TTL_MS): GrantStore {
+  // Insertion order is age order: expired notes are dropped from the front.
+  const notes = new Map<string, { login: string; at: number }>();
+  return {
+    async record(socketId, channel, login) {
+      const now = Date.now();
+      for (const [key, note] of notes) {
+        if (now - note.at < ttlMs && notes.size < MEMORY_MAX) break;
+        notes.delete(key);
+      }
+      const key = grantKey(socketId, channel);
+      notes.delete(key);
+      notes.set(key, { login, at: now });
+    },
+    async find(socketId, channel) {
+      const note = notes.get(grantKey(socketId, channel));
+      return note && Date.now() - note.at < ttlMs ? note.login : null;
+    },
+  };
+}
+
+export function createRedisGrantStore(redis: Redis, prefix: string, ttlMs = GRANT_TTL_MS): GrantStore {
+  const key = (socketId: string, channel: string) => `${prefix}grant:${grantKey(socketId, channel)}`;
+  return {
+    async record(socketId, channel, login) {
+      await redis.set(key(socketId, channel), login, 'PX', ttlMs);
+    },
+    async find(socketId, channel) {
+      return redis.get(key(socketId, channel));
+    },
+  };
+}
