@@ -17,5 +17,7 @@ export default defineConfig({
   grepInvert: /@bundled-api/,
   outputDir: outputDirForRun(`pulzus-laravel-${LARAVEL.webPort}`, 'test-results/laravel'),
   globalSetup: './tests/laravel/support/global-setup.ts',
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/laravel' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/laravel' }]],
 });

@@ -15,5 +15,7 @@ export default defineConfig({
   timeout: 180_000,
   outputDir: outputDirForRun(`pulzus-scale-${SCALE.webPort}`, 'test-results/scale'),
   globalSetup: './tests/scale/global-setup.ts',
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/scale' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/scale' }]],
 });

@@ -80,7 +80,13 @@ async function counters(cdp: CDPSession): Promise<Counters> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize, embedderHeapUsedSize } = await cdp.send('Runtime.getHeapUsage');
   const dom = await cdp.send('Memory.getDOMCounters');
-  return { heap: usedSize, blink: embedderHeapUsedSize, nodes: dom.nodes, listeners: dom.jsEventListeners, documents: dom.documents };
+  return {
+    heap: usedSize,
+    blink: embedderHeapUsedSize,
+    nodes: dom.nodes,
+    listeners: dom.jsEventListeners,
+    documents: dom.documents,
+  };
 }
 
 /**
@@ -135,7 +141,9 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
   if (player.is_playing) player = await remote<PlayerState>('GET', `/api/players/${player.id}/toggle-play`);
   const playerId = player.id;
 
-  process.stdout.write(`all day: /channels/${channel.id} (${channel.tracks_count} tracks) as the audio device, ${CHANGES} × next from another login…\n`);
+  process.stdout.write(
+    `all day: /channels/${channel.id} (${channel.tracks_count} tracks) as the audio device, ${CHANGES} × next from another login…\n`,
+  );
   const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
   const started = performance.now();
   try {
@@ -146,16 +154,24 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
     // The socket up, or the first pushes would be missed (the page would fetch the player once it connects).
     await page.locator('[data-connection="connected"]').waitFor({ state: 'attached', timeout: 30_000 });
     await page.getByRole('main').getByRole('button', { name: 'Lejátszás', exact: true }).click();
-    await page.waitForFunction(() => {
-      const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
-      return !!audio && !audio.paused && audio.currentTime > 0;
-    }, null, { timeout: CHANGE_TIMEOUT_MS });
-    const me = (await page.evaluate(async () => (await fetch('/api/me', { headers: { Accept: 'application/json' } })).json())) as {
+    await page.waitForFunction(
+      () => {
+        const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
+        return !!audio && !audio.paused && audio.currentTime > 0;
+      },
+      null,
+      { timeout: CHANGE_TIMEOUT_MS },
+    );
+    const me = (await page.evaluate(async () =>
+      (await fetch('/api/me', { headers: { Accept: 'application/json' } })).json(),
+    )) as {
       session_id: string;
     };
     player = (await remote<PlayerState[]>('GET', '/api/players')).find((p) => p.id === playerId)!;
     if (player.session_id !== me.session_id || player.playable?.id !== channel.id || !player.is_playing) {
-      throw new Error(`the page did not become the audio device of channel ${channel.id}: ${JSON.stringify(player).slice(0, 400)}`);
+      throw new Error(
+        `the page did not become the audio device of channel ${channel.id}: ${JSON.stringify(player).slice(0, 400)}`,
+      );
     }
     await page.evaluate(watchAudio);
 
@@ -163,7 +179,10 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
     // its number, but only when that row is loaded), so the baseline is taken where the channel's order
     // comes round to the same track at the end: like is compared with like.
     const warmup = MIN_WARMUP_CHANGES + ((CHANGES - MIN_WARMUP_CHANGES) % channel.tracks_count);
-    if (warmup >= CHANGES) throw new Error(`${CHANGES} changes leave none to measure: at least ${MIN_WARMUP_CHANGES + channel.tracks_count} are needed`);
+    if (warmup >= CHANGES)
+      throw new Error(
+        `${CHANGES} changes leave none to measure: at least ${MIN_WARMUP_CHANGES + channel.tracks_count} are needed`,
+      );
     const requests = new Map<string, number>();
     let counting = false;
     page.on('request', (r) => {
@@ -173,7 +192,9 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
     let done = 0;
     let previousTrack = player.track?.id ?? null;
     const change = async () => {
-      const before = await page.evaluate(() => (window as unknown as { __allday: { playing: number } }).__allday.playing);
+      const before = await page.evaluate(
+        () => (window as unknown as { __allday: { playing: number } }).__allday.playing,
+      );
       const next = await remote<PlayerState>('GET', `/api/players/${playerId}/next`);
       if (!next.track || next.track.id === previousTrack || !next.is_playing) {
         throw new Error(`next #${done + 1} did not move to another track: ${JSON.stringify(next).slice(0, 400)}`);
@@ -185,12 +206,20 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
       await waitForPlaying(page, want, before).catch(async (err: unknown) => {
         const state = await page.evaluate(() => ({
           seen: (window as unknown as { __allday: unknown }).__allday,
-          audio: [...document.querySelectorAll('audio')].map((a) => ({ src: a.currentSrc, paused: a.paused, ready: a.readyState, error: a.error?.code })),
+          audio: [...document.querySelectorAll('audio')].map((a) => ({
+            src: a.currentSrc,
+            paused: a.paused,
+            ready: a.readyState,
+            error: a.error?.code,
+          })),
           connection: document.querySelector('[data-connection]')?.getAttribute('data-connection'),
         }));
-        throw new Error(`change #${done + 1} (track ${next.track!.id}, ${want}) did not play on the page within ${CHANGE_TIMEOUT_MS / 1000} s: ${JSON.stringify(state).slice(0, 1200)}`, {
-          cause: err,
-        });
+        throw new Error(
+          `change #${done + 1} (track ${next.track!.id}, ${want}) did not play on the page within ${CHANGE_TIMEOUT_MS / 1000} s: ${JSON.stringify(state).slice(0, 1200)}`,
+          {
+            cause: err,
+          },
+        );
       });
       done += 1;
     };
@@ -198,7 +227,9 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
     while (done < warmup) await change();
     const baseline = await settledCounters(page, cdp);
     const baselineTrack = previousTrack;
-    const snapshots = process.env.BENCH_ALLDAY_SNAPSHOTS ? [await writeSnapshot(cdp, 'allday-baseline.heapsnapshot')] : [];
+    const snapshots = process.env.BENCH_ALLDAY_SNAPSHOTS
+      ? [await writeSnapshot(cdp, 'allday-baseline.heapsnapshot')]
+      : [];
     const changesAtBaseline = done;
     // The heap every 100 changes tells a leak (a steady climb) from the JIT's optimised code, which
     // grows while the change's code paths get hot and then stops.
@@ -210,12 +241,15 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
       if (done % 100 === 0 && done < CHANGES) {
         const at = await counters(cdp);
         series.push(`${done}: ${(at.heap / MB).toFixed(2)}`);
-        process.stdout.write(`  ${done} changes: JS heap ${(at.heap / MB).toFixed(2)} MB, ${at.nodes} nodes, ${at.listeners} listeners\n`);
+        process.stdout.write(
+          `  ${done} changes: JS heap ${(at.heap / MB).toFixed(2)} MB, ${at.nodes} nodes, ${at.listeners} listeners\n`,
+        );
       }
     }
     const loopMs = performance.now() - loopStarted;
     counting = false;
-    if (previousTrack !== baselineTrack) throw new Error(`the end plays track ${previousTrack}, the baseline played ${baselineTrack}`);
+    if (previousTrack !== baselineTrack)
+      throw new Error(`the end plays track ${previousTrack}, the baseline played ${baselineTrack}`);
     const end = await settledCounters(page, cdp);
     if (process.env.BENCH_ALLDAY_SNAPSHOTS) snapshots.push(await writeSnapshot(cdp, 'allday-end.heapsnapshot'));
     await context.close();
@@ -227,7 +261,8 @@ export async function measureAllDay(stack: Stack, login: () => Promise<string>):
       .join(', ');
     const growth = (end.heap - baseline.heap) / MB;
     const seconds = (performance.now() - started) / 1000;
-    if (snapshots.length) process.stdout.write(`heap snapshots: ${snapshots.map((f) => path.relative(ROOT, f)).join(', ')}\n`);
+    if (snapshots.length)
+      process.stdout.write(`heap snapshots: ${snapshots.map((f) => path.relative(ROOT, f)).join(', ')}\n`);
     series.push(`${done}: ${(end.heap / MB).toFixed(2)}`);
     const after = `after a forced GC; baseline after ${changesAtBaseline} changes, end after ${done}`;
     return [

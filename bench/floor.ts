@@ -26,7 +26,9 @@ function floorBuildIsStale(): boolean {
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
   // The framework, and what the floor + stack page (app/stack) loads besides it.
-  const packages = ['next', 'react', 'react-dom', 'swr', 'jotai', 'laravel-echo'].map((name) => path.join(ROOT, 'node_modules', name, 'package.json'));
+  const packages = ['next', 'react', 'react-dom', 'swr', 'jotai', 'laravel-echo'].map((name) =>
+    path.join(ROOT, 'node_modules', name, 'package.json'),
+  );
   const pusher = path.join(ROOT, 'lib', 'realtime', 'pusher-ws', 'pusher.js');
   return [FLOOR_DIR, ...packages, pusher].some((entry) => newestMtime(entry, generated) > built);
 }
@@ -74,12 +76,16 @@ export async function ensureFloorBuild(log: (line: string) => void): Promise<voi
  * both; what it adds (forwarded headers from the socket, draining unread request bodies) costs nothing
  * on a page's GETs. A copy of that server pointed at another folder would measure the same thing.
  */
-export async function startFloor(port: number, log: (line: string) => void): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startFloor(
+  port: number,
+  log: (line: string) => void,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const taken = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(
     () => true,
     () => false,
   );
-  if (taken) throw new Error(`port ${port} is taken; is an earlier floor app still running? (BENCH_FLOOR_PORT moves it)`);
+  if (taken)
+    throw new Error(`port ${port} is taken; is an earlier floor app still running? (BENCH_FLOOR_PORT moves it)`);
   const logDir = mkdtempSync(path.join(tmpdir(), 'pulzus-floor-'));
   const child = spawn(process.execPath, [nextBin, 'start', FLOOR_DIR, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,

@@ -33,7 +33,11 @@ const BITRATES = {
   v1: [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
   v2: [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
 };
-const SAMPLE_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const SAMPLE_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 /** The MPEG audio frames of an MP3 (ID3 tag and a LAME/Xing info frame left out), back to back. */
 export function mp3Frames(file: Buffer): Buffer {
@@ -51,7 +55,8 @@ export function mp3Frames(file: Buffer): Buffer {
     const rate = (h >>> 10) & 3;
     if (h >>> 21 !== 0x7ff || layer !== 1 || version === 1 || bitrate === 0 || bitrate === 15 || rate === 3) break;
     const kbps = (version === 3 ? BITRATES.v1 : BITRATES.v2)[bitrate]!;
-    const size = Math.floor(((version === 3 ? 144 : 72) * kbps * 1000) / SAMPLE_RATES[version]![rate]!) + ((h >>> 9) & 1);
+    const size =
+      Math.floor(((version === 3 ? 144 : 72) * kbps * 1000) / SAMPLE_RATES[version]![rate]!) + ((h >>> 9) & 1);
     if (at + size > file.length) break;
     const frame = file.subarray(at, at + size);
     const head = frame.subarray(0, 64).toString('latin1');
@@ -73,7 +78,7 @@ const FRAME_320 = 1044;
 export function makeMp3(bytes = UPLOAD_BYTES): Buffer {
   const demo = mp3Frames(readFileSync(path.join(ROOT, 'server/assets/audio/tracks/duna-parti-fenyek.mp3')));
   const frames: Buffer[] = [];
-  for (let at = 0; at + 4 <= demo.length; ) {
+  for (let at = 0; at + 4 <= demo.length;) {
     const h = demo.readUInt32BE(at);
     const size = Math.floor((144 * BITRATES.v1[(h >>> 12) & 15]! * 1000) / 44100) + ((h >>> 9) & 1);
     const frame = Buffer.alloc(FRAME_320);
@@ -84,7 +89,10 @@ export function makeMp3(bytes = UPLOAD_BYTES): Buffer {
     at += size;
   }
   const one = Buffer.concat(frames);
-  return Buffer.concat(Array.from({ length: Math.ceil(bytes / one.length) }, () => one)).subarray(0, Math.floor(bytes / FRAME_320) * FRAME_320);
+  return Buffer.concat(Array.from({ length: Math.ceil(bytes / one.length) }, () => one)).subarray(
+    0,
+    Math.floor(bytes / FRAME_320) * FRAME_320,
+  );
 }
 
 function multipart(fields: Record<string, string>, file: { field: string; name: string; type: string; bytes: Buffer }) {
@@ -108,19 +116,28 @@ interface Target {
   headers: Record<string, string>;
 }
 
-function send(target: Target, method: string, pathname: string, body?: Buffer, contentType?: string): Promise<{ status: number; text: string }> {
+function send(
+  target: Target,
+  method: string,
+  pathname: string,
+  body?: Buffer,
+  contentType?: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...target.headers, Accept: 'application/json' };
     if (body) {
       headers['Content-Type'] = contentType ?? 'application/json';
       headers['Content-Length'] = String(body.length);
     }
-    const req = http.request({ host: '127.0.0.1', port: target.port, method, path: pathname, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: target.port, method, path: pathname, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     // Written in 64 kB pieces, as a browser's upload leaves, so a proxy that buffered would show it.
     if (body) {
@@ -173,7 +190,11 @@ function targets(stack: Stack, logins: MixerTargets): { bff: Target; api: Target
     bff: { port: stack.webPort, headers: { Host: new URL(origin).host, Origin: origin, Cookie: logins.bffCookie } },
     api: {
       port: stack.apiPort,
-      headers: { Host: `127.0.0.1:${stack.apiPort}`, Cookie: logins.apiCookie, 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+      headers: {
+        Host: `127.0.0.1:${stack.apiPort}`,
+        Cookie: logins.apiCookie,
+        'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      },
     },
   };
 }
@@ -185,14 +206,20 @@ export async function measureUpload(stack: Stack, logins: MixerTargets): Promise
   const mp3 = makeMp3();
   const webPid = stack.web.child.pid;
   if (webPid === undefined) throw new Error('no web server pid');
-  process.stdout.write(`upload: ${(mp3.length / MB).toFixed(1)} MB MP3, ${UPLOAD_RUNS} runs per target, interleaved…\n`);
+  process.stdout.write(
+    `upload: ${(mp3.length / MB).toFixed(1)} MB MP3, ${UPLOAD_RUNS} runs per target, interleaved…\n`,
+  );
 
   const upload = async (target: Target, label: string): Promise<number> => {
-    const { body, contentType } = multipart({ name: `Bench ${label}` }, { field: 'file', name: 'bench.mp3', type: 'audio/mpeg', bytes: mp3 });
+    const { body, contentType } = multipart(
+      { name: `Bench ${label}` },
+      { field: 'file', name: 'bench.mp3', type: 'audio/mpeg', bytes: mp3 },
+    );
     const t0 = performance.now();
     const res = await send(target, 'POST', '/api/spots', body, contentType);
     const ms = performance.now() - t0;
-    if (res.status !== 201 && res.status !== 200) throw new Error(`${label} upload answered ${res.status}: ${res.text.slice(0, 300)}`);
+    if (res.status !== 201 && res.status !== 200)
+      throw new Error(`${label} upload answered ${res.status}: ${res.text.slice(0, 300)}`);
     const spot = JSON.parse(res.text) as { id: number };
     // Not kept: the next run starts from the same disk and database.
     await json(api, 'POST', `/api/spots/delete/${spot.id}`);
@@ -244,14 +271,19 @@ export async function measureUpload(stack: Stack, logins: MixerTargets): Promise
 
 export async function measureScreenHeap(stack: Stack, logins: MixerTargets): Promise<MixerMeasurement[]> {
   const { bff } = targets(stack, logins);
-  const slideshow = await json<{ id: number; name: string }>(bff, 'POST', '/api/slideshows', { name: 'Bench slideshow' });
+  const slideshow = await json<{ id: number; name: string }>(bff, 'POST', '/api/slideshows', {
+    name: 'Bench slideshow',
+  });
   const colours: [number, number, number][] = [
     [214, 48, 49],
     [39, 174, 96],
     [41, 98, 255],
   ];
   for (const [i, rgb] of colours.entries()) {
-    const { body, contentType } = multipart({}, { field: 'file', name: `bench-${i}.png`, type: 'image/png', bytes: makePng(rgb, 640, 360) });
+    const { body, contentType } = multipart(
+      {},
+      { field: 'file', name: `bench-${i}.png`, type: 'image/png', bytes: makePng(rgb, 640, 360) },
+    );
     const res = await send(bff, 'POST', `/api/slideshows/${slideshow.id}/image`, body, contentType);
     if (res.status >= 300) throw new Error(`image upload answered ${res.status}: ${res.text.slice(0, 300)}`);
   }
@@ -260,7 +292,10 @@ export async function measureScreenHeap(stack: Stack, logins: MixerTargets): Pro
     name: slideshow.name,
     images: full.images.map((image) => ({ id: image.id, seconds: 1 })),
   });
-  const screen = await json<{ hash_id: string }>(bff, 'POST', '/api/screens', { name: 'Bench képernyő', slideshow_id: slideshow.id });
+  const screen = await json<{ hash_id: string }>(bff, 'POST', '/api/screens', {
+    name: 'Bench képernyő',
+    slideshow_id: slideshow.id,
+  });
 
   process.stdout.write(`screen page: JS heap after 10 and after ${SLIDE_CHANGES} slide changes (Playwright clock)…\n`);
   const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });

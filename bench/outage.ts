@@ -60,10 +60,14 @@ export async function measureOutage(stack: Stack, login: () => Promise<string>):
     await page.goto(`${webUrl(stack.webPort)}/channels/1`, { waitUntil: 'load' });
     await page.locator('[data-connection="connected"]').waitFor({ state: 'attached', timeout: 30_000 });
     await page.getByRole('main').getByRole('button', { name: 'Lejátszás', exact: true }).click();
-    await page.waitForFunction(() => {
-      const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
-      return !!audio && !audio.paused && audio.currentTime > 0;
-    }, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => {
+        const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
+        return !!audio && !audio.paused && audio.currentTime > 0;
+      },
+      null,
+      { timeout: 15_000 },
+    );
     player = (await remote<PlayerState[]>('GET', '/api/players')).find((p) => p.id === playerId)!;
     const upcoming = player.next_tracks ?? [];
     if (!upcoming.length) throw new Error('the player announces no next tracks');
@@ -85,7 +89,12 @@ export async function measureOutage(stack: Stack, login: () => Promise<string>):
       w.__samples = [];
       w.__sampler = setInterval(() => {
         const a = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
-        w.__samples.push({ at: Date.now(), src: a?.currentSrc ?? '', time: a?.currentTime ?? 0, paused: a?.paused ?? true });
+        w.__samples.push({
+          at: Date.now(),
+          src: a?.currentSrc ?? '',
+          time: a?.currentTime ?? 0,
+          paused: a?.paused ?? true,
+        });
       }, 250);
     });
     const stoppedAt = Date.now();
@@ -101,8 +110,12 @@ export async function measureOutage(stack: Stack, login: () => Promise<string>):
 
     let rightAfter = Number.NaN;
     while (Date.now() - back < 30_000) {
-      const heard = await page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-player-audio]')?.currentSrc ?? '');
-      const server = (await remote<PlayerState[]>('GET', '/api/players').catch(() => [] as PlayerState[])).find((p) => p.id === playerId);
+      const heard = await page.evaluate(
+        () => document.querySelector<HTMLAudioElement>('audio[data-player-audio]')?.currentSrc ?? '',
+      );
+      const server = (await remote<PlayerState[]>('GET', '/api/players').catch(() => [] as PlayerState[])).find(
+        (p) => p.id === playerId,
+      );
       if (server?.is_playing && server.track && pathOf(server.track.url) === pathOf(heard)) {
         rightAfter = Date.now() - back;
         break;
@@ -124,9 +137,26 @@ export async function measureOutage(stack: Stack, login: () => Promise<string>):
     }
     const tracks = new Set(samples.map((s) => pathOf(s.src))).size;
     return [
-      { name: 'outage: notice after the API went', value: noticeAfter, unit: 'ms', max: OUTAGE_BUDGETS.noticeMs, note: `API away ${OUTAGE_MS / 1000} s` },
-      { name: 'outage: longest stretch without music', value: longestStill, unit: 'ms', max: OUTAGE_BUDGETS.stillMs, note: `${tracks} tracks heard` },
-      { name: "outage: server right after the API's return", value: rightAfter, unit: 'ms', max: OUTAGE_BUDGETS.rightMs },
+      {
+        name: 'outage: notice after the API went',
+        value: noticeAfter,
+        unit: 'ms',
+        max: OUTAGE_BUDGETS.noticeMs,
+        note: `API away ${OUTAGE_MS / 1000} s`,
+      },
+      {
+        name: 'outage: longest stretch without music',
+        value: longestStill,
+        unit: 'ms',
+        max: OUTAGE_BUDGETS.stillMs,
+        note: `${tracks} tracks heard`,
+      },
+      {
+        name: "outage: server right after the API's return",
+        value: rightAfter,
+        unit: 'ms',
+        max: OUTAGE_BUDGETS.rightMs,
+      },
     ];
   } finally {
     await browser.close();

@@ -97,7 +97,8 @@ export function bffCall(
 export function remoteOf(stack: Stack, cookie: string) {
   return async <T>(method: 'GET' | 'POST', pathname: string): Promise<T> => {
     const res = await bffCall(stack, cookie, method, pathname, method === 'POST' ? {} : undefined);
-    if (res.status !== 200) throw new Error(`${method} ${pathname} answered ${res.status}: ${JSON.stringify(res.json).slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`${method} ${pathname} answered ${res.status}: ${JSON.stringify(res.json).slice(0, 300)}`);
     return res.json as T;
   };
 }
@@ -160,7 +161,9 @@ function observePage() {
     for (const e of list.getEntries()) {
       w.__perf.lcp = e.startTime;
       const el = (e as PerformanceEntry & { element?: Element | null }).element;
-      w.__perf.lcpElement = el ? `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''}` : '';
+      w.__perf.lcpElement = el
+        ? `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''}`
+        : '';
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
@@ -189,7 +192,9 @@ export async function newContext(browser: Browser, url: string, cookie?: string)
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'hu-HU' });
   if (cookie) {
     const eq = cookie.indexOf('=');
-    await context.addCookies([{ name: cookie.slice(0, eq), value: cookie.slice(eq + 1), domain: new URL(url).hostname, path: '/' }]);
+    await context.addCookies([
+      { name: cookie.slice(0, eq), value: cookie.slice(eq + 1), domain: new URL(url).hostname, path: '/' },
+    ]);
   }
   return context;
 }
@@ -225,7 +230,9 @@ async function coldLoad(browser: Browser, target: Target): Promise<LoadRun> {
     });
     cdp.on('Network.responseReceived', (e) => {
       if (e.type !== 'Script') return;
-      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+      const headers = Object.fromEntries(
+        Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+      );
       scripts.set(e.requestId, { encoding: headers['content-encoding'] ?? 'identity', url: e.response.url });
     });
     const finish = () => {
@@ -264,7 +271,8 @@ async function coldLoad(browser: Browser, target: Target): Promise<LoadRun> {
           const now = performance.now();
           return { now, sinceTask: now - (window as unknown as { __perf: { lastTask: number } }).__perf.lastTask };
         });
-        const quiet = inFlight === 0 && Date.now() - lastNetwork >= QUIET_MS && t.sinceTask >= QUIET_MS && t.now >= minMs;
+        const quiet =
+          inFlight === 0 && Date.now() - lastNetwork >= QUIET_MS && t.sinceTask >= QUIET_MS && t.now >= minMs;
         if (quiet || Date.now() - from > SETTLE_LIMIT_MS) return;
       }
     };
@@ -281,7 +289,9 @@ async function coldLoad(browser: Browser, target: Target): Promise<LoadRun> {
     }
     await Promise.all(done);
     const perf = await page.evaluate(
-      () => (window as unknown as { __perf: { fcp: number; lcp: number; lcpElement: string; tasks: [number, number][] } }).__perf,
+      () =>
+        (window as unknown as { __perf: { fcp: number; lcp: number; lcpElement: string; tasks: [number, number][] } })
+          .__perf,
     );
     // Without a first paint every long task would count as blocking: not a measurement.
     if (!(perf.fcp > 0)) throw new Error(`${target.label}: no first contentful paint`);
@@ -350,13 +360,30 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 /** The per-page table: each page against the floor of the same run. */
 function printTable(floor: PageStats, rows: { target: Target; stats: PageStats }[]): void {
   const tbtMax = round1(PAGE_BUDGETS.tbtRatio * floor.tbt + PAGE_BUDGETS.tbtSlackMs);
-  const head = ['page', 'FCP', 'LCP', 'LCP−FCP', '≤', 'TBT', 'floor', '×floor', '≤', 'JS kB', '−floor', '≤', 'all JS', ''];
+  const head = [
+    'page',
+    'FCP',
+    'LCP',
+    'LCP−FCP',
+    '≤',
+    'TBT',
+    'floor',
+    '×floor',
+    '≤',
+    'JS kB',
+    '−floor',
+    '≤',
+    'all JS',
+    '',
+  ];
   const body = rows.map(({ target: t, stats: s }) => {
     const app = t.kind === 'app';
     const jsOver = s.jsKb - floor.jsKb;
     const missed =
       app &&
-      (s.tbt > tbtMax || (t.jsBudgetKb !== undefined && jsOver > t.jsBudgetKb) || (t.lcpBudget && s.lcpAfterFcp > PAGE_BUDGETS.lcpAfterFcpMs));
+      (s.tbt > tbtMax ||
+        (t.jsBudgetKb !== undefined && jsOver > t.jsBudgetKb) ||
+        (t.lcpBudget && s.lcpAfterFcp > PAGE_BUDGETS.lcpAfterFcpMs));
     return [
       t.label,
       s.fcp.toFixed(0),
@@ -374,7 +401,22 @@ function printTable(floor: PageStats, rows: { target: Target; stats: PageStats }
       app ? (missed ? 'MISSED' : 'ok') : '',
     ];
   });
-  const floorRow = ['floor', floor.fcp.toFixed(0), floor.lcp.toFixed(0), floor.lcpAfterFcp.toFixed(0), '', floor.tbt.toFixed(0), '', '', '', floor.jsKb.toFixed(1), '', '', floor.jsAllKb.toFixed(1), ''];
+  const floorRow = [
+    'floor',
+    floor.fcp.toFixed(0),
+    floor.lcp.toFixed(0),
+    floor.lcpAfterFcp.toFixed(0),
+    '',
+    floor.tbt.toFixed(0),
+    '',
+    '',
+    '',
+    floor.jsKb.toFixed(1),
+    '',
+    '',
+    floor.jsAllKb.toFixed(1),
+    '',
+  ];
   const all = [head, floorRow, ...body];
   const widths = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -422,11 +464,17 @@ async function pressPlay(browser: Browser, stack: Stack, cookie: string, channel
     const button = page.getByRole('main').getByRole('button', { name: 'Lejátszás', exact: true });
     await button.click();
     await page
-      .waitForFunction(() => (window as unknown as { __play: { playing: number } }).__play.playing > 0, null, { timeout: 15_000 })
+      .waitForFunction(() => (window as unknown as { __play: { playing: number } }).__play.playing > 0, null, {
+        timeout: 15_000,
+      })
       .catch(async (err: unknown) => {
         const state = await page.evaluate(async () => ({
           play: (window as unknown as { __play: unknown }).__play,
-          audio: [...document.querySelectorAll('audio')].map((a) => ({ src: a.currentSrc.slice(0, 80), paused: a.paused, ready: a.readyState })),
+          audio: [...document.querySelectorAll('audio')].map((a) => ({
+            src: a.currentSrc.slice(0, 80),
+            paused: a.paused,
+            ready: a.readyState,
+          })),
           player: await (await fetch('/api/players', { headers: { Accept: 'application/json' } })).json(),
           me: await (await fetch('/api/me', { headers: { Accept: 'application/json' } })).json(),
         }));
@@ -468,7 +516,13 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
     floorTarget,
     // The floor plus SWR, jotai, next/link and the realtime client (bench/floor/app/stack): what the
     // named libraries cost before any code of ours, counted like /channels (the first 5 s).
-    { label: 'floor + stack', url: `${floor.url}stack`, kind: 'reference', jsWindowMs: FIRST_SCRIPTS_MS, minMs: FIRST_SCRIPTS_MS },
+    {
+      label: 'floor + stack',
+      url: `${floor.url}stack`,
+      kind: 'reference',
+      jsWindowMs: FIRST_SCRIPTS_MS,
+      minMs: FIRST_SCRIPTS_MS,
+    },
     // /login is for a guest: a cookie that is not the session keeps it from redirecting to /channels.
     { label: '/login', url: `${base}/login`, cookie: 'guest=1', kind: 'guest' },
     page('/channels', '/channels', {
@@ -512,7 +566,9 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
           run = await coldLoad(browser, target);
         } catch (err) {
           // One retry: on a busy machine a single load can time out without anything being wrong.
-          process.stdout.write(`  ${target.label}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}; once more\n`);
+          process.stdout.write(
+            `  ${target.label}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}; once more\n`,
+          );
           run = await coldLoad(browser, target);
         }
         if (round >= 0) runs.get(target)!.push(run);
@@ -525,13 +581,17 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
       for (const target of chosen) {
         process.stdout.write(`${target.label}\n`);
         for (const s of runs.get(target)![0]?.list ?? []) {
-          process.stdout.write(`  ${(s.bytes / 1000).toFixed(1).padStart(6)} kB  at ${s.startMs.toFixed(0).padStart(5)} ms  ${new URL(s.url).pathname}\n`);
+          process.stdout.write(
+            `  ${(s.bytes / 1000).toFixed(1).padStart(6)} kB  at ${s.startMs.toFixed(0).padStart(5)} ms  ${new URL(s.url).pathname}\n`,
+          );
         }
       }
     }
 
     const floorStats = pageStats(runs.get(floorTarget)!);
-    const rows = chosen.filter((t) => t !== floorTarget).map((target) => ({ target, stats: pageStats(runs.get(target)!) }));
+    const rows = chosen
+      .filter((t) => t !== floorTarget)
+      .map((target) => ({ target, stats: pageStats(runs.get(target)!) }));
     printTable(floorStats, rows);
 
     const how = `median of ${PAGE_ROUNDS} cold loads interleaved with the floor's, ${CPU_THROTTLING}× CPU throttling`;
@@ -549,7 +609,10 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
     for (const { target: t, stats: s } of rows) {
       const app = t.kind === 'app';
       const ratio = floorStats.tbt > 0 ? `${(s.tbt / floorStats.tbt).toFixed(2)}× the floor's` : 'the floor has none';
-      const counted = t.jsWindowMs === undefined ? 'all scripts until quiet' : `scripts requested in the first ${t.jsWindowMs / 1000} s`;
+      const counted =
+        t.jsWindowMs === undefined
+          ? 'all scripts until quiet'
+          : `scripts requested in the first ${t.jsWindowMs / 1000} s`;
       out.push(
         {
           name: `${t.label} TBT`,

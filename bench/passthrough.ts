@@ -50,7 +50,9 @@ export function startPassThrough(port: number, apiPort: number): Promise<{ stop(
     await exited;
   };
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the pass-through proxy exited (${code}) before listening on ${port}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the pass-through proxy exited (${code}) before listening on ${port}`)),
+    );
     child.stdout!.once('data', () => resolve({ stop }));
   });
 }

@@ -91,7 +91,9 @@ const sqlState = (err: unknown) => {
 
 function unreachable(what: string, url: string, variable: string, err: unknown): Error {
   const reason = err instanceof Error ? err.message || (err as { code?: string }).code : String(err);
-  return new Error(`realtime-scale: ${what} does not answer at ${shown(url)} (${reason}). Start it, or point ${variable} at one.`);
+  return new Error(
+    `realtime-scale: ${what} does not answer at ${shown(url)} (${reason}). Start it, or point ${variable} at one.`,
+  );
 }
 
 /** Creates the bench's role and database when missing (through the admin URL), then wipes the database. */
@@ -126,7 +128,9 @@ async function prepareDatabase(): Promise<void> {
       if (!hasDatabase.rowCount) {
         await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)} OWNER ${admin.escapeIdentifier(role)}`);
       }
-      process.stdout.write(`realtime-scale: created ${hasRole.rowCount ? '' : `role ${role} and `}database ${database}\n`);
+      process.stdout.write(
+        `realtime-scale: created ${hasRole.rowCount ? '' : `role ${role} and `}database ${database}\n`,
+      );
     } finally {
       await admin.end();
     }
@@ -141,7 +145,12 @@ async function prepareDatabase(): Promise<void> {
 }
 
 async function prepareRedis(): Promise<void> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 5_000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
   let cause: unknown;
   redis.on('error', (err: unknown) => {
     // The socket's own error (ECONNREFUSED…); connect() rejects with a bare "Connection is closed".
@@ -216,7 +225,8 @@ async function setUp(name: string, apis: Api[], channelName: string, designatedO
     { channel: channelName, secret: pusherSecret },
   );
   const { connected, failed } = await config.clients.settled;
-  if (connected < raw) throw new Error(`${name}: only ${connected} of ${raw} raw subscribers subscribed (${failed} failed)`);
+  if (connected < raw)
+    throw new Error(`${name}: only ${connected} of ${raw} raw subscribers subscribed (${failed} failed)`);
   return config;
 }
 
@@ -243,15 +253,25 @@ export async function measureRealtimeScale(): Promise<RealtimeMeasurement[]> {
     const secrets = randomSecrets();
     const other = randomSecrets();
     // The single instance's own Pusher app keeps its Redis topic apart from the pair's.
-    const singleSecrets: Secrets = { ...secrets, pusherAppId: other.pusherAppId, pusherKey: other.pusherKey, pusherSecret: other.pusherSecret };
-    process.stdout.write(`realtime-scale: API instances on ${PAIR_PORTS.join(' + ')} and ${SINGLE_PORT}, ${shown(DATABASE_URL)}, ${REDIS_URL}…\n`);
+    const singleSecrets: Secrets = {
+      ...secrets,
+      pusherAppId: other.pusherAppId,
+      pusherKey: other.pusherKey,
+      pusherSecret: other.pusherSecret,
+    };
+    process.stdout.write(
+      `realtime-scale: API instances on ${PAIR_PORTS.join(' + ')} and ${SINGLE_PORT}, ${shown(DATABASE_URL)}, ${REDIS_URL}…\n`,
+    );
     // One after the other: the first migrates and seeds the empty database.
     for (const port of PAIR_PORTS) apis.push(await startApi(port, { dataDir, secrets, env }));
     apis.push(await startApi(SINGLE_PORT, { dataDir, secrets: singleSecrets, env }));
 
     const lister = new Device(apis[0]!.port);
     await lister.login();
-    const players = JSON.parse((await lister.request('GET', '/api/players')).body) as Array<{ id: number; is_random: boolean }>;
+    const players = JSON.parse((await lister.request('GET', '/api/players')).body) as Array<{
+      id: number;
+      is_random: boolean;
+    }>;
     lister.close();
     const playerId = players[0]!.id;
     const channelName = `private-player.${playerId}`;
@@ -274,14 +294,20 @@ export async function measureRealtimeScale(): Promise<RealtimeMeasurement[]> {
       const res = await config.remotes[via]!.request('POST', `/api/players/${playerId}/random`);
       const t1 = performance.now();
       if (res.status !== 200) throw new Error(`${config.name}: random answered ${res.status}: ${res.body}`);
-      const at = await withTimeout(Promise.all(arrivals), 10_000, `${config.name}: UpdatePlayer on every designated client`);
+      const at = await withTimeout(
+        Promise.all(arrivals),
+        10_000,
+        `${config.name}: UpdatePlayer on every designated client`,
+      );
       isRandom = expect;
       if (!record) return;
       config.http.push(t1 - t0);
       config.designated.forEach((d, i) => (d.instance === via ? config.same : config.other).push(at[i]! - t0));
     };
 
-    process.stdout.write(`realtime-scale: ${WARMUP} + ${COMMANDS} shuffle toggles per configuration, in ${ROUNDS} rounds…\n`);
+    process.stdout.write(
+      `realtime-scale: ${WARMUP} + ${COMMANDS} shuffle toggles per configuration, in ${ROUNDS} rounds…\n`,
+    );
     for (const config of [pair, single]) for (let i = 0; i < WARMUP; i++) await command(config, false);
     const perRound = Math.ceil(COMMANDS / ROUNDS);
     for (let round = 0; round < ROUNDS; round++) {
@@ -290,24 +316,54 @@ export async function measureRealtimeScale(): Promise<RealtimeMeasurement[]> {
       }
     }
 
-    const stats = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95), p99: percentile(values, 99) });
+    const stats = (values: number[]) => ({
+      p50: percentile(values, 50),
+      p95: percentile(values, 95),
+      p99: percentile(values, 99),
+    });
     const same = stats(pair.same);
     const otherInstance = stats(pair.other);
     const one = stats(single.same);
     const note = `${SUBSCRIBERS} sockets on the channel per configuration, ${pair.http.length} commands each, one at a time`;
     const rows = (label: string, s: ReturnType<typeof stats>, budget: boolean): RealtimeMeasurement[] => [
       { name: `remote command → UpdatePlayer, ${label} p50`, value: s.p50, unit: 'ms', note },
-      { name: `remote command → UpdatePlayer, ${label} p95`, value: s.p95, unit: 'ms', ...(budget ? { max: BUDGET_P95_MS } : {}), note },
+      {
+        name: `remote command → UpdatePlayer, ${label} p95`,
+        value: s.p95,
+        unit: 'ms',
+        ...(budget ? { max: BUDGET_P95_MS } : {}),
+        note,
+      },
       { name: `remote command → UpdatePlayer, ${label} p99`, value: s.p99, unit: 'ms', note },
     ];
     return [
       ...rows('2 instances, same instance', same, true),
       ...rows('2 instances, other instance', otherInstance, true),
       ...rows('1 instance (peer)', one, false),
-      { name: 'UpdatePlayer p95: 2 instances same ÷ 1 instance', value: same.p95 / one.p95, unit: '×', note: 'the same run' },
-      { name: 'UpdatePlayer p95: 2 instances other ÷ 1 instance', value: otherInstance.p95 / one.p95, unit: '×', note: 'the same run' },
-      { name: 'remote command HTTP answer p50, 2 instances', value: percentile(pair.http, 50), unit: 'ms', note: 'POST …/random, same runs' },
-      { name: 'remote command HTTP answer p50, 1 instance', value: percentile(single.http, 50), unit: 'ms', note: 'POST …/random, same runs' },
+      {
+        name: 'UpdatePlayer p95: 2 instances same ÷ 1 instance',
+        value: same.p95 / one.p95,
+        unit: '×',
+        note: 'the same run',
+      },
+      {
+        name: 'UpdatePlayer p95: 2 instances other ÷ 1 instance',
+        value: otherInstance.p95 / one.p95,
+        unit: '×',
+        note: 'the same run',
+      },
+      {
+        name: 'remote command HTTP answer p50, 2 instances',
+        value: percentile(pair.http, 50),
+        unit: 'ms',
+        note: 'POST …/random, same runs',
+      },
+      {
+        name: 'remote command HTTP answer p50, 1 instance',
+        value: percentile(single.http, 50),
+        unit: 'ms',
+        note: 'POST …/random, same runs',
+      },
     ];
   } finally {
     await tearDown(pair);

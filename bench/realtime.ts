@@ -20,7 +20,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
-import { acquireRunLock, makeDataDir, ManagedProcess, randomSecrets, ROOT, secretsEnv, type Secrets } from '../tests/e2e/support/stack';
+import {
+  acquireRunLock,
+  makeDataDir,
+  ManagedProcess,
+  randomSecrets,
+  ROOT,
+  secretsEnv,
+  type Secrets,
+} from '../tests/e2e/support/stack';
 
 export interface RealtimeMeasurement {
   name: string;
@@ -88,7 +96,10 @@ export interface ApiOptions {
   env?: Record<string, string>;
 }
 
-export async function startApi(port: number, { gcHook = false, dataDir: sharedDir, secrets: given, env: extra = {} }: ApiOptions = {}): Promise<Api> {
+export async function startApi(
+  port: number,
+  { gcHook = false, dataDir: sharedDir, secrets: given, env: extra = {} }: ApiOptions = {},
+): Promise<Api> {
   // Another process on the port would answer the readiness check with the wrong secrets.
   if (await portIsTaken(port)) throw new Error(`port ${port} is taken; is another bench run still going?`);
   const dataDir = sharedDir ?? makeDataDir('pulzus-bench-rt-');
@@ -96,7 +107,8 @@ export async function startApi(port: number, { gcHook = false, dataDir: sharedDi
     if (!sharedDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const secrets = given ?? randomSecrets();
-  if (!sharedDir) writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  if (!sharedDir)
+    writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
   const env: NodeJS.ProcessEnv = { ...process.env, ...secretsEnv(secrets) };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'API_PORT', 'PORT']) delete env[name];
   Object.assign(env, {
@@ -112,7 +124,11 @@ export async function startApi(port: number, { gcHook = false, dataDir: sharedDi
   });
   mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
   const hook = gcHook ? ['--import', path.join(here, 'realtime-gc-hook.ts')] : [];
-  const child = spawnWithUlimit([...(gcHook ? ['--expose-gc'] : []), '--import', 'tsx', ...hook, 'server/src/main.ts'], env, 'logs');
+  const child = spawnWithUlimit(
+    [...(gcHook ? ['--expose-gc'] : []), '--import', 'tsx', ...hook, 'server/src/main.ts'],
+    env,
+    'logs',
+  );
   const proc = new ManagedProcess(`api:${port}`, child, path.join(dataDir, 'logs', `api-${port}.log`));
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -175,19 +191,22 @@ export class Device {
     if (cookie) all.Cookie = cookie;
     if (method !== 'GET' && xsrf) all['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
     return new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: this.port, method, path: pathname, headers: all, agent: this.agent }, (res) => {
-        for (const line of res.headers['set-cookie'] ?? []) {
-          const pair = line.split(';')[0]!;
-          const i = pair.indexOf('=');
-          const value = pair.slice(i + 1);
-          if (value === '' || /max-age=0/i.test(line)) this.jar.delete(pair.slice(0, i));
-          else this.jar.set(pair.slice(0, i), value);
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port: this.port, method, path: pathname, headers: all, agent: this.agent },
+        (res) => {
+          for (const line of res.headers['set-cookie'] ?? []) {
+            const pair = line.split(';')[0]!;
+            const i = pair.indexOf('=');
+            const value = pair.slice(i + 1);
+            if (value === '' || /max-age=0/i.test(line)) this.jar.delete(pair.slice(0, i));
+            else this.jar.set(pair.slice(0, i), value);
+          }
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -272,7 +291,8 @@ export async function subscribed(pusher: Pusher, channelName: string, what: stri
 // (a) remote command → UpdatePlayer on the audio device, with SUBSCRIBERS sockets on the channel
 
 /** The socket URL pusher-js opens on the API. */
-export const pusherUrl = (port: number, key: string) => `ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.4.0&flash=false`;
+export const pusherUrl = (port: number, key: string) =>
+  `ws://127.0.0.1:${port}/app/${key}?protocol=7&client=js&version=8.4.0&flash=false`;
 
 /** A raw subscriber that answers pings and ignores everything else (no JSON parsing per event). */
 async function rawSubscriber(port: number, key: string, channel: string, device: Device): Promise<WebSocket> {
@@ -285,10 +305,12 @@ async function rawSubscriber(port: number, key: string, channel: string, device:
         if (text.includes('"pusher:ping"')) ws.send('{"event":"pusher:pong","data":{}}');
         else if (text.includes('"pusher:connection_established"')) {
           const { socket_id } = JSON.parse((JSON.parse(text) as { data: string }).data) as { socket_id: string };
-          device.authorize(socket_id, channel).then(
-            ({ auth }) => ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } })),
-            reject,
-          );
+          device
+            .authorize(socket_id, channel)
+            .then(
+              ({ auth }) => ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } })),
+              reject,
+            );
         } else if (text.includes('pusher_internal:subscription_succeeded')) resolve();
         else if (text.includes('subscription_error')) reject(new Error(text));
       });
@@ -311,7 +333,10 @@ async function measureCommandLatency(): Promise<RealtimeMeasurement[]> {
     devices.push(audioDevice, remote);
     await audioDevice.login();
     await remote.login();
-    const players = JSON.parse((await remote.request('GET', '/api/players')).body) as Array<{ id: number; is_random: boolean }>;
+    const players = JSON.parse((await remote.request('GET', '/api/players')).body) as Array<{
+      id: number;
+      is_random: boolean;
+    }>;
     const playerId = players[0]!.id;
     const channelName = `private-player.${playerId}`;
 
@@ -366,7 +391,12 @@ async function measureCommandLatency(): Promise<RealtimeMeasurement[]> {
     return [
       { name: 'remote command → UpdatePlayer p50', value: percentile(latencies, 50), unit: 'ms', note },
       { name: 'remote command → UpdatePlayer p95', value: percentile(latencies, 95), unit: 'ms', max: 50, note },
-      { name: 'remote command HTTP answer p50', value: percentile(httpTimes, 50), unit: 'ms', note: 'POST …/random, same runs' },
+      {
+        name: 'remote command HTTP answer p50',
+        value: percentile(httpTimes, 50),
+        unit: 'ms',
+        note: 'POST …/random, same runs',
+      },
     ];
   } finally {
     audio?.disconnect();
@@ -403,7 +433,11 @@ export interface ClientProcess {
  * `count` raw clients in a child process (bench/realtime-clients.ts) with a raised `ulimit -n`,
  * spread in turn over `urls`; with `channel`, each subscribes with a signature made from `secret`.
  */
-export function startClients(urls: string[], count: number, { channel, secret }: { channel?: string; secret?: string } = {}): ClientProcess {
+export function startClients(
+  urls: string[],
+  count: number,
+  { channel, secret }: { channel?: string; secret?: string } = {},
+): ClientProcess {
   const args = [urls.join(','), String(count), '200', String(PHASE_MS), ...(channel ? [channel] : [])];
   const child = spawnWithUlimit(
     ['--import', 'tsx', path.join(here, 'realtime-clients.ts'), ...args],

@@ -12,7 +12,16 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { acquireRunLock, makeDataDir, randomSecrets, ROOT, startApi, startStack, webUrl, type Stack } from '../tests/e2e/support/stack';
+import {
+  acquireRunLock,
+  makeDataDir,
+  randomSecrets,
+  ROOT,
+  startApi,
+  startStack,
+  webUrl,
+  type Stack,
+} from '../tests/e2e/support/stack';
 import { measureAllDay } from './allday';
 import { measureOutage } from './outage';
 import { measureScreenHeap, measureUpload } from './mixer';
@@ -31,7 +40,9 @@ const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
  * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
  * none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
-const STEPS = process.env.BENCH_STEPS?.split(',').map((s) => s.trim()).filter(Boolean);
+const STEPS = process.env.BENCH_STEPS?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const runs = (step: string) => !STEPS || STEPS.includes(step);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000); // per target
@@ -72,7 +83,9 @@ function request(
     const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -121,7 +134,8 @@ async function bffLogin(stack: Stack, agent: http.Agent): Promise<string> {
   if (res.status !== 204 && res.status !== 200) throw new Error(`BFF login answered ${res.status}: ${res.body}`);
   const jar = new Map<string, string>();
   mergeCookies(jar, res.headers['set-cookie']);
-  if (!jar.has('pulzus')) throw new Error(`BFF login set no sealed cookie: ${JSON.stringify(res.headers['set-cookie'])}`);
+  if (!jar.has('pulzus'))
+    throw new Error(`BFF login set no sealed cookie: ${JSON.stringify(res.headers['set-cookie'])}`);
   return `pulzus=${jar.get('pulzus')}`;
 }
 
@@ -138,7 +152,12 @@ async function apiLogin(stack: Stack, agent: http.Agent): Promise<string> {
     stack.apiPort,
     'POST',
     '/login',
-    { ...base, 'Content-Type': 'application/json', Cookie: cookieHeader(jar), 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    {
+      ...base,
+      'Content-Type': 'application/json',
+      Cookie: cookieHeader(jar),
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+    },
     JSON.stringify({ email: 'demo@pulzus.hu', password: 'pulzus-demo', remember: false }),
   );
   if (res.status !== 204 && res.status !== 200) throw new Error(`API login answered ${res.status}: ${res.body}`);
@@ -214,7 +233,9 @@ async function measureMe(stack: Stack, concurrency: number, requests: number, bu
     const api = target('API', stack.apiPort, { Host: `127.0.0.1:${stack.apiPort}`, Cookie: upstream });
     const targets = [bff, pass, api];
 
-    process.stdout.write(`GET /api/me: warm-up ${WARMUP} + ${requests} requests per target (BFF, pass-through, API), concurrency ${concurrency}…\n`);
+    process.stdout.write(
+      `GET /api/me: warm-up ${WARMUP} + ${requests} requests per target (BFF, pass-through, API), concurrency ${concurrency}…\n`,
+    );
     for (const t of targets) await runBatch(t, WARMUP, false, concurrency);
     const perRound = Math.ceil(requests / ROUNDS);
     for (let round = 0; round < ROUNDS; round++) {
@@ -260,7 +281,12 @@ async function measureMe(stack: Stack, concurrency: number, requests: number, bu
       },
       { name: `BFF added p50 over the API direct (${c})`, value: b.p50 - a.p50, unit: 'ms', note: 'BFF p50 − API p50' },
       { name: `BFF ÷ API direct throughput (${c})`, value: b.rps / a.rps, unit: '×', note: 'BFF req/s ÷ API req/s' },
-      { name: `pass-through ÷ API direct throughput (${c})`, value: p.rps / a.rps, unit: '×', note: 'pass-through req/s ÷ API req/s' },
+      {
+        name: `pass-through ÷ API direct throughput (${c})`,
+        value: p.rps / a.rps,
+        unit: '×',
+        note: 'pass-through req/s ÷ API req/s',
+      },
     );
   } finally {
     for (const a of agents) a.destroy();
@@ -288,15 +314,25 @@ function report(): boolean {
   ];
   const line = (a: string, b: string, c: string, d: string) =>
     `${a.padEnd(widths[0]!)}  ${b.padStart(widths[1]!)}  ${c.padEnd(widths[2]!)}  ${d}`;
-  const out = [line('measurement', 'value', 'budget', ''), line('-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '-'.repeat(widths[2]!), '------')];
+  const out = [
+    line('measurement', 'value', 'budget', ''),
+    line('-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '-'.repeat(widths[2]!), '------'),
+  ];
   for (const r of rows) out.push(line(r.name, r.value, r.budget, r.result));
   process.stdout.write(`\n${out.join('\n')}\n\n`);
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  process.stdout.write(`machine: ${os.cpus().length} CPUs, load average ${load} (other work on the machine skews latencies)\n`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  process.stdout.write(
+    `machine: ${os.cpus().length} CPUs, load average ${load} (other work on the machine skews latencies)\n`,
+  );
 
   let commit = '';
   try {
-    commit = execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     /* not a git checkout */
   }
@@ -306,7 +342,13 @@ function report(): boolean {
     date: new Date().toISOString(),
     commit,
     machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, loadavg: os.loadavg() },
-    settings: { concurrency: CONCURRENCY, requests: REQUESTS, warmup: WARMUP, pageRounds: PAGE_ROUNDS, cpuThrottling: CPU_THROTTLING },
+    settings: {
+      concurrency: CONCURRENCY,
+      requests: REQUESTS,
+      warmup: WARMUP,
+      pageRounds: PAGE_ROUNDS,
+      cpuThrottling: CPU_THROTTLING,
+    },
     measurements: measurements.map((m) => ({ ...m, ok: m.max === undefined || m.value <= m.max })),
   };
   writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
@@ -319,7 +361,13 @@ const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'outage'];
 const API_STEPS = ['scheduler-latency', 'scheduler-preview'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
-async function startBenchStack(): Promise<{ stack?: Stack; apiPort: number; pusherKey: string; bffSecret: string; stop(): Promise<void> }> {
+async function startBenchStack(): Promise<{
+  stack?: Stack;
+  apiPort: number;
+  pusherKey: string;
+  bffSecret: string;
+  stop(): Promise<void>;
+}> {
   const log = (l: string) => console.log(`[bench] ${l}`);
   if (WEB_STEPS.some(runs)) {
     const stack = await startStack({ apiPort: API_PORT, webPort: WEB_PORT, distDir: DIST_DIR, log });
@@ -340,7 +388,13 @@ async function startBenchStack(): Promise<{ stack?: Stack; apiPort: number; push
     // BENCH_API_DATABASE_URL puts this API on PostgreSQL instead of the embedded PGlite, whose
     // queries run on the API's own thread.
     const databaseUrl = process.env.BENCH_API_DATABASE_URL;
-    const api = await startApi({ port: API_PORT, webPort: WEB_PORT, dataDir, secrets, ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}) });
+    const api = await startApi({
+      port: API_PORT,
+      webPort: WEB_PORT,
+      dataDir,
+      secrets,
+      ...(databaseUrl ? { env: { DATABASE_URL: databaseUrl } } : {}),
+    });
     log(`api up: http://127.0.0.1:${API_PORT}, data ${dataDir}`);
     return {
       apiPort: API_PORT,

@@ -47,9 +47,13 @@ function lcg(seed: number) {
   };
 }
 
-const hm = (minuteOfDay: number) => `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+const hm = (minuteOfDay: number) =>
+  `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
 
-export function syntheticItems(items = ITEMS, shops = SHOPS): Array<{ id: number; rule: ScheduleRule; timeZone: string }> {
+export function syntheticItems(
+  items = ITEMS,
+  shops = SHOPS,
+): Array<{ id: number; rule: ScheduleRule; timeZone: string }> {
   const random = lcg(20_26);
   const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
   // Every zone the runtime knows, spread over the shops (most shops share a handful of zones in reality).
@@ -103,7 +107,13 @@ export function measureSchedulerEngine(): SchedulerMeasurement[] {
   }
   const note = `median of ${ENGINE_RUNS} consecutive minutes, ${shops.size} time zones, ${Math.round(due / ENGINE_RUNS)} due per minute on average`;
   return [
-    { name: `scheduler: engine, ${ITEMS.toLocaleString('en')} items / ${SHOPS.toLocaleString('en')} shops`, value: percentile(full, 50), unit: 'ms', max: SCHEDULER_BUDGETS.engineMs, note },
+    {
+      name: `scheduler: engine, ${ITEMS.toLocaleString('en')} items / ${SHOPS.toLocaleString('en')} shops`,
+      value: percentile(full, 50),
+      unit: 'ms',
+      max: SCHEDULER_BUDGETS.engineMs,
+      note,
+    },
     { name: 'scheduler: engine, empty tick', value: percentile(empty, 50), unit: 'ms', note: 'the same run, no items' },
   ];
 }
@@ -113,7 +123,10 @@ export function measureSchedulerEngine(): SchedulerMeasurement[] {
 
 const PLAY_SPOTS_EVENT = 'App\\Events\\PlaySpots';
 
-export async function measureSchedulerLatency(api: { apiPort: number; pusherKey: string }): Promise<SchedulerMeasurement[]> {
+export async function measureSchedulerLatency(api: {
+  apiPort: number;
+  pusherKey: string;
+}): Promise<SchedulerMeasurement[]> {
   const device = new Device(api.apiPort);
   let pusher: Pusher | undefined;
   let itemId: number | undefined;
@@ -135,7 +148,8 @@ export async function measureSchedulerLatency(api: { apiPort: number; pusherKey:
       }),
       { 'Content-Type': 'application/json' },
     );
-    if (created.status !== 201) throw new Error(`POST /api/scheduled-contents answered ${created.status}: ${created.body}`);
+    if (created.status !== 201)
+      throw new Error(`POST /api/scheduled-contents answered ${created.status}: ${created.body}`);
     itemId = (JSON.parse(created.body) as { id: number }).id;
 
     pusher = devicePusher(api.pusherKey, api.apiPort, device);
@@ -161,25 +175,34 @@ export async function measureSchedulerLatency(api: { apiPort: number; pusherKey:
       });
       const at = new Date(base + i * 60_000 + 25).toISOString();
       const t0 = performance.now();
-      const res = await device.request('POST', '/api/_test/scheduler/tick', JSON.stringify({ at }), { 'Content-Type': 'application/json' });
+      const res = await device.request('POST', '/api/_test/scheduler/tick', JSON.stringify({ at }), {
+        'Content-Type': 'application/json',
+      });
       if (res.status !== 200) throw new Error(`tick answered ${res.status}: ${res.body}`);
       const fired = (JSON.parse(res.body) as { fired: Array<{ scheduled_content_id: number }> }).fired;
-      if (!fired.some((f) => f.scheduled_content_id === itemId)) throw new Error(`tick at ${at} did not fire the bench item: ${res.body}`);
+      if (!fired.some((f) => f.scheduled_content_id === itemId))
+        throw new Error(`tick at ${at} did not fire the bench item: ${res.body}`);
       const t1 = await withTimeout(arrived, 10_000, 'PlaySpots on the player channel');
       if (i >= TICK_WARMUP) latencies.push(t1 - t0);
     }
     const note = `${latencies.length} ticks, from the tick call to PlaySpots on a pusher-js client`;
     return [
       { name: 'scheduler: fire latency p50', value: percentile(latencies, 50), unit: 'ms', note },
-      { name: 'scheduler: fire latency p95', value: percentile(latencies, 95), unit: 'ms', max: SCHEDULER_BUDGETS.fireLatencyP95Ms, note },
+      {
+        name: 'scheduler: fire latency p95',
+        value: percentile(latencies, 95),
+        unit: 'ms',
+        max: SCHEDULER_BUDGETS.fireLatencyP95Ms,
+        note,
+      },
     ];
   } finally {
     pusher?.disconnect();
-    if (itemId !== undefined) await device.request('POST', `/api/scheduled-contents/delete/${itemId}`).catch(() => undefined);
+    if (itemId !== undefined)
+      await device.request('POST', `/api/scheduled-contents/delete/${itemId}`).catch(() => undefined);
     device.close();
   }
 }
-
 
 // ---------------------------------------------------------------------------------------------------
 // (c) another shop's calls while a full shop's preview runs
@@ -189,7 +212,10 @@ const ME_CALLS = 200;
 /** The busy half stops sampling after this long even when short of ME_CALLS (a preview that blocks makes each call wait). */
 const BUSY_SAMPLING_MS = 30_000;
 
-export async function measureSchedulerPreview(api: { apiPort: number; bffSecret: string }): Promise<SchedulerMeasurement[]> {
+export async function measureSchedulerPreview(api: {
+  apiPort: number;
+  bffSecret: string;
+}): Promise<SchedulerMeasurement[]> {
   const shop = new Device(api.apiPort);
   const other = new Device(api.apiPort, { 'X-Tenant': 'other', 'X-BFF-Secret': api.bffSecret });
   const json = { 'Content-Type': 'application/json' };
@@ -197,13 +223,22 @@ export async function measureSchedulerPreview(api: { apiPort: number; bffSecret:
     await shop.login();
     await other.login('other@pulzus.hu', 'pulzus-other');
     // The shop's own items go first: the 200 are every-minute ones alone.
-    for (const item of JSON.parse((await shop.request('GET', '/api/scheduled-contents')).body) as Array<{ id: number }>) {
+    for (const item of JSON.parse((await shop.request('GET', '/api/scheduled-contents')).body) as Array<{
+      id: number;
+    }>) {
       await shop.request('POST', `/api/scheduled-contents/delete/${item.id}`);
     }
     const spotId = (JSON.parse((await shop.request('GET', '/api/spots')).body) as Array<{ id: number }>)[0]!.id;
     process.stdout.write(`scheduler-preview: creating ${PREVIEW_ITEMS} every-minute items…\n`);
     for (let i = 0; i < PREVIEW_ITEMS; i++) {
-      const body = { ...DEFAULT_SCHEDULE_RULE, name: `Bench: percenként ${i + 1}`, active: true, spots: [spotId], slideshows: [], screens: [] };
+      const body = {
+        ...DEFAULT_SCHEDULE_RULE,
+        name: `Bench: percenként ${i + 1}`,
+        active: true,
+        spots: [spotId],
+        slideshows: [],
+        screens: [],
+      };
       const res = await shop.request('POST', '/api/scheduled-contents', JSON.stringify(body), json);
       if (res.status !== 201) throw new Error(`POST /api/scheduled-contents answered ${res.status}: ${res.body}`);
     }
@@ -242,7 +277,12 @@ export async function measureSchedulerPreview(api: { apiPort: number; bffSecret:
     const idleP99 = percentile(idle, 99);
     const note = `${PREVIEW_ITEMS} every-minute items, hours=168; ${busy.length} calls during ${previews.length} previews, ${idle.length} idle`;
     return [
-      { name: 'scheduler: preview of 200 every-minute items, 168 h (median)', value: percentile(previews, 50), unit: 'ms', note: `${previews.length} previews` },
+      {
+        name: 'scheduler: preview of 200 every-minute items, 168 h (median)',
+        value: percentile(previews, 50),
+        unit: 'ms',
+        note: `${previews.length} previews`,
+      },
       { name: "scheduler: another shop's GET /api/me p99, API idle", value: idleP99, unit: 'ms', note },
       {
         name: "scheduler: another shop's GET /api/me p99 during previews",

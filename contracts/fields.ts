@@ -53,7 +53,12 @@ export const MAX_ID = 2_147_483_647;
 export function optionalId(message: string) {
   return z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }).optional(),
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(1, { error: message })
+      .max(MAX_ID, { error: message })
+      .optional(),
   );
 }
 
@@ -64,7 +69,9 @@ export function optionalId(message: string) {
  */
 export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const BIDI_CHARS: ReadonlySet<string> = new Set(
-  [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((c) => String.fromCodePoint(c)),
+  [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((c) =>
+    String.fromCodePoint(c),
+  ),
 );
 
 /*
@@ -75,7 +82,8 @@ const BIDI_CHARS: ReadonlySet<string> = new Set(
  * ('👩‍🍳'); a skin tone or U+FE0F may close the first.
  */
 const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}]/u;
-const EMOJI_JOINER = '(?<=\\p{Extended_Pictographic}[\\uFE0F\\p{Emoji_Modifier}]?)\\u200D(?=\\p{Extended_Pictographic})';
+const EMOJI_JOINER =
+  '(?<=\\p{Extended_Pictographic}[\\uFE0F\\p{Emoji_Modifier}]?)\\u200D(?=\\p{Extended_Pictographic})';
 const EMOJI_JOINERS = new RegExp(EMOJI_JOINER, 'gu');
 const INVISIBLE_OR_JOINER = new RegExp(`(${EMOJI_JOINER})|[\\p{Cf}\\p{Cc}\\p{Zl}\\p{Zp}]`, 'gu');
 

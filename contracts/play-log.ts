@@ -56,19 +56,31 @@ export const playedBodySchema = z.object({
   type: z.enum(PLAYED_TYPES, { error: playLogMessages.type }),
   id: z.preprocess(
     (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z.number({ error: playLogMessages.id }).int({ error: playLogMessages.id }).min(1, { error: playLogMessages.id }).max(MAX_ID, { error: playLogMessages.id }),
+    z
+      .number({ error: playLogMessages.id })
+      .int({ error: playLogMessages.id })
+      .min(1, { error: playLogMessages.id })
+      .max(MAX_ID, { error: playLogMessages.id }),
   ),
   started_at: z
     .string({ error: playLogMessages.startedAt })
     .trim()
-    .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), { error: playLogMessages.startedAt })
+    .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && Number.isFinite(Date.parse(s)), {
+      error: playLogMessages.startedAt,
+    })
     .transform((s) => new Date(Date.parse(s))),
   seconds: z.preprocess(
     asNumber,
-    z.number({ error: playLogMessages.seconds }).finite({ error: playLogMessages.seconds }).min(0, { error: playLogMessages.seconds }).max(PLAYED_SECONDS_MAX, { error: playLogMessages.seconds }),
+    z
+      .number({ error: playLogMessages.seconds })
+      .finite({ error: playLogMessages.seconds })
+      .min(0, { error: playLogMessages.seconds })
+      .max(PLAYED_SECONDS_MAX, { error: playLogMessages.seconds }),
   ),
   ended: laravelBoolean,
-  report_id: z.string({ error: playLogMessages.reportId }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: playLogMessages.reportId }),
+  report_id: z
+    .string({ error: playLogMessages.reportId })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: playLogMessages.reportId }),
 });
 export type PlayedBody = z.input<typeof playedBodySchema>;
 
@@ -116,7 +128,9 @@ const dayField = z.preprocess(
     .string({ error: playLogMessages.date })
     .trim()
     .refine(isCalendarDate, { error: playLogMessages.date, abort: true })
-    .refine((s) => Number(s.slice(0, 4)) >= PLAY_LOG_YEAR_MIN && Number(s.slice(0, 4)) <= PLAY_LOG_YEAR_MAX, { error: playLogMessages.dateYears })
+    .refine((s) => Number(s.slice(0, 4)) >= PLAY_LOG_YEAR_MIN && Number(s.slice(0, 4)) <= PLAY_LOG_YEAR_MAX, {
+      error: playLogMessages.dateYears,
+    })
     .optional(),
 );
 
@@ -127,6 +141,9 @@ const dayField = z.preprocess(
 export const playLogQuerySchema = z.object({
   from: dayField,
   to: dayField,
-  type: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PLAY_LOG_TYPES, { error: playLogMessages.logType }).optional()),
+  type: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(PLAY_LOG_TYPES, { error: playLogMessages.logType }).optional(),
+  ),
 });
 export type PlayLogQuery = z.infer<typeof playLogQuerySchema>;

@@ -60,7 +60,11 @@ export const playlistMessages = {
 
 const trackIds = (allowEmpty: boolean) =>
   idList(
-    { required: playlistMessages.tracksRequired, invalid: playlistMessages.tracksInvalid, tooMany: playlistMessages.tracksTooMany },
+    {
+      required: playlistMessages.tracksRequired,
+      invalid: playlistMessages.tracksInvalid,
+      tooMany: playlistMessages.tracksTooMany,
+    },
     { max: MAX_TRACKS_PER_CALL, allowEmpty },
   );
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { idList, laravelBoolean, nameField, withFormLists } from './fields';
-import { DAY_KEYS, DEFAULT_SCHEDULE_RULE, MIXER_NAME_MAX, SCHEDULER_FREQUENCIES, type DayKey, type SchedulerFrequency } from './names';
+import {
+  DAY_KEYS,
+  DEFAULT_SCHEDULE_RULE,
+  MIXER_NAME_MAX,
+  SCHEDULER_FREQUENCIES,
+  type DayKey,
+  type SchedulerFrequency,
+} from './names';
 
 export { DAY_KEYS, DEFAULT_SCHEDULE_RULE, SCHEDULER_FREQUENCIES, type DayKey, type SchedulerFrequency };
 
@@ -45,7 +52,6 @@ export const scheduledContentSchema = z.object({
 export type ScheduledContent = z.infer<typeof scheduledContentSchema>;
 /** GET /api/scheduled-contents: a bare array, newest first. */
 export const scheduledContentListSchema = z.array(scheduledContentSchema);
-
 
 /**
  * The body of POST /api/scheduled-contents (→ 201) and POST /api/scheduled-contents/{id} (→ 200),
@@ -165,7 +171,11 @@ const dateField = z.preprocess(
 const idsField = z.preprocess(
   (v) => v ?? [],
   idList(
-    { required: scheduledContentMessages.idsInvalid, invalid: scheduledContentMessages.idsInvalid, tooMany: scheduledContentMessages.tooMany },
+    {
+      required: scheduledContentMessages.idsInvalid,
+      invalid: scheduledContentMessages.idsInvalid,
+      tooMany: scheduledContentMessages.tooMany,
+    },
     { max: SCHEDULE_LIST_MAX, allowEmpty: true },
   ).transform((ids) => [...new Set(ids)]),
 );
@@ -176,7 +186,10 @@ const fieldsSchema = z.object({
   name: nameField(MIXER_NAME_MAX),
   /** Absent: a new item is active, an updated one keeps its state. */
   active: z.preprocess((v) => (v === undefined ? undefined : isTrue(v)), z.boolean().optional()),
-  frequency: z.preprocess((v) => (blank(v) ? 'everyMinute' : v), z.enum(SCHEDULER_FREQUENCIES, { error: scheduledContentMessages.frequency })),
+  frequency: z.preprocess(
+    (v) => (blank(v) ? 'everyMinute' : v),
+    z.enum(SCHEDULER_FREQUENCIES, { error: scheduledContentMessages.frequency }),
+  ),
   date_from: dateField,
   date_to: dateField,
   between_from: timeField,
@@ -210,7 +223,8 @@ export const scheduledContentBodySchema = z.preprocess(
       // Runs even when some fields failed (`when`), so every error shows at once; a failed
       // field holds its raw input here, so each rule looks only at well-formed values.
       const v = value as unknown as Fields;
-      const time = (k: string) => (typeof v[k] === 'string' && STORED_TIME.test(v[k]) ? v[k] : v[k] === null ? null : undefined);
+      const time = (k: string) =>
+        typeof v[k] === 'string' && STORED_TIME.test(v[k]) ? v[k] : v[k] === null ? null : undefined;
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
       for (const [fromKey, toKey] of WINDOW_FIELDS) {
         const from = time(fromKey);
@@ -224,9 +238,11 @@ export const scheduledContentBodySchema = z.preprocess(
         issue('date_to', scheduledContentMessages.dateOrder);
       }
       if (DAY_KEYS.every((k) => v[k] === false)) issue('days', scheduledContentMessages.days);
-      const ids = (k: string) => (Array.isArray(v[k]) && (v[k] as unknown[]).every((n) => typeof n === 'number') ? (v[k] as number[]) : undefined);
+      const ids = (k: string) =>
+        Array.isArray(v[k]) && (v[k] as unknown[]).every((n) => typeof n === 'number') ? (v[k] as number[]) : undefined;
       const [spots, slideshows, screens] = [ids('spots'), ids('slideshows'), ids('screens')];
-      if (spots && slideshows && !spots.length && !slideshows.length) issue('spots', scheduledContentMessages.nothingToPlay);
+      if (spots && slideshows && !spots.length && !slideshows.length)
+        issue('spots', scheduledContentMessages.nothingToPlay);
       if (slideshows && screens) {
         if (screens.length && !slideshows.length) issue('screens', scheduledContentMessages.screensWithoutSlideshow);
         else if (slideshows.length && !screens.length) issue('screens', scheduledContentMessages.screensRequired);

@@ -41,7 +41,12 @@ export const screenBodySchema = z.object({
   name: nameField(MIXER_NAME_MAX),
   description: optionalText(SCREEN_DESCRIPTION_MAX, screenMessages.description),
   slideshow_id: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+    (v) =>
+      v === '' || v === null || v === undefined
+        ? null
+        : typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v)
+          ? Number(v)
+          : v,
     z
       .number({ error: screenMessages.slideshow })
       .int({ error: screenMessages.slideshow })

@@ -42,7 +42,6 @@ export function isKnownTimeZone(value: string): boolean {
   return zones.has(value);
 }
 
-
 /** The body's `key`: text, required (the route compares it with the row's key). */
 export const settingKeyBodySchema = z.object({
   key: z.preprocess(
@@ -62,7 +61,9 @@ export function settingValueSchema(key: string) {
     z.string({ error: settingMessages.valueText }).trim(),
   );
   if (key === SETTING_LOGO) {
-    return z.object({ value: z.unknown().superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: settingMessages.logoAsFile })) });
+    return z.object({
+      value: z.unknown().superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: settingMessages.logoAsFile })),
+    });
   }
   if (key === SETTING_TIMEZONE) {
     return z.object({ value: text.pipe(z.string().refine(isKnownTimeZone, { error: settingMessages.timezone })) });

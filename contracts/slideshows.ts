@@ -51,7 +51,8 @@ const idOf = (message: string) =>
   );
 
 const asWholeNumber = (v: unknown) => (typeof v === 'string' && /^\s*-?\d{1,10}\s*$/.test(v) ? Number(v) : v);
-const isSeconds = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= SLIDE_SECONDS_MAX;
+const isSeconds = (v: unknown): v is number =>
+  Number.isInteger(v) && (v as number) >= 1 && (v as number) <= SLIDE_SECONDS_MAX;
 
 /**
  * `[{id, seconds}]`: a malformed list or item is reported on `images`, a bad `seconds` on
@@ -66,7 +67,8 @@ const imageOrderField = z.unknown().transform((raw, ctx) => {
   const out: Array<{ id: number; seconds: number }> = [];
   let malformed = false;
   raw.forEach((item: unknown, i) => {
-    const fields = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : undefined;
+    const fields =
+      typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : undefined;
     const id = idOf(slideshowMessages.imagesInvalid).safeParse(fields?.id);
     if (!id.success) {
       if (!malformed) ctx.addIssue({ code: 'custom', message: slideshowMessages.imagesInvalid });

@@ -17,9 +17,7 @@ const secretsFileSchema = z.object({
 });
 export type SecretsFile = z.infer<typeof secretsFileSchema>;
 
-const slug = z
-  .string()
-  .regex(/^[a-z0-9-]{1,63}$/, 'must be a tenant slug: 1–63 characters of a-z, 0-9 and -');
+const slug = z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be a tenant slug: 1–63 characters of a-z, 0-9 and -');
 
 const envSchema = z.object({
   TENANT_API_URL: z
@@ -38,7 +36,8 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((list) => list.length > 0 && list.every((d) => /^[a-z0-9.-]+$/.test(d) && !d.startsWith('.')), {
-      message: 'must be bare host names, comma-separated, such as localhost or pulzus.hu,pulzus.com (no scheme, no port)',
+      message:
+        'must be bare host names, comma-separated, such as localhost or pulzus.hu,pulzus.com (no scheme, no port)',
     }),
   // Where the browser loads media (covers, logos, slides, audio, video) from: the API's own
   // API_PUBLIC_URL. The Content-Security-Policy names it.
@@ -58,7 +57,8 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((list) => list.every(isCspOrigin), {
-      message: 'must be origins, comma-separated, such as wss://ws-eu.pusher.com,https://cdn.example.com (a leading *. is allowed)',
+      message:
+        'must be origins, comma-separated, such as wss://ws-eu.pusher.com,https://cdn.example.com (a leading *. is allowed)',
     })
     .default([]),
   CSP_REPORT_URI: z

@@ -70,7 +70,11 @@ function planRangeAnswer(rangeHeader, size, type) {
   }
   return {
     status: 206,
-    headers: { ...base, 'Content-Length': String(range.end - range.start + 1), 'Content-Range': `bytes ${range.start}-${range.end}/${size}` },
+    headers: {
+      ...base,
+      'Content-Length': String(range.end - range.start + 1),
+      'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+    },
     start: range.start,
     end: range.end,
   };
@@ -126,7 +130,9 @@ function installWorker(sw) {
     const stored = await cache.keys();
     await Promise.all(stored.filter((req) => !keep.has(req.url)).map((req) => cache.delete(req)));
     const have = new Set(stored.map((req) => req.url));
-    await Promise.all([...keep].filter(([key]) => !have.has(key)).map(([key, url]) => download(key, url).catch(() => null)));
+    await Promise.all(
+      [...keep].filter(([key]) => !have.has(key)).map(([key, url]) => download(key, url).catch(() => null)),
+    );
   }
 
   /** The whole file, fetched once without Range and stored under its key (only a complete 200). */
@@ -142,7 +148,10 @@ function installWorker(sw) {
       const cache = await caches.open(CACHE_NAME);
       const stored = new Response(body, {
         status: 200,
-        headers: { 'Content-Type': response.headers.get('Content-Type') || body.type || 'application/octet-stream', 'Content-Length': String(body.size) },
+        headers: {
+          'Content-Type': response.headers.get('Content-Type') || body.type || 'application/octet-stream',
+          'Content-Length': String(body.size),
+        },
       });
       await cache.put(key, stored.clone());
       return stored;

@@ -78,7 +78,8 @@ export async function writePusherClient() {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--check')) {
     const fresh = existsSync(OUTPUT) && readFileSync(OUTPUT, 'utf8') === (await buildPusherClient());
-    if (!fresh) console.error(`${path.relative(ROOT, OUTPUT)} is missing or stale: run node scripts/build-pusher-client.mjs`);
+    if (!fresh)
+      console.error(`${path.relative(ROOT, OUTPUT)} is missing or stale: run node scripts/build-pusher-client.mjs`);
     process.exit(fresh ? 0 : 1);
   }
   const wrote = await writePusherClient();

@@ -163,7 +163,10 @@ export function createCluster(o) {
     return stopped;
   };
   const waitFor = async (name, url) => {
-    if (await waitForHttp(url, 180_000, () => stopped !== undefined || diedEarly !== undefined || !children.alive(name))) return;
+    if (
+      await waitForHttp(url, 180_000, () => stopped !== undefined || diedEarly !== undefined || !children.alive(name))
+    )
+      return;
     throw new Error(stopped ? 'stopped while starting' : (diedEarly ?? `${name} did not answer on ${url}`));
   };
 
@@ -193,16 +196,21 @@ export function createCluster(o) {
 
     log(`starting the web instances on ports ${webPorts.join(' and ')}…`);
     INSTANCES.forEach((i, k) => {
-      children.start(`web-${i}`, process.execPath, [path.join(ROOT, 'scripts', 'web-server.mjs'), '-H', '127.0.0.1', '-p', String(webPorts[k])], {
-        stdio: output,
-        env: {
-          ...common,
-          PORT: String(webPorts[k]),
-          TENANT_API_URL: lbUrl,
-          // The client's address arrives from HAProxy on the loopback.
-          TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
+      children.start(
+        `web-${i}`,
+        process.execPath,
+        [path.join(ROOT, 'scripts', 'web-server.mjs'), '-H', '127.0.0.1', '-p', String(webPorts[k])],
+        {
+          stdio: output,
+          env: {
+            ...common,
+            PORT: String(webPorts[k]),
+            TENANT_API_URL: lbUrl,
+            // The client's address arrives from HAProxy on the loopback.
+            TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
+          },
         },
-      });
+      );
     });
     await Promise.all(INSTANCES.map((i, k) => waitFor(`web-${i}`, `http://127.0.0.1:${webPorts[k]}/login`)));
     // Last, so its health checks find every instance up from the start.

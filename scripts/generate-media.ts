@@ -35,7 +35,10 @@ const ASSETS = join(ROOT, 'server/assets');
 const PUBLIC_IMG = join(ROOT, 'public/img');
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const wants = (group: string): boolean => !only || only.includes(group);
 const match = process.argv.find((a) => a.startsWith('--match='))?.slice(8);
 const selected = (slug: string): boolean => !match || slug.includes(match);
@@ -58,16 +61,20 @@ function generateTracks(): void {
     const started = Date.now();
     const pcm = renderSong(song.spec, seedOf(song.slug));
     write(join(ASSETS, trackFile(song.slug)), encodeMp3(pcm));
-    console.log(`  ${song.slug}: ${(pcm.length / 44100).toFixed(1)} s in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${song.slug}: ${(pcm.length / 44100).toFixed(1)} s in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   });
 }
 
 function generateSpots(): void {
-  for (const spot of SPOTS.filter((s) => selected(s.slug))) write(join(ASSETS, spotFile(spot.slug)), encodeMp3(renderSpot(spot, seedOf(spot.slug))));
+  for (const spot of SPOTS.filter((s) => selected(s.slug)))
+    write(join(ASSETS, spotFile(spot.slug)), encodeMp3(renderSpot(spot, seedOf(spot.slug))));
 }
 
 function generateSounds(): void {
-  for (const sound of SOUNDS.filter((s) => selected(s.slug))) write(join(ASSETS, soundFile(sound.slug)), encodeMp3(sound.render(new Rng(seedOf(sound.slug)))));
+  for (const sound of SOUNDS.filter((s) => selected(s.slug)))
+    write(join(ASSETS, soundFile(sound.slug)), encodeMp3(sound.render(new Rng(seedOf(sound.slug)))));
 }
 
 // ------------------------------------------------------------------ images
@@ -83,12 +90,15 @@ interface Shot {
 
 async function shoot(page: Page, shot: Shot): Promise<void> {
   await page.setViewportSize({ width: shot.width, height: shot.height });
-  await page.setContent(`<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden}</style></head><body>${shot.html}</body></html>`);
+  await page.setContent(
+    `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden}</style></head><body>${shot.html}</body></html>`,
+  );
   let quality = 78;
   for (;;) {
     const data = await page.screenshot(shot.type === 'png' ? { type: 'png' } : { type: 'jpeg', quality });
     if (shot.type === 'png' || !shot.maxBytes || data.length <= shot.maxBytes || quality <= 40) {
-      if (shot.maxBytes && data.length > shot.maxBytes) throw new Error(`${shot.path} stays above ${shot.maxBytes} bytes`);
+      if (shot.maxBytes && data.length > shot.maxBytes)
+        throw new Error(`${shot.path} stays above ${shot.maxBytes} bytes`);
       write(shot.path, data);
       return;
     }
@@ -99,7 +109,11 @@ async function shoot(page: Page, shot: Shot): Promise<void> {
 function slideHtml(slide: (typeof SLIDES)[number], index: number): string {
   const [c0, c1, c2, c3] = slide.palette;
   const rng = new Rng(seedOf(`slide-${index}`));
-  const circles = Array.from({ length: 5 }, () => `<div style="position:absolute;border-radius:50%;background:${rng.pick([c2, c3, c1])};opacity:${rng.range(0.12, 0.3).toFixed(2)};width:${rng.int(160, 520)}px;aspect-ratio:1;left:${rng.int(-120, 1180)}px;top:${rng.int(-180, 620)}px"></div>`).join('');
+  const circles = Array.from(
+    { length: 5 },
+    () =>
+      `<div style="position:absolute;border-radius:50%;background:${rng.pick([c2, c3, c1])};opacity:${rng.range(0.12, 0.3).toFixed(2)};width:${rng.int(160, 520)}px;aspect-ratio:1;left:${rng.int(-120, 1180)}px;top:${rng.int(-180, 620)}px"></div>`,
+  ).join('');
   const badge = slide.badge
     ? `<div style="position:absolute;right:90px;top:50%;transform:translateY(-50%) rotate(-8deg);width:330px;height:330px;border-radius:50%;background:${c3};color:${c0};display:flex;align-items:center;justify-content:center;font-size:${slide.badge.length > 4 ? 78 : 110}px;font-weight:800;box-shadow:0 24px 60px rgba(0,0,0,.25)">${slide.badge}</div>`
     : '';
@@ -116,29 +130,88 @@ ${circles}
 async function generateImages(): Promise<void> {
   const browser: Browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ deviceScaleFactor: 1 });
     for (const [i, ch] of CHANNELS.entries()) {
       const n = pad2(i + 1);
       const seed = seedOf(ch.name);
-      await shoot(page, { html: artSvg(ch.style, ch.palette, 400, 400, seed), width: 400, height: 400, type: 'jpeg', maxBytes: 40_000, path: join(ASSETS, `images/channels/cover-${n}.jpeg`) });
-      await shoot(page, { html: artSvg(ch.style, ch.palette, 1600, 500, seed), width: 1600, height: 500, type: 'jpeg', maxBytes: 90_000, path: join(ASSETS, `images/channels/landscape-${n}.jpeg`) });
+      await shoot(page, {
+        html: artSvg(ch.style, ch.palette, 400, 400, seed),
+        width: 400,
+        height: 400,
+        type: 'jpeg',
+        maxBytes: 40_000,
+        path: join(ASSETS, `images/channels/cover-${n}.jpeg`),
+      });
+      await shoot(page, {
+        html: artSvg(ch.style, ch.palette, 1600, 500, seed),
+        width: 1600,
+        height: 500,
+        type: 'jpeg',
+        maxBytes: 90_000,
+        path: join(ASSETS, `images/channels/landscape-${n}.jpeg`),
+      });
     }
     for (const [i, song] of SONGS.entries()) {
       const art = GENRE_ART[song.genre];
       if (!art) throw new Error(`no artwork for genre ${song.genre}`);
-      await shoot(page, { html: artSvg(art.style, art.palette, 160, 160, seedOf(song.slug)), width: 160, height: 160, type: 'jpeg', maxBytes: 12_000, path: join(ASSETS, `images/tracks/thumb-${pad2(i + 1)}.jpeg`) });
+      await shoot(page, {
+        html: artSvg(art.style, art.palette, 160, 160, seedOf(song.slug)),
+        width: 160,
+        height: 160,
+        type: 'jpeg',
+        maxBytes: 12_000,
+        path: join(ASSETS, `images/tracks/thumb-${pad2(i + 1)}.jpeg`),
+      });
     }
     for (const [i, slide] of SLIDES.entries()) {
-      await shoot(page, { html: slideHtml(slide, i), width: 1280, height: 720, type: 'jpeg', maxBytes: 120_000, path: join(ASSETS, `images/slides/slide-${pad2(i + 1)}.jpeg`) });
+      await shoot(page, {
+        html: slideHtml(slide, i),
+        width: 1280,
+        height: 720,
+        type: 'jpeg',
+        maxBytes: 120_000,
+        path: join(ASSETS, `images/slides/slide-${pad2(i + 1)}.jpeg`),
+      });
     }
     // the web's defaults
-    await shoot(page, { html: RADIO_LOGO_SVG, width: 256, height: 256, type: 'jpeg', path: join(PUBLIC_IMG, 'top_radio.jpeg') });
-    await shoot(page, { html: artSvg('waves', ['#5b6b9a', '#7f8fc0', '#b9c2e6', '#eef0fa'], 400, 400, 11), width: 400, height: 400, type: 'png', path: join(PUBLIC_IMG, 'base-cover-1.png') });
-    await shoot(page, { html: artSvg('rings', ['#5f7d6e', '#86a38f', '#f3ead3', '#fbf7ee'], 400, 400, 12), width: 400, height: 400, type: 'png', path: join(PUBLIC_IMG, 'base-cover-2.png') });
-    await shoot(page, { html: artSvg('blobs', ['#1e1b3a', '#2d2466', '#0f766e', '#4338ca'], 1600, 500, 13), width: 1600, height: 500, type: 'jpeg', maxBytes: 90_000, path: join(PUBLIC_IMG, 'default-landscape.jpeg') });
+    await shoot(page, {
+      html: RADIO_LOGO_SVG,
+      width: 256,
+      height: 256,
+      type: 'jpeg',
+      path: join(PUBLIC_IMG, 'top_radio.jpeg'),
+    });
+    await shoot(page, {
+      html: artSvg('waves', ['#5b6b9a', '#7f8fc0', '#b9c2e6', '#eef0fa'], 400, 400, 11),
+      width: 400,
+      height: 400,
+      type: 'png',
+      path: join(PUBLIC_IMG, 'base-cover-1.png'),
+    });
+    await shoot(page, {
+      html: artSvg('rings', ['#5f7d6e', '#86a38f', '#f3ead3', '#fbf7ee'], 400, 400, 12),
+      width: 400,
+      height: 400,
+      type: 'png',
+      path: join(PUBLIC_IMG, 'base-cover-2.png'),
+    });
+    await shoot(page, {
+      html: artSvg('blobs', ['#1e1b3a', '#2d2466', '#0f766e', '#4338ca'], 1600, 500, 13),
+      width: 1600,
+      height: 500,
+      type: 'jpeg',
+      maxBytes: 90_000,
+      path: join(PUBLIC_IMG, 'default-landscape.jpeg'),
+    });
     write(join(PUBLIC_IMG, 'pulse_2.svg'), PULSE_SVG);
     write(join(PUBLIC_IMG, 'playlist-placeholder.svg'), PLAYLIST_PLACEHOLDER_SVG);
   } finally {
@@ -174,8 +247,19 @@ function buildManifest(): unknown {
       ...audioInfo(file),
     };
   });
-  const spots = SPOTS.map((spot) => ({ kind: 'spot', file: spotFile(spot.slug), name: spot.name, text: spot.text, ...audioInfo(spotFile(spot.slug)) }));
-  const sounds = SOUNDS.map((sound) => ({ kind: 'sound', file: soundFile(sound.slug), name: sound.name, ...audioInfo(soundFile(sound.slug)) }));
+  const spots = SPOTS.map((spot) => ({
+    kind: 'spot',
+    file: spotFile(spot.slug),
+    name: spot.name,
+    text: spot.text,
+    ...audioInfo(spotFile(spot.slug)),
+  }));
+  const sounds = SOUNDS.map((sound) => ({
+    kind: 'sound',
+    file: soundFile(sound.slug),
+    name: sound.name,
+    ...audioInfo(soundFile(sound.slug)),
+  }));
 
   const channels = CHANNELS.map((ch, i) => {
     const n = pad2(i + 1);
@@ -196,15 +280,29 @@ function buildManifest(): unknown {
     };
   });
   const subKeys = new Set(CATEGORIES.flatMap((c) => c.subcategories.map((s) => s.key)));
-  for (const ch of channels) for (const key of ch.subcategories) if (!subKeys.has(key)) throw new Error(`${ch.name}: unknown subcategory ${key}`);
+  for (const ch of channels)
+    for (const key of ch.subcategories)
+      if (!subKeys.has(key)) throw new Error(`${ch.name}: unknown subcategory ${key}`);
 
   const images = [
     ...CHANNELS.flatMap((_, i) => [
       { kind: 'cover', file: `images/channels/cover-${pad2(i + 1)}.jpeg`, width: 400, height: 400 },
       { kind: 'landscape', file: `images/channels/landscape-${pad2(i + 1)}.jpeg`, width: 1600, height: 500 },
     ]),
-    ...SONGS.map((_, i) => ({ kind: 'thumbnail', file: `images/tracks/thumb-${pad2(i + 1)}.jpeg`, width: 160, height: 160 })),
-    ...SLIDES.map((s, i) => ({ kind: 'slide', file: `images/slides/slide-${pad2(i + 1)}.jpeg`, width: 1280, height: 720, name: s.title, text: `${s.title} – ${s.subtitle}` })),
+    ...SONGS.map((_, i) => ({
+      kind: 'thumbnail',
+      file: `images/tracks/thumb-${pad2(i + 1)}.jpeg`,
+      width: 160,
+      height: 160,
+    })),
+    ...SLIDES.map((s, i) => ({
+      kind: 'slide',
+      file: `images/slides/slide-${pad2(i + 1)}.jpeg`,
+      width: 1280,
+      height: 720,
+      name: s.title,
+      text: `${s.title} – ${s.subtitle}`,
+    })),
   ].map((img) => ({ ...img, ...imageInfo(img.file) }));
 
   const web = [

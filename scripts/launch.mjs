@@ -14,7 +14,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const require = createRequire(import.meta.url);
 
 /** Sources of the web build: a file here newer than the build's BUILD_ID makes the build stale. */
-const WEB_SOURCES = ['app', 'components', 'lib', 'contracts', 'styles', 'public', 'proxy.ts', 'next.config.mjs', 'package.json'];
+const WEB_SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'contracts',
+  'styles',
+  'public',
+  'proxy.ts',
+  'next.config.mjs',
+  'package.json',
+];
 
 /** The secrets both sides share; the file's key and the environment variable that overrides it. */
 export const SECRETS = [

@@ -13,7 +13,17 @@
  * tenant API named by TENANT_API_URL). Every variable of the environment reaches both children.
  */
 import path from 'node:path';
-import { buildWebIfStale, ChildGroup, ensureSecrets, env, logger, printRunning, ROOT as root, secretsEnv, waitForHttp } from './launch.mjs';
+import {
+  buildWebIfStale,
+  ChildGroup,
+  ensureSecrets,
+  env,
+  logger,
+  printRunning,
+  ROOT as root,
+  secretsEnv,
+  waitForHttp,
+} from './launch.mjs';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -103,7 +113,9 @@ async function main() {
   if (shuttingDown) return;
 
   printRunning(port, [
-    withApi ? `  tenant API: http://${apiProbeHost}:${apiPort}   data: ${dataDir}` : `  tenant API: ${childEnv.TENANT_API_URL}`,
+    withApi
+      ? `  tenant API: http://${apiProbeHost}:${apiPort}   data: ${dataDir}`
+      : `  tenant API: ${childEnv.TENANT_API_URL}`,
   ]);
 }
 

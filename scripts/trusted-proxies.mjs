@@ -109,7 +109,14 @@ export function forwardedHeaders(headers, socket, trusted) {
 export function applyForwarded(req, trusted) {
   const f = forwardedHeaders(req.headers, req.socket, trusted);
   const set = { 'x-forwarded-for': f.for, 'x-forwarded-proto': f.proto, 'x-forwarded-host': f.host };
-  for (const name of ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'forwarded']) {
+  for (const name of [
+    'x-forwarded-for',
+    'x-forwarded-proto',
+    'x-forwarded-host',
+    'x-forwarded-port',
+    'x-real-ip',
+    'forwarded',
+  ]) {
     delete req.headers[name];
   }
   const raw = [];

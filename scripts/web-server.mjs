@@ -112,7 +112,11 @@ function lingerOnClose(socket) {
 function answerBadEscape(req, res) {
   if (proxiedPath(req.url.replace(/%/g, '%25')) !== null) {
     const body = JSON.stringify({ message: 'Nem található.' });
-    res.writeHead(404, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(404, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
     return;
   }

@@ -42,7 +42,12 @@ function isNotFound(error: unknown): boolean {
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   // apiGet sends a 401 through /auth/expired, so an expired session never renders the shell.
-  const [me, customer, player, base] = await Promise.all([apiRead(ME_KEY, userReader), loadCustomer(), loadPlayer(), apiBase()]);
+  const [me, customer, player, base] = await Promise.all([
+    apiRead(ME_KEY, userReader),
+    loadCustomer(),
+    loadPlayer(),
+    apiBase(),
+  ]);
   const fallback: Record<string, unknown> = { [ME_KEY]: me };
   if (customer) fallback[CUSTOMER_KEY] = customer;
 

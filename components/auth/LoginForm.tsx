@@ -38,7 +38,11 @@ export function LoginForm({
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   // Until the script runs the form is a plain HTML form posting to the BFF (a weak PC may take a
   // while to hydrate), so the button stays usable then; afterwards the SPEC's length rule applies.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   const enabled = !hydrated || canSubmitLogin(email, password, loading);
 
@@ -68,14 +72,7 @@ export function LoginForm({
   }
 
   return (
-    <form
-      className={styles.form}
-      method="post"
-      action="/auth/login"
-      onSubmit={onSubmit}
-      noValidate
-      aria-busy={loading}
-    >
+    <form className={styles.form} method="post" action="/auth/login" onSubmit={onSubmit} noValidate aria-busy={loading}>
       <FormAlert>{firstError(errors, '_general')}</FormAlert>
       <FormErrors value={errors}>
         <TextField

@@ -102,11 +102,7 @@ export function ResetForm({ token, initialEmail }: { token: string; initialEmail
             onChange={(event) => setConfirmation(event.target.value)}
           />
         </FormErrors>
-        <button
-          type="submit"
-          className={styles.submit}
-          disabled={!canSubmitReset(password, confirmation, loading)}
-        >
+        <button type="submit" className={styles.submit} disabled={!canSubmitReset(password, confirmation, loading)}>
           {hu.auth.resetButton}
         </button>
       </form>

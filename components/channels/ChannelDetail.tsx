@@ -60,11 +60,7 @@ export function ChannelDetail({ channel: initial, firstPage }: Props) {
             <span>{formatHoursMinutes(channel.channel_duration)}</span>
           </p>
           <div className={styles.controls}>
-            <button
-              type="button"
-              className={styles.playButton}
-              onClick={() => void playChannel(channel.id)}
-            >
+            <button type="button" className={styles.playButton} onClick={() => void playChannel(channel.id)}>
               {playing ? <PauseIcon /> : <PlayIcon />}
               <span>{playing ? hu.player.pause : hu.player.play}</span>
             </button>

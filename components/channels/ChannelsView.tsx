@@ -57,7 +57,14 @@ export function ChannelsView({ catalogue, unavailable = {} }: ChannelsViewProps)
     return allTab ? ALL_TAB : FAVORITES_TAB;
   });
 
-  const featured = useMemo(() => sortItems(channels.filter((channel) => channel.is_featured), sort), [channels, sort]);
+  const featured = useMemo(
+    () =>
+      sortItems(
+        channels.filter((channel) => channel.is_featured),
+        sort,
+      ),
+    [channels, sort],
+  );
 
   return (
     <>
@@ -103,7 +110,10 @@ export function ChannelsView({ catalogue, unavailable = {} }: ChannelsViewProps)
           )}
         </Tabs.List>
         {(unavailable.channels || unavailable.categories) && (
-          <EmptyState compact title={unavailable.channels ? hu.errors.sectionUnavailable : hu.errors.categoriesUnavailable} />
+          <EmptyState
+            compact
+            title={unavailable.channels ? hu.errors.sectionUnavailable : hu.errors.categoriesUnavailable}
+          />
         )}
 
         <Tabs.Content value={FAVORITES_TAB} className={styles.panel}>

@@ -23,9 +23,7 @@ interface Props {
  */
 export function TrackList({ channelId, firstPage }: Omit<Props, 'firstPage'> & { firstPage: Paginator<Track> | null }) {
   if (!firstPage) {
-    return (
-      <TracksMessage status>{hu.channels.tracksUnavailable}</TracksMessage>
-    );
+    return <TracksMessage status>{hu.channels.tracksUnavailable}</TracksMessage>;
   }
   return <Tracks channelId={channelId} firstPage={firstPage} />;
 }

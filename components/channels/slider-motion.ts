@@ -7,7 +7,13 @@
 export const SLIDE_MS = 750;
 
 /** Where a page forward (+1) or back (−1) from `left` lands: the slide nearest one row width away. */
-export function pageTarget(left: number, rowWidth: number, slideStarts: readonly number[], max: number, direction: 1 | -1): number {
+export function pageTarget(
+  left: number,
+  rowWidth: number,
+  slideStarts: readonly number[],
+  max: number,
+  direction: 1 | -1,
+): number {
   const wanted = left + direction * rowWidth;
   let best = direction > 0 ? max : 0;
   let bestDistance = Infinity;

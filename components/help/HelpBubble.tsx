@@ -11,7 +11,15 @@ const hu = { help: huHelp };
 /** A question mark in a circle: the round button's picture; its name is 'Segítség'. */
 export function HelpIcon() {
   return (
-    <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+    <svg
+      width="26"
+      height="26"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      aria-hidden="true"
+    >
       <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 2.6-3 4.5" strokeLinecap="round" />
       <circle cx="12" cy="18.2" r="0.6" fill="currentColor" />
     </svg>
@@ -72,7 +80,14 @@ export function HelpBubble({ playerBarId }: HelpBubbleProps) {
         <HelpIcon />
       </button>
       {open && Panel ? (
-        <Panel id={panelId} bubble={bubble} playerBarId={playerBarId} view={view} onViewChange={setView} onClose={close} />
+        <Panel
+          id={panelId}
+          bubble={bubble}
+          playerBarId={playerBarId}
+          view={view}
+          onViewChange={setView}
+          onClose={close}
+        />
       ) : null}
     </>
   );

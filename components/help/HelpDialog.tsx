@@ -39,7 +39,11 @@ export function HelpDialog({ id, bubble, playerBarId, view, onViewChange, onClos
   useEffect(() => {
     const kept = (target: EventTarget | null) =>
       target instanceof Node &&
-      Boolean(panel.current?.contains(target) || bubble.current?.contains(target) || document.getElementById(playerBarId)?.contains(target));
+      Boolean(
+        panel.current?.contains(target) ||
+        bubble.current?.contains(target) ||
+        document.getElementById(playerBarId)?.contains(target),
+      );
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.preventDefault();

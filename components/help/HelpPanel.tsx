@@ -12,7 +12,8 @@ import styles from './Help.module.scss';
 const hu = { errors, help: huHelp };
 
 /** Where the reader is: the topics, one topic's questions, or one answer. */
-export type HelpView = { at: 'topics' } | { at: 'topic'; topic: FaqTopic } | { at: 'item'; topic: FaqTopic; itemId: number };
+export type HelpView =
+  { at: 'topics' } | { at: 'topic'; topic: FaqTopic } | { at: 'item'; topic: FaqTopic; itemId: number };
 
 function paragraphs(text: string): string[] {
   return text
@@ -153,7 +154,10 @@ export function HelpPanel({ titleId, view, onViewChange, onLeave }: Props) {
       <div className={styles.head}>
         {view.at === 'topic' ? <BackButton label={hu.help.backToTopics} onClick={() => go({ at: 'topics' })} /> : null}
         {view.at === 'item' ? (
-          <BackButton label={hu.help.backToTopic(view.topic.name)} onClick={() => go({ at: 'topic', topic: view.topic })} />
+          <BackButton
+            label={hu.help.backToTopic(view.topic.name)}
+            onClick={() => go({ at: 'topic', topic: view.topic })}
+          />
         ) : null}
         <h2 ref={title} id={titleId} className={styles.title} tabIndex={-1} data-help-title="">
           {useHelpTitle(view)}

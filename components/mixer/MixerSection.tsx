@@ -25,7 +25,17 @@ interface Props {
  * One mixer page's frame: its heading with the main button, then the table, or in its place a short
  * notice when the list is empty or could not be read (the rest of the page keeps working).
  */
-export function MixerSection({ title, addLabel, onAdd, state, emptyTitle, emptyHint, failedText, onRetry, children }: Props) {
+export function MixerSection({
+  title,
+  addLabel,
+  onAdd,
+  state,
+  emptyTitle,
+  emptyHint,
+  failedText,
+  onRetry,
+  children,
+}: Props) {
   return (
     <>
       <div className={styles.top}>

@@ -51,12 +51,21 @@ export function ScreenModal({ screen, slideshows, onClose }: Props) {
       cancelLabel={hu.form.cancel}
       onSubmit={async (data, signal) => {
         const fields = fieldsOf(data);
-        const saved = screen ? await screenApi.update(screen.id, fields, signal) : await screenApi.create(fields, signal);
+        const saved = screen
+          ? await screenApi.update(screen.id, fields, signal)
+          : await screenApi.create(fields, signal);
         await noteScreen(saved);
         showToast(hu.toast.saved, store);
       }}
     >
-      <TextField name="name" label={hu.mixer.nameLabel} defaultValue={screen?.name ?? ''} placeholder={t.namePlaceholder} autoComplete="off" autoFocus />
+      <TextField
+        name="name"
+        label={hu.mixer.nameLabel}
+        defaultValue={screen?.name ?? ''}
+        placeholder={t.namePlaceholder}
+        autoComplete="off"
+        autoFocus
+      />
       <TextAreaField name="description" label={t.descriptionLabel} defaultValue={screen?.description ?? ''} rows={3} />
       {/* SPEC.md §8 names the field `slideshow`, our API `slideshow_id`: either error shows here. */}
       <SelectField
@@ -66,7 +75,9 @@ export function ScreenModal({ screen, slideshows, onClose }: Props) {
         defaultValue={current === null ? '' : String(current)}
       >
         <option value="">{t.noSlideshow}</option>
-        {!known && current !== null && <option value={String(current)}>{screen?.slideshow?.name ?? `#${current}`}</option>}
+        {!known && current !== null && (
+          <option value={String(current)}>{screen?.slideshow?.name ?? `#${current}`}</option>
+        )}
         {(slideshows ?? []).map((slideshow) => (
           <option key={slideshow.id} value={String(slideshow.id)}>
             {slideshow.name}

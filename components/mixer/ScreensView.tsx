@@ -77,7 +77,13 @@ export function ScreensView({ initial, slideshows: initialSlideshows, origin }: 
       cell: (row) => (
         <span className={styles.link}>
           {/* The label is the link as shown: some readers would hear the line-break hint as a space. */}
-          <a href={screenPagePath(row.hash_id)} target="_blank" rel="noopener" className={styles.url} aria-label={linkOf(row)}>
+          <a
+            href={screenPagePath(row.hash_id)}
+            target="_blank"
+            rel="noopener"
+            className={styles.url}
+            aria-label={linkOf(row)}
+          >
             {/* A narrow column breaks the link after the host rather than inside a word. */}
             {origin}
             <wbr />
@@ -110,8 +116,19 @@ export function ScreensView({ initial, slideshows: initialSlideshows, origin }: 
   ];
 
   const actions: RowAction<Screen>[] = [
-    { key: 'edit', label: (row) => hu.mixer.edit(row.name), icon: <EditIcon size={20} />, onSelect: (row) => open(row) },
-    { key: 'delete', label: (row) => hu.mixer.delete(row.name), icon: <TrashIcon size={20} />, onSelect: setDeleting, danger: true },
+    {
+      key: 'edit',
+      label: (row) => hu.mixer.edit(row.name),
+      icon: <EditIcon size={20} />,
+      onSelect: (row) => open(row),
+    },
+    {
+      key: 'delete',
+      label: (row) => hu.mixer.delete(row.name),
+      icon: <TrashIcon size={20} />,
+      onSelect: setDeleting,
+      danger: true,
+    },
   ];
 
   const state = list === null ? (failed ? 'failed' : 'loading') : list.length === 0 ? 'empty' : 'ready';
@@ -128,10 +145,21 @@ export function ScreensView({ initial, slideshows: initialSlideshows, origin }: 
         failedText={t.failed}
         onRetry={retry}
       >
-        <DataTable rows={list ?? []} columns={columns} rowKey={(row) => row.id} caption={t.tableLabel} actions={actions} />
+        <DataTable
+          rows={list ?? []}
+          columns={columns}
+          rowKey={(row) => row.id}
+          caption={t.tableLabel}
+          actions={actions}
+        />
       </MixerSection>
       {editor && (
-        <ScreenModal key={editor.session} screen={editor.screen} slideshows={slideshows} onClose={() => setEditor(null)} />
+        <ScreenModal
+          key={editor.session}
+          screen={editor.screen}
+          slideshows={slideshows}
+          onClose={() => setEditor(null)}
+        />
       )}
       <DeleteConfirm
         item={deleting}

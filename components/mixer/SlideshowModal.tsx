@@ -160,10 +160,24 @@ export function SlideshowModal({ target, onClose }: { target: SlideshowTarget; o
       className={step === 'images' ? styles.wide : undefined}
     >
       {step === 'name' ? (
-        <TextField key="create" name="name" label={hu.mixer.nameLabel} placeholder={t.namePlaceholder} autoComplete="off" autoFocus />
+        <TextField
+          key="create"
+          name="name"
+          label={hu.mixer.nameLabel}
+          placeholder={t.namePlaceholder}
+          autoComplete="off"
+          autoFocus
+        />
       ) : (
         <>
-          <TextField key="edit" name="name" label={hu.mixer.nameLabel} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+          <TextField
+            key="edit"
+            name="name"
+            label={hu.mixer.nameLabel}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+          />
           <UploadField
             label={t.imagesLabel}
             kind="image"

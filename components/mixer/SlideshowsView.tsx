@@ -40,8 +40,19 @@ export function SlideshowsView({ initial }: { initial: SlideshowListItem[] | nul
   const open = (target: SlideshowTarget) => setEditor((e) => ({ target, session: (e?.session ?? 0) + 1 }));
 
   const actions: RowAction<SlideshowListItem>[] = [
-    { key: 'edit', label: (row) => hu.mixer.edit(row.name), icon: <EditIcon size={20} />, onSelect: (row) => open({ kind: 'edit', id: row.id, name: row.name }) },
-    { key: 'delete', label: (row) => hu.mixer.delete(row.name), icon: <TrashIcon size={20} />, onSelect: setDeleting, danger: true },
+    {
+      key: 'edit',
+      label: (row) => hu.mixer.edit(row.name),
+      icon: <EditIcon size={20} />,
+      onSelect: (row) => open({ kind: 'edit', id: row.id, name: row.name }),
+    },
+    {
+      key: 'delete',
+      label: (row) => hu.mixer.delete(row.name),
+      icon: <TrashIcon size={20} />,
+      onSelect: setDeleting,
+      danger: true,
+    },
   ];
 
   const state = list === null ? (failed ? 'failed' : 'loading') : list.length === 0 ? 'empty' : 'ready';
@@ -66,13 +77,7 @@ export function SlideshowsView({ initial }: { initial: SlideshowListItem[] | nul
           actions={actions}
         />
       </MixerSection>
-      {editor && (
-        <SlideshowModal
-          key={editor.session}
-          target={editor.target}
-          onClose={() => setEditor(null)}
-        />
-      )}
+      {editor && <SlideshowModal key={editor.session} target={editor.target} onClose={() => setEditor(null)} />}
       <DeleteConfirm
         item={deleting}
         texts={{ title: t.deleteConfirm, hint: t.deleteHint, button: t.deleteButton }}

@@ -28,7 +28,8 @@ export function startTabCarousel(viewport: HTMLElement, startIndex: number): () 
     const all = items();
     const max = viewport.scrollWidth - viewport.clientWidth;
     // The first item that starts right of the current position; at the end the row starts again.
-    const next = viewport.scrollLeft >= max - 1 ? undefined : all.find((item) => offsetOf(item) > viewport.scrollLeft + 1);
+    const next =
+      viewport.scrollLeft >= max - 1 ? undefined : all.find((item) => offsetOf(item) > viewport.scrollLeft + 1);
     viewport.scrollTo({ left: next ? Math.min(offsetOf(next), max) : 0, behavior: 'smooth' });
   };
   const timer = window.setInterval(turn, TAB_AUTOPLAY_MS);

@@ -120,7 +120,9 @@ export function PlayerBar() {
         {notice === 'alone' && <p className={styles.noticeText}>{hu.player.serverAwayPlayingOn}</p>}
         {(notice === 'unavailable' || notice === 'silent') && (
           <>
-            <p className={styles.noticeText}>{notice === 'silent' ? hu.player.outputSilent : hu.player.outputUnavailable}</p>
+            <p className={styles.noticeText}>
+              {notice === 'silent' ? hu.player.outputSilent : hu.player.outputUnavailable}
+            </p>
             <button type="button" className={styles.noticeButton} onClick={() => void actions.playHere()}>
               <PlayIcon size={18} />
               <span>{hu.player.playHere}</span>
@@ -147,7 +149,11 @@ export function PlayerBar() {
 
       <div className={styles.center}>
         <div className={styles.buttons}>
-          <PlayModeToggle mode="random" className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`} iconSize={24} />
+          <PlayModeToggle
+            mode="random"
+            className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`}
+            iconSize={24}
+          />
           <button
             type="button"
             className={styles.playButton}
@@ -167,7 +173,11 @@ export function PlayerBar() {
           >
             <NextIcon />
           </button>
-          <PlayModeToggle mode="repeat" className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`} iconSize={24} />
+          <PlayModeToggle
+            mode="repeat"
+            className={`${styles.iconButton} ${styles.toggle} ${styles.wideOnly}`}
+            iconSize={24}
+          />
           <DeviceMenu className={`${styles.iconButton} ${styles.compactOnly}`} playingSessionId={player.session_id} />
           <button
             type="button"

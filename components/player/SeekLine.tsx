@@ -27,9 +27,12 @@ export function SeekLine({ onSeek, disabled }: { onSeek(seconds: number): Promis
   const [dragging, setDragging] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const shown = Math.min(dragging ?? position, duration || Infinity);
   const max = Math.max(1, Math.floor(duration));

@@ -22,9 +22,12 @@ export function VolumeControl({ volume, onChange }: { volume: number; onChange(v
   const [dragging, setDragging] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const shown = dragging ?? volume;
   const Icon = ICONS[volumeIcon(shown)];

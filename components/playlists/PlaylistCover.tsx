@@ -17,7 +17,14 @@ export function PlaylistCover({ tracks, size, priority = false, className = '' }
   return (
     <span className={`${styles.cover} ${className}`} data-collage={collage.kind}>
       {collage.kind === 'placeholder' && (
-        <CoverImage src={null} fallback={PLAYLIST_PLACEHOLDER} alt="" width={size} height={size} className={styles.image} />
+        <CoverImage
+          src={null}
+          fallback={PLAYLIST_PLACEHOLDER}
+          alt=""
+          width={size}
+          height={size}
+          className={styles.image}
+        />
       )}
       {collage.kind === 'single' && (
         <CoverImage

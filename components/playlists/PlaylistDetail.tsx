@@ -6,7 +6,14 @@ import { useRouter } from 'next/navigation';
 import { Suspense, useState } from 'react';
 import type { Paginator, Playlist, Track } from '@/contracts';
 import { LazyConfirmDialog } from '@/components/ui/lazy';
-import { forgetPlaylist, notePlaylist, playlistApi, playlistKey, usePlaylist, useServerSeed } from '@/lib/api/playlists';
+import {
+  forgetPlaylist,
+  notePlaylist,
+  playlistApi,
+  playlistKey,
+  usePlaylist,
+  useServerSeed,
+} from '@/lib/api/playlists';
 import { formatTrackCount } from '@/lib/format/count';
 import { formatHoursMinutes } from '@/lib/format/duration';
 import { errors } from '@/lib/i18n/hu/errors';

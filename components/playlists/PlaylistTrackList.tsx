@@ -144,7 +144,13 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
     const title = trackTitle(track);
     const handleProps = drag
       ? drag.provided.dragHandleProps
-      : { role: 'button', tabIndex: 0, 'aria-describedby': instructionsId, draggable: false, 'data-drag-handle': track.id };
+      : {
+          role: 'button',
+          tabIndex: 0,
+          'aria-describedby': instructionsId,
+          draggable: false,
+          'data-drag-handle': track.id,
+        };
     return (
       <TrackRow
         key={track.id}
@@ -158,7 +164,12 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
         dragging={drag?.dragging ?? false}
         onPlay={() => void (current ? togglePlay() : playPlaylist(playlistId, track.id))}
         leading={
-          <span {...handleProps} className={styles.handle} aria-label={hu.playlists.dragHandle(title)} title={hu.playlists.dragHandle(title)}>
+          <span
+            {...handleProps}
+            className={styles.handle}
+            aria-label={hu.playlists.dragHandle(title)}
+            title={hu.playlists.dragHandle(title)}
+          >
             <GripIcon size={20} />
           </span>
         }

@@ -113,7 +113,16 @@ function pendingDragSensor(pending: RefObject<PendingDrag | null>) {
  * The playlist's rows with drag and drop (mouse, touch, or the keyboard: space, arrows, space, with
  * Hungarian announcements). Fetched when the manager first reaches for the list, not with the page.
  */
-export function SortableTrackRows({ playlistId, tracks, listClassName, listRef, row, pending, onBeforeCapture, onMove }: Props) {
+export function SortableTrackRows({
+  playlistId,
+  tracks,
+  listClassName,
+  listRef,
+  row,
+  pending,
+  onBeforeCapture,
+  onMove,
+}: Props) {
   const sensors = useMemo(() => [pendingDragSensor(pending)], [pending]);
 
   const onDragEnd = (result: DropResult) => {

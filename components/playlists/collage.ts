@@ -5,9 +5,7 @@ export const PLAYLIST_PLACEHOLDER = '/img/playlist-placeholder.svg';
 export const TRACK_THUMBNAIL_FALLBACK = '/img/pulse_2.svg';
 
 export type Collage =
-  | { kind: 'placeholder' }
-  | { kind: 'single'; src: string | null }
-  | { kind: 'grid'; srcs: (string | null)[] };
+  { kind: 'placeholder' } | { kind: 'single'; src: string | null } | { kind: 'grid'; srcs: (string | null)[] };
 
 /**
  * SPEC.md §5: 4 or more thumbnails → a 2×2 grid, 1–3 → one image, none → the placeholder. Every

@@ -27,7 +27,15 @@ export const DRAG_KEYS: ReadonlySet<string> = new Set([' ', 'ArrowUp', 'ArrowDow
 /** Follows the mouse from a press on a handle until it is released or the drag takes over. */
 export function pendingMouseDrag(trackId: number, event: { clientX: number; clientY: number }): PendingDrag {
   const origin = { x: event.clientX, y: event.clientY };
-  const press: PendingDrag = { trackId, via: 'mouse', origin, at: origin, released: false, keys: [], release: () => undefined };
+  const press: PendingDrag = {
+    trackId,
+    via: 'mouse',
+    origin,
+    at: origin,
+    released: false,
+    keys: [],
+    release: () => undefined,
+  };
   const move = (e: MouseEvent) => {
     press.at = { x: e.clientX, y: e.clientY };
   };

@@ -25,9 +25,19 @@ export function DeviceMenu({ className, playingSessionId }: Props) {
   const others = rows.filter((r) => !r.isThis).length;
   const arm = () => void loadDropdown().then((m) => setDropdown(() => m.DeviceMenuDropdown));
   return (
-    <LazyMenuTrigger className={className} aria-label={hu.realtime.devices} title={hu.realtime.devices} preload={loadDropdown} onArm={arm}>
+    <LazyMenuTrigger
+      className={className}
+      aria-label={hu.realtime.devices}
+      title={hu.realtime.devices}
+      preload={loadDropdown}
+      onArm={arm}
+    >
       <DevicesIcon size={22} />
-      {others > 0 && <span className={styles.count} aria-hidden="true">{rows.length}</span>}
+      {others > 0 && (
+        <span className={styles.count} aria-hidden="true">
+          {rows.length}
+        </span>
+      )}
     </LazyMenuTrigger>
   );
 }

@@ -34,7 +34,11 @@ export function DeviceMenuDropdown({
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={className} aria-label={hu.realtime.devices} title={hu.realtime.devices}>
         <DevicesIcon size={22} />
-        {others > 0 && <span className={styles.count} aria-hidden="true">{rows.length}</span>}
+        {others > 0 && (
+          <span className={styles.count} aria-hidden="true">
+            {rows.length}
+          </span>
+        )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.content} side="top" align="end" sideOffset={10} collisionPadding={8}>
@@ -49,7 +53,12 @@ export function DeviceMenuDropdown({
                 value={row.id}
                 className={styles.item}
                 data-this-device={row.isThis ? 'true' : undefined}
-                aria-label={[row.label, row.typeLabel, row.isThis ? hu.realtime.thisDevice : '', row.isPlaying ? hu.realtime.playingHere : '']
+                aria-label={[
+                  row.label,
+                  row.typeLabel,
+                  row.isThis ? hu.realtime.thisDevice : '',
+                  row.isPlaying ? hu.realtime.playingHere : '',
+                ]
                   .filter(Boolean)
                   .join(', ')}
               >

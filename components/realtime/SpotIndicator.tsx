@@ -12,7 +12,10 @@ export function SpotIndicator({ current }: { current: SpotState['current'] }) {
   return (
     <p className={styles.slot} role="status" aria-live="polite">
       {current && (
-        <span className={`${styles.badge} ${current.type === 'spot' ? styles.spot : styles.sound}`} title={current.name}>
+        <span
+          className={`${styles.badge} ${current.type === 'spot' ? styles.spot : styles.sound}`}
+          title={current.name}
+        >
           {current.type === 'spot' ? <MegaphoneIcon /> : <BellIcon />}
           <span>{current.type === 'spot' ? hu.realtime.spotPlaying : hu.realtime.soundPlaying}</span>
           {current.name && <span className={styles.name}>{current.name}</span>}

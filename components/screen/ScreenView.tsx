@@ -38,7 +38,12 @@ export function ScreenView({ hashId, initial }: { hashId: string; initial: Publi
       setProgram((p) => replaceBase(p, screen.slideshow?.images ?? []));
     },
     onShow(shows) {
-      setProgram((p) => queueOnce(p, shows.map((s) => s.images)));
+      setProgram((p) =>
+        queueOnce(
+          p,
+          shows.map((s) => s.images),
+        ),
+      );
     },
   });
 

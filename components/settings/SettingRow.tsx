@@ -23,9 +23,7 @@ export function SettingRow({ title, hint, saved, children }: Props) {
   return (
     <li className={styles.row}>
       <div className={styles.rowHead}>
-        <h2 className={styles.rowTitle}>
-          {title}
-        </h2>
+        <h2 className={styles.rowTitle}>{title}</h2>
         {/* Always in the page, so a screen reader hears 'Mentve' when it appears. */}
         <span className={styles.savedSlot} role="status">
           {saved ? (

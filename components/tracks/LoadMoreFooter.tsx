@@ -44,7 +44,13 @@ export function LoadMoreFooter({ loadMore, loading, error, done, count }: Props)
 }
 
 /** A line in place of a track list: 'Ez a csatorna üres még.' by default, or why it could not load. */
-export function TracksMessage({ children = hu.tracks.empty, status = false }: { children?: ReactNode; status?: boolean }) {
+export function TracksMessage({
+  children = hu.tracks.empty,
+  status = false,
+}: {
+  children?: ReactNode;
+  status?: boolean;
+}) {
   return (
     <p className={styles.message} role={status ? 'status' : undefined}>
       {children}

@@ -68,7 +68,8 @@ export function TutorialView({ initial, itemId }: { initial: TutorialTopic[] | n
   // The ids chosen so far, or the first topic when the list arrived after the first render.
   const fallback = selectionOf(topics, choice.itemId);
   const topic = topics.find((t) => t.id === choice.topicId) ?? fallback.topic;
-  const item = topic?.tutorial_items.find((i) => i.id === choice.itemId) ?? (topic === fallback.topic ? fallback.item : null);
+  const item =
+    topic?.tutorial_items.find((i) => i.id === choice.itemId) ?? (topic === fallback.topic ? fallback.item : null);
 
   const chooseItem = (next: TutorialItem) => {
     setChoice({ topicId: next.tutorial_topic_id, itemId: next.id, play: true });

@@ -16,7 +16,9 @@ interface Props {
 
 /** The one empty state: a page still to come, an empty list, a section whose call failed. */
 export function EmptyState({ title, text, compact = false, children, tone = 'empty' }: Props) {
-  const className = [styles.box, compact ? styles.compact : '', tone === 'notice' ? styles.notice : ''].join(' ').trim();
+  const className = [styles.box, compact ? styles.compact : '', tone === 'notice' ? styles.notice : '']
+    .join(' ')
+    .trim();
   return (
     <div className={className} data-empty-state="" role={tone === 'notice' ? 'status' : undefined}>
       <p className={styles.title}>{title}</p>

@@ -97,7 +97,14 @@ function ModalFormBody({
   };
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onFormSubmit} onKeyDown={onKeyDown} noValidate aria-busy={busy}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onFormSubmit}
+      onKeyDown={onKeyDown}
+      noValidate
+      aria-busy={busy}
+    >
       <div className={styles.fields}>
         <FormErrors value={errors}>{children}</FormErrors>
       </div>

@@ -24,7 +24,8 @@ function useTabs(): TabsState {
 }
 
 // Values are ids and keys; an id must not contain spaces.
-const idOf = (baseId: string, part: 'tab' | 'panel', value: string) => `${baseId}-${part}-${value.replace(/\s+/g, '_')}`;
+const idOf = (baseId: string, part: 'tab' | 'panel', value: string) =>
+  `${baseId}-${part}-${value.replace(/\s+/g, '_')}`;
 
 export function Root({
   value,
@@ -52,7 +53,15 @@ const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
   End: (_, n) => n - 1,
 };
 
-export function List({ className, children, ...aria }: { className?: string; children: ReactNode; 'aria-label': string }) {
+export function List({
+  className,
+  children,
+  ...aria
+}: {
+  className?: string;
+  children: ReactNode;
+  'aria-label': string;
+}) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const move = NEXT_KEYS[event.key];
     if (!move) return;
@@ -65,7 +74,13 @@ export function List({ className, children, ...aria }: { className?: string; chi
     next?.click();
   };
   return (
-    <div role="tablist" aria-orientation="horizontal" aria-label={aria['aria-label']} className={className} onKeyDown={onKeyDown}>
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
+      aria-label={aria['aria-label']}
+      className={className}
+      onKeyDown={onKeyDown}
+    >
       {children}
     </div>
   );

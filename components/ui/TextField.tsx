@@ -78,7 +78,11 @@ function split<P extends Common>({ name, label, error, errorKeys, id, hint, clas
 /** A labelled text input with its error (e-mail, password, a name…). */
 export function TextField(props: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'className'>) {
   const [field, input] = split(props);
-  return <Field {...field}>{(control) => <input {...input} {...control} name={field.name} className={styles.input} />}</Field>;
+  return (
+    <Field {...field}>
+      {(control) => <input {...input} {...control} name={field.name} className={styles.input} />}
+    </Field>
+  );
 }
 
 /** A labelled multi-line text with its error (a description, a request). */
@@ -96,11 +100,15 @@ export function TextAreaField(
 }
 
 /** A labelled select with its error (a default slideshow, a frequency…). */
-export function SelectField(props: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'className'>) {
+export function SelectField(
+  props: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id' | 'className'>,
+) {
   const [field, select] = split(props);
   return (
     <Field {...field}>
-      {(control) => <select {...select} {...control} name={field.name} className={`${styles.input} ${styles.select}`} />}
+      {(control) => (
+        <select {...select} {...control} name={field.name} className={`${styles.input} ${styles.select}`} />
+      )}
     </Field>
   );
 }

@@ -100,7 +100,9 @@ export function UploadField({
         <div className={styles.body}>
           {children}
           <div
-            className={[styles.picker, dropHint ? styles.dropZone : '', dragging ? styles.dragging : ''].join(' ').trim()}
+            className={[styles.picker, dropHint ? styles.dropZone : '', dragging ? styles.dragging : '']
+              .join(' ')
+              .trim()}
             {...dropProps}
           >
             <input
@@ -136,7 +138,9 @@ export function UploadField({
               <div
                 className={styles.track}
                 role="progressbar"
-                aria-label={turn && turn.total > 1 ? hu.upload.turn(turn.number, turn.total, turn.name) : hu.upload.progress}
+                aria-label={
+                  turn && turn.total > 1 ? hu.upload.turn(turn.number, turn.total, turn.name) : hu.upload.progress
+                }
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}

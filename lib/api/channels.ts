@@ -4,12 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { Channel, Paginator, Track } from '@/contracts';
 import { toChannelCard, type ChannelCard } from '@/lib/channels/catalogue';
-import {
-  FAVORITE_CHANNELS_KEY,
-  channelKey,
-  channelTracksKey,
-  checkFavoriteKey,
-} from './channel-keys';
+import { FAVORITE_CHANNELS_KEY, channelKey, channelTracksKey, checkFavoriteKey } from './channel-keys';
 import { apiFetch } from './fetcher';
 
 export * from './channel-keys';
@@ -39,11 +34,7 @@ export function useChannel(id: number) {
 }
 
 export function useIsFavorite(id: number) {
-  return useSWR<boolean, Error>(
-    checkFavoriteKey(id),
-    () => apiFetch<boolean>(checkFavoriteKey(id)),
-    catalogueOptions,
-  );
+  return useSWR<boolean, Error>(checkFavoriteKey(id), () => apiFetch<boolean>(checkFavoriteKey(id)), catalogueOptions);
 }
 
 /**

@@ -24,7 +24,8 @@ export function resolveMediaUrls<T>(value: T, apiBase: string | null | undefined
     if (typeof v !== 'object' || v === null) return v;
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(v)) {
-      out[key] = typeof field === 'string' && MEDIA_URL_FIELDS.includes(key) ? resolveMediaUrl(field, apiBase) : walk(field);
+      out[key] =
+        typeof field === 'string' && MEDIA_URL_FIELDS.includes(key) ? resolveMediaUrl(field, apiBase) : walk(field);
     }
     return out;
   };

@@ -43,7 +43,8 @@ function query(filter: Partial<PlayLogFilter>, withPage: boolean): string {
 
 export const playLogKey = (filter: PlayLogFilter) => `${PLAY_LOG_KEY}${query(filter, true)}`;
 /** The spots' counts per day cover the range whatever the type filter says. */
-export const spotCountsKey = (filter: PlayLogFilter) => `${PLAY_LOG_KEY}/spots${query({ from: filter.from, to: filter.to }, false)}`;
+export const spotCountsKey = (filter: PlayLogFilter) =>
+  `${PLAY_LOG_KEY}/spots${query({ from: filter.from, to: filter.to }, false)}`;
 export const exportHref = (filter: PlayLogFilter) => `${PLAY_LOG_KEY}/export${query({ ...filter, page: 1 }, false)}`;
 /** The page's own address for a filter (kept in the address bar, so a link shows the same). */
 export const pageHref = (filter: PlayLogFilter) => `/mixer/play-log${query(filter, true)}`;

@@ -70,7 +70,6 @@ export async function forgetPlaylist(id: number): Promise<void> {
   await mutate(playlistKey(id), undefined, { revalidate: false });
 }
 
-
 // ---- hooks ---------------------------------------------------------------------------------------
 
 export function usePlaylists() {
@@ -217,7 +216,7 @@ export function usePlaylistTracks(playlistId: number, firstPage: Paginator<Track
   }, [prefetchAll, showAll]);
 
   const enqueue = useCallback(
-    <T,>(call: () => Promise<T>): Promise<T | null> => {
+    <T>(call: () => Promise<T>): Promise<T | null> => {
       pending.current += 1;
       const run = queue.current.then(call).then(
         (value) => value,

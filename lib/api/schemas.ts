@@ -84,7 +84,9 @@ const rules = new Map<ZodType, LenientRule>([
     trackSchema,
     {
       required: ['id'],
-      defaults: (raw) => ({ formatted_duration: num(raw.duration) === undefined ? undefined : formatClock(num(raw.duration)!) }),
+      defaults: (raw) => ({
+        formatted_duration: num(raw.duration) === undefined ? undefined : formatClock(num(raw.duration)!),
+      }),
     },
   ],
   [playerSchema, { required: ['id'] }],

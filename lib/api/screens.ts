@@ -28,7 +28,10 @@ export const screenApi = {
 export async function noteScreen(screen: Screen): Promise<void> {
   await mutate<Screen[]>(
     SCREENS_KEY,
-    (list) => (list?.some((s) => s.id === screen.id) ? list.map((s) => (s.id === screen.id ? screen : s)) : [screen, ...(list ?? [])]),
+    (list) =>
+      list?.some((s) => s.id === screen.id)
+        ? list.map((s) => (s.id === screen.id ? screen : s))
+        : [screen, ...(list ?? [])],
     { revalidate: false },
   );
 }

@@ -33,7 +33,9 @@ export function useSettings(initial: Setting[] | null) {
 /** The customer with this setting in place of its old row (or added). */
 function withSetting(customer: Customer, setting: Setting): Customer {
   const has = customer.settings.some((s) => s.key === setting.key);
-  const settings = has ? customer.settings.map((s) => (s.key === setting.key ? setting : s)) : [...customer.settings, setting];
+  const settings = has
+    ? customer.settings.map((s) => (s.key === setting.key ? setting : s))
+    : [...customer.settings, setting];
   return { ...customer, settings };
 }
 

@@ -42,7 +42,8 @@ export async function noteSlideshow(slideshow: Slideshow): Promise<void> {
   const row = toListItem(slideshow);
   await mutate<SlideshowListItem[]>(
     SLIDESHOWS_KEY,
-    (list) => (list?.some((s) => s.id === row.id) ? list.map((s) => (s.id === row.id ? row : s)) : [row, ...(list ?? [])]),
+    (list) =>
+      list?.some((s) => s.id === row.id) ? list.map((s) => (s.id === row.id ? row : s)) : [row, ...(list ?? [])],
     { revalidate: false },
   );
   await mutate(SCREENS_KEY);

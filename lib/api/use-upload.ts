@@ -46,7 +46,11 @@ export function useUpload() {
   }, []);
 
   const uploadEach = useCallback(
-    async <T = unknown>(files: readonly File[], path: string, options: UploadEachOptions<T> = {}): Promise<UploadOutcome<T>[]> => {
+    async <T = unknown>(
+      files: readonly File[],
+      path: string,
+      options: UploadEachOptions<T> = {},
+    ): Promise<UploadOutcome<T>[]> => {
       const { signal, field = 'file', onOutcome } = options;
       const outcomes: UploadOutcome<T>[] = [];
       try {

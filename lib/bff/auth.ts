@@ -17,7 +17,9 @@ export function truthy(value: unknown): boolean {
   return ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
 }
 
-async function readLoginBody(request: NextRequest): Promise<{ email: string; password: string; remember: boolean } | null> {
+async function readLoginBody(
+  request: NextRequest,
+): Promise<{ email: string; password: string; remember: boolean } | null> {
   const type = request.headers.get('content-type') ?? '';
   let raw: unknown;
   try {

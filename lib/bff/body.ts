@@ -76,7 +76,10 @@ export function isUpload(headers: IncomingHttpHeaders): boolean {
 
 /** Whether the request carries a body at all (RFC 9112 §6.3: a length or a transfer coding says so). */
 function hasBody(headers: IncomingHttpHeaders): boolean {
-  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+  return (
+    headers['transfer-encoding'] !== undefined ||
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0')
+  );
 }
 
 export async function prepareBody(request: IncomingMessage, limit = REPLAYABLE_BODY_LIMIT): Promise<PreparedBody> {

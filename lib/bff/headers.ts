@@ -58,7 +58,9 @@ const NOT_FORWARDED_SET = new Set([...HOP_BY_HOP, ...NOT_FORWARDED]);
  * `node:http`. Node has already joined repeated headers; only Set-Cookie stays a list, and a browser
  * does not send that.
  */
-export function forwardableRequestHeaders(incoming: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+export function forwardableRequestHeaders(
+  incoming: Readonly<Record<string, string | string[] | undefined>>,
+): Record<string, string> {
   const named = connectionNamed(first(incoming['connection']));
   const out: Record<string, string> = {};
   for (const name in incoming) {
@@ -146,7 +148,10 @@ export function isCrossSite(headers: AnyHeaders, host: string | null): boolean {
 export function clientIp(headers: AnyHeaders): string | null {
   const xff = header(headers, 'x-forwarded-for');
   if (!xff) return null;
-  const parts = xff.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = xff
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const last = parts[parts.length - 1];
   return last ? last.replace(/^::ffff:/, '') : null;
 }

@@ -147,7 +147,8 @@ export async function proxyCall(req: IncomingMessage, res: ServerResponse, path:
   // The answer's headers: hop-by-hop and the API's cookies dropped, a redirect to the API made relative.
   const headers = browserResponseHeaders(answer.rawHeaders);
   const location = rawHeader(headers, 'location');
-  if (location) setRaw(headers, 'location', rewriteLocation(location, upstreamBaseUrl(tenantApiUrl, tenant)) ?? location);
+  if (location)
+    setRaw(headers, 'location', rewriteLocation(location, upstreamBaseUrl(tenantApiUrl, tenant)) ?? location);
   if (cookie) headers.push('set-cookie', cookie);
   res.writeHead(answer.status, answer.statusText, headers);
 
@@ -177,10 +178,19 @@ function streamOut(body: Readable, res: ServerResponse): void {
 }
 
 /** The new Set-Cookie line when the call moved the jar or the upstream session's end, else null. */
-async function resealed(session: Partial<SealedData>, tenant: string, ctx: UpstreamContext, force: boolean): Promise<string | null> {
+async function resealed(
+  session: Partial<SealedData>,
+  tenant: string,
+  ctx: UpstreamContext,
+  force: boolean,
+): Promise<string | null> {
   if (!recordCall(session, tenant, ctx, force)) return null;
   const { sessionSecret: password, secureCookies } = env();
-  const options = sessionOptions({ remember: session.remember === true, secure: ctx.proto === 'https' || secureCookies, password });
+  const options = sessionOptions({
+    remember: session.remember === true,
+    secure: ctx.proto === 'https' || secureCookies,
+    password,
+  });
   return setCookieLine(SESSION_COOKIE, await seal(session, options), options.cookieOptions ?? {});
 }
 

@@ -26,7 +26,9 @@ export function withCookie(header: string | null, name: string, value: string): 
   const parts = (header ?? '')
     .split(';')
     .map((part) => part.trim())
-    .filter((part) => part && part.slice(0, part.indexOf('=') === -1 ? part.length : part.indexOf('=')).trim() !== name);
+    .filter(
+      (part) => part && part.slice(0, part.indexOf('=') === -1 ? part.length : part.indexOf('=')).trim() !== name,
+    );
   parts.push(`${name}=${value}`);
   return parts.join('; ');
 }
@@ -53,7 +55,11 @@ export async function renewUpstreamSession(
     deviceId: deviceIdOf(request.headers.get('cookie')),
   });
   try {
-    const res = await upstreamCall(ctx, { method: 'GET', path: '/api/me', signal: AbortSignal.timeout(RENEW_TIMEOUT_MS) });
+    const res = await upstreamCall(ctx, {
+      method: 'GET',
+      path: '/api/me',
+      signal: AbortSignal.timeout(RENEW_TIMEOUT_MS),
+    });
     res.body?.resume();
     if (res.status < 200 || res.status >= 300) return null;
   } catch (err) {
@@ -64,8 +70,10 @@ export async function renewUpstreamSession(
   const data: Partial<SealedData> = { ...sealed, tenant, jar: ctx.jar };
   if (ctx.until !== null) data.until = ctx.until;
   else delete data.until;
-  const options = sessionOptions({ remember: data.remember === true, secure: proto === 'https' || secureCookies, password });
+  const options = sessionOptions({
+    remember: data.remember === true,
+    secure: proto === 'https' || secureCookies,
+    password,
+  });
   return { seal: await seal(data, options), cookieOptions: options.cookieOptions ?? {} };
 }
-
-

@@ -197,7 +197,9 @@ export async function seal(data: Partial<SealedData>, options: SessionOptions): 
   const sealed = await sealData(data, { password, ttl: sealTtl(options) });
   const length = options.cookieName.length + sealed.length + JSON.stringify(options.cookieOptions ?? {}).length;
   if (length > COOKIE_MAX) {
-    throw new Error(`iron-session: Cookie length is too big (${length} bytes), browsers will refuse it. Try to remove some data.`);
+    throw new Error(
+      `iron-session: Cookie length is too big (${length} bytes), browsers will refuse it. Try to remove some data.`,
+    );
   }
   // The browser sends this seal on its next call: that one needs no unseal.
   rememberSealed(sealed, password, { ...data });
@@ -208,7 +210,12 @@ export async function seal(data: Partial<SealedData>, options: SessionOptions): 
  * The Set-Cookie line for `value`, written the way Next's `cookies().set` writes it (Expires with
  * Max-Age, SameSite in lower case), so the route handlers and the web server's BFF path set the same cookie.
  */
-export function setCookieLine(name: string, value: string, options: NonNullable<SessionOptions['cookieOptions']>, now = Date.now()): string {
+export function setCookieLine(
+  name: string,
+  value: string,
+  options: NonNullable<SessionOptions['cookieOptions']>,
+  now = Date.now(),
+): string {
   const attrs = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
   if (typeof options.maxAge === 'number') {
     if (options.maxAge) attrs.push(`Expires=${new Date(now + options.maxAge * 1000).toUTCString()}`);

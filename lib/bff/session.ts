@@ -65,4 +65,3 @@ export async function saveBffSession(session: BffSession, known?: { secure: bool
   session.updateConfig(sessionOptions({ remember: session.remember === true, secure, password: env().sessionSecret }));
   await session.save();
 }
-

@@ -322,7 +322,9 @@ function targetOf(url: string): Target {
     protocol: full.protocol,
     hostname: full.hostname.replace(/^\[|\]$/g, ''),
     port: full.port,
-    ...(full.username || full.password ? { auth: `${decodeURIComponent(full.username)}:${decodeURIComponent(full.password)}` } : {}),
+    ...(full.username || full.password
+      ? { auth: `${decodeURIComponent(full.username)}:${decodeURIComponent(full.password)}` }
+      : {}),
   };
   if (full.origin === origin && !parsed.auth && origins.size < 64) origins.set(origin, parsed);
   return { ...parsed, path: `${full.pathname}${full.search}` };

@@ -36,10 +36,70 @@ import { tutorial } from './hu/tutorial';
 import { help } from './hu/help';
 import { screen } from './hu/screen';
 
-export { app, errors, nav, header, pages, form, toast, sort, table, upload, format, auth, channels, tracks, playlists, player, realtime, version, mixer, slideshows, screens, scheduler, spots, sounds, settings, tutorial, help, screen, playLog };
+export {
+  app,
+  errors,
+  nav,
+  header,
+  pages,
+  form,
+  toast,
+  sort,
+  table,
+  upload,
+  format,
+  auth,
+  channels,
+  tracks,
+  playlists,
+  player,
+  realtime,
+  version,
+  mixer,
+  slideshows,
+  screens,
+  scheduler,
+  spots,
+  sounds,
+  settings,
+  tutorial,
+  help,
+  screen,
+  playLog,
+};
 
 /**
  * All areas in one object, as the texts were before the split. It pulls every area into the bundle
  * of whatever imports it: for the server side and the tests only, not for client modules.
  */
-export const hu = { app, errors, nav, header, pages, form, toast, sort, table, upload, format, auth, channels, tracks, playlists, player, realtime, version, mixer, slideshows, screens, scheduler, spots, sounds, settings, tutorial, help, screen, playLog } as const;
+export const hu = {
+  app,
+  errors,
+  nav,
+  header,
+  pages,
+  form,
+  toast,
+  sort,
+  table,
+  upload,
+  format,
+  auth,
+  channels,
+  tracks,
+  playlists,
+  player,
+  realtime,
+  version,
+  mixer,
+  slideshows,
+  screens,
+  scheduler,
+  spots,
+  sounds,
+  settings,
+  tutorial,
+  help,
+  screen,
+  playLog,
+} as const;

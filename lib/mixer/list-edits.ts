@@ -8,7 +8,11 @@ interface WithId {
  * The saved item in place of its old self; a new one goes where the list's order puts it: first
  * (spots are newest first) or last (own sounds come after the provider's, oldest first).
  */
-export function upsertById<T extends WithId>(list: readonly T[] | undefined, item: T, newAt: 'first' | 'last' = 'first'): T[] {
+export function upsertById<T extends WithId>(
+  list: readonly T[] | undefined,
+  item: T,
+  newAt: 'first' | 'last' = 'first',
+): T[] {
   if (!list) return [item];
   if (list.some((x) => x.id === item.id)) return list.map((x) => (x.id === item.id ? item : x));
   return newAt === 'first' ? [item, ...list] : [...list, item];

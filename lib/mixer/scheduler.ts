@@ -82,11 +82,17 @@ function compare(a: Sortable, b: Sortable, key: SchedulerSortKey): number {
 export function sortScheduled<T extends Sortable>(items: readonly T[], key: SchedulerSortKey): T[] {
   return items
     .map((item, index) => ({ item, index }))
-    .sort((a, b) => compare(a.item, b.item, key) || (key > 2 ? collator.compare(a.item.name, b.item.name) : 0) || a.index - b.index)
+    .sort(
+      (a, b) =>
+        compare(a.item, b.item, key) || (key > 2 ? collator.compare(a.item.name, b.item.name) : 0) || a.index - b.index,
+    )
     .map(({ item }) => item);
 }
 
-export function filterScheduled<T extends Pick<ScheduledContent, 'active'>>(items: readonly T[], filter: SchedulerFilter): T[] {
+export function filterScheduled<T extends Pick<ScheduledContent, 'active'>>(
+  items: readonly T[],
+  filter: SchedulerFilter,
+): T[] {
   if (filter === 1) return items.filter((item) => item.active);
   if (filter === 2) return items.filter((item) => !item.active);
   return [...items];

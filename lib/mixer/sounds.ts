@@ -37,7 +37,12 @@ export function markFromAnswer(answer: unknown, mark: SoundMark, before: boolean
 }
 
 /** The list with one sound's mark set. */
-export function withMark(list: readonly Sound[] | undefined, id: number, mark: SoundMark, on: boolean): Sound[] | undefined {
+export function withMark(
+  list: readonly Sound[] | undefined,
+  id: number,
+  mark: SoundMark,
+  on: boolean,
+): Sound[] | undefined {
   return list?.map((sound) => (sound.id === id ? { ...sound, [FIELD[mark]]: on } : sound));
 }
 

@@ -22,8 +22,7 @@ export const playerApi = {
   loadTrack: (id: number) => apiFetch<Player>(`${base(id)}/load-track`),
   toggleRandom: (id: number) => apiFetch<Player>(`${base(id)}/random`, { method: 'POST' }),
   toggleRepeat: (id: number) => apiFetch<Player>(`${base(id)}/repeat`, { method: 'POST' }),
-  jumpToTrack: (id: number, trackId: number) =>
-    apiFetch<Player>(`${base(id)}/next/tracks/${trackId}`),
+  jumpToTrack: (id: number, trackId: number) => apiFetch<Player>(`${base(id)}/next/tracks/${trackId}`),
   updateVolume: (id: number, currentTime: number, volume: number) =>
     apiFetch<Player>(`${base(id)}/update-volume`, { method: 'POST', body: volumeBody(currentTime, volume) }),
   /**
@@ -47,8 +46,8 @@ export const playerApi = {
     });
   },
   setPlayable: (id: number, type: 'channel' | 'playlist', playableId: number, trackId?: number) =>
-    apiFetch<Player>(
-      `${base(id)}/playable/${type}/${playableId}${trackId === undefined ? '' : `?track=${trackId}`}`,
-      { method: 'POST', body: trackId === undefined ? {} : { track: trackId } },
-    ),
+    apiFetch<Player>(`${base(id)}/playable/${type}/${playableId}${trackId === undefined ? '' : `?track=${trackId}`}`, {
+      method: 'POST',
+      body: trackId === undefined ? {} : { track: trackId },
+    }),
 };

@@ -19,7 +19,13 @@ export function shouldReclaimOutput(
   previousSessionId: string | null | undefined,
   sessionId: string | null | undefined,
 ): boolean {
-  return !!player && !!previousSessionId && !!sessionId && previousSessionId !== sessionId && player.session_id === previousSessionId;
+  return (
+    !!player &&
+    !!previousSessionId &&
+    !!sessionId &&
+    previousSessionId !== sessionId &&
+    player.session_id === previousSessionId
+  );
 }
 
 /** The element should be sounding only on the output device, with a track, while the server says playing. */
@@ -42,9 +48,10 @@ export type RefusedPlayAction = 'ask-for-tap' | 'ignore' | 'recover';
  * (an unplayable source) is handled like a media error.
  */
 export function onPlayRefused(error: unknown): RefusedPlayAction {
-  const name = error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
-    ? String((error as { name: unknown }).name)
-    : '';
+  const name =
+    error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
+      ? String((error as { name: unknown }).name)
+      : '';
   if (name === 'NotAllowedError') return 'ask-for-tap';
   if (name === 'AbortError') return 'ignore';
   return 'recover';
@@ -68,7 +75,11 @@ export type MediaErrorAction = 'reload-track' | 'skip' | 'wait-and-skip';
  * (the network is down) keep skipping, but with a pause, so the shop is never left silent and the
  * server is not hammered.
  */
-export function onMediaError(state: { trackId: number; reloadedTrackId: number | null; failuresInRow: number }): MediaErrorAction {
+export function onMediaError(state: {
+  trackId: number;
+  reloadedTrackId: number | null;
+  failuresInRow: number;
+}): MediaErrorAction {
   if (state.reloadedTrackId !== state.trackId) return 'reload-track';
   return state.failuresInRow >= 3 ? 'wait-and-skip' : 'skip';
 }
@@ -101,7 +112,13 @@ export function serverMovedPosition(
  * one right after the other; a position just reported is not sent again.
  */
 export function leaveReportTime(
-  state: { sounding: boolean; elementPlaying: boolean; spotHoldsFloor: boolean; position: number; lastReported: number | null },
+  state: {
+    sounding: boolean;
+    elementPlaying: boolean;
+    spotHoldsFloor: boolean;
+    position: number;
+    lastReported: number | null;
+  },
   tolerance = 0.25,
 ): number | null {
   if (!state.sounding || (!state.elementPlaying && !state.spotHoldsFloor)) return null;

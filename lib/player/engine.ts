@@ -188,7 +188,13 @@ export class PlayerEngine {
   beginAlone(): boolean {
     if (this.alone) return true;
     const player = this.player;
-    if (!player || player.next_tracks === undefined || !shouldSound(player, this.sessionId) || this.loadedTrackId === null) return false;
+    if (
+      !player ||
+      player.next_tracks === undefined ||
+      !shouldSound(player, this.sessionId) ||
+      this.loadedTrackId === null
+    )
+      return false;
     this.alone = { base: player, advanced: 0, exhausted: false };
     return true;
   }
@@ -202,7 +208,12 @@ export class PlayerEngine {
     if (!this.alone) return null;
     const time = this.alone.exhausted ? 0 : this.audio.currentTime;
     this.lastReported = time;
-    return { base: this.alone.base, advanced: this.alone.advanced, trackId: this.alone.exhausted ? null : this.loadedTrackId, time };
+    return {
+      base: this.alone.base,
+      advanced: this.alone.advanced,
+      trackId: this.alone.exhausted ? null : this.loadedTrackId,
+      time,
+    };
   }
 
   /** The API is back and the device follows the server again (the next `apply` decides what sounds). */
@@ -432,7 +443,11 @@ export class PlayerEngine {
     if (this.errorHandledForLoad) return;
     this.errorHandledForLoad = true;
     this.failuresInRow += 1;
-    const action = onMediaError({ trackId: track.id, reloadedTrackId: this.reloadedTrackId, failuresInRow: this.failuresInRow });
+    const action = onMediaError({
+      trackId: track.id,
+      reloadedTrackId: this.reloadedTrackId,
+      failuresInRow: this.failuresInRow,
+    });
     if (action === 'reload-track') {
       this.reloadedTrackId = track.id;
       this.resumeAt = this.audio.currentTime > 0 ? this.audio.currentTime : null;

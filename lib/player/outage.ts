@@ -55,7 +55,10 @@ export interface ReturnCalls {
  * then. Rejects while the API is still away. `position` is read again before the position report, so
  * the time sent is the one sounding.
  */
-export async function returnFromAlone(calls: ReturnCalls, position: () => AlonePosition | null): Promise<Player | null> {
+export async function returnFromAlone(
+  calls: ReturnCalls,
+  position: () => AlonePosition | null,
+): Promise<Player | null> {
   const start = position();
   if (!start) return null;
   const players = await calls.list();
@@ -66,7 +69,8 @@ export async function returnFromAlone(calls: ReturnCalls, position: () => AloneP
   for (let step = 0; step < plan.steps; step += 1) latest = await calls.next(start.base.id);
   const now = position();
   // The server's order went where the device went: it hears the position, and the answer matches what sounds.
-  if (now && now.trackId !== null && latest.track?.id === now.trackId) latest = await calls.report(start.base.id, now.time, latest.volume);
+  if (now && now.trackId !== null && latest.track?.id === now.trackId)
+    latest = await calls.report(start.base.id, now.time, latest.volume);
   return latest;
 }
 

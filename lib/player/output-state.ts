@@ -69,7 +69,11 @@ export function useOutputSilent(held: boolean): boolean {
   const thisSessionId = useAtomValue(sessionIdAtom);
   const [silentAt, setSilentAt] = useState<number | null>(null);
   const watching =
-    !held && connection === 'connected' && !!player?.is_playing && !!player.session_id && player.session_id !== thisSessionId;
+    !held &&
+    connection === 'connected' &&
+    !!player?.is_playing &&
+    !!player.session_id &&
+    player.session_id !== thisSessionId;
 
   useEffect(() => {
     // Waiting starts now: on mount, when the socket comes up, when a spot gives the music back.

@@ -40,7 +40,14 @@ export function newReportId(): string {
  * `ended` closes it as ended; `finish` closes it from outside (a skip, a spot cut, the page going).
  */
 export class PlayMeter {
-  private current: { type: PlayedType; id: number; startedAt: number | null; seconds: number; last: number | null; lastWall: number } | null = null;
+  private current: {
+    type: PlayedType;
+    id: number;
+    startedAt: number | null;
+    seconds: number;
+    last: number | null;
+    lastWall: number;
+  } | null = null;
 
   constructor(
     private readonly audio: HTMLAudioElement,
@@ -67,7 +74,14 @@ export class PlayMeter {
     if (!c || c.startedAt === null) return;
     const seconds = Math.round(c.seconds * 10) / 10;
     if (!ended && seconds < MIN_REPORTED_S) return;
-    this.onReport({ type: c.type, id: c.id, started_at: new Date(c.startedAt).toISOString(), seconds, ended, report_id: newReportId() });
+    this.onReport({
+      type: c.type,
+      id: c.id,
+      started_at: new Date(c.startedAt).toISOString(),
+      seconds,
+      ended,
+      report_id: newReportId(),
+    });
   }
 
   dispose(): void {

@@ -65,7 +65,8 @@ export function usePlayerActions(): PlayerActions {
           const at = player.current_time;
           // Several devices may be offered the music at once: the first to accept gets it.
           const expected = player.session_id;
-          player = (await commitPlayer(store, () => realtimeApi.moveOutput(id, own, at, expected))) ?? store.get(playerAtom);
+          player =
+            (await commitPlayer(store, () => realtimeApi.moveOutput(id, own, at, expected))) ?? store.get(playerAtom);
         }
         if (player && !player.is_playing && player.track) {
           player = (await commitPlayer(store, () => playerApi.togglePlay(id))) ?? store.get(playerAtom);

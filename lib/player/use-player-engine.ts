@@ -164,7 +164,12 @@ export function usePlayerEngine(): void {
       if (instance.isAlone) return;
       const p = current();
       if (p && mediaCorsReady(p) && isOutputDevice(p, store.get(sessionIdAtom))) {
-        keepMedia(mediaToKeep(p, store.get(spotQueueAtom).queue.map((item) => item.url)));
+        keepMedia(
+          mediaToKeep(
+            p,
+            store.get(spotQueueAtom).queue.map((item) => item.url),
+          ),
+        );
       } else releaseMedia();
     };
     const unsubKeep = [store.sub(playerAtom, keep), store.sub(spotQueueAtom, keep), store.sub(sessionIdAtom, keep)];

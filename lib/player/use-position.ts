@@ -8,7 +8,13 @@ import { positionAtom } from './position';
 import { durationAtom } from './use-player-engine';
 
 /** Where the remote music should be now: the stored time plus what passed since it was sent. */
-export function estimatePosition(storedTime: number, receivedAt: number, now: number, playing: boolean, duration: number): number {
+export function estimatePosition(
+  storedTime: number,
+  receivedAt: number,
+  now: number,
+  playing: boolean,
+  duration: number,
+): number {
   const estimate = playing ? storedTime + Math.max(0, now - receivedAt) / 1000 : storedTime;
   return duration > 0 ? Math.min(estimate, duration) : estimate;
 }
@@ -26,7 +32,11 @@ export function clockSeconds(formatted: string | null | undefined): number {
  * The length of a track: the server's seconds, else what the audio measured, else its formatted
  * length (an API that leaves `duration` out still sends that), so the clock never runs past the end.
  */
-export function trackLength(serverSeconds: number | null | undefined, measured: number | null, formatted: string | null | undefined): number {
+export function trackLength(
+  serverSeconds: number | null | undefined,
+  measured: number | null,
+  formatted: string | null | undefined,
+): number {
   return serverSeconds || measured || clockSeconds(formatted);
 }
 

@@ -68,8 +68,13 @@ export function isUnauthorizedClose(error: unknown): boolean {
  */
 export async function connectRealtime(config: RealtimeConfig): Promise<RealtimeConnection> {
   // pusher-js built for the WebSocket transport only (./pusher-ws: same class and API, ≈5 kB gzip less).
-  const [{ default: EchoClass }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('./pusher-ws/pusher')]);
-  const echo = new EchoClass<'pusher'>({ ...echoOptions(config), Pusher } as ConstructorParameters<typeof EchoClass<'pusher'>>[0]);
+  const [{ default: EchoClass }, { default: Pusher }] = await Promise.all([
+    import('laravel-echo'),
+    import('./pusher-ws/pusher'),
+  ]);
+  const echo = new EchoClass<'pusher'>({ ...echoOptions(config), Pusher } as ConstructorParameters<
+    typeof EchoClass<'pusher'>
+  >[0]);
   const pusher = echo.connector.pusher;
   const connection = pusher.connection;
 

@@ -98,7 +98,13 @@ export function extendRemoteTimeline(timeline: RemoteSpot[], items: PlayerSound[
   let cursor = Math.max(now, live.at(-1)?.endsAt ?? now);
   const added = items.map((item) => {
     const seconds = item.duration && item.duration > 0 ? item.duration : FALLBACK_DURATION_S[item.type];
-    const entry: RemoteSpot = { type: item.type, id: item.id, name: item.name, startsAt: cursor, endsAt: cursor + seconds * 1000 };
+    const entry: RemoteSpot = {
+      type: item.type,
+      id: item.id,
+      name: item.name,
+      startsAt: cursor,
+      endsAt: cursor + seconds * 1000,
+    };
     cursor = entry.endsAt;
     return entry;
   });

@@ -54,7 +54,12 @@ export function dispatchSpots(store: Store, action: SpotQueueAction): void {
 function receiveSounds(store: Store, sessionId: string | null, items: PlayerSound[]): void {
   if (!items.length) return;
   if (isOutputDevice(store.get(playerAtom), sessionId)) {
-    dispatchSpots(store, items.length === 1 && items[0]!.type === 'sound' ? { type: 'sound', sound: items[0]! } : { type: 'fill', spots: items });
+    dispatchSpots(
+      store,
+      items.length === 1 && items[0]!.type === 'sound'
+        ? { type: 'sound', sound: items[0]! }
+        : { type: 'fill', spots: items },
+    );
   } else {
     store.set(remoteSpotsAtom, extendRemoteTimeline(store.get(remoteSpotsAtom), items, Date.now()));
   }

@@ -8,7 +8,18 @@ const GUEST_PREFIXES = ['/login', '/forgot', '/reset'];
  * Served by route handlers, Next itself or public pages (an in-store screen has no login): never
  * redirected. `/_not-found` is where the web server sends a path it cannot decode.
  */
-const PASSTHROUGH_PREFIXES = ['/_next', '/_not-found', '/api', '/auth', '/broadcasting', '/sanctum', '/img', '/media', '/fonts', '/screen'];
+const PASSTHROUGH_PREFIXES = [
+  '/_next',
+  '/_not-found',
+  '/api',
+  '/auth',
+  '/broadcasting',
+  '/sanctum',
+  '/img',
+  '/media',
+  '/fonts',
+  '/screen',
+];
 
 function hasPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

@@ -27,7 +27,11 @@ export function compareValues(a: SortValue, b: SortValue): number {
  * Rows in the sort's order; the input is left alone. Empty values go last whichever way, so a
  * column of mostly '-' does not open with them; ties keep their given order.
  */
-export function sortRows<T>(rows: readonly T[], sort: TableSort | null, value: ((row: T) => SortValue) | undefined): T[] {
+export function sortRows<T>(
+  rows: readonly T[],
+  sort: TableSort | null,
+  value: ((row: T) => SortValue) | undefined,
+): T[] {
   if (!sort || !value) return [...rows];
   const sign = sort.direction === 'asc' ? 1 : -1;
   return rows

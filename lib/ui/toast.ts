@@ -20,10 +20,7 @@ let nextId = 1;
  */
 export function showToast(message: string, store: Store = getDefaultStore()): number {
   const id = nextId++;
-  store.set(toastsAtom, (toasts) => [
-    ...toasts.filter((toast) => toast.message !== message),
-    { id, message },
-  ]);
+  store.set(toastsAtom, (toasts) => [...toasts.filter((toast) => toast.message !== message), { id, message }]);
   setTimeout(() => {
     store.set(toastsAtom, (toasts) => toasts.filter((toast) => toast.id !== id));
   }, TOAST_MS);

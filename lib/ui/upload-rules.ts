@@ -44,7 +44,11 @@ function fits(file: File, rule: Rule): boolean {
 }
 
 /** Why a pick is refused, in Hungarian, or null when it may go to the server. */
-export function checkFiles(files: readonly File[], kind: UploadKind, maxFiles = UPLOAD_RULES[kind].maxFiles): string | null {
+export function checkFiles(
+  files: readonly File[],
+  kind: UploadKind,
+  maxFiles = UPLOAD_RULES[kind].maxFiles,
+): string | null {
   const rule = UPLOAD_RULES[kind];
   if (files.length > maxFiles) return maxFiles === 1 ? hu.upload.oneFile : hu.upload.tooMany(maxFiles);
   if (files.some((file) => !fits(file, rule))) return rule.typeMessage;

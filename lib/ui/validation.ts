@@ -12,9 +12,5 @@ export function canSubmitForgot(email: string, loading: boolean): boolean {
 }
 
 export function canSubmitReset(password: string, confirmation: string, loading: boolean): boolean {
-  return (
-    !loading &&
-    password.length >= RESET_PASSWORD_MIN_LENGTH &&
-    confirmation.length >= RESET_PASSWORD_MIN_LENGTH
-  );
+  return !loading && password.length >= RESET_PASSWORD_MIN_LENGTH && confirmation.length >= RESET_PASSWORD_MIN_LENGTH;
 }

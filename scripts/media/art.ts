@@ -3,7 +3,19 @@
 // any size, so one channel gets a matching square cover and wide landscape. No text.
 import { Rng } from './random';
 
-export type ArtStyle = 'waves' | 'blobs' | 'bokeh' | 'sunset' | 'hills' | 'bauhaus' | 'vinyl' | 'rings' | 'stripes' | 'leaves' | 'night' | 'equalizer';
+export type ArtStyle =
+  | 'waves'
+  | 'blobs'
+  | 'bokeh'
+  | 'sunset'
+  | 'hills'
+  | 'bauhaus'
+  | 'vinyl'
+  | 'rings'
+  | 'stripes'
+  | 'leaves'
+  | 'night'
+  | 'equalizer';
 
 /** Four colours, darkest or most saturated first. */
 export type Palette = [string, string, string, string];
@@ -68,7 +80,7 @@ export function artSvg(style: ArtStyle, palette: Palette, w: number, h: number, 
       defs += `<radialGradient id="bg" cx="0.3" cy="0.3" r="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c0}"/></radialGradient>`;
       defs += `<filter id="soft"><feGaussianBlur stdDeviation="${f(s * 0.012)}"/></filter>`;
       body += `<rect width="${w}" height="${h}" fill="url(#bg)"/><g filter="url(#soft)">`;
-      const n = Math.round(14 + (w * h) / (s * s) * 8);
+      const n = Math.round(14 + ((w * h) / (s * s)) * 8);
       for (let i = 0; i < n; i++) {
         const r = s * rng.range(0.03, 0.13);
         body += `<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h)}" r="${f(r)}" fill="${rng.pick([c2, c3, c3, '#ffffff'])}" opacity="${f(rng.range(0.12, 0.45))}"/>`;
@@ -85,7 +97,8 @@ export function artSvg(style: ArtStyle, palette: Palette, w: number, h: number, 
       body += `<rect width="${w}" height="${h}" fill="url(#sky)"/>`;
       defs += `<clipPath id="sunclip"><rect x="0" y="0" width="${w}" height="${f(horizon)}"/></clipPath>`;
       let stripes = '';
-      for (let i = 0; i < 5; i++) stripes += `<rect x="0" y="${f(horizon - r * 0.12 - i * r * 0.17)}" width="${w}" height="${f(r * 0.035 * (5 - i) * 0.6)}" fill="${c2}"/>`;
+      for (let i = 0; i < 5; i++)
+        stripes += `<rect x="0" y="${f(horizon - r * 0.12 - i * r * 0.17)}" width="${w}" height="${f(r * 0.035 * (5 - i) * 0.6)}" fill="${c2}"/>`;
       body += `<g clip-path="url(#sunclip)"><circle cx="${f(cx)}" cy="${f(horizon - r * 0.15)}" r="${f(r)}" fill="url(#sun)"/>${stripes}</g>`;
       body += `<path d="${wavePath(w, h, horizon + s * 0.02, s * 0.02, rng)}" fill="${c1}" opacity="0.85"/>`;
       body += `<path d="${wavePath(w, h, horizon + s * 0.12, s * 0.03, rng)}" fill="${c0}"/>`;
@@ -122,11 +135,16 @@ export function artSvg(style: ArtStyle, palette: Palette, w: number, h: number, 
           const kind = rng.int(0, 4);
           const rot = rng.int(0, 3) * 90;
           const tr = `rotate(${rot} ${f(x + cell / 2)} ${f(y + cell / 2)})`;
-          if (kind === 0) body += `<path d="M${f(x)} ${f(y)} L${f(x + cell)} ${f(y)} A${f(cell)} ${f(cell)} 0 0 1 ${f(x)} ${f(y + cell)} Z" fill="${col}" transform="${tr}"/>`;
-          else if (kind === 1) body += `<circle cx="${f(x + cell / 2)}" cy="${f(y + cell / 2)}" r="${f(cell * 0.38)}" fill="${col}"/>`;
-          else if (kind === 2) body += `<path d="M${f(x)} ${f(y + cell)} L${f(x + cell)} ${f(y + cell)} L${f(x)} ${f(y)} Z" fill="${col}" transform="${tr}"/>`;
-          else if (kind === 3) body += `<path d="M${f(x)} ${f(y + cell / 2)} A${f(cell / 2)} ${f(cell / 2)} 0 0 1 ${f(x + cell)} ${f(y + cell / 2)} Z" fill="${col}" transform="${tr}"/>`;
-          else body += `<rect x="${f(x + cell * 0.15)}" y="${f(y + cell * 0.15)}" width="${f(cell * 0.7)}" height="${f(cell * 0.7)}" rx="${f(cell * 0.08)}" fill="${col}" opacity="0.85"/>`;
+          if (kind === 0)
+            body += `<path d="M${f(x)} ${f(y)} L${f(x + cell)} ${f(y)} A${f(cell)} ${f(cell)} 0 0 1 ${f(x)} ${f(y + cell)} Z" fill="${col}" transform="${tr}"/>`;
+          else if (kind === 1)
+            body += `<circle cx="${f(x + cell / 2)}" cy="${f(y + cell / 2)}" r="${f(cell * 0.38)}" fill="${col}"/>`;
+          else if (kind === 2)
+            body += `<path d="M${f(x)} ${f(y + cell)} L${f(x + cell)} ${f(y + cell)} L${f(x)} ${f(y)} Z" fill="${col}" transform="${tr}"/>`;
+          else if (kind === 3)
+            body += `<path d="M${f(x)} ${f(y + cell / 2)} A${f(cell / 2)} ${f(cell / 2)} 0 0 1 ${f(x + cell)} ${f(y + cell / 2)} Z" fill="${col}" transform="${tr}"/>`;
+          else
+            body += `<rect x="${f(x + cell * 0.15)}" y="${f(y + cell * 0.15)}" width="${f(cell * 0.7)}" height="${f(cell * 0.7)}" rx="${f(cell * 0.08)}" fill="${col}" opacity="0.85"/>`;
         }
       }
       break;
@@ -139,7 +157,8 @@ export function artSvg(style: ArtStyle, palette: Palette, w: number, h: number, 
       const cy = h * 0.55;
       body += `<circle cx="${f(cx + s * 0.03)}" cy="${f(cy + s * 0.04)}" r="${f(r)}" fill="#000" opacity="0.25"/>`;
       body += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="#17161c"/>`;
-      for (let i = 0; i < 14; i++) body += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * (0.42 + i * 0.04))}" fill="none" stroke="#ffffff" stroke-opacity="${f(0.04 + (i % 3) * 0.02)}" stroke-width="${f(s * 0.004)}"/>`;
+      for (let i = 0; i < 14; i++)
+        body += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * (0.42 + i * 0.04))}" fill="none" stroke="#ffffff" stroke-opacity="${f(0.04 + (i % 3) * 0.02)}" stroke-width="${f(s * 0.004)}"/>`;
       body += `<path d="M${f(cx - r * 0.7)} ${f(cy - r * 0.7)} A${f(r)} ${f(r)} 0 0 1 ${f(cx + r * 0.2)} ${f(cy - r * 0.98)}" stroke="#ffffff" stroke-opacity="0.12" stroke-width="${f(s * 0.05)}" fill="none"/>`;
       body += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.33)}" fill="${c2}"/><circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.33)}" fill="none" stroke="${c3}" stroke-width="${f(s * 0.012)}" opacity="0.7"/>`;
       body += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.04)}" fill="${c0}"/>`;
@@ -151,7 +170,8 @@ export function artSvg(style: ArtStyle, palette: Palette, w: number, h: number, 
       body += `<rect width="${w}" height="${h}" fill="url(#bg)"/>`;
       const cx = w * rng.range(0.25, 0.45);
       const cy = h * rng.range(0.55, 0.75);
-      for (let i = 1; i <= 12; i++) body += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(s * 0.08 * i)}" fill="none" stroke="url(#st)" stroke-width="${f(s * 0.012 * (1 + (i % 3)))}" opacity="${f(Math.max(0.08, 0.85 - i * 0.065))}"/>`;
+      for (let i = 1; i <= 12; i++)
+        body += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(s * 0.08 * i)}" fill="none" stroke="url(#st)" stroke-width="${f(s * 0.012 * (1 + (i % 3)))}" opacity="${f(Math.max(0.08, 0.85 - i * 0.065))}"/>`;
       body += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(s * 0.05)}" fill="${c3}"/>`;
       break;
     }
@@ -187,7 +207,8 @@ export function artSvg(style: ArtStyle, palette: Palette, w: number, h: number, 
       defs += defsGradient('sky', c0, c1, 90);
       body += `<rect width="${w}" height="${h}" fill="url(#sky)"/>`;
       const n = Math.round(40 + ((w * h) / (s * s)) * 30);
-      for (let i = 0; i < n; i++) body += `<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h * 0.7)}" r="${f(s * rng.range(0.002, 0.007))}" fill="#fff" opacity="${f(rng.range(0.4, 1))}"/>`;
+      for (let i = 0; i < n; i++)
+        body += `<circle cx="${f(rng.next() * w)}" cy="${f(rng.next() * h * 0.7)}" r="${f(s * rng.range(0.002, 0.007))}" fill="#fff" opacity="${f(rng.range(0.4, 1))}"/>`;
       const mx = w * 0.75;
       const my = h * 0.26;
       const mr = s * 0.1;
@@ -201,7 +222,8 @@ export function artSvg(style: ArtStyle, palette: Palette, w: number, h: number, 
         x += bw;
       }
       body += `<path d="${sky} L${w} ${h} Z" fill="${c2}" opacity="0.95"/>`;
-      for (let i = 0; i < n / 2; i++) body += `<rect x="${f(rng.next() * w)}" y="${f(h - rng.range(0.02, 0.26) * h)}" width="${f(s * 0.01)}" height="${f(s * 0.014)}" fill="${c3}" opacity="${f(rng.range(0.3, 0.8))}"/>`;
+      for (let i = 0; i < n / 2; i++)
+        body += `<rect x="${f(rng.next() * w)}" y="${f(h - rng.range(0.02, 0.26) * h)}" width="${f(s * 0.01)}" height="${f(s * 0.014)}" fill="${c3}" opacity="${f(rng.range(0.3, 0.8))}"/>`;
       break;
     }
     case 'equalizer': {

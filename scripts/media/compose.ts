@@ -6,8 +6,10 @@ import { INSTRUMENTS, drum, type DrumName, type InstrumentName } from './instrum
 import { Rng } from './random';
 
 export type Mode = 'major' | 'minor' | 'dorian' | 'mixolydian' | 'lydian';
-export type ChordPattern = 'sustain' | 'half' | 'stabs' | 'offbeat' | 'waltz' | 'bossa' | 'strum' | 'arp' | 'alberti' | 'beats';
-export type BassPattern = 'root' | 'rootFifth' | 'walking' | 'octave' | 'syncop' | 'reggae' | 'bossa' | 'pedal' | 'waltz';
+export type ChordPattern =
+  'sustain' | 'half' | 'stabs' | 'offbeat' | 'waltz' | 'bossa' | 'strum' | 'arp' | 'alberti' | 'beats';
+export type BassPattern =
+  'root' | 'rootFifth' | 'walking' | 'octave' | 'syncop' | 'reggae' | 'bossa' | 'pedal' | 'waltz';
 export type CounterPattern = 'arp8' | 'arp16' | 'sparkle';
 export type DrumPattern = keyof typeof DRUM_PATTERNS;
 
@@ -133,13 +135,25 @@ export function renderSong(spec: SongSpec, seed: number): Float32Array {
   const parse = (tokens: string[]): Array<Array<{ chord: Chord; beat: number; beats: number }>> =>
     Array.from({ length: 8 }, (_, i) => {
       const parts = tokens[i % tokens.length]!.split(' ');
-      return parts.map((p, j) => ({ chord: parseChord(p, spec.key, spec.mode), beat: (j * meter) / parts.length, beats: meter / parts.length }));
+      return parts.map((p, j) => ({
+        chord: parseChord(p, spec.key, spec.mode),
+        beat: (j * meter) / parts.length,
+        beats: meter / parts.length,
+      }));
     });
   const progA = parse(spec.a);
   const progB = parse(spec.b);
   const plan: BarPlan[] = [];
   for (let i = 0; i < intro; i++) {
-    plan.push({ chords: progA[i % 8]!, melody: false, drums: i >= intro - 2 ? 'light' : 'off', counter: false, section: 'intro', lastOfPhrase: false, phraseBar: i });
+    plan.push({
+      chords: progA[i % 8]!,
+      melody: false,
+      drums: i >= intro - 2 ? 'light' : 'off',
+      counter: false,
+      section: 'intro',
+      lastOfPhrase: false,
+      phraseBar: i,
+    });
   }
   const breakAt = blocks >= 5 ? Math.floor(blocks / 2) + 1 : -1;
   for (let b = 0; b < blocks; b++) {
@@ -159,7 +173,15 @@ export function renderSong(spec: SongSpec, seed: number): Float32Array {
   }
   const tonic: Chord = parseChord('1', spec.key, spec.mode);
   for (let i = 0; i < outro; i++) {
-    plan.push({ chords: [{ chord: tonic, beat: 0, beats: meter }], melody: false, drums: 'off', counter: false, section: 'outro', lastOfPhrase: false, phraseBar: i });
+    plan.push({
+      chords: [{ chord: tonic, beat: 0, beats: meter }],
+      melody: false,
+      drums: 'off',
+      counter: false,
+      section: 'outro',
+      lastOfPhrase: false,
+      phraseBar: i,
+    });
   }
 
   const timeOf = (bar: number, pos: number): number => {
@@ -193,13 +215,29 @@ export function renderSong(spec: SongSpec, seed: number): Float32Array {
           const spread = [...voice(chord.tones, chordLow - 7), ...notes.slice(0, 2).map((n) => n + 12)];
           const strings = h.strum === 'down' ? spread : spread.slice(-3).reverse();
           strings.forEach((midi, k) =>
-            chordEvents.push({ t: timeOf(bi, at + h.pos) + k * 0.014, dur: h.len * beat, midi, vel: h.vel * (0.8 + rng.range(-0.08, 0.08)) }),
+            chordEvents.push({
+              t: timeOf(bi, at + h.pos) + k * 0.014,
+              dur: h.len * beat,
+              midi,
+              vel: h.vel * (0.8 + rng.range(-0.08, 0.08)),
+            }),
           );
         } else if (h.index !== undefined) {
           const arp = [...notes, notes[0]! + 12, notes[1]! + 12];
-          chordEvents.push({ t: timeOf(bi, at + h.pos), dur: h.len * beat, midi: arp[h.index % arp.length]!, vel: h.vel });
+          chordEvents.push({
+            t: timeOf(bi, at + h.pos),
+            dur: h.len * beat,
+            midi: arp[h.index % arp.length]!,
+            vel: h.vel,
+          });
         } else {
-          for (const midi of notes) chordEvents.push({ t: timeOf(bi, at + h.pos), dur: h.len * beat, midi, vel: h.vel * (0.85 + rng.range(-0.08, 0.08)) });
+          for (const midi of notes)
+            chordEvents.push({
+              t: timeOf(bi, at + h.pos),
+              dur: h.len * beat,
+              midi,
+              vel: h.vel * (0.85 + rng.range(-0.08, 0.08)),
+            });
         }
       }
     }
@@ -211,7 +249,8 @@ export function renderSong(spec: SongSpec, seed: number): Float32Array {
     const low = 55 + 12 * (spec.pad.octave ?? 0);
     plan.forEach((bar, bi) => {
       for (const { chord, beat: at, beats } of bar.chords) {
-        for (const midi of voice(chord.tones, low)) padEvents.push({ t: timeOf(bi, at), dur: beats * beat + 0.05, midi, vel: 0.6 });
+        for (const midi of voice(chord.tones, low))
+          padEvents.push({ t: timeOf(bi, at), dur: beats * beat + 0.05, midi, vel: 0.6 });
       }
     });
   }
@@ -229,7 +268,8 @@ export function renderSong(spec: SongSpec, seed: number): Float32Array {
       const nextRoot = nearestPc(nextChord.root, root);
       const end = bar.section === 'outro';
       const notes = bassNotes(end ? 'root' : spec.bass.pattern, meter, beats, { root, fifth, third, nextRoot }, rng);
-      for (const n of notes) bassEvents.push({ t: timeOf(bi, at + n.pos), dur: n.len * beat * 0.95, midi: n.midi, vel: n.vel });
+      for (const n of notes)
+        bassEvents.push({ t: timeOf(bi, at + n.pos), dur: n.len * beat * 0.95, midi: n.midi, vel: n.vel });
     });
   });
 
@@ -275,7 +315,12 @@ export function renderSong(spec: SongSpec, seed: number): Float32Array {
         } else {
           cur = step(cur, contour);
         }
-        melodyEvents.push({ t: timeOf(bi, pos), dur: len * beat * 0.92, midi: cur, vel: (strong ? 0.8 : 0.66) + rng.range(-0.06, 0.06) });
+        melodyEvents.push({
+          t: timeOf(bi, pos),
+          dur: len * beat * 0.92,
+          midi: cur,
+          vel: (strong ? 0.8 : 0.66) + rng.range(-0.06, 0.06),
+        });
       });
     });
   }
@@ -294,9 +339,19 @@ export function renderSong(spec: SongSpec, seed: number): Float32Array {
           const pos = at + s / per;
           if (spec.counter!.pattern === 'sparkle') {
             if (!rng.chance(0.2)) continue;
-            counterEvents.push({ t: timeOf(bi, pos), dur: beat, midi: rng.pick(notes) + 12, vel: rng.range(0.35, 0.6) });
+            counterEvents.push({
+              t: timeOf(bi, pos),
+              dur: beat,
+              midi: rng.pick(notes) + 12,
+              vel: rng.range(0.35, 0.6),
+            });
           } else {
-            counterEvents.push({ t: timeOf(bi, pos), dur: beat / per, midi: cycle[s % cycle.length]!, vel: s % per === 0 ? 0.6 : 0.45 });
+            counterEvents.push({
+              t: timeOf(bi, pos),
+              dur: beat / per,
+              midi: cycle[s % cycle.length]!,
+              vel: s % per === 0 ? 0.6 : 0.45,
+            });
           }
         }
       }
@@ -365,34 +420,108 @@ interface Hit {
   index?: number;
 }
 
-function chordHits(pattern: ChordPattern, meter: number, at: number, beats: number, bar: number, ending: boolean): Hit[] {
-  const within = (hits: Hit[]): Hit[] => hits.filter((h) => h.pos < beats - 1e-6).map((h) => ({ ...h, len: Math.min(h.len, beats - h.pos) }));
+function chordHits(
+  pattern: ChordPattern,
+  meter: number,
+  at: number,
+  beats: number,
+  bar: number,
+  ending: boolean,
+): Hit[] {
+  const within = (hits: Hit[]): Hit[] =>
+    hits.filter((h) => h.pos < beats - 1e-6).map((h) => ({ ...h, len: Math.min(h.len, beats - h.pos) }));
   if (ending) return [{ pos: 0, len: beats * 2, vel: 0.7 }];
   switch (pattern) {
     case 'sustain':
       return [{ pos: 0, len: beats, vel: 0.7 }];
     case 'half':
-      return beats >= 4 ? [{ pos: 0, len: 2, vel: 0.72 }, { pos: 2, len: 2, vel: 0.6 }] : [{ pos: 0, len: beats, vel: 0.72 }];
+      return beats >= 4
+        ? [
+            { pos: 0, len: 2, vel: 0.72 },
+            { pos: 2, len: 2, vel: 0.6 },
+          ]
+        : [{ pos: 0, len: beats, vel: 0.72 }];
     case 'stabs':
-      return within(meter === 4 ? [{ pos: 0, len: 1, vel: 0.7 }, { pos: 1.5, len: 0.5, vel: 0.55 }, { pos: 2.5, len: 1, vel: 0.6 }] : [{ pos: 0, len: 1, vel: 0.7 }, { pos: 1.5, len: 1, vel: 0.55 }]);
+      return within(
+        meter === 4
+          ? [
+              { pos: 0, len: 1, vel: 0.7 },
+              { pos: 1.5, len: 0.5, vel: 0.55 },
+              { pos: 2.5, len: 1, vel: 0.6 },
+            ]
+          : [
+              { pos: 0, len: 1, vel: 0.7 },
+              { pos: 1.5, len: 1, vel: 0.55 },
+            ],
+      );
     case 'offbeat':
       return within(Array.from({ length: Math.ceil(beats) }, (_, i) => ({ pos: i + 0.5, len: 0.3, vel: 0.6 })));
     case 'waltz':
-      return within(meter === 3 ? [{ pos: 1, len: 0.8, vel: 0.55 }, { pos: 2, len: 0.8, vel: 0.5 }] : [{ pos: 1, len: 0.8, vel: 0.55 }, { pos: 3, len: 0.8, vel: 0.5 }]);
+      return within(
+        meter === 3
+          ? [
+              { pos: 1, len: 0.8, vel: 0.55 },
+              { pos: 2, len: 0.8, vel: 0.5 },
+            ]
+          : [
+              { pos: 1, len: 0.8, vel: 0.55 },
+              { pos: 3, len: 0.8, vel: 0.5 },
+            ],
+      );
     case 'bossa':
-      return within(bar % 2 === 0 ? [{ pos: 0, len: 1, vel: 0.65 }, { pos: 1.5, len: 1, vel: 0.55 }, { pos: 3, len: 0.5, vel: 0.5 }] : [{ pos: 0.5, len: 1, vel: 0.55 }, { pos: 2, len: 1, vel: 0.6 }, { pos: 3.5, len: 0.5, vel: 0.5 }]);
+      return within(
+        bar % 2 === 0
+          ? [
+              { pos: 0, len: 1, vel: 0.65 },
+              { pos: 1.5, len: 1, vel: 0.55 },
+              { pos: 3, len: 0.5, vel: 0.5 },
+            ]
+          : [
+              { pos: 0.5, len: 1, vel: 0.55 },
+              { pos: 2, len: 1, vel: 0.6 },
+              { pos: 3.5, len: 0.5, vel: 0.5 },
+            ],
+      );
     case 'strum': {
-      const hits: Hit[] = meter === 4
-        ? [{ pos: 0, len: 1, vel: 0.8, strum: 'down' }, { pos: 1, len: 0.5, vel: 0.6, strum: 'down' }, { pos: 1.5, len: 1, vel: 0.45, strum: 'up' }, { pos: 2.5, len: 0.5, vel: 0.45, strum: 'up' }, { pos: 3, len: 0.5, vel: 0.65, strum: 'down' }, { pos: 3.5, len: 0.5, vel: 0.45, strum: 'up' }]
-        : [{ pos: 0, len: 1, vel: 0.8, strum: 'down' }, { pos: 1, len: 0.5, vel: 0.55, strum: 'down' }, { pos: 1.5, len: 0.5, vel: 0.4, strum: 'up' }, { pos: 2, len: 0.5, vel: 0.55, strum: 'down' }, { pos: 2.5, len: 0.5, vel: 0.4, strum: 'up' }];
+      const hits: Hit[] =
+        meter === 4
+          ? [
+              { pos: 0, len: 1, vel: 0.8, strum: 'down' },
+              { pos: 1, len: 0.5, vel: 0.6, strum: 'down' },
+              { pos: 1.5, len: 1, vel: 0.45, strum: 'up' },
+              { pos: 2.5, len: 0.5, vel: 0.45, strum: 'up' },
+              { pos: 3, len: 0.5, vel: 0.65, strum: 'down' },
+              { pos: 3.5, len: 0.5, vel: 0.45, strum: 'up' },
+            ]
+          : [
+              { pos: 0, len: 1, vel: 0.8, strum: 'down' },
+              { pos: 1, len: 0.5, vel: 0.55, strum: 'down' },
+              { pos: 1.5, len: 0.5, vel: 0.4, strum: 'up' },
+              { pos: 2, len: 0.5, vel: 0.55, strum: 'down' },
+              { pos: 2.5, len: 0.5, vel: 0.4, strum: 'up' },
+            ];
       return within(hits);
     }
     case 'arp':
-      return Array.from({ length: Math.round(beats * 2) }, (_, i) => ({ pos: i / 2, len: 1.5, vel: i === 0 ? 0.7 : 0.55, index: i }));
+      return Array.from({ length: Math.round(beats * 2) }, (_, i) => ({
+        pos: i / 2,
+        len: 1.5,
+        vel: i === 0 ? 0.7 : 0.55,
+        index: i,
+      }));
     case 'alberti':
-      return Array.from({ length: Math.round(beats * 2) }, (_, i) => ({ pos: i / 2, len: 0.5, vel: i % 2 === 0 ? 0.6 : 0.45, index: [0, 2, 1, 2][i % 4]! }));
+      return Array.from({ length: Math.round(beats * 2) }, (_, i) => ({
+        pos: i / 2,
+        len: 0.5,
+        vel: i % 2 === 0 ? 0.6 : 0.45,
+        index: [0, 2, 1, 2][i % 4]!,
+      }));
     case 'beats':
-      return Array.from({ length: Math.round(beats) }, (_, i) => ({ pos: i, len: 0.85, vel: i % 2 === 1 ? 0.68 : 0.55 }));
+      return Array.from({ length: Math.round(beats) }, (_, i) => ({
+        pos: i,
+        len: 0.85,
+        vel: i % 2 === 1 ? 0.68 : 0.55,
+      }));
   }
 }
 
@@ -411,22 +540,56 @@ function bassNotes(
     case 'pedal':
       return [{ pos: 0, len: beats, midi: n.root, vel: 0.6 }];
     case 'waltz':
-      return within([{ pos: 0, len: 1, midi: n.root, vel: 0.8 }, { pos: 2, len: 1, midi: n.fifth, vel: 0.5 }]);
+      return within([
+        { pos: 0, len: 1, midi: n.root, vel: 0.8 },
+        { pos: 2, len: 1, midi: n.fifth, vel: 0.5 },
+      ]);
     case 'rootFifth':
-      return within(meter === 4 ? [{ pos: 0, len: 2, midi: n.root, vel: 0.8 }, { pos: 2, len: 2, midi: n.fifth, vel: 0.65 }] : [{ pos: 0, len: 2, midi: n.root, vel: 0.8 }, { pos: 2, len: 1, midi: n.fifth, vel: 0.6 }]);
+      return within(
+        meter === 4
+          ? [
+              { pos: 0, len: 2, midi: n.root, vel: 0.8 },
+              { pos: 2, len: 2, midi: n.fifth, vel: 0.65 },
+            ]
+          : [
+              { pos: 0, len: 2, midi: n.root, vel: 0.8 },
+              { pos: 2, len: 1, midi: n.fifth, vel: 0.6 },
+            ],
+      );
     case 'octave':
-      return Array.from({ length: Math.round(beats * 2) }, (_, i) => ({ pos: i / 2, len: 0.45, midi: i % 2 ? n.root + 12 : n.root, vel: i % 2 ? 0.6 : 0.8 }));
+      return Array.from({ length: Math.round(beats * 2) }, (_, i) => ({
+        pos: i / 2,
+        len: 0.45,
+        midi: i % 2 ? n.root + 12 : n.root,
+        vel: i % 2 ? 0.6 : 0.8,
+      }));
     case 'syncop':
-      return within([{ pos: 0, len: 1.5, midi: n.root, vel: 0.85 }, { pos: 1.5, len: 1, midi: n.root, vel: 0.6 }, { pos: 3, len: 0.5, midi: n.fifth, vel: 0.6 }, { pos: 3.5, len: 0.5, midi: n.root, vel: 0.55 }]);
+      return within([
+        { pos: 0, len: 1.5, midi: n.root, vel: 0.85 },
+        { pos: 1.5, len: 1, midi: n.root, vel: 0.6 },
+        { pos: 3, len: 0.5, midi: n.fifth, vel: 0.6 },
+        { pos: 3.5, len: 0.5, midi: n.root, vel: 0.55 },
+      ]);
     case 'reggae':
-      return within([{ pos: 0, len: 1, midi: n.root, vel: 0.85 }, { pos: 1.5, len: 0.5, midi: n.root, vel: 0.6 }, { pos: 2, len: 1, midi: n.fifth, vel: 0.7 }, { pos: 3, len: 0.5, midi: n.third, vel: 0.6 }]);
+      return within([
+        { pos: 0, len: 1, midi: n.root, vel: 0.85 },
+        { pos: 1.5, len: 0.5, midi: n.root, vel: 0.6 },
+        { pos: 2, len: 1, midi: n.fifth, vel: 0.7 },
+        { pos: 3, len: 0.5, midi: n.third, vel: 0.6 },
+      ]);
     case 'bossa':
-      return within([{ pos: 0, len: 1.5, midi: n.root, vel: 0.8 }, { pos: 1.5, len: 0.5, midi: n.fifth, vel: 0.6 }, { pos: 2, len: 1.5, midi: n.fifth, vel: 0.7 }, { pos: 3.5, len: 0.5, midi: n.root, vel: 0.6 }]);
+      return within([
+        { pos: 0, len: 1.5, midi: n.root, vel: 0.8 },
+        { pos: 1.5, len: 0.5, midi: n.fifth, vel: 0.6 },
+        { pos: 2, len: 1.5, midi: n.fifth, vel: 0.7 },
+        { pos: 3.5, len: 0.5, midi: n.root, vel: 0.6 },
+      ]);
     case 'walking': {
       const count = Math.round(beats);
       const out = [{ pos: 0, len: 1, midi: n.root, vel: 0.8 }];
       const middle = [n.third, n.fifth, n.root + 12, n.fifth - 12 > 34 ? n.fifth - 12 : n.third];
-      for (let i = 1; i < count - 1; i++) out.push({ pos: i, len: 1, midi: middle[(i - 1 + (rng.chance(0.4) ? 1 : 0)) % middle.length]!, vel: 0.65 });
+      for (let i = 1; i < count - 1; i++)
+        out.push({ pos: i, len: 1, midi: middle[(i - 1 + (rng.chance(0.4) ? 1 : 0)) % middle.length]!, vel: 0.65 });
       if (count > 1) out.push({ pos: count - 1, len: 1, midi: n.nextRoot + (rng.chance(0.5) ? 1 : -1), vel: 0.6 });
       return out;
     }
@@ -437,18 +600,149 @@ type Rhythm = Array<[number, number]>;
 
 const RHYTHMS: Record<3 | 4, Rhythm[][]> = {
   4: [
-    [[[0, 2], [2, 2]], [[0, 3], [3, 1]], [[0, 1.5], [1.5, 2.5]], [[0, 4]], [[1, 1], [2, 2]]],
-    [[[0, 1], [1, 1], [2, 2]], [[0, 1.5], [1.5, 0.5], [2, 2]], [[0, 1], [1.5, 0.5], [2, 1], [3, 1]], [[0.5, 0.5], [1, 1], [2, 1.5], [3.5, 0.5]], [[0, 2], [2.5, 0.5], [3, 1]]],
-    [[[0, 0.5], [0.5, 0.5], [1, 0.5], [1.5, 0.5], [2, 1], [3, 1]], [[0, 1], [1, 0.5], [1.5, 0.5], [2, 0.5], [2.5, 1.5]], [[0, 0.5], [0.5, 1], [1.5, 0.5], [2, 2]], [[0.5, 0.5], [1, 0.5], [1.5, 0.5], [2, 1], [3, 0.5], [3.5, 0.5]]],
+    [
+      [
+        [0, 2],
+        [2, 2],
+      ],
+      [
+        [0, 3],
+        [3, 1],
+      ],
+      [
+        [0, 1.5],
+        [1.5, 2.5],
+      ],
+      [[0, 4]],
+      [
+        [1, 1],
+        [2, 2],
+      ],
+    ],
+    [
+      [
+        [0, 1],
+        [1, 1],
+        [2, 2],
+      ],
+      [
+        [0, 1.5],
+        [1.5, 0.5],
+        [2, 2],
+      ],
+      [
+        [0, 1],
+        [1.5, 0.5],
+        [2, 1],
+        [3, 1],
+      ],
+      [
+        [0.5, 0.5],
+        [1, 1],
+        [2, 1.5],
+        [3.5, 0.5],
+      ],
+      [
+        [0, 2],
+        [2.5, 0.5],
+        [3, 1],
+      ],
+    ],
+    [
+      [
+        [0, 0.5],
+        [0.5, 0.5],
+        [1, 0.5],
+        [1.5, 0.5],
+        [2, 1],
+        [3, 1],
+      ],
+      [
+        [0, 1],
+        [1, 0.5],
+        [1.5, 0.5],
+        [2, 0.5],
+        [2.5, 1.5],
+      ],
+      [
+        [0, 0.5],
+        [0.5, 1],
+        [1.5, 0.5],
+        [2, 2],
+      ],
+      [
+        [0.5, 0.5],
+        [1, 0.5],
+        [1.5, 0.5],
+        [2, 1],
+        [3, 0.5],
+        [3.5, 0.5],
+      ],
+    ],
   ],
   3: [
-    [[[0, 3]], [[0, 2], [2, 1]], [[0, 1], [1, 2]]],
-    [[[0, 1], [1, 1], [2, 1]], [[0, 1.5], [1.5, 0.5], [2, 1]], [[0, 2], [2, 0.5], [2.5, 0.5]]],
-    [[[0, 0.5], [0.5, 0.5], [1, 1], [2, 1]], [[0, 1], [1, 0.5], [1.5, 0.5], [2, 1]], [[0, 0.5], [0.5, 0.5], [1, 0.5], [1.5, 0.5], [2, 1]]],
+    [
+      [[0, 3]],
+      [
+        [0, 2],
+        [2, 1],
+      ],
+      [
+        [0, 1],
+        [1, 2],
+      ],
+    ],
+    [
+      [
+        [0, 1],
+        [1, 1],
+        [2, 1],
+      ],
+      [
+        [0, 1.5],
+        [1.5, 0.5],
+        [2, 1],
+      ],
+      [
+        [0, 2],
+        [2, 0.5],
+        [2.5, 0.5],
+      ],
+    ],
+    [
+      [
+        [0, 0.5],
+        [0.5, 0.5],
+        [1, 1],
+        [2, 1],
+      ],
+      [
+        [0, 1],
+        [1, 0.5],
+        [1.5, 0.5],
+        [2, 1],
+      ],
+      [
+        [0, 0.5],
+        [0.5, 0.5],
+        [1, 0.5],
+        [1.5, 0.5],
+        [2, 1],
+      ],
+    ],
   ],
 };
 
-const CADENCE: Record<3 | 4, Rhythm> = { 4: [[0, 1], [1, 2.5]], 3: [[0, 1], [1, 1.8]] };
+const CADENCE: Record<3 | 4, Rhythm> = {
+  4: [
+    [0, 1],
+    [1, 2.5],
+  ],
+  3: [
+    [0, 1],
+    [1, 1.8],
+  ],
+};
 
 function makeMotif(rng: Rng, meter: 3 | 4, density: 0 | 1 | 2): { bars: Rhythm[]; steps: number[] } {
   const pool = RHYTHMS[meter];

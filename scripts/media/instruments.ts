@@ -169,7 +169,8 @@ export const softPad: Instrument = (midi, dur, vel, rng) => {
     const t = i / SAMPLE_RATE;
     const drift = 1 + 0.002 * Math.sin(TAU * 0.3 * t + ph);
     const p = TAU * f * drift * t;
-    out[i] = (Math.sin(p) + 0.25 * Math.sin(3 * p + ph) + 0.08 * Math.sin(5 * p) + 0.5 * Math.sin(p * 1.003)) * vel * 0.6;
+    out[i] =
+      (Math.sin(p) + 0.25 * Math.sin(3 * p + ph) + 0.08 * Math.sin(5 * p) + 0.5 * Math.sin(p * 1.003)) * vel * 0.6;
   }
   return shape(out, 1.2, dur, 1.8);
 };
@@ -235,7 +236,15 @@ export const clav: Instrument = (midi, dur, vel, rng) => {
 // ---------------------------------------------------------------- plucked strings
 
 /** Karplus–Strong plucked string with allpass fine tuning. `bright` 0..1, `sustain` ~0.99..0.999. */
-function pluck(midi: number, dur: number, vel: number, rng: Rng, bright: number, sustain: number, ring = 0.6): Float32Array {
+function pluck(
+  midi: number,
+  dur: number,
+  vel: number,
+  rng: Rng,
+  bright: number,
+  sustain: number,
+  ring = 0.6,
+): Float32Array {
   const f = midiToHz(midi);
   const out = noteBuffer(dur, ring);
   const exact = SAMPLE_RATE / f - 0.5;
@@ -335,7 +344,8 @@ export type InstrumentName = keyof typeof INSTRUMENTS;
 
 // ---------------------------------------------------------------- drums
 
-export type DrumName = 'kick' | 'snare' | 'brush' | 'hat' | 'openHat' | 'shaker' | 'rim' | 'clave' | 'ride' | 'clap' | 'conga' | 'tamb';
+export type DrumName =
+  'kick' | 'snare' | 'brush' | 'hat' | 'openHat' | 'shaker' | 'rim' | 'clave' | 'ride' | 'clap' | 'conga' | 'tamb';
 
 function noiseHit(len: number, rng: Rng, filters: Biquad[], env: (t: number) => number): Float32Array {
   const out = new Float32Array(seconds(len));
@@ -361,19 +371,49 @@ export function drum(name: DrumName, vel: number, rng: Rng): Float32Array {
       return shape(out, 0.001, 0.4, 0.05);
     }
     case 'snare': {
-      const out = noiseHit(0.28, rng, [new Biquad('highpass', 1400), new Biquad('lowpass', 8000)], (t) => Math.exp(-t * 16) * 0.55 * vel);
+      const out = noiseHit(
+        0.28,
+        rng,
+        [new Biquad('highpass', 1400), new Biquad('lowpass', 8000)],
+        (t) => Math.exp(-t * 16) * 0.55 * vel,
+      );
       addDecayingSine(out, 190, 0.5 * vel, 28);
       addDecayingSine(out, 330, 0.2 * vel, 35);
       return out;
     }
     case 'brush':
-      return noiseHit(0.3, rng, [new Biquad('highpass', 1200), new Biquad('lowpass', 6000)], (t) => Math.min(1, t / 0.012) * Math.exp(-t * 11) * 0.5 * vel);
+      return noiseHit(
+        0.3,
+        rng,
+        [new Biquad('highpass', 1200), new Biquad('lowpass', 6000)],
+        (t) => Math.min(1, t / 0.012) * Math.exp(-t * 11) * 0.5 * vel,
+      );
     case 'hat':
-      return noiseHit(0.08, rng, [new Biquad('highpass', 7500), new Biquad('highpass', 7500)], (t) => Math.exp(-t * 65) * 0.45 * vel);
+      return noiseHit(
+        0.08,
+        rng,
+        [new Biquad('highpass', 7500), new Biquad('highpass', 7500)],
+        (t) => Math.exp(-t * 65) * 0.45 * vel,
+      );
     case 'openHat':
-      return shape(noiseHit(0.4, rng, [new Biquad('highpass', 7000), new Biquad('highpass', 7000)], (t) => Math.exp(-t * 9) * 0.35 * vel), 0.001, 0.3, 0.1);
+      return shape(
+        noiseHit(
+          0.4,
+          rng,
+          [new Biquad('highpass', 7000), new Biquad('highpass', 7000)],
+          (t) => Math.exp(-t * 9) * 0.35 * vel,
+        ),
+        0.001,
+        0.3,
+        0.1,
+      );
     case 'shaker':
-      return noiseHit(0.14, rng, [new Biquad('bandpass', 6500, 1.2)], (t) => Math.min(1, t / 0.02) * Math.exp(-t * 28) * 0.8 * vel);
+      return noiseHit(
+        0.14,
+        rng,
+        [new Biquad('bandpass', 6500, 1.2)],
+        (t) => Math.min(1, t / 0.02) * Math.exp(-t * 28) * 0.8 * vel,
+      );
     case 'tamb': {
       const out = noiseHit(0.22, rng, [new Biquad('highpass', 8000)], (t) => Math.exp(-t * 18) * 0.5 * vel);
       addDecayingSine(out, 6200, 0.05 * vel, 20);
@@ -392,7 +432,13 @@ export function drum(name: DrumName, vel: number, rng: Rng): Float32Array {
     }
     case 'ride': {
       const out = noiseHit(1.1, rng, [new Biquad('highpass', 5000)], (t) => Math.exp(-t * 4.5) * 0.12 * vel);
-      for (const [f, a] of [[3150, 0.018], [4370, 0.014], [5480, 0.012], [6920, 0.008]] as const) addDecayingSine(out, f, a * vel, 3.5);
+      for (const [f, a] of [
+        [3150, 0.018],
+        [4370, 0.014],
+        [5480, 0.012],
+        [6920, 0.008],
+      ] as const)
+        addDecayingSine(out, f, a * vel, 3.5);
       return shape(out, 0.001, 0.9, 0.2);
     }
     case 'clap': {

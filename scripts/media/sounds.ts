@@ -11,7 +11,12 @@ export interface SoundEntry {
 
 const TAU = 2 * Math.PI;
 
-function partials(len: number, base: number, list: Array<[ratio: number, amp: number, decay: number]>, attack = 0.002): Float32Array {
+function partials(
+  len: number,
+  base: number,
+  list: Array<[ratio: number, amp: number, decay: number]>,
+  attack = 0.002,
+): Float32Array {
   const out = new Float32Array(seconds(len));
   for (const [ratio, amp, decay] of list) {
     const f = base * ratio;
@@ -35,21 +40,43 @@ function finish(buf: Float32Array, fadeOut = 0.3): Float32Array {
 
 function bellTone(midi: number, len: number, vel: number): Float32Array {
   const f = midiToHz(midi);
-  return partials(len, f, [[1, vel, 1.6], [2.0, vel * 0.3, 2.5], [2.76, vel * 0.18, 3.2], [5.4, vel * 0.06, 6], [8.93, vel * 0.03, 9]]);
+  return partials(len, f, [
+    [1, vel, 1.6],
+    [2.0, vel * 0.3, 2.5],
+    [2.76, vel * 0.18, 3.2],
+    [5.4, vel * 0.06, 6],
+    [8.93, vel * 0.03, 9],
+  ]);
 }
 
 export const SOUNDS: SoundEntry[] = [
   {
-    slug: 'gong', name: 'Gong',
+    slug: 'gong',
+    name: 'Gong',
     render: (rng) => {
-      const out = partials(4.8, 98, [[1, 0.8, 0.7], [1.48, 0.5, 0.9], [2.13, 0.4, 1.1], [2.76, 0.3, 1.3], [3.41, 0.2, 1.6], [4.2, 0.12, 2], [5.12, 0.08, 2.6]], 0.02);
+      const out = partials(
+        4.8,
+        98,
+        [
+          [1, 0.8, 0.7],
+          [1.48, 0.5, 0.9],
+          [2.13, 0.4, 1.1],
+          [2.76, 0.3, 1.3],
+          [3.41, 0.2, 1.6],
+          [4.2, 0.12, 2],
+          [5.12, 0.08, 2.6],
+        ],
+        0.02,
+      );
       const hit = new Biquad('lowpass', 1200);
-      for (let i = 0; i < seconds(0.15); i++) out[i]! += hit.process(rng.noise()) * 0.4 * Math.exp(-i / SAMPLE_RATE / 0.04);
+      for (let i = 0; i < seconds(0.15); i++)
+        out[i]! += hit.process(rng.noise()) * 0.4 * Math.exp(-i / SAMPLE_RATE / 0.04);
       return finish(withRoom(out, 0.25, 0.85), 1.2);
     },
   },
   {
-    slug: 'szelcsengo', name: 'Szélcsengő',
+    slug: 'szelcsengo',
+    name: 'Szélcsengő',
     render: (rng) => {
       const out = new Float32Array(seconds(4));
       const notes = [84, 86, 88, 91, 93, 96, 98];
@@ -62,11 +89,13 @@ export const SOUNDS: SoundEntry[] = [
     },
   },
   {
-    slug: 'csengo', name: 'Csengő',
+    slug: 'csengo',
+    name: 'Csengő',
     render: () => finish(withRoom(bellTone(81, 2.6, 0.9), 0.2), 0.8),
   },
   {
-    slug: 'ajtocsengo', name: 'Ajtócsengő',
+    slug: 'ajtocsengo',
+    name: 'Ajtócsengő',
     render: (rng) => {
       const out = new Float32Array(seconds(2.4));
       mixInto(out, INSTRUMENTS.vibes(76, 0.6, 0.9, rng), 0);
@@ -75,15 +104,19 @@ export const SOUNDS: SoundEntry[] = [
     },
   },
   {
-    slug: 'bemondo-gong', name: 'Bemondás előtti gong',
+    slug: 'bemondo-gong',
+    name: 'Bemondás előtti gong',
     render: (rng) => {
       const out = new Float32Array(seconds(3.4));
-      [79, 76, 72, 67].forEach((m, i) => mixInto(out, INSTRUMENTS.vibes(m, i === 3 ? 1.6 : 0.5, 0.85, rng), seconds(i * 0.42)));
+      [79, 76, 72, 67].forEach((m, i) =>
+        mixInto(out, INSTRUMENTS.vibes(m, i === 3 ? 1.6 : 0.5, 0.85, rng), seconds(i * 0.42)),
+      );
       return finish(withRoom(out, 0.2), 0.8);
     },
   },
   {
-    slug: 'taps', name: 'Taps',
+    slug: 'taps',
+    name: 'Taps',
     render: (rng) => {
       const len = 4.2;
       const out = new Float32Array(seconds(len));
@@ -104,12 +137,14 @@ export const SOUNDS: SoundEntry[] = [
     },
   },
   {
-    slug: 'penztargep', name: 'Pénztárgép',
+    slug: 'penztargep',
+    name: 'Pénztárgép',
     render: (rng) => {
       const out = new Float32Array(seconds(1.8));
       const click = new Biquad('bandpass', 3000, 1.5);
       for (const at of [0, 0.07, 0.16]) {
-        for (let i = 0; i < seconds(0.03); i++) out[seconds(at) + i]! += click.process(rng.noise()) * 0.8 * Math.exp(-i / SAMPLE_RATE / 0.006);
+        for (let i = 0; i < seconds(0.03); i++)
+          out[seconds(at) + i]! += click.process(rng.noise()) * 0.8 * Math.exp(-i / SAMPLE_RATE / 0.006);
       }
       mixInto(out, bellTone(93, 1.4, 0.7), seconds(0.24));
       mixInto(out, bellTone(100, 1.2, 0.45), seconds(0.26));
@@ -117,16 +152,32 @@ export const SOUNDS: SoundEntry[] = [
     },
   },
   {
-    slug: 'ertesites', name: 'Értesítés',
+    slug: 'ertesites',
+    name: 'Értesítés',
     render: () => {
       const out = new Float32Array(seconds(0.7));
-      mixInto(out, partials(0.3, midiToHz(84), [[1, 0.8, 14], [2, 0.15, 20]]), 0);
-      mixInto(out, partials(0.55, midiToHz(91), [[1, 0.8, 9], [2, 0.15, 14]]), seconds(0.12));
+      mixInto(
+        out,
+        partials(0.3, midiToHz(84), [
+          [1, 0.8, 14],
+          [2, 0.15, 20],
+        ]),
+        0,
+      );
+      mixInto(
+        out,
+        partials(0.55, midiToHz(91), [
+          [1, 0.8, 9],
+          [2, 0.15, 14],
+        ]),
+        seconds(0.12),
+      );
       return finish(out, 0.15);
     },
   },
   {
-    slug: 'suhanas', name: 'Suhanás',
+    slug: 'suhanas',
+    name: 'Suhanás',
     render: (rng) => {
       const len = 1.4;
       const out = new Float32Array(seconds(len));
@@ -141,7 +192,8 @@ export const SOUNDS: SoundEntry[] = [
     },
   },
   {
-    slug: 'fanfar', name: 'Fanfár',
+    slug: 'fanfar',
+    name: 'Fanfár',
     render: (rng) => {
       const out = new Float32Array(seconds(2.8));
       [60, 64, 67].forEach((m, i) => mixInto(out, INSTRUMENTS.lead(m + 12, 0.16, 0.8, rng), seconds(i * 0.15)));
@@ -151,7 +203,8 @@ export const SOUNDS: SoundEntry[] = [
     },
   },
   {
-    slug: 'xilofon-futam', name: 'Xilofon futam',
+    slug: 'xilofon-futam',
+    name: 'Xilofon futam',
     render: (rng) => {
       const out = new Float32Array(seconds(2.2));
       [72, 74, 76, 79, 81, 84].forEach((m, i) => mixInto(out, INSTRUMENTS.vibes(m, 0.5, 0.8, rng), seconds(i * 0.11)));
@@ -159,7 +212,8 @@ export const SOUNDS: SoundEntry[] = [
     },
   },
   {
-    slug: 'kis-harang', name: 'Kis harang',
+    slug: 'kis-harang',
+    name: 'Kis harang',
     render: () => {
       const out = new Float32Array(seconds(3.2));
       mixInto(out, bellTone(88, 2.4, 0.8), 0);

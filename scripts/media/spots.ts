@@ -15,59 +15,135 @@ export interface SpotEntry {
 }
 
 const bed = (over: Partial<SongSpec>): SongSpec => ({
-  bpm: 100, meter: 4, key: 55, mode: 'major', a: ['1', '5', '6', '4'], b: ['1', '5', '6', '4'],
-  chords: { inst: 'epiano', gain: 0.8, pattern: 'stabs' }, bass: { inst: 'roundBass', gain: 0.8, pattern: 'rootFifth' },
-  drums: { pattern: 'chillpop', gain: 0.4 }, reverb: 0.2, seconds: 30, ...over,
+  bpm: 100,
+  meter: 4,
+  key: 55,
+  mode: 'major',
+  a: ['1', '5', '6', '4'],
+  b: ['1', '5', '6', '4'],
+  chords: { inst: 'epiano', gain: 0.8, pattern: 'stabs' },
+  bass: { inst: 'roundBass', gain: 0.8, pattern: 'rootFifth' },
+  drums: { pattern: 'chillpop', gain: 0.4 },
+  reverb: 0.2,
+  seconds: 30,
+  ...over,
 });
 
 export const SPOTS: SpotEntry[] = [
   {
-    slug: 'kave-sutemeny', name: 'Kávé mellé sütemény',
+    slug: 'kave-sutemeny',
+    name: 'Kávé mellé sütemény',
     text: 'Ma minden kávé mellé ajándék süteményt adunk! Kérje a pultnál, amíg a készlet tart.',
-    voice: 'hu+f3', speed: 150, pitch: 55,
-    bed: bed({ chords: { inst: 'nylon', gain: 0.8, pattern: 'bossa' }, bass: { inst: 'uprightBass', gain: 0.8, pattern: 'bossa' }, drums: { pattern: 'bossa', gain: 0.4 }, bpm: 120 }),
+    voice: 'hu+f3',
+    speed: 150,
+    pitch: 55,
+    bed: bed({
+      chords: { inst: 'nylon', gain: 0.8, pattern: 'bossa' },
+      bass: { inst: 'uprightBass', gain: 0.8, pattern: 'bossa' },
+      drums: { pattern: 'bossa', gain: 0.4 },
+      bpm: 120,
+    }),
   },
   {
-    slug: 'hetvegi-akcio', name: 'Hétvégi akció',
+    slug: 'hetvegi-akcio',
+    name: 'Hétvégi akció',
     text: 'Hétvégi akció: minden második termék féláron! Nézzen körül bátran, kollégáink szívesen segítenek.',
-    voice: 'hu', speed: 155, pitch: 45,
-    bed: bed({ chords: { inst: 'piano', gain: 0.7, pattern: 'beats' }, bass: { inst: 'synthBass', gain: 0.8, pattern: 'syncop' }, drums: { pattern: 'pop', gain: 0.45 }, bpm: 112 }),
+    voice: 'hu',
+    speed: 155,
+    pitch: 45,
+    bed: bed({
+      chords: { inst: 'piano', gain: 0.7, pattern: 'beats' },
+      bass: { inst: 'synthBass', gain: 0.8, pattern: 'syncop' },
+      drums: { pattern: 'pop', gain: 0.45 },
+      bpm: 112,
+    }),
   },
   {
-    slug: 'friss-pekaru', name: 'Friss pékáru',
+    slug: 'friss-pekaru',
+    name: 'Friss pékáru',
     text: 'Friss pékáru minden reggel hét órától. Ropogós kifli, puha kalács, illatos kenyér. Várjuk szeretettel!',
-    voice: 'hu+f2', speed: 145, pitch: 50,
-    bed: bed({ chords: { inst: 'guitar', gain: 0.8, pattern: 'strum' }, bass: { inst: 'pluckBass', gain: 0.8, pattern: 'rootFifth' }, drums: { pattern: 'acoustic', gain: 0.35 }, bpm: 104 }),
+    voice: 'hu+f2',
+    speed: 145,
+    pitch: 50,
+    bed: bed({
+      chords: { inst: 'guitar', gain: 0.8, pattern: 'strum' },
+      bass: { inst: 'pluckBass', gain: 0.8, pattern: 'rootFifth' },
+      drums: { pattern: 'acoustic', gain: 0.35 },
+      bpm: 104,
+    }),
   },
   {
-    slug: 'zaras-elott', name: 'Zárás előtt',
+    slug: 'zaras-elott',
+    name: 'Zárás előtt',
     text: 'Kedves Vásárlóink! Tájékoztatjuk önöket, hogy üzletünk ma este nyolc órakor zár. Köszönjük, hogy nálunk vásárolt!',
-    voice: 'hu', speed: 145, pitch: 40,
-    bed: bed({ chords: { inst: 'softPad', gain: 0.8, pattern: 'sustain' }, bass: { inst: 'roundBass', gain: 0.5, pattern: 'pedal' }, drums: { pattern: 'none', gain: 0 }, bpm: 80, reverb: 0.35 }),
+    voice: 'hu',
+    speed: 145,
+    pitch: 40,
+    bed: bed({
+      chords: { inst: 'softPad', gain: 0.8, pattern: 'sustain' },
+      bass: { inst: 'roundBass', gain: 0.5, pattern: 'pedal' },
+      drums: { pattern: 'none', gain: 0 },
+      bpm: 80,
+      reverb: 0.35,
+    }),
   },
   {
-    slug: 'husegkartya', name: 'Hűségkártya',
+    slug: 'husegkartya',
+    name: 'Hűségkártya',
     text: 'Gyűjtse a pontokat hűségkártyájával, és minden tizedik vásárlás után ajándék vár önre!',
-    voice: 'hu+f4', speed: 150, pitch: 55,
-    bed: bed({ chords: { inst: 'marimba', gain: 0.7, pattern: 'offbeat', octave: 1 }, bass: { inst: 'roundBass', gain: 0.8, pattern: 'bossa' }, drums: { pattern: 'tropical', gain: 0.4 }, bpm: 104 }),
+    voice: 'hu+f4',
+    speed: 150,
+    pitch: 55,
+    bed: bed({
+      chords: { inst: 'marimba', gain: 0.7, pattern: 'offbeat', octave: 1 },
+      bass: { inst: 'roundBass', gain: 0.8, pattern: 'bossa' },
+      drums: { pattern: 'tropical', gain: 0.4 },
+      bpm: 104,
+    }),
   },
   {
-    slug: 'oszi-akcio', name: 'Őszi akció',
+    slug: 'oszi-akcio',
+    name: 'Őszi akció',
     text: 'Őszi akció! Minden kabát és pulóver húsz százalék kedvezménnyel, csak ezen a héten.',
-    voice: 'hu+m3', speed: 150, pitch: 45,
-    bed: bed({ chords: { inst: 'epiano', gain: 0.8, pattern: 'half' }, bass: { inst: 'roundBass', gain: 0.8, pattern: 'syncop' }, drums: { pattern: 'lofi', gain: 0.4 }, bpm: 86, swing: 0.15, mode: 'dorian' }),
+    voice: 'hu+m3',
+    speed: 150,
+    pitch: 45,
+    bed: bed({
+      chords: { inst: 'epiano', gain: 0.8, pattern: 'half' },
+      bass: { inst: 'roundBass', gain: 0.8, pattern: 'syncop' },
+      drums: { pattern: 'lofi', gain: 0.4 },
+      bpm: 86,
+      swing: 0.15,
+      mode: 'dorian',
+    }),
   },
   {
-    slug: 'uj-kollekcio', name: 'Új kollekció',
+    slug: 'uj-kollekcio',
+    name: 'Új kollekció',
     text: 'Megérkezett az új tavaszi kollekció! Nézzen körül bátran, a próbafülkék a bolt hátsó részén várják.',
-    voice: 'hu+f2', speed: 150, pitch: 50,
-    bed: bed({ chords: { inst: 'piano', gain: 0.7, pattern: 'beats' }, bass: { inst: 'roundBass', gain: 0.7, pattern: 'rootFifth' }, drums: { pattern: 'pop', gain: 0.35 }, bpm: 108 }),
+    voice: 'hu+f2',
+    speed: 150,
+    pitch: 50,
+    bed: bed({
+      chords: { inst: 'piano', gain: 0.7, pattern: 'beats' },
+      bass: { inst: 'roundBass', gain: 0.7, pattern: 'rootFifth' },
+      drums: { pattern: 'pop', gain: 0.35 },
+      bpm: 108,
+    }),
   },
   {
-    slug: 'ingyenes-parkolas', name: 'Ingyenes parkolás',
+    slug: 'ingyenes-parkolas',
+    name: 'Ingyenes parkolás',
     text: 'Vásárlóink két órán át ingyen parkolhatnak az áruház mögötti parkolóban. Kérje a parkolójegy érvényesítését a pénztárnál!',
-    voice: 'hu', speed: 150, pitch: 45,
-    bed: bed({ chords: { inst: 'guitar', gain: 0.7, pattern: 'strum' }, bass: { inst: 'pluckBass', gain: 0.7, pattern: 'rootFifth' }, drums: { pattern: 'acoustic', gain: 0.3 }, bpm: 100 }),
+    voice: 'hu',
+    speed: 150,
+    pitch: 45,
+    bed: bed({
+      chords: { inst: 'guitar', gain: 0.7, pattern: 'strum' },
+      bass: { inst: 'pluckBass', gain: 0.7, pattern: 'rootFifth' },
+      drums: { pattern: 'acoustic', gain: 0.3 },
+      bpm: 100,
+    }),
   },
 ];
 
@@ -109,9 +185,22 @@ function resample(data: Float32Array, from: number): Float32Array {
 export function speak(spot: SpotEntry): Float32Array {
   let wav: Buffer;
   try {
-    wav = execFileSync('espeak-ng', ['-v', spot.voice, '-s', String(spot.speed), '-p', String(spot.pitch), '-g', '2', '--stdout', spot.text]);
+    wav = execFileSync('espeak-ng', [
+      '-v',
+      spot.voice,
+      '-s',
+      String(spot.speed),
+      '-p',
+      String(spot.pitch),
+      '-g',
+      '2',
+      '--stdout',
+      spot.text,
+    ]);
   } catch (err) {
-    throw new Error(`espeak-ng is required to regenerate the spots (Debian/Ubuntu: apt-get install espeak-ng): ${String(err)}`);
+    throw new Error(
+      `espeak-ng is required to regenerate the spots (Debian/Ubuntu: apt-get install espeak-ng): ${String(err)}`,
+    );
   }
   const { rate, data } = readWav(wav);
   const voice = resample(data, rate);
@@ -129,7 +218,10 @@ export function renderSpot(spot: SpotEntry, seed: number): Float32Array {
   const pre = 1.6;
   const post = 2.2;
   const total = seconds(pre) + voice.length + seconds(post);
-  const music = renderSong({ ...spot.bed, seconds: Math.max(30, total / SAMPLE_RATE + 6) }, seed).subarray(seconds(0.25), seconds(0.25) + total);
+  const music = renderSong({ ...spot.bed, seconds: Math.max(30, total / SAMPLE_RATE + 6) }, seed).subarray(
+    seconds(0.25),
+    seconds(0.25) + total,
+  );
 
   // duck the bed under the voice with smooth ramps
   const vStart = seconds(pre);

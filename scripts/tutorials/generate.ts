@@ -156,7 +156,11 @@ async function record(browser: Browser, base: string, item: TutorialItemSource, 
     // Music left playing on this device would show 'A zenét szóló eszköz nem elérhető' in the next
     // video, once this login is gone.
     const pause = page.getByRole('region', { name: 'Lejátszó' }).getByRole('button', { name: 'Szünet' }).first();
-    if (await pause.isVisible().catch(() => false)) await pause.click().then(() => settle(page, 500)).catch(() => undefined);
+    if (await pause.isVisible().catch(() => false))
+      await pause
+        .click()
+        .then(() => settle(page, 500))
+        .catch(() => undefined);
     return stills;
   } finally {
     for (const c of contexts.reverse()) await c.close().catch(() => undefined);
@@ -175,11 +179,24 @@ async function encode(item: TutorialItemSource, stills: string[], work: string):
 
   const inputs: string[] = [];
   // Every still but the last is shown FADE longer: the cross-fade eats that overlap.
-  stills.forEach((still, i) => inputs.push('-loop', '1', '-framerate', String(FPS), '-t', (slots[i]! + (i < n - 1 ? FADE : 0)).toFixed(3), '-i', still));
+  stills.forEach((still, i) =>
+    inputs.push(
+      '-loop',
+      '1',
+      '-framerate',
+      String(FPS),
+      '-t',
+      (slots[i]! + (i < n - 1 ? FADE : 0)).toFixed(3),
+      '-i',
+      still,
+    ),
+  );
   voices.forEach((_, i) => inputs.push('-i', path.join(work, `voice-${i + 1}.wav`)));
 
   const filters: string[] = [];
-  stills.forEach((_, i) => filters.push(`[${i}:v]scale=1280:720:flags=lanczos,format=yuv420p,setsar=1,fps=${FPS}[v${i}]`));
+  stills.forEach((_, i) =>
+    filters.push(`[${i}:v]scale=1280:720:flags=lanczos,format=yuv420p,setsar=1,fps=${FPS}[v${i}]`),
+  );
   let video = 'v0';
   let offset = 0;
   for (let i = 1; i < n; i++) {
@@ -197,21 +214,55 @@ async function encode(item: TutorialItemSource, stills: string[], work: string):
   await run(
     'ffmpeg',
     [
-      '-y', '-hide_banner', '-loglevel', 'error',
+      '-y',
+      '-hide_banner',
+      '-loglevel',
+      'error',
       ...inputs,
-      '-filter_complex', filters.join(';'),
-      '-map', `[${video}]`, '-map', '[aout]',
-      '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '5', '-row-mt', '1',
-      '-g', String(FPS * 10), '-threads', '2',
-      '-c:a', 'libopus', '-b:a', '32k', '-ac', '1',
+      '-filter_complex',
+      filters.join(';'),
+      '-map',
+      `[${video}]`,
+      '-map',
+      '[aout]',
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      '42',
+      '-deadline',
+      'good',
+      '-cpu-used',
+      '5',
+      '-row-mt',
+      '1',
+      '-g',
+      String(FPS * 10),
+      '-threads',
+      '2',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '32k',
+      '-ac',
+      '1',
       '-shortest',
       out,
     ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   await run('ffmpeg', [
-    '-y', '-hide_banner', '-loglevel', 'error',
-    '-i', stills[0]!, '-vf', 'scale=960:-2:flags=lanczos', '-q:v', '5',
+    '-y',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    stills[0]!,
+    '-vf',
+    'scale=960:-2:flags=lanczos',
+    '-q:v',
+    '5',
     path.join(OUT_DIR, `${item.key}.jpg`),
   ]);
 }
@@ -250,7 +301,8 @@ async function writeContent(): Promise<void> {
   const itemKeys = new Set(tutorials.flatMap((t) => t.items.map((i) => i.key)));
   for (const topic of faqs) {
     for (const item of topic.items) {
-      if (item.tutorial && !itemKeys.has(item.tutorial)) throw new Error(`FAQ ${item.key} links to unknown tutorial ${item.tutorial}`);
+      if (item.tutorial && !itemKeys.has(item.tutorial))
+        throw new Error(`FAQ ${item.key} links to unknown tutorial ${item.tutorial}`);
     }
   }
   writeFileSync(CONTENT_FILE, JSON.stringify({ tutorials: topics, faqs }, null, 2) + '\n');
@@ -308,7 +360,8 @@ async function main(): Promise<void> {
       log(`${item.key}: ${(await probeDuration(video)).toFixed(1)} s, ${Math.round(statSync(video).size / 1024)} kB`);
     }
     await writeContent();
-    if (failed.length > 0) throw new Error(`not recorded: ${failed.join(', ')}; stills and screenshots of the failure in ${work}`);
+    if (failed.length > 0)
+      throw new Error(`not recorded: ${failed.join(', ')}; stills and screenshots of the failure in ${work}`);
     rmSync(work, { recursive: true, force: true });
   } finally {
     await browser.close();

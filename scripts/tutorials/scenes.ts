@@ -53,14 +53,22 @@ const CHANNEL = 'Lounge terasz';
 
 async function channelDetail(page: Page, base: string, name = CHANNEL): Promise<void> {
   await open(page, base, '/channels', 'Csatornák');
-  await press(main(page).getByRole('link', { name: new RegExp(name) }).first());
+  await press(
+    main(page)
+      .getByRole('link', { name: new RegExp(name) })
+      .first(),
+  );
   await page.getByRole('heading', { name, level: 1 }).waitFor();
   await settle(page);
 }
 
 async function playChannel(page: Page, base: string): Promise<void> {
   await channelDetail(page, base);
-  await press(main(page).getByRole('button', { name: /^Lejátszás$|lejátszása$/ }).first());
+  await press(
+    main(page)
+      .getByRole('button', { name: /^Lejátszás$|lejátszása$/ })
+      .first(),
+  );
   await page.getByText('Most szól').first().waitFor({ timeout: 15_000 });
   await settle(page, 1500);
 }
@@ -71,13 +79,20 @@ export const scenes: Record<string, Scene> = {
       async ({ page, base }) => open(page, base, '/channels', 'Csatornák'),
       async ({ page, base }) => channelDetail(page, base),
       async ({ page }) => {
-        await press(main(page).getByRole('button', { name: /^Lejátszás$|lejátszása$/ }).first());
+        await press(
+          main(page)
+            .getByRole('button', { name: /^Lejátszás$|lejátszása$/ })
+            .first(),
+        );
         await page.getByText('Most szól').first().waitFor({ timeout: 15_000 });
         await settle(page, 2500);
       },
       async ({ page }) => {
         await press(main(page).getByRole('button', { name: 'Kedvenc' }));
-        await page.getByText(/Hozzáadva a kedvencekhez|Eltávolítva a kedvencekből/).first().waitFor();
+        await page
+          .getByText(/Hozzáadva a kedvencekhez|Eltávolítva a kedvencekből/)
+          .first()
+          .waitFor();
         await page.waitForTimeout(300);
       },
     ],
@@ -96,7 +111,11 @@ export const scenes: Record<string, Scene> = {
         await page.getByRole('dialog').getByRole('button', { name: 'Létrehozás' }).click();
         await page.getByRole('dialog').waitFor({ state: 'hidden' });
         await channelDetail(page, base);
-        await press(main(page).getByRole('button', { name: /hozzáadása lejátszási listához$/ }).nth(2));
+        await press(
+          main(page)
+            .getByRole('button', { name: /hozzáadása lejátszási listához$/ })
+            .nth(2),
+        );
         const dialog = page.getByRole('dialog');
         await dialog.getByRole('checkbox', { name: 'Délutáni pihenő' }).waitFor();
         // The row's styled box covers the native checkbox, so the click goes to the input itself.
@@ -109,10 +128,18 @@ export const scenes: Record<string, Scene> = {
       async ({ page, base }) => {
         await page.keyboard.press('Escape');
         await open(page, base, '/playlists', 'Saját listák');
-        await press(main(page).getByRole('link', { name: /Reggeli nyitás/ }).first());
+        await press(
+          main(page)
+            .getByRole('link', { name: /Reggeli nyitás/ })
+            .first(),
+        );
         await page.getByRole('heading', { name: 'Reggeli nyitás' }).waitFor();
         await settle(page);
-        await press(main(page).getByRole('button', { name: /^Lejátszás$|lejátszása$/ }).first());
+        await press(
+          main(page)
+            .getByRole('button', { name: /^Lejátszás$|lejátszása$/ })
+            .first(),
+        );
         await page.getByText('Most szól').first().waitFor({ timeout: 15_000 });
         await settle(page, 2000);
       },
@@ -135,13 +162,20 @@ export const scenes: Record<string, Scene> = {
         await settle(page, 600);
       },
       async ({ page }) => {
-        const tablet = page.getByRole('menuitemradio').filter({ hasNot: page.getByText('Ez az eszköz') }).first();
+        const tablet = page
+          .getByRole('menuitemradio')
+          .filter({ hasNot: page.getByText('Ez az eszköz') })
+          .first();
         await tablet.hover();
         await page.waitForTimeout(300);
         // The still shows the choice under the pointer; the move happens at the next step.
       },
       async ({ page }) => {
-        await page.getByRole('menuitemradio').filter({ hasNot: page.getByText('Ez az eszköz') }).first().click();
+        await page
+          .getByRole('menuitemradio')
+          .filter({ hasNot: page.getByText('Ez az eszköz') })
+          .first()
+          .click();
         await page.getByText('A zene egy másik eszközön szól').first().waitFor({ timeout: 15_000 });
         await settle(page, 1200);
       },
@@ -150,7 +184,11 @@ export const scenes: Record<string, Scene> = {
     // would show 'A zenét szóló eszköz nem elérhető'.
     teardown: async ({ page }) => {
       await page.getByRole('button', { name: 'Eszközök' }).first().click();
-      await page.getByRole('menuitemradio').filter({ has: page.getByText('Ez az eszköz') }).first().click();
+      await page
+        .getByRole('menuitemradio')
+        .filter({ has: page.getByText('Ez az eszköz') })
+        .first()
+        .click();
       await page.getByText('A zene egy másik eszközön szól').first().waitFor({ state: 'hidden', timeout: 15_000 });
       await page.getByRole('region', { name: 'Lejátszó' }).getByRole('button', { name: 'Szünet' }).first().click();
       await settle(page, 500);
@@ -176,7 +214,12 @@ export const scenes: Record<string, Scene> = {
         await settle(page, 300);
       },
       async ({ page }) => {
-        await press(page.getByRole('tab', { name: 'Ütemezés' }).or(page.getByRole('link', { name: 'Ütemezés' })).first());
+        await press(
+          page
+            .getByRole('tab', { name: 'Ütemezés' })
+            .or(page.getByRole('link', { name: 'Ütemezés' }))
+            .first(),
+        );
         await page.getByRole('heading', { name: 'Ütemezett tartalmak' }).waitFor();
         await settle(page);
       },
@@ -193,16 +236,29 @@ export const scenes: Record<string, Scene> = {
       },
       async ({ page }) => {
         await press(main(page).getByRole('tab', { name: /^Összes hang/ }));
-        await press(main(page).getByRole('button', { name: 'Gyorshang: Fanfár' }).or(main(page).getByRole('switch', { name: 'Gyorshang: Fanfár' })).or(main(page).getByRole('checkbox', { name: 'Gyorshang: Fanfár' })).first());
+        await press(
+          main(page)
+            .getByRole('button', { name: 'Gyorshang: Fanfár' })
+            .or(main(page).getByRole('switch', { name: 'Gyorshang: Fanfár' }))
+            .or(main(page).getByRole('checkbox', { name: 'Gyorshang: Fanfár' }))
+            .first(),
+        );
         await page.getByText('Hozzáadva a gyorshangokhoz').first().waitFor();
         await settle(page, 300);
       },
       async ({ page }) => {
         await page.mouse.wheel(0, -2000);
-        const quick = page.getByRole('region', { name: 'Gyorshangok' }).getByRole('button', { name: 'Fanfár lejátszása' });
-        const target = (await quick.count()) > 0 ? quick : main(page).getByRole('button', { name: 'Fanfár lejátszása' }).first();
+        const quick = page
+          .getByRole('region', { name: 'Gyorshangok' })
+          .getByRole('button', { name: 'Fanfár lejátszása' });
+        const target =
+          (await quick.count()) > 0 ? quick : main(page).getByRole('button', { name: 'Fanfár lejátszása' }).first();
         await press(target.first());
-        await page.getByText(/Hang szól|Most szól/).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+        await page
+          .getByText(/Hang szól|Most szól/)
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .catch(() => undefined);
         await page.waitForTimeout(500);
       },
       async ({ page }) => {
@@ -236,14 +292,21 @@ export const scenes: Record<string, Scene> = {
         const dialog = page.getByRole('dialog');
         const spots = dialog.getByRole('group', { name: 'Szpotok' });
         await spots.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-        await spots.getByRole('checkbox', { name: /Hétvégi akció/ }).first().click();
+        await spots
+          .getByRole('checkbox', { name: /Hétvégi akció/ })
+          .first()
+          .click();
         await settle(page, 400);
       },
       async ({ page }) => {
         await page.getByRole('dialog').getByRole('button', { name: 'Mentés' }).click();
         await page.getByRole('dialog').waitFor({ state: 'hidden' });
         await main(page).getByText('Hétvégi akció óránként').first().waitFor();
-        await main(page).getByRole('switch', { name: 'Aktív: Hétvégi akció óránként' }).or(main(page).getByRole('checkbox', { name: 'Aktív: Hétvégi akció óránként' })).first().hover();
+        await main(page)
+          .getByRole('switch', { name: 'Aktív: Hétvégi akció óránként' })
+          .or(main(page).getByRole('checkbox', { name: 'Aktív: Hétvégi akció óránként' }))
+          .first()
+          .hover();
         await settle(page, 300);
       },
     ],

@@ -211,7 +211,16 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   sessions.onLoginsEnded((customerId, sessionIds) => realtime.endLogins(customerId, sessionIds));
   // Under test control the tick route moves the clock, so next-play times agree with the ticked minute.
   const testClock = config.schedulerTestControl ? createShiftableClock(clock) : undefined;
-  const ctx: AppContext = { config, db: dbHandle.db, storage, mailer, sessions, players, realtime, clock: testClock?.now ?? clock };
+  const ctx: AppContext = {
+    config,
+    db: dbHandle.db,
+    storage,
+    mailer,
+    sessions,
+    players,
+    realtime,
+    clock: testClock?.now ?? clock,
+  };
   app.decorate('ctx', ctx);
 
   const scheduler = createScheduler(ctx, { instance: config.schedulerInstance ?? defaultInstanceId(), log: app.log });

@@ -243,7 +243,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.UPLOAD_BODY_MAX_MB <= Math.max(e.UPLOAD_AUDIO_MAX_MB, e.UPLOAD_IMAGE_MAX_MB)) {
-    throw new Error('Invalid tenant API configuration:\n  UPLOAD_BODY_MAX_MB: must be larger than UPLOAD_AUDIO_MAX_MB and UPLOAD_IMAGE_MAX_MB');
+    throw new Error(
+      'Invalid tenant API configuration:\n  UPLOAD_BODY_MAX_MB: must be larger than UPLOAD_AUDIO_MAX_MB and UPLOAD_IMAGE_MAX_MB',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const needsFile = !e.APP_KEY || !e.BFF_SECRET || !e.PUSHER_APP_ID || !e.PUSHER_KEY || !e.PUSHER_SECRET;

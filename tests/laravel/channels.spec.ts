@@ -31,7 +31,10 @@ test('the header names the shop and /channels shows every channel the API lists'
   // A tile opens its channel.
   await page.getByRole('tab', { name: 'Összes csatorna' }).click();
   const first = channels[0]!;
-  await grid.getByRole('link', { name: new RegExp(first.name) }).first().click();
+  await grid
+    .getByRole('link', { name: new RegExp(first.name) })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/channels/${first.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
 });

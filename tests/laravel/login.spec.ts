@@ -14,7 +14,11 @@ test("a malformed e-mail shows Laravel's Hungarian validation message under the 
 
   const message = page.getByText('A(z) e-mail cím mezőnek érvényes e-mail címnek kell lennie.', { exact: true });
   await expect(message).toBeVisible();
-  const [messageBox, emailBox, passwordBox] = await Promise.all([message.boundingBox(), form.email.boundingBox(), form.password.boundingBox()]);
+  const [messageBox, emailBox, passwordBox] = await Promise.all([
+    message.boundingBox(),
+    form.email.boundingBox(),
+    form.password.boundingBox(),
+  ]);
   expect(messageBox!.y).toBeGreaterThanOrEqual(emailBox!.y + emailBox!.height - 1);
   expect(messageBox!.y + messageBox!.height).toBeLessThanOrEqual(passwordBox!.y + 1);
   await expect(page).toHaveURL(/\/login$/);

@@ -8,7 +8,13 @@ import { browserGet, DEMO, logIn } from '../e2e/support/auth';
  * account menu): a page added there is checked here too. Against a Laravel API that serves only part
  * of the calls, each must render inside the layout, never a 500 nor the not-found page.
  */
-const PAGES = [...new Set([...NAV_SECTIONS.flatMap((s) => s.items.map((i) => i.href)), ...MIXER_TABS.map((t) => t.href), ...ACCOUNT_NAV.map((i) => i.href)])];
+const PAGES = [
+  ...new Set([
+    ...NAV_SECTIONS.flatMap((s) => s.items.map((i) => i.href)),
+    ...MIXER_TABS.map((t) => t.href),
+    ...ACCOUNT_NAV.map((i) => i.href),
+  ]),
+];
 
 // One login for the whole file: each test opens its page in a context with the login's cookies.
 let loggedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;

@@ -13,10 +13,15 @@ async function serverPlayer(page: Page): Promise<PeerPlayer> {
 
 /** The bar's play/pause button; its name says what a press does. */
 function playButton(page: Page, playing: boolean) {
-  return page.getByRole('region', { name: 'Lejátszó' }).getByRole('button', { name: playing ? 'Szünet' : 'Lejátszás', exact: true });
+  return page
+    .getByRole('region', { name: 'Lejátszó' })
+    .getByRole('button', { name: playing ? 'Szünet' : 'Lejátszás', exact: true });
 }
 
-test('play and pause in the bar go through toggle-play, and another device sees the state', async ({ page, browser }) => {
+test('play and pause in the bar go through toggle-play, and another device sees the state', async ({
+  page,
+  browser,
+}) => {
   await logIn(page);
   const start = (await serverPlayer(page)).is_playing;
   await expect(playButton(page, start)).toBeVisible();

@@ -26,7 +26,9 @@ async function expireLaravelSession(page: Page): Promise<void> {
 function renderedSessionId(html: string): string | null {
   // The user's record travels in the RSC payload, JSON inside a script string (quotes escaped).
   const email = DEMO.email.replace(/[.@]/g, (c) => `\\${c}`);
-  const match = new RegExp(`\\\\"email\\\\":\\\\"${email}\\\\"[^}]*?\\\\"session_id\\\\":\\\\"([^"\\\\]+)\\\\"`).exec(html);
+  const match = new RegExp(`\\\\"email\\\\":\\\\"${email}\\\\"[^}]*?\\\\"session_id\\\\":\\\\"([^"\\\\]+)\\\\"`).exec(
+    html,
+  );
   return match?.[1] ?? null;
 }
 

@@ -37,11 +37,15 @@ type Update = { player: Player };
 test.afterEach(() => disconnectAll());
 
 test('both API instances started together on an empty database: each migration recorded once, the demo shops seeded, both serve them', async () => {
-  const journal = JSON.parse(await readFile(path.join(process.cwd(), 'server', 'drizzle', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const journal = JSON.parse(
+    await readFile(path.join(process.cwd(), 'server', 'drizzle', 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: unknown[] };
   const db = new pg.Client({ connectionString: SCALE.databaseUrl });
   await db.connect();
   try {
-    const migrations = await db.query<{ n: number; hashes: number }>('select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations');
+    const migrations = await db.query<{ n: number; hashes: number }>(
+      'select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations',
+    );
     expect(migrations.rows[0]).toEqual({ n: journal.entries.length, hashes: journal.entries.length });
     const shops = await db.query<{ slug: string }>('select slug from customers order by slug');
     expect(shops.rows.map((r) => r.slug)).toEqual(['demo', 'other']);
@@ -55,7 +59,9 @@ test('both API instances started together on an empty database: each migration r
   }
 });
 
-test('a press made through instance 1 (API, and web via its BFF) reaches a device whose socket is on API instance 2', async ({ browser }) => {
+test('a press made through instance 1 (API, and web via its BFF) reaches a device whose socket is on API instance 2', async ({
+  browser,
+}) => {
   const listener = await ApiClient.loggedIn(API.instance(2));
   const presser = await ApiClient.loggedIn(API.instance(1));
   const player = await presser.player();
@@ -135,7 +141,11 @@ test('the scheduler fires each due minute once over 10 test-clock minutes with b
   const client = await ApiClient.loggedIn(API.lb);
   const spots = (await client.ok<Array<{ id: number }>>('GET', '/api/spots')).body;
   const item = (
-    await client.ok<{ id: number }>('POST', '/api/scheduled-contents', { name: 'Skála teszt', frequency: 'everyMinute', spots: [spots[0]!.id] })
+    await client.ok<{ id: number }>('POST', '/api/scheduled-contents', {
+      name: 'Skála teszt',
+      frequency: 'everyMinute',
+      spots: [spots[0]!.id],
+    })
   ).body;
 
   // Tomorrow 03:00 UTC: no seeded schedule is due then (the demo's runs at half past, 09–20 h).
@@ -170,7 +180,9 @@ test('the scheduler fires each due minute once over 10 test-clock minutes with b
   // No item fired twice in a minute, whichever instance fired it.
   const keys = fires.map((f) => `${f.minute} ${f.id}`);
   expect(new Set(keys).size).toBe(keys.length);
-  console.log(`[scale] fires per instance: 1 → ${ours.filter((f) => f.instance === 1).length}, 2 → ${ours.filter((f) => f.instance === 2).length}`);
+  console.log(
+    `[scale] fires per instance: 1 → ${ours.filter((f) => f.instance === 1).length}, 2 → ${ours.filter((f) => f.instance === 2).length}`,
+  );
 
   // The fire log holds each of our minutes once.
   const db = new pg.Client({ connectionString: SCALE.databaseUrl });
@@ -212,10 +224,18 @@ test('with API instance 1 killed mid-run, every action answered 2xx is in the fi
   const act = async (n: number) => {
     const kind = n % 3;
     const path =
-      kind === 0 ? `/api/players/${player.id}/update-volume` : kind === 1 ? `/api/players/${player.id}/toggle-play` : `/api/players/${player.id}/next`;
+      kind === 0
+        ? `/api/players/${player.id}/update-volume`
+        : kind === 1
+          ? `/api/players/${player.id}/toggle-play`
+          : `/api/players/${player.id}/next`;
     const volume = kind === 0 ? 10 + (n % 80) : undefined;
     try {
-      const res = await client.call<Player>(kind === 0 ? 'POST' : 'GET', path, volume === undefined ? undefined : { volume });
+      const res = await client.call<Player>(
+        kind === 0 ? 'POST' : 'GET',
+        path,
+        volume === undefined ? undefined : { volume },
+      );
       results.push({ action: path, status: res.status, volume, player: res.status < 300 ? res.body : undefined });
     } catch (err) {
       results.push({ action: `${path} (${(err as Error).message})`, status: 0, volume });
@@ -230,9 +250,14 @@ test('with API instance 1 killed mid-run, every action answered 2xx is in the fi
 
   // Every device that lost its socket got it back (through the load balancer, on instance 2).
   console.log(`[scale] sockets lost per device when instance 1 died: ${drops.join(', ')}`);
-  expect(drops.reduce((a, b) => a + b, 0), 'at least one device had its socket on the killed instance').toBeGreaterThan(0);
+  expect(
+    drops.reduce((a, b) => a + b, 0),
+    'at least one device had its socket on the killed instance',
+  ).toBeGreaterThan(0);
   await Promise.all(devices.map((d) => connected(d, 30_000)));
-  await expect.poll(() => devices.map((d) => d.channel(privatePlayerChannel(player.id))?.subscribed), { timeout: 30_000 }).toEqual(devices.map(() => true));
+  await expect
+    .poll(() => devices.map((d) => d.channel(privatePlayerChannel(player.id))?.subscribed), { timeout: 30_000 })
+    .toEqual(devices.map(() => true));
 
   // And they get the events after: one more press, seen by every device.
   await act(60);
@@ -240,7 +265,9 @@ test('with API instance 1 killed mid-run, every action answered 2xx is in the fi
   expect(last.status).toBe(200);
 
   const ok = results.filter((r) => r.status >= 200 && r.status < 300);
-  console.log(`[scale] ${results.length} actions, ${ok.length} answered 2xx; others: ${JSON.stringify(results.filter((r) => r.status >= 300 || r.status < 200).map((r) => [r.action, r.status]))}`);
+  console.log(
+    `[scale] ${results.length} actions, ${ok.length} answered 2xx; others: ${JSON.stringify(results.filter((r) => r.status >= 300 || r.status < 200).map((r) => [r.action, r.status]))}`,
+  );
   for (const r of ok) if (r.volume !== undefined) expect(r.player!.volume).toBe(r.volume);
   // Each 2xx answer is a later state than the one before: no answered press was lost or undone.
   const versions = ok.map((r) => r.player!.version!);
@@ -254,6 +281,8 @@ test('with API instance 1 killed mid-run, every action answered 2xx is in the fi
   expect(final.is_playing).toBe(lastOk.is_playing);
   expect(final.track?.id).toBe(lastOk.track?.id);
   for (const [i, list] of seen.entries()) {
-    await expect.poll(() => list.at(-1)?.version, { message: `device ${i + 1} got the last press`, timeout: 15_000 }).toBe(final.version);
+    await expect
+      .poll(() => list.at(-1)?.version, { message: `device ${i + 1} got the last press`, timeout: 15_000 })
+      .toBe(final.version);
   }
 });

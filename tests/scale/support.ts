@@ -3,7 +3,12 @@ import type { Player } from '../../contracts/player';
 import type { User } from '../../contracts/auth';
 import type { RealtimeConfig } from '../../contracts/realtime';
 import { DEMO, type Login } from '../e2e/support/auth';
-import { connected as connectedWithin, sleep, subscribe as subscribeWithin, withTimeout } from '../server/realtime-helpers';
+import {
+  connected as connectedWithin,
+  sleep,
+  subscribe as subscribeWithin,
+  withTimeout,
+} from '../server/realtime-helpers';
 
 /**
  * Ports, database and Redis of the scale suite's cluster (tests/scale/global-setup.ts). HAProxy
@@ -81,7 +86,13 @@ export class ApiClient {
       payload = form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
       headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
     }
-    const res = await fetch(this.base + path, { method, headers, body: payload, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(this.base + path, {
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = '', ...attrs] = line.split(';');
       const eq = pair.indexOf('=');
@@ -111,7 +122,8 @@ export class ApiClient {
   /** A call that must answer 2xx. */
   async ok<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
     const res = await this.call<T>(method, path, body);
-    if (res.status < 200 || res.status > 299) throw new Error(`${method} ${path} on ${this.base}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status < 200 || res.status > 299)
+      throw new Error(`${method} ${path} on ${this.base}: ${res.status} ${JSON.stringify(res.body)}`);
     return res;
   }
 }
@@ -140,7 +152,12 @@ export function realtimeClient(client: ApiClient, wsPort: number, config: Realti
       transport: 'ajax',
       customHandler: (params, callback) => {
         client
-          .call<{ auth: string; channel_data?: string }>('POST', '/broadcasting/auth', { socket_id: params.socketId, channel_name: params.channelName }, true)
+          .call<{ auth: string; channel_data?: string }>(
+            'POST',
+            '/broadcasting/auth',
+            { socket_id: params.socketId, channel_name: params.channelName },
+            true,
+          )
           .then(
             (res) => (res.status === 200 ? callback(null, res.body) : callback(new Error(`auth ${res.status}`), null)),
             (err: Error) => callback(err, null),
@@ -159,10 +176,16 @@ export function disconnectAll(): void {
 
 // The realtime suite's helpers, with the cluster's longer waits (two instances, a load balancer).
 export const connected = (pusher: Pusher, timeoutMs = 15_000): Promise<string> => connectedWithin(pusher, timeoutMs);
-export const subscribe = (pusher: Pusher, name: string, timeoutMs = 15_000): Promise<Channel> => subscribeWithin(pusher, name, timeoutMs);
+export const subscribe = (pusher: Pusher, name: string, timeoutMs = 15_000): Promise<Channel> =>
+  subscribeWithin(pusher, name, timeoutMs);
 
 /** Resolves with the first `event` on `channel` that `match` accepts. */
-export function nextEvent<T = unknown>(channel: Channel, event: string, match: (data: T) => boolean = () => true, timeoutMs = 15_000): Promise<T> {
+export function nextEvent<T = unknown>(
+  channel: Channel,
+  event: string,
+  match: (data: T) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<T> {
   return withTimeout(
     new Promise<T>((resolve) => {
       const handler = (data: T) => {

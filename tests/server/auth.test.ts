@@ -117,21 +117,34 @@ describe('login', () => {
     const bodies: Array<[string, string]> = [
       ['multipart/form-data', 'garbage'],
       ['multipart/form-data; boundary=xyz', 'garbage'],
-      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated'],
+      [
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nunterminated',
+      ],
     ];
     const guest = new Client(t.app);
     await guest.csrf();
     const user = new Client(t.app);
     await user.login('demo@pulzus.hu', 'pulzus-demo');
     for (const [type, payload] of bodies) {
-      for (const [who, url] of [[guest, '/login'], [guest, '/api/password-reset-link'], [user, '/api/playlists'], [user, '/api/players/1/random']] as const) {
+      for (const [who, url] of [
+        [guest, '/login'],
+        [guest, '/api/password-reset-link'],
+        [user, '/api/playlists'],
+        [user, '/api/players/1/random'],
+      ] as const) {
         const res = await who.post(url, payload, { headers: { 'content-type': type } });
         assert.equal(res.statusCode, 400, `${url} ${type} ${JSON.stringify(payload)}: ${res.body}`);
         assert.deepEqual(res.json(), { message: 'Hibás kérés.' });
       }
     }
     // Straight from curl: no session, no token. The body is not read at all: 419 comes first.
-    const raw = await t.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'multipart/form-data' }, payload: 'garbage' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'garbage',
+    });
     assert.equal(raw.statusCode, 419);
   });
 
@@ -161,7 +174,10 @@ describe('login', () => {
     const res = await c.post('/login', { email, password: 'nope' });
     assert.equal(res.statusCode, 429);
     const body = res.json();
-    assert.match(body.errors.email[0], /^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra \d+ másodperc múlva\.$/);
+    assert.match(
+      body.errors.email[0],
+      /^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra \d+ másodperc múlva\.$/,
+    );
     assert.equal(body.message, body.errors.email[0]);
     const retryAfter = Number(res.headers['retry-after']);
     assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${res.headers['retry-after']}`);
@@ -194,20 +210,32 @@ describe('login', () => {
     }
     const res = await c.post('/login', { email: 'fresh-address@example.com', password: 'nope' });
     assert.equal(res.statusCode, 429);
-    assert.match(res.json().errors.email[0], /^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra \d+ másodperc múlva\.$/);
+    assert.match(
+      res.json().errors.email[0],
+      /^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra \d+ másodperc múlva\.$/,
+    );
     const retryAfter = Number(res.headers['retry-after']);
     assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${res.headers['retry-after']}`);
     // Even the right password waits: the address is locked for this shop.
     assert.equal((await c.post('/login', { email: 'demo@pulzus.hu', password: 'pulzus-demo' })).statusCode, 429);
 
     // Another shop from the same address is counted on its own.
-    const other = new Client(t.app, { remoteAddress: ip, headers: { 'x-tenant': 'other', 'x-bff-secret': BFF_SECRET } });
+    const other = new Client(t.app, {
+      remoteAddress: ip,
+      headers: { 'x-tenant': 'other', 'x-bff-secret': BFF_SECRET },
+    });
     await other.csrf();
-    assert.equal((await other.post('/login', { email: 'fresh-address@example.com', password: 'nope' })).statusCode, 422);
+    assert.equal(
+      (await other.post('/login', { email: 'fresh-address@example.com', password: 'nope' })).statusCode,
+      422,
+    );
     // And another address of this shop.
     const elsewhere = new Client(t.app, { remoteAddress: '10.21.0.2' });
     await elsewhere.csrf();
-    assert.equal((await elsewhere.post('/login', { email: 'fresh-address@example.com', password: 'nope' })).statusCode, 422);
+    assert.equal(
+      (await elsewhere.post('/login', { email: 'fresh-address@example.com', password: 'nope' })).statusCode,
+      422,
+    );
   });
 
   test('one e-mail: 50 failures in 15 minutes from many addresses, then 429 from any address', async () => {
@@ -216,7 +244,11 @@ describe('login', () => {
       const c = new Client(t.app, { remoteAddress: `10.22.0.${ip + 1}` });
       await c.csrf();
       for (let i = 0; i < 5; i += 1) {
-        assert.equal((await c.post('/login', { email, password: 'nope' })).statusCode, 422, `address ${ip}, attempt ${i + 1}`);
+        assert.equal(
+          (await c.post('/login', { email, password: 'nope' })).statusCode,
+          422,
+          `address ${ip}, attempt ${i + 1}`,
+        );
       }
     }
     const c = new Client(t.app, { remoteAddress: '10.22.1.1' });
@@ -268,7 +300,11 @@ describe('login', () => {
     assert.equal(setCookie(res, REMEMBER_COOKIE), undefined, 'no remember cookie without remember');
 
     assert.equal((await c.get('/api/me')).statusCode, 200);
-    const old = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `pulzus_session=${guestCookie}` } });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: `pulzus_session=${guestCookie}` },
+    });
     assert.equal(old.statusCode, 401, 'the pre-login session cookie is dead');
   });
 

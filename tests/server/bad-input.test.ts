@@ -83,19 +83,27 @@ before(async () => {
   ids.otherSession = (await other.get('/api/me')).json().session_id;
   const created = await other.post('/api/playlists', { name: 'Másik lista' });
   ids.otherPlaylist = created.json().id;
-  ids.playlists = (await rows<{ id: number }>(`select id from playlists where customer_id = ${ids.demoCustomer}`)).map((r) => r.id);
-  const [channel] = await rows<{ channel_id: number }>(`select channel_id from channel_tracks order by channel_id, position limit 1`);
-  ids.channel = channel!.channel_id;
-  ids.tracks = (await rows<{ track_id: number }>(`select track_id from channel_tracks where channel_id = ${ids.channel} order by position limit 8`)).map(
-    (r) => r.track_id,
+  ids.playlists = (await rows<{ id: number }>(`select id from playlists where customer_id = ${ids.demoCustomer}`)).map(
+    (r) => r.id,
   );
+  const [channel] = await rows<{ channel_id: number }>(
+    `select channel_id from channel_tracks order by channel_id, position limit 1`,
+  );
+  ids.channel = channel!.channel_id;
+  ids.tracks = (
+    await rows<{ track_id: number }>(
+      `select track_id from channel_tracks where channel_id = ${ids.channel} order by position limit 8`,
+    )
+  ).map((r) => r.track_id);
   const [sound] = await rows<{ id: number }>(`select id from sounds order by id limit 1`);
   ids.sound = sound!.id;
   const [otherSound] = await rows<{ id: number }>(
     `insert into sounds (customer_id, name, file_path, duration) values (${ids.otherCustomer}, 'Másik hang', 'assets/none.mp3', 1) returning id`,
   );
   ids.otherSound = otherSound!.id;
-  ids.spots = (await rows<{ id: number }>(`select id from spots where customer_id = ${ids.demoCustomer}`)).map((r) => r.id);
+  ids.spots = (await rows<{ id: number }>(`select id from spots where customer_id = ${ids.demoCustomer}`)).map(
+    (r) => r.id,
+  );
   const [otherSpot] = await rows<{ id: number }>(`select id from spots where customer_id = ${ids.otherCustomer}`);
   ids.otherSpot = otherSpot!.id;
   // A slideshow with two images and a screen showing it, in each shop.
@@ -115,12 +123,21 @@ before(async () => {
   const theirs = await shop(other);
   // A scheduled content in each shop, linking all three kinds.
   const schedule = async (c: Client, spot: number, s: { slideshow: number; screen: number }) => {
-    const res = await c.post('/api/scheduled-contents', { name: 'Ütemezés', spots: [spot], slideshows: [s.slideshow], screens: [s.screen] });
+    const res = await c.post('/api/scheduled-contents', {
+      name: 'Ütemezés',
+      spots: [spot],
+      slideshows: [s.slideshow],
+      screens: [s.screen],
+    });
     if (res.statusCode !== 201) throw new Error(`scheduled content: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
-  ids.settings = (await rows<{ id: number }>(`select id from settings where customer_id = ${ids.demoCustomer} order by id`)).map((r) => r.id);
-  ids.otherSetting = (await rows<{ id: number }>(`select id from settings where customer_id = ${ids.otherCustomer} order by id`))[0]!.id;
+  ids.settings = (
+    await rows<{ id: number }>(`select id from settings where customer_id = ${ids.demoCustomer} order by id`)
+  ).map((r) => r.id);
+  ids.otherSetting = (
+    await rows<{ id: number }>(`select id from settings where customer_id = ${ids.otherCustomer} order by id`)
+  )[0]!.id;
   ids.tutorialTopic = (await rows<{ id: number }>(`select id from tutorial_topics order by id limit 1`))[0]!.id;
   ids.tutorialItem = (await rows<{ id: number }>(`select id from tutorial_items order by id limit 1`))[0]!.id;
   ids.faqTopic = (await rows<{ id: number }>(`select id from faq_topics order by id limit 1`))[0]!.id;
@@ -146,8 +163,26 @@ after(async () => {
 
 // Bidi controls and the other invisible characters names refuse (Cf, Cc, Zl, Zp; a joiner outside an emoji).
 const INVISIBLE = [
-  '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069',
-  '\u200E', '\u200F', '\u061C', '\u2028', '\u2029', '\u0085', '\u200B', '\u200D', '\uFEFF', '\u00AD', '\u{E0041}',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\u200B',
+  '\u200D',
+  '\uFEFF',
+  '\u00AD',
+  '\u{E0041}',
 ];
 const HUGE = 'x'.repeat(70_000);
 const OVERSIZED = JSON.stringify({ name: 'y'.repeat(2_200_000), email: 'a@b.hu', tracks: [1] });
@@ -155,11 +190,30 @@ const OVERSIZED = JSON.stringify({ name: 'y'.repeat(2_200_000), email: 'a@b.hu',
 const controlString = fc
   .array(fc.integer({ min: 0, max: 31 }), { minLength: 1, maxLength: 8 })
   .map((codes) => 'a' + String.fromCharCode(...codes) + 'b');
-const invisibleString = fc.tuple(fc.constantFrom(...INVISIBLE), fc.string({ maxLength: 10 })).map(([b, s]) => `Lista ${b}${s}`);
+const invisibleString = fc
+  .tuple(fc.constantFrom(...INVISIBLE), fc.string({ maxLength: 10 }))
+  .map(([b, s]) => `Lista ${b}${s}`);
 
 /** Anything a field should not hold. */
 const badValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom('', '   ', '\u0000', '\uFEFF', '\uD800', 'null', 'undefined', '[]', '{}', '0x10', '1e3', '-0', 'NaN', 'Infinity', '١٢', '１２'),
+  fc.constantFrom(
+    '',
+    '   ',
+    '\u0000',
+    '\uFEFF',
+    '\uD800',
+    'null',
+    'undefined',
+    '[]',
+    '{}',
+    '0x10',
+    '1e3',
+    '-0',
+    'NaN',
+    'Infinity',
+    '١٢',
+    '１２',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   controlString,
@@ -228,7 +282,10 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
     case 'track':
       return fc.oneof(fc.constantFrom(...ids.tracks), fc.constantFrom(999_999, '1', ''));
     case 'socket':
-      return fc.oneof(fc.constantFrom('123.456', '1.1', '..'), fc.tuple(fc.nat(), fc.nat()).map(([a, b]) => `${a}.${b}`));
+      return fc.oneof(
+        fc.constantFrom('123.456', '1.1', '..'),
+        fc.tuple(fc.nat(), fc.nat()).map(([a, b]) => `${a}.${b}`),
+      );
     case 'channelName':
       return fc.constantFrom(
         `private-player.${ids.player}`,
@@ -248,16 +305,26 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
     case 'text':
       return fc.string({ maxLength: 30 });
     case 'description':
-      return fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.constant('a'.repeat(1001)), fc.constant('Első sor\nmásodik sor'));
+      return fc.oneof(
+        fc.string({ minLength: 1, maxLength: 60 }),
+        fc.constant('a'.repeat(1001)),
+        fc.constant('Első sor\nmásodik sor'),
+      );
     case 'images':
       return fc.oneof(
         fc.constant(ids.images.map((id) => ({ id, seconds: 5 }))),
         fc.constant([...ids.images].reverse().map((id, i) => ({ id: String(id), seconds: String(i + 1) }))),
         fc.constant([{ id: ids.images[0], seconds: 3 }]),
         fc.constant([...ids.images.map((id) => ({ id, seconds: 2 })), { id: ids.otherImage, seconds: 2 }]),
-        fc.array(fc.record({ id: fc.constantFrom(...ids.images, ids.otherImage, 0, -1, 999_999), seconds: fc.integer({ min: -2, max: 4000 }) }), {
-          maxLength: 4,
-        }),
+        fc.array(
+          fc.record({
+            id: fc.constantFrom(...ids.images, ids.otherImage, 0, -1, 999_999),
+            seconds: fc.integer({ min: -2, max: 4000 }),
+          }),
+          {
+            maxLength: 4,
+          },
+        ),
       );
     case 'imageId':
       return fc.constantFrom(...ids.images, ids.otherImage, 999_999, String(ids.images[0]));
@@ -270,7 +337,12 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
     case 'clock':
       return fc.constantFrom('8:05', '08:05', '23:59', '00:00', '24:00', '12:60', '8', '08:05:00', '', null);
     case 'spotIds':
-      return fc.oneof(fc.constant([...ids.spots]), fc.constant([ids.otherSpot]), fc.constant([]), fc.constant([ids.spots[0], ids.spots[0]]));
+      return fc.oneof(
+        fc.constant([...ids.spots]),
+        fc.constant([ids.otherSpot]),
+        fc.constant([]),
+        fc.constant([ids.spots[0], ids.spots[0]]),
+      );
     case 'slideshowIds':
       return fc.constantFrom([ids.slideshow], [ids.otherSlideshow], [], [String(ids.slideshow)]);
     case 'screenIds':
@@ -278,18 +350,36 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
     case 'settingKey':
       return fc.constantFrom('logo', 'timezone', 'TIMEZONE', ' timezone ', 'shop_note', '');
     case 'settingValue':
-      return fc.constantFrom('Europe/Budapest', 'UTC', 'America/New_York', 'europe/budapest', 'Mars/Olympus', 'Europe/Budapest\n', '');
+      return fc.constantFrom(
+        'Europe/Budapest',
+        'UTC',
+        'America/New_York',
+        'europe/budapest',
+        'Mars/Olympus',
+        'Europe/Budapest\n',
+        '',
+      );
     case 'playedType':
       return fc.constantFrom('track', 'spot', 'sound', 'schedule', 'TRACK', '');
     case 'instant':
-      return fc.constantFrom(new Date().toISOString(), new Date(Date.now() - 3_600_000).toISOString(), '2999-01-01T00:00:00Z', '2026-11-23', 'tegnap', '');
+      return fc.constantFrom(
+        new Date().toISOString(),
+        new Date(Date.now() - 3_600_000).toISOString(),
+        '2999-01-01T00:00:00Z',
+        '2026-11-23',
+        'tegnap',
+        '',
+      );
     case 'reportId':
       return fc.oneof(fc.uuid(), fc.constantFrom('rövid', 'a'.repeat(65), 'same-report-id-1'));
   }
 }
 
 const field = (kind: FieldKind) =>
-  fc.option(fc.oneof({ arbitrary: plausible(kind), weight: 2 }, { arbitrary: badValue, weight: 3 }), { nil: undefined, freq: 5 });
+  fc.option(fc.oneof({ arbitrary: plausible(kind), weight: 2 }, { arbitrary: badValue, weight: 3 }), {
+    nil: undefined,
+    freq: 5,
+  });
 
 /** Path parameter values: own ids, another shop's ids, and malformed ones. */
 function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: string }> {
@@ -330,15 +420,33 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
   const valid = fc.constantFrom(...own[kind]().map(String)).map((value) => ({ value }));
   const other = foreign[kind] ? fc.constantFrom(...foreign[kind]!().map(String)).map((value) => ({ value })) : valid;
   const malformed = fc.oneof(
-    fc.constantFrom('0', '-1', '01', '1.5', '1e3', ' 1', '2147483648', '99999999999999999999', 'abc', 'null', '１', '٣', 'x'.repeat(300)).map(
-      (value) => ({ value }),
-    ),
+    fc
+      .constantFrom(
+        '0',
+        '-1',
+        '01',
+        '1.5',
+        '1e3',
+        ' 1',
+        '2147483648',
+        '99999999999999999999',
+        'abc',
+        'null',
+        '１',
+        '٣',
+        'x'.repeat(300),
+      )
+      .map((value) => ({ value })),
     fc.string({ minLength: 1, maxLength: 20 }).map((value) => ({ value })),
     fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }).map((value) => ({ value })),
     // Sent as they are, not encoded: broken percent-escapes and dot segments.
     fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '..', '%2e%2e', '%C0%AF').map((raw) => ({ raw })),
   );
-  return fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: other, weight: 2 }, { arbitrary: malformed, weight: 3 });
+  return fc.oneof(
+    { arbitrary: valid, weight: 3 },
+    { arbitrary: other, weight: 2 },
+    { arbitrary: malformed, weight: 3 },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,7 +501,16 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /api/players/:id/playable/playlist/:playlistId': { body: { track: 'track' }, query: { track: 'track' } },
   'POST /api/players/:id/sounds/:soundId/play': {},
   'POST /api/players/:id/spots/play': { body: { spots: 'spots' } },
-  'POST /api/players/:id/played': { body: { type: 'playedType', id: 'track', started_at: 'instant', seconds: 'time', ended: 'bool', report_id: 'reportId' } },
+  'POST /api/players/:id/played': {
+    body: {
+      type: 'playedType',
+      id: 'track',
+      started_at: 'instant',
+      seconds: 'time',
+      ended: 'bool',
+      report_id: 'reportId',
+    },
+  },
   'POST /api/spots': { body: { name: 'name', file: 'text' } },
   'POST /api/spots/:id': { body: { name: 'name', id: 'text', file: 'text' } },
   'POST /api/spots/delete/:id': {},
@@ -421,7 +538,8 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /apps/:appId/batch_events': { body: { batch: 'text' } },
 };
 
-type Encoding = 'json' | 'form' | 'multipart' | 'badJson' | 'badMultipart' | 'wrongType' | 'notObject' | 'oversized' | 'none';
+type Encoding =
+  'json' | 'form' | 'multipart' | 'badJson' | 'badMultipart' | 'wrongType' | 'notObject' | 'oversized' | 'none';
 type Who = 'user' | 'guest' | 'anonymous' | 'noXsrf';
 
 interface Input {
@@ -436,7 +554,9 @@ function inputArbitrary(key: string, spec: RouteInput): fc.Arbitrary<Input> {
   const kinds = paramKinds(key);
   const params = fc.record(Object.fromEntries(Object.entries(kinds).map(([name, kind]) => [name, paramValue(kind)])));
   const fields = (shape: Record<string, FieldKind> = {}) =>
-    fc.record(Object.fromEntries(Object.entries(shape).map(([name, kind]) => [name, field(kind)])), { requiredKeys: [] });
+    fc.record(Object.fromEntries(Object.entries(shape).map(([name, kind]) => [name, field(kind)])), {
+      requiredKeys: [],
+    });
   const isGet = key.startsWith('GET ');
   const encoding: fc.Arbitrary<Encoding> = isGet
     ? fc.constant('none')
@@ -444,7 +564,10 @@ function inputArbitrary(key: string, spec: RouteInput): fc.Arbitrary<Input> {
         { arbitrary: fc.constant<Encoding>('json'), weight: 6 },
         { arbitrary: fc.constant<Encoding>('form'), weight: 2 },
         { arbitrary: fc.constant<Encoding>('multipart'), weight: 2 },
-        { arbitrary: fc.constantFrom<Encoding>('badJson', 'badMultipart', 'wrongType', 'notObject', 'none'), weight: 3 },
+        {
+          arbitrary: fc.constantFrom<Encoding>('badJson', 'badMultipart', 'wrongType', 'notObject', 'none'),
+          weight: 3,
+        },
         { arbitrary: fc.constant<Encoding>('oversized'), weight: 1 },
       );
   const who = fc.oneof(
@@ -471,7 +594,9 @@ function formPairs(body: Record<string, unknown>): Array<[string, string]> {
 
 const BOUNDARY = '----pulzus-fuzz';
 function multipartBody(pairs: Array<[string, string]>) {
-  const parts = pairs.map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '%22')}"\r\n\r\n${v}\r\n`);
+  const parts = pairs.map(
+    ([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k.replace(/"/g, '%22')}"\r\n\r\n${v}\r\n`,
+  );
   return `${parts.join('')}--${BOUNDARY}--\r\n`;
 }
 
@@ -481,9 +606,15 @@ function encode(input: Input): { payload?: string; contentType?: string } {
     case 'json':
       return { payload: json, contentType: 'application/json' };
     case 'form':
-      return { payload: new URLSearchParams(formPairs(input.body)).toString(), contentType: 'application/x-www-form-urlencoded' };
+      return {
+        payload: new URLSearchParams(formPairs(input.body)).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+      };
     case 'multipart':
-      return { payload: multipartBody(formPairs(input.body)), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+      return {
+        payload: multipartBody(formPairs(input.body)),
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      };
     case 'badJson':
       return { payload: json.slice(0, Math.max(1, json.length - 1)) + ',', contentType: 'application/json' };
     case 'badMultipart':
@@ -525,7 +656,13 @@ async function send(key: string, input: Input): Promise<LightMyRequestResponse> 
       return guest.request(method, url, { body: payload, headers });
     }
     case 'anonymous':
-      return t.app.inject({ method, url, headers: { accept: 'application/json', ...headers }, payload, remoteAddress: '10.77.0.2' });
+      return t.app.inject({
+        method,
+        url,
+        headers: { accept: 'application/json', ...headers },
+        payload,
+        remoteAddress: '10.77.0.2',
+      });
   }
 }
 
@@ -557,52 +694,59 @@ describe('generated bad input on every write route', () => {
     for (const key of writeRoutes(t.app)) {
       const spec = INPUTS[key];
       if (!spec) continue; // reported by the test above
-      await fc.assert(
-        fc.asyncProperty(inputArbitrary(key, spec), async (input) => {
-          inputs += 1;
-          const res = await send(key, input);
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          const where = `${key} → ${urlOf(key, input)} as ${input.who}, ${input.encoding} ${JSON.stringify(input.body).slice(0, 300)}: ${res.statusCode} ${res.body.slice(0, 300)}`;
-          assert.ok(res.statusCode < 500, `5xx: ${where}`);
+      await fc
+        .assert(
+          fc.asyncProperty(inputArbitrary(key, spec), async (input) => {
+            inputs += 1;
+            const res = await send(key, input);
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            const where = `${key} → ${urlOf(key, input)} as ${input.who}, ${input.encoding} ${JSON.stringify(input.body).slice(0, 300)}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+            assert.ok(res.statusCode < 500, `5xx: ${where}`);
 
-          const now = {
-            demo: await snapshotShop(t.database.db, ids.demoCustomer),
-            other: await snapshotShop(t.database.db, ids.otherCustomer),
-          };
-          // Another shop never changes through demo's or a guest's calls.
-          assert.deepEqual(snapshotDiff(shops.other, now.other), [], `the other shop changed: ${where}`);
+            const now = {
+              demo: await snapshotShop(t.database.db, ids.demoCustomer),
+              other: await snapshotShop(t.database.db, ids.otherCustomer),
+            };
+            // Another shop never changes through demo's or a guest's calls.
+            assert.deepEqual(snapshotDiff(shops.other, now.other), [], `the other shop changed: ${where}`);
 
-          if (res.statusCode >= 300) {
-            if (res.statusCode < 400) {
-              assert.ok(key === 'POST /login' && res.statusCode === 302, `unexpected redirect: ${where}`);
+            if (res.statusCode >= 300) {
+              if (res.statusCode < 400) {
+                assert.ok(key === 'POST /login' && res.statusCode === 302, `unexpected redirect: ${where}`);
+              } else {
+                assert.ok(res.statusCode < 500);
+                const body = res.json() as { message?: unknown };
+                if (!PROTOCOL_ROUTES.has(key))
+                  assert.ok(isHungarianMessage(body.message), `not a Hungarian message: ${where}`);
+                else assert.equal(typeof body.message, 'string', where);
+              }
+              assert.deepEqual(snapshotDiff(shops.demo, now.demo), [], `a refusal wrote: ${where}`);
             } else {
-              assert.ok(res.statusCode < 500);
-              const body = res.json() as { message?: unknown };
-              if (!PROTOCOL_ROUTES.has(key)) assert.ok(isHungarianMessage(body.message), `not a Hungarian message: ${where}`);
-              else assert.equal(typeof body.message, 'string', where);
+              shops = now;
+              // Logging out is accepted input too: log in again for the next inputs.
+              if (key === 'POST /api/logout') user = await loggedIn(t.app, DEMO);
+              // Deleting a playlist is too: keep one to aim at.
+              const deleted = key === 'POST /api/playlists/:id/delete' ? input.params.id : undefined;
+              if (deleted && 'value' in deleted)
+                ids.playlists = ids.playlists.filter((id) => String(id) !== deleted.value);
+              if (deleted && ids.playlists.length < 2) {
+                const res2 = await user.post('/api/playlists', { name: 'Pótlista' });
+                ids.playlists.push(res2.json().id);
+                shops.demo = await snapshotShop(t.database.db, ids.demoCustomer);
+              }
             }
-            assert.deepEqual(snapshotDiff(shops.demo, now.demo), [], `a refusal wrote: ${where}`);
-          } else {
-            shops = now;
-            // Logging out is accepted input too: log in again for the next inputs.
-            if (key === 'POST /api/logout') user = await loggedIn(t.app, DEMO);
-            // Deleting a playlist is too: keep one to aim at.
-            const deleted = key === 'POST /api/playlists/:id/delete' ? input.params.id : undefined;
-            if (deleted && 'value' in deleted) ids.playlists = ids.playlists.filter((id) => String(id) !== deleted.value);
-            if (deleted && ids.playlists.length < 2) {
-              const res2 = await user.post('/api/playlists', { name: 'Pótlista' });
-              ids.playlists.push(res2.json().id);
-              shops.demo = await snapshotShop(t.database.db, ids.demoCustomer);
-            }
-          }
-        }),
-        { seed: SEED, numRuns: RUNS, endOnFailure: true },
-      ).catch((err: Error) => {
-        const cause = (err.cause as Error | undefined)?.message ?? '';
-        throw new Error(`${key}: ${cause}\n${err.message}\nReplay with FUZZ_SEED=${SEED}`);
-      });
+          }),
+          { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        )
+        .catch((err: Error) => {
+          const cause = (err.cause as Error | undefined)?.message ?? '';
+          throw new Error(`${key}: ${cause}\n${err.message}\nReplay with FUZZ_SEED=${SEED}`);
+        });
     }
-    const seen = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+    const seen = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     t2.diagnostic(`${inputs} inputs in ${((Date.now() - started) / 1000).toFixed(1)} s; answers ${seen}`);
     assert.ok(inputs >= MIN_INPUTS, `only ${inputs} inputs`);
   });

@@ -71,7 +71,8 @@ describe('channel catalogue', () => {
   test('some tracks have no title and some no artist', async () => {
     const all = new Map<number, z.infer<typeof trackSchema>>();
     for (const c of z.array(channelSchema).parse(json(await demo.get('/api/channels')))) {
-      for (const tr of z.array(trackSchema).parse(json(await demo.get(`/api/channels/${c.id}/tracks`)))) all.set(tr.id, tr);
+      for (const tr of z.array(trackSchema).parse(json(await demo.get(`/api/channels/${c.id}/tracks`))))
+        all.set(tr.id, tr);
     }
     const tracks = [...all.values()];
     assert.ok(tracks.some((tr) => tr.title === null));
@@ -109,7 +110,11 @@ describe('track pages', () => {
       n++;
       assert.ok(n < 10, 'runaway paging');
     }
-    assert.deepEqual(seen, all.map((tr) => tr.id), 'pages keep the play order');
+    assert.deepEqual(
+      seen,
+      all.map((tr) => tr.id),
+      'pages keep the play order',
+    );
     const first = page.parse(json(await demo.get('/api/channels/2/tracks/1')));
     assert.equal(first.last_page, Math.ceil(channel.tracks_count / 15));
     assert.ok(first.next_page_url?.endsWith('/api/channels/2/tracks/2?page=2'));
@@ -122,7 +127,10 @@ describe('track pages', () => {
     const viaQuery = page.parse(json(await demo.get('/api/channels/2/tracks/1?page=2')));
     const viaPath = page.parse(json(await demo.get('/api/channels/2/tracks/2')));
     assert.equal(viaQuery.current_page, 2);
-    assert.deepEqual(viaQuery.data.map((x) => x.id), viaPath.data.map((x) => x.id));
+    assert.deepEqual(
+      viaQuery.data.map((x) => x.id),
+      viaPath.data.map((x) => x.id),
+    );
   });
 
   test('a page that is not a positive integer is a 422', async () => {
@@ -197,7 +205,10 @@ describe('favourites', () => {
     assert.equal(otherFavs.length, 0);
     assert.equal(json(await other.get(`/api/channels/${demoFavs[0]!.id}/check-favorite`)), false);
     assert.equal(json(await other.post('/api/channels/7/toggle-favorite')), true);
-    assert.equal(json(await demo.get('/api/channels/7/check-favorite')), demoFavs.some((c) => c.id === 7));
+    assert.equal(
+      json(await demo.get('/api/channels/7/check-favorite')),
+      demoFavs.some((c) => c.id === 7),
+    );
   });
 
   test('toggle needs the CSRF token', async () => {

@@ -21,13 +21,17 @@ let a: Client;
 let customerId: number;
 
 const MIGRATION = path.join(import.meta.dirname, '../../server/drizzle/0010_clean_invisible_names.sql');
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The names' rule, trimmed the way JavaScript trims (what the API stores). */
 const cleaned = (raw: string) => stripInvisible(raw).trim();
 
 async function runMigration() {
-  const statements = (await readFile(MIGRATION, 'utf8')).split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean);
+  const statements = (await readFile(MIGRATION, 'utf8'))
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter(Boolean);
   await t.database.db.transaction(async (tx) => {
     for (const statement of statements) await tx.execute(sql.raw(statement));
   });
@@ -44,14 +48,16 @@ async function insertPlaylists(names: string[]): Promise<Map<number, string>> {
 
 const codePoints = (re: RegExp) => {
   const out: number[] = [];
-  for (let cp = 1; cp < 0x110000; cp++) if ((cp < 0xd800 || cp > 0xdfff) && re.test(String.fromCodePoint(cp))) out.push(cp);
+  for (let cp = 1; cp < 0x110000; cp++)
+    if ((cp < 0xd800 || cp > 0xdfff) && re.test(String.fromCodePoint(cp))) out.push(cp);
   return out;
 };
 /** Each code point of the set and its neighbours outside it (where a hand-listed range would slip). */
 const withNeighbours = (set: number[]) => {
   const inSet = new Set(set);
   const out = new Set<number>();
-  for (const cp of set) for (const n of [cp - 1, cp, cp + 1]) if (n > 0 && n < 0x110000 && (n < 0xd800 || n > 0xdfff)) out.add(n);
+  for (const cp of set)
+    for (const n of [cp - 1, cp, cp + 1]) if (n > 0 && n < 0x110000 && (n < 0xd800 || n > 0xdfff)) out.add(n);
   return { all: [...out], inSet };
 };
 
@@ -70,7 +76,9 @@ describe('migration 0010', () => {
     // Whitespace at the ends is trimmed, so each sits between two letters.
     const stored = await insertPlaylists(all.map((cp) => `a${String.fromCodePoint(cp)}b`));
     await runMigration();
-    const after = await rows<{ id: number; name: string }>(sql`select id, name from playlists where customer_id = ${customerId}`);
+    const after = await rows<{ id: number; name: string }>(
+      sql`select id, name from playlists where customer_id = ${customerId}`,
+    );
     const byId = new Map(after.map((r) => [Number(r.id), r.name]));
     let removed = 0;
     for (const [id, raw] of stored) {
@@ -90,11 +98,23 @@ describe('migration 0010', () => {
       const c = String.fromCodePoint(cp);
       names.push(`${c}\u200D🍳`, `👩\u200D${c}`, `${c}\uFE0F\u200D🍳`, `${c}\u{1F3FD}\u200D🍳`);
     }
-    names.push('👩‍🍳 Konyha', '\u200D', 'a\u200Db', '👩\u200D', '\u200D🍳', '👩\u200B\u200D🍳', '👩\u200D\u200D🍳', '🏳️‍🌈', '🧑‍🤝‍🧑');
+    names.push(
+      '👩‍🍳 Konyha',
+      '\u200D',
+      'a\u200Db',
+      '👩\u200D',
+      '\u200D🍳',
+      '👩\u200B\u200D🍳',
+      '👩\u200D\u200D🍳',
+      '🏳️‍🌈',
+      '🧑‍🤝‍🧑',
+    );
     const unique = [...new Set(names)];
     const stored = await insertPlaylists(unique);
     await runMigration();
-    const after = await rows<{ id: number; name: string }>(sql`select id, name from playlists where customer_id = ${customerId}`);
+    const after = await rows<{ id: number; name: string }>(
+      sql`select id, name from playlists where customer_id = ${customerId}`,
+    );
     const byId = new Map(after.map((r) => [Number(r.id), r.name]));
     let kept = 0;
     for (const [id, raw] of stored) {
@@ -110,14 +130,22 @@ describe('migration 0010', () => {
     const dirty = 'Kas\u200Bsza\u00AD \u200E👩‍🍳\uFEFF';
     const clean = 'Kassza 👩‍🍳';
     const one = async <T>(q: ReturnType<typeof sql>) => (await rows<T>(q))[0]!;
-    const playlist = await one<{ id: number }>(sql`insert into playlists (customer_id, name) values (${customerId}, ${dirty}) returning id`);
-    const blank = await one<{ id: number }>(sql`insert into playlists (customer_id, name) values (${customerId}, ${'\u200B\u2028 \u0085'}) returning id`);
-    const slideshow = await one<{ id: number }>(sql`insert into slideshows (customer_id, name) values (${customerId}, ${dirty}) returning id`);
+    const playlist = await one<{ id: number }>(
+      sql`insert into playlists (customer_id, name) values (${customerId}, ${dirty}) returning id`,
+    );
+    const blank = await one<{ id: number }>(
+      sql`insert into playlists (customer_id, name) values (${customerId}, ${'\u200B\u2028 \u0085'}) returning id`,
+    );
+    const slideshow = await one<{ id: number }>(
+      sql`insert into slideshows (customer_id, name) values (${customerId}, ${dirty}) returning id`,
+    );
     const screen = await one<{ id: number }>(sql`
       insert into screens (customer_id, name, description, hash_id) values (${customerId}, ${dirty}, ${'Első\u2028sor\nmásodik\u200F'}, 'tisztitas-teszt-01') returning id`);
     const silent = await one<{ id: number }>(sql`
       insert into screens (customer_id, name, description, hash_id) values (${customerId}, 'Csendes', ${'\u200B'}, 'tisztitas-teszt-02') returning id`);
-    const schedule = await one<{ id: number }>(sql`insert into scheduled_contents (customer_id, name) values (${customerId}, ${dirty}) returning id`);
+    const schedule = await one<{ id: number }>(
+      sql`insert into scheduled_contents (customer_id, name) values (${customerId}, ${dirty}) returning id`,
+    );
     const spot = await one<{ id: number }>(sql`
       insert into spots (customer_id, name, file_name, file_path, duration) values (${customerId}, ${dirty}, ${'\u202Eszpot\u200B.mp3'}, 'assets/none.mp3', 1) returning id`);
     const nameless = await one<{ id: number }>(sql`
@@ -139,7 +167,11 @@ describe('migration 0010', () => {
     await runMigration();
 
     const value = async (table: string, column: string, id: number) =>
-      (await rows<{ v: string | null }>(sql`select ${sql.identifier(column)} as v from ${sql.identifier(table)} where id = ${id}`))[0]!.v;
+      (
+        await rows<{ v: string | null }>(
+          sql`select ${sql.identifier(column)} as v from ${sql.identifier(table)} where id = ${id}`,
+        )
+      )[0]!.v;
     for (const [table, id] of [
       ['playlists', playlist.id],
       ['slideshows', slideshow.id],
@@ -162,7 +194,8 @@ describe('migration 0010', () => {
     assert.equal(await value('settings', 'value', setting.id), 'Nyitva 8\u201320');
 
     // The names' rule takes each as it is now, and the forms save them back unchanged.
-    for (const name of [clean, `#${blank.id}`]) assert.deepEqual(nameField(100).safeParse(name), { success: true, data: name });
+    for (const name of [clean, `#${blank.id}`])
+      assert.deepEqual(nameField(100).safeParse(name), { success: true, data: name });
     const saved = await a.post(`/api/playlists/${playlist.id}`, { name: clean });
     assert.equal(saved.statusCode, 200, saved.body);
     assert.equal(saved.json().name, clean);

@@ -32,13 +32,22 @@ describe('server env', () => {
   });
 
   test('upload limits are configurable, and the body cap must exceed each file limit', () => {
-    const config = loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', UPLOAD_AUDIO_MAX_MB: '30', UPLOAD_BODY_MAX_MB: '40' });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      APP_KEY: 'k',
+      BFF_SECRET: 's',
+      UPLOAD_AUDIO_MAX_MB: '30',
+      UPLOAD_BODY_MAX_MB: '40',
+    });
     assert.equal(config.uploadAudioMaxBytes, 30 * 1024 * 1024);
     assert.throws(
       () => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', UPLOAD_IMAGE_MAX_MB: '64' }),
       /UPLOAD_BODY_MAX_MB: must be larger/,
     );
-    assert.throws(() => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', UPLOAD_AUDIO_MAX_MB: '0' }), /UPLOAD_AUDIO_MAX_MB/);
+    assert.throws(
+      () => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', UPLOAD_AUDIO_MAX_MB: '0' }),
+      /UPLOAD_AUDIO_MAX_MB/,
+    );
   });
 
   test('secrets.json is created once with every key and then reused', async () => {
@@ -64,15 +73,29 @@ describe('server env', () => {
   test('the scheduler loop is on by default; its test control only when asked for', () => {
     const base = { DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's' };
     const config = loadConfig(base);
-    assert.deepEqual([config.schedulerEnabled, config.schedulerTestControl, config.schedulerInstance], [true, false, undefined]);
-    const set = loadConfig({ ...base, SCHEDULER_ENABLED: '0', SCHEDULER_TEST_CONTROL: '1', SCHEDULER_INSTANCE: 'api-2' });
+    assert.deepEqual(
+      [config.schedulerEnabled, config.schedulerTestControl, config.schedulerInstance],
+      [true, false, undefined],
+    );
+    const set = loadConfig({
+      ...base,
+      SCHEDULER_ENABLED: '0',
+      SCHEDULER_TEST_CONTROL: '1',
+      SCHEDULER_INSTANCE: 'api-2',
+    });
     assert.deepEqual([set.schedulerEnabled, set.schedulerTestControl, set.schedulerInstance], [false, true, 'api-2']);
     assert.throws(() => loadConfig({ ...base, SCHEDULER_TEST_CONTROL: 'maybe' }), /SCHEDULER_TEST_CONTROL/);
   });
 
   test('invalid values stop the start with a clear error', () => {
     assert.throws(() => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', API_PORT: 'abc' }), /API_PORT/);
-    assert.throws(() => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', DEFAULT_TENANT: 'Nope!' }), /DEFAULT_TENANT/);
-    assert.throws(() => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+    assert.throws(
+      () => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', DEFAULT_TENANT: 'Nope!' }),
+      /DEFAULT_TENANT/,
+    );
+    assert.throws(
+      () => loadConfig({ DATA_DIR: dir, APP_KEY: 'k', BFF_SECRET: 's', DATABASE_URL: 'mysql://x' }),
+      /DATABASE_URL/,
+    );
   });
 });

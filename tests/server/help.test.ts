@@ -59,20 +59,34 @@ describe('GET /api/tutorials', () => {
         const expected = source.items[j]!;
         assert.equal(item.tutorial_topic_id, topic.id);
         assert.equal(item.description, expected.description ?? null);
-        assert.ok(Math.abs(item.video_duration - expected.duration) < 0.01, `${item.video_duration} vs ${expected.duration}`);
+        assert.ok(
+          Math.abs(item.video_duration - expected.duration) < 0.01,
+          `${item.video_duration} vs ${expected.duration}`,
+        );
         assert.ok(Number.isInteger(item.video) && item.video > 0);
-        assert.match(item.video_url, new RegExp(`^http://api\\.test:4000/media/assets/${expected.video}\\?expires=\\d+&signature=[0-9a-f]+$`));
-        assert.match(item.poster_url!, new RegExp(`^http://api\\.test:4000/media/assets/${expected.poster}\\?expires=\\d+&signature=[0-9a-f]+$`));
+        assert.match(
+          item.video_url,
+          new RegExp(`^http://api\\.test:4000/media/assets/${expected.video}\\?expires=\\d+&signature=[0-9a-f]+$`),
+        );
+        assert.match(
+          item.poster_url!,
+          new RegExp(`^http://api\\.test:4000/media/assets/${expected.poster}\\?expires=\\d+&signature=[0-9a-f]+$`),
+        );
       }
     }
     const items = topics.flatMap((topic) => topic.tutorial_items);
     // `video` is the id of a video row: one per file.
-    assert.equal(new Set(items.map((i) => i.video)).size, new Set(content.tutorials.flatMap((x) => x.items.map((i) => i.video))).size);
+    assert.equal(
+      new Set(items.map((i) => i.video)).size,
+      new Set(content.tutorials.flatMap((x) => x.items.map((i) => i.video))).size,
+    );
   });
 
   test('the same for every shop', async () => {
     assert.deepEqual(
-      tutorialTopicListSchema.parse(await getJson('/api/tutorials', other)).map((topic) => topic.tutorial_items.map((i) => i.id)),
+      tutorialTopicListSchema
+        .parse(await getJson('/api/tutorials', other))
+        .map((topic) => topic.tutorial_items.map((i) => i.id)),
       topics.map((topic) => topic.tutorial_items.map((i) => i.id)),
     );
   });
@@ -82,7 +96,14 @@ describe('GET /api/tutorials', () => {
     assert.deepEqual(tutorialTopicSchema.parse(await getJson(`/api/tutorials/${topic.id}`)), topic);
     const item = topic.tutorial_items.at(-1)!;
     assert.deepEqual(tutorialItemSchema.parse(await getJson(`/api/tutorials/item/${item.id}`)), item);
-    for (const url of ['/api/tutorials/999999', '/api/tutorials/0', '/api/tutorials/abc', '/api/tutorials/item/999999', '/api/tutorials/item/x', '/api/tutorials/item']) {
+    for (const url of [
+      '/api/tutorials/999999',
+      '/api/tutorials/0',
+      '/api/tutorials/abc',
+      '/api/tutorials/item/999999',
+      '/api/tutorials/item/x',
+      '/api/tutorials/item',
+    ]) {
       const res = await a.get(url);
       assert.equal(res.statusCode, 404, `${url}: ${res.body}`);
       assert.deepEqual(res.json(), { message: 'Nem található.' });
@@ -91,7 +112,12 @@ describe('GET /api/tutorials', () => {
 
   test('needs a login', async () => {
     const guest = new Client(t.app);
-    for (const url of ['/api/tutorials', `/api/tutorials/${topics[0]!.id}`, `/api/tutorials/item/${topics[0]!.tutorial_items[0]!.id}`, '/api/faqs']) {
+    for (const url of [
+      '/api/tutorials',
+      `/api/tutorials/${topics[0]!.id}`,
+      `/api/tutorials/item/${topics[0]!.tutorial_items[0]!.id}`,
+      '/api/faqs',
+    ]) {
       assert.equal((await guest.get(url)).statusCode, 401, url);
     }
   });
@@ -190,7 +216,11 @@ describe('the content sync (every start)', () => {
     const [first, ...rest] = content.tutorials;
     const changed: HelpContent = {
       tutorials: [
-        { ...first!, name: 'Átnevezett téma', items: [{ ...first!.items[0]!, name: 'Átnevezett videó', duration: 12.5 }] },
+        {
+          ...first!,
+          name: 'Átnevezett téma',
+          items: [{ ...first!.items[0]!, name: 'Átnevezett videó', duration: 12.5 }],
+        },
         ...rest,
       ],
       faqs: [
@@ -241,8 +271,17 @@ describe('the content sync (every start)', () => {
 
   test('a broken file fails loudly and changes nothing', async () => {
     const file = path.join(t.dataDir, 'broken.json');
-    await writeFile(file, JSON.stringify({ tutorials: [{ key: 'x', name: 'X', items: [{ key: 'y', name: 'Y', video: '../../etc/passwd', duration: 1 }] }], faqs: [] }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        tutorials: [{ key: 'x', name: 'X', items: [{ key: 'y', name: 'Y', video: '../../etc/passwd', duration: 1 }] }],
+        faqs: [],
+      }),
+    );
     await assert.rejects(() => syncHelpContent(t.database.db, file));
-    assert.deepEqual(tutorialTopicListSchema.parse(await getJson('/api/tutorials')).map((x) => x.id), topics.map((x) => x.id));
+    assert.deepEqual(
+      tutorialTopicListSchema.parse(await getJson('/api/tutorials')).map((x) => x.id),
+      topics.map((x) => x.id),
+    );
   });
 });

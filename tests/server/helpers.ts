@@ -40,10 +40,14 @@ async function openTestDatabase({ wipe = true }: { wipe?: boolean } = {}): Promi
   const url = TEST_DATABASE_URL;
   // CI provides PostgreSQL (.ci/run exports TEST_DATABASE_URL): there its absence is a failure,
   // unless PGlite was asked for by name.
-  if (!url && !PGLITE_CHOSEN && process.env.CI) throw new Error('CI: TEST_DATABASE_URL is not set; the server suite runs on PostgreSQL under CI');
+  if (!url && !PGLITE_CHOSEN && process.env.CI)
+    throw new Error('CI: TEST_DATABASE_URL is not set; the server suite runs on PostgreSQL under CI');
   if (!url) return openDatabase({ kind: 'memory' });
   const database = await openDatabase({ kind: 'postgres', url });
-  if (wipe) await database.db.execute(sql.raw('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;'));
+  if (wipe)
+    await database.db.execute(
+      sql.raw('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;'),
+    );
   return database;
 }
 
@@ -117,7 +121,11 @@ export class Client {
   }
 
   async request(method: Method, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { accept: 'application/json', ...this.defaults.headers, ...options.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...this.defaults.headers,
+      ...options.headers,
+    };
     if (this.jar.size) headers.cookie = this.cookieHeader();
     const unsafe = !['GET', 'HEAD'].includes(method);
     const xsrf = this.jar.get('XSRF-TOKEN');
@@ -167,9 +175,17 @@ export class Client {
 }
 
 export function setCookie(res: LightMyRequestResponse, name: string) {
-  return (res.cookies as Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; maxAge?: number; path?: string }>).find(
-    (c) => c.name === name,
-  );
+  return (
+    res.cookies as Array<{
+      name: string;
+      value: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+      secure?: boolean;
+      maxAge?: number;
+      path?: string;
+    }>
+  ).find((c) => c.name === name);
 }
 
 /** Decodes the quoted-printable body of an .eml just enough to read the link out of it. */
@@ -275,7 +291,9 @@ export async function mediaFiles(t: TestApp): Promise<string[]> {
 
 /** Rows in a table of the app's database. */
 export async function rowCount(t: TestApp, table: string): Promise<number> {
-  const result = (await t.database.db.execute(`select count(*)::int as n from ${table}` as never)) as unknown as { rows: Array<{ n: number }> };
+  const result = (await t.database.db.execute(`select count(*)::int as n from ${table}` as never)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
   return Number(result.rows[0]!.n);
 }
 

@@ -16,9 +16,17 @@ describe('PNG', () => {
     assert.deepEqual(readImageHeader(PNG), { type: 'png', width: 1, height: 1 });
     assert.deepEqual(readImageHeader(png(8000, 5000)), { type: 'png', width: 8000, height: 5000 });
     const text = pngChunk('tEXt', Buffer.from('Comment\0Pulzus', 'latin1'));
-    assert.deepEqual(readImageHeader(png(640, 480, [text, pngChunk('pHYs', Buffer.alloc(9))])), { type: 'png', width: 640, height: 480 });
+    assert.deepEqual(readImageHeader(png(640, 480, [text, pngChunk('pHYs', Buffer.alloc(9))])), {
+      type: 'png',
+      width: 640,
+      height: 480,
+    });
     // The largest size PNG allows is read as it is; the upload limit refuses it.
-    assert.deepEqual(readImageHeader(png(2 ** 31 - 1, 2 ** 31 - 1)), { type: 'png', width: 2 ** 31 - 1, height: 2 ** 31 - 1 });
+    assert.deepEqual(readImageHeader(png(2 ** 31 - 1, 2 ** 31 - 1)), {
+      type: 'png',
+      width: 2 ** 31 - 1,
+      height: 2 ** 31 - 1,
+    });
   });
 
   test('a signature followed by anything else is no PNG', () => {
@@ -30,24 +38,45 @@ describe('PNG', () => {
 
   test('IHDR must come first, 13 bytes long, with sane fields', () => {
     const idat = pngChunk('IDAT', Buffer.alloc(4));
-    assert.equal(readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('tEXt', Buffer.from('a\0b')), pngChunk('IHDR', ihdr(1, 1)), idat])), null);
-    assert.equal(readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', Buffer.concat([ihdr(1, 1), Buffer.alloc(1)])), idat])), null);
+    assert.equal(
+      readImageHeader(
+        Buffer.concat([PNG_SIGNATURE, pngChunk('tEXt', Buffer.from('a\0b')), pngChunk('IHDR', ihdr(1, 1)), idat]),
+      ),
+      null,
+    );
+    assert.equal(
+      readImageHeader(
+        Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', Buffer.concat([ihdr(1, 1), Buffer.alloc(1)])), idat]),
+      ),
+      null,
+    );
     for (const [w, h] of [
       [0, 1],
       [1, 0],
       [2 ** 31, 1],
       [1, 2 ** 32 - 1],
     ]) {
-      assert.equal(readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(w!, h!)), idat])), null, `${w}×${h}`);
+      assert.equal(
+        readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(w!, h!)), idat])),
+        null,
+        `${w}×${h}`,
+      );
     }
     for (const [depth, colour] of [
       [3, 2],
       [8, 5],
       [16, 3],
     ]) {
-      assert.equal(readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(1, 1, { depth, colour })), idat])), null, `${depth}/${colour}`);
+      assert.equal(
+        readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(1, 1, { depth, colour })), idat])),
+        null,
+        `${depth}/${colour}`,
+      );
     }
-    assert.equal(readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(1, 1)), pngChunk('IHDR', ihdr(1, 1)), idat])), null);
+    assert.equal(
+      readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(1, 1)), pngChunk('IHDR', ihdr(1, 1)), idat])),
+      null,
+    );
   });
 
   test('every CRC up to the first IDAT must match, and an IDAT must come', () => {
@@ -56,14 +85,36 @@ describe('PNG', () => {
     flipped[16 + 3] = 11; // the width's last byte: IHDR's CRC no longer matches
     assert.equal(readImageHeader(flipped), null);
     assert.equal(readImageHeader(png(10, 10, [pngChunk('tEXt', Buffer.from('a\0b'), { badCrc: true })])), null);
-    const badIdat = Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10)), pngChunk('IDAT', Buffer.alloc(4), { badCrc: true })]);
+    const badIdat = Buffer.concat([
+      PNG_SIGNATURE,
+      pngChunk('IHDR', ihdr(10, 10)),
+      pngChunk('IDAT', Buffer.alloc(4), { badCrc: true }),
+    ]);
     assert.equal(readImageHeader(badIdat), null);
-    assert.equal(readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10)), pngChunk('IEND', Buffer.alloc(0))])), null);
-    assert.equal(readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10))])), null, 'ends before any IDAT');
+    assert.equal(
+      readImageHeader(
+        Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10)), pngChunk('IEND', Buffer.alloc(0))]),
+      ),
+      null,
+    );
+    assert.equal(
+      readImageHeader(Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10))])),
+      null,
+      'ends before any IDAT',
+    );
     assert.equal(readImageHeader(good.subarray(0, good.length - 20)), null, 'cut inside IDAT');
-    const longChunk = Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10)), Buffer.from([0xff, 0xff, 0xff, 0xff]), Buffer.from('tEXt')]);
+    const longChunk = Buffer.concat([
+      PNG_SIGNATURE,
+      pngChunk('IHDR', ihdr(10, 10)),
+      Buffer.from([0xff, 0xff, 0xff, 0xff]),
+      Buffer.from('tEXt'),
+    ]);
     assert.equal(readImageHeader(longChunk), null, 'a chunk longer than the file');
-    assert.equal(readImageHeader(png(10, 10, [pngChunk('t3Xt', Buffer.alloc(0))])), null, 'a chunk type that is not four letters');
+    assert.equal(
+      readImageHeader(png(10, 10, [pngChunk('t3Xt', Buffer.alloc(0))])),
+      null,
+      'a chunk type that is not four letters',
+    );
   });
 });
 
@@ -71,7 +122,11 @@ describe('JPEG', () => {
   test('height and width of the SOF, whichever of SOF0–SOF15 it is', async () => {
     assert.deepEqual(readImageHeader(jpeg(1280, 720)), { type: 'jpg', width: 1280, height: 720 });
     for (const sof of [0xc1, 0xc2, 0xc3, 0xc5, 0xc9, 0xcf]) {
-      assert.deepEqual(readImageHeader(jpeg(30, 20, { sof })), { type: 'jpg', width: 30, height: 20 }, sof.toString(16));
+      assert.deepEqual(
+        readImageHeader(jpeg(30, 20, { sof })),
+        { type: 'jpg', width: 30, height: 20 },
+        sof.toString(16),
+      );
     }
     assert.deepEqual(readImageHeader(jpeg(65535, 65535)), { type: 'jpg', width: 65535, height: 65535 });
     // Fill bytes before a marker, and an EXIF segment before the frame.
@@ -93,13 +148,23 @@ describe('JPEG', () => {
     assert.equal(readImageHeader(full.subarray(0, 100)), null, 'cut inside the frame');
     assert.equal(readImageHeader(jpeg(0, 20)), null, 'no width');
     assert.equal(readImageHeader(jpeg(30, 0)), null, 'height left to a DNL');
-    const gap = Buffer.concat([Buffer.from([0xff, 0xd8]), jpegSegment(0xe0, Buffer.alloc(4)), Buffer.from('xx'), full.subarray(2)]);
+    const gap = Buffer.concat([
+      Buffer.from([0xff, 0xd8]),
+      jpegSegment(0xe0, Buffer.alloc(4)),
+      Buffer.from('xx'),
+      full.subarray(2),
+    ]);
     assert.equal(readImageHeader(gap), null, 'bytes between segments');
   });
 });
 
 test('anything else is no image', () => {
-  for (const bytes of [Buffer.alloc(0), Buffer.from('GIF89a'), Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.from('<svg/>')]) {
+  for (const bytes of [
+    Buffer.alloc(0),
+    Buffer.from('GIF89a'),
+    Buffer.from('RIFF\0\0\0\0WEBPVP8 '),
+    Buffer.from('<svg/>'),
+  ]) {
     assert.equal(readImageHeader(bytes), null);
   }
 });

@@ -24,11 +24,15 @@ let logoId: number;
 const TOO_LARGE = 'A kép legfeljebb 40 megapixeles lehet, és egyik oldala sem lehet hosszabb 8000 képpontnál.';
 
 const post = (url: string, fields: Record<string, string | number>, data: Buffer, filename: string) => {
-  const { body, headers } = multipart(fields, [{ filename, type: filename.endsWith('.png') ? 'image/png' : 'image/jpeg', data }]);
+  const { body, headers } = multipart(fields, [
+    { filename, type: filename.endsWith('.png') ? 'image/png' : 'image/jpeg', data },
+  ]);
   return a.post(url, body, { headers });
 };
-const addSlide = (data: Buffer, filename = 'dia.png') => post(`/api/slideshows/${slideshowId}/image`, {}, data, filename);
-const uploadLogo = (data: Buffer, filename = 'logo.png') => post(`/api/settings/file/${logoId}`, { id: logoId, key: SETTING_LOGO }, data, filename);
+const addSlide = (data: Buffer, filename = 'dia.png') =>
+  post(`/api/slideshows/${slideshowId}/image`, {}, data, filename);
+const uploadLogo = (data: Buffer, filename = 'logo.png') =>
+  post(`/api/settings/file/${logoId}`, { id: logoId, key: SETTING_LOGO }, data, filename);
 const logoRow = async () => (await t.database.db.select().from(settings).where(eq(settings.id, logoId)))[0]!;
 
 /** Refused on `file` with `message`; no image row, no logo change, no file left. */
@@ -38,11 +42,20 @@ async function assertRefused(res: { statusCode: number; body: string }, message:
 }
 
 const forged: Array<[string, Buffer]> = [
-  ['a PNG signature followed by HTML', Buffer.concat([PNG_SIGNATURE, Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>')])],
+  [
+    'a PNG signature followed by HTML',
+    Buffer.concat([PNG_SIGNATURE, Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>')]),
+  ],
   ['a PNG signature followed by a JPEG', Buffer.concat([PNG_SIGNATURE, jpeg(10, 10)])],
-  ['IHDR with a wrong CRC', Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10), { badCrc: true }), pngChunk('IDAT', Buffer.alloc(4))])],
+  [
+    'IHDR with a wrong CRC',
+    Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10), { badCrc: true }), pngChunk('IDAT', Buffer.alloc(4))]),
+  ],
   ['no IDAT', Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', ihdr(10, 10)), pngChunk('IEND', Buffer.alloc(0))])],
-  ['a JPEG start followed by HTML', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html></html>')])],
+  [
+    'a JPEG start followed by HTML',
+    Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html></html>')]),
+  ],
 ];
 const oversized: Array<[string, Buffer]> = [
   ['PNG 100000×100000', png(100_000, 100_000)],
@@ -73,7 +86,8 @@ describe('slides', () => {
     const rows = await rowCount(t, 'slideshow_images');
     const files = await mediaFiles(t);
     for (const [what, data] of forged) await assertRefused(await addSlide(data), fileMessages.notImage, what);
-    for (const [what, data] of oversized) await assertRefused(await addSlide(data, what.startsWith('JPEG') ? 'dia.jpg' : 'dia.png'), TOO_LARGE, what);
+    for (const [what, data] of oversized)
+      await assertRefused(await addSlide(data, what.startsWith('JPEG') ? 'dia.jpg' : 'dia.png'), TOO_LARGE, what);
     assert.equal(await rowCount(t, 'slideshow_images'), rows);
     assert.deepEqual(await mediaFiles(t), files);
   });

@@ -59,7 +59,9 @@ async function shopOf(client: Client, slug: string): Promise<Shop> {
   const [sound] = await rows<{ id: number }>(
     `insert into sounds (customer_id, name, file_path, duration) values (${customerId}, '${slug} hang', 'assets/none.mp3', 1) returning id`,
   );
-  const [spot] = await rows<{ id: number }>(`select id from spots where customer_id = ${customerId} order by id limit 1`);
+  const [spot] = await rows<{ id: number }>(
+    `select id from spots where customer_id = ${customerId} order by id limit 1`,
+  );
   const slideshow = await client.post('/api/slideshows', { name: `${slug} vetítés` });
   assert.equal(slideshow.statusCode, 201, slideshow.body);
   const { body, headers } = multipart({}, [{ filename: 'kep.png', data: PNG }]);
@@ -86,7 +88,9 @@ async function shopOf(client: Client, slug: string): Promise<Shop> {
     sound: sound!.id,
     session: (await client.get('/api/me')).json().session_id,
     spot: spot!.id,
-    setting: (await rows<{ id: number }>(`select id from settings where customer_id = ${customerId} and key = 'timezone'`))[0]!.id,
+    setting: (
+      await rows<{ id: number }>(`select id from settings where customer_id = ${customerId} and key = 'timezone'`)
+    )[0]!.id,
   };
 }
 
@@ -94,11 +98,15 @@ before(async () => {
   t = await createTestApp();
   demo = await loggedIn(t.app, DEMO);
   other = await loggedIn(t.app, OTHER);
-  const [first] = await rows<{ channel_id: number }>(`select channel_id from channel_tracks order by channel_id limit 1`);
-  channel = first!.channel_id;
-  tracks = (await rows<{ track_id: number }>(`select track_id from channel_tracks where channel_id = ${channel} order by position limit 5`)).map(
-    (r) => r.track_id,
+  const [first] = await rows<{ channel_id: number }>(
+    `select channel_id from channel_tracks order by channel_id limit 1`,
   );
+  channel = first!.channel_id;
+  tracks = (
+    await rows<{ track_id: number }>(
+      `select track_id from channel_tracks where channel_id = ${channel} order by position limit 5`,
+    )
+  ).map((r) => r.track_id);
   help.tutorialTopic = (await rows<{ id: number }>(`select id from tutorial_topics order by id limit 1`))[0]!.id;
   help.tutorialItem = (await rows<{ id: number }>(`select id from tutorial_items order by id limit 1`))[0]!.id;
   help.faqTopic = (await rows<{ id: number }>(`select id from faq_topics order by id limit 1`))[0]!.id;
@@ -219,7 +227,8 @@ const NO_ID_ROUTES_REASON: Partial<Record<ParamKind, string>> = {
 function request(key: string, values: Record<string, string>, shop: Shop) {
   const method = key.slice(0, key.indexOf(' ')) as 'GET' | 'POST';
   let url = key.slice(key.indexOf(' ') + 1);
-  for (const [name, value] of Object.entries(values)) url = url.replace(name === '*' ? '*' : `:${name}`, encodeURIComponent(value));
+  for (const [name, value] of Object.entries(values))
+    url = url.replace(name === '*' ? '*' : `:${name}`, encodeURIComponent(value));
   if (method === 'GET') return { method, url, body: undefined };
   const body = VALID_BODY[key];
   if (!body) throw new Error(`${key} takes ids but has no VALID_BODY in tests/server/isolation.test.ts: add one.`);
@@ -294,13 +303,16 @@ describe('tenant isolation over the route table', () => {
     for (const key of routeKeys(t.app)) {
       const list = Object.values(paramKinds(key));
       if (list.length === 0 || list.some((k) => TENANT_KINDS.has(k) || GLOBAL_KINDS.has(k))) continue;
-      for (const k of list) assert.ok(NO_ID_ROUTES_REASON[k], `${key}: parameter kind ${k} has no reason in isolation.test.ts`);
+      for (const k of list)
+        assert.ok(NO_ID_ROUTES_REASON[k], `${key}: parameter kind ${k} has no reason in isolation.test.ts`);
     }
   });
 
   test("another shop's spot in a body is refused (422) and changes nothing", async () => {
     const before = await bothShops();
-    const res = await demo.post(`/api/players/${shops.demo.player}/spots/play`, { spots: [shops.demo.spot, shops.other.spot] });
+    const res = await demo.post(`/api/players/${shops.demo.player}/spots/play`, {
+      spots: [shops.demo.spot, shops.other.spot],
+    });
     assert.equal(res.statusCode, 422, res.body);
     assert.ok(res.json().errors.spots);
     const after = await bothShops();
@@ -316,7 +328,10 @@ describe('tenant isolation over the route table', () => {
       `/api/players/${shops.demo.player}/sounds/${shops.demo.sound}/play`,
       `/api/players/${shops.demo.player}/sessions/${shops.demo.session}`,
     ]) {
-      const res = await demo.post(url, url.endsWith('/sessions/' + shops.demo.session) ? { currentTime: 0 } : { name: 'Saját' });
+      const res = await demo.post(
+        url,
+        url.endsWith('/sessions/' + shops.demo.session) ? { currentTime: 0 } : { name: 'Saját' },
+      );
       assert.ok(res.statusCode < 300, `${url}: ${res.statusCode} ${res.body}`);
     }
   });

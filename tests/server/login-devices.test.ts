@@ -103,7 +103,11 @@ describe('login from a known browser (device cookie)', () => {
 
     // From five addresses, so the per-address limit (5 a minute) is not what stops it.
     for (let i = 1; i <= 5; i += 1) {
-      assert.equal((await attempt(viaBff(`10.41.1.${i}`, laptop), user.email, 'rossz')).statusCode, 422, `attempt ${i}`);
+      assert.equal(
+        (await attempt(viaBff(`10.41.1.${i}`, laptop), user.email, 'rossz')).statusCode,
+        422,
+        `attempt ${i}`,
+      );
     }
     const locked = await attempt(viaBff('10.41.1.6', laptop), user.email, PASSWORD);
     assert.equal(locked.statusCode, 429);
@@ -134,7 +138,7 @@ describe('login from a known browser (device cookie)', () => {
     }
   });
 
-  test("a browser known to a manager of one shop is a stranger to the same e-mail at another shop", async () => {
+  test('a browser known to a manager of one shop is a stranger to the same e-mail at another shop', async () => {
     const user = await freshUser();
     const otherId = (await getCustomerBySlug(t.database.db, { slug: 'other' }))!.id;
     await t.database.db
@@ -194,10 +198,25 @@ describe('login from a known browser (device cookie)', () => {
     const day = 24 * 3600 * 1000;
     const now = Date.now();
     const hashes = { old: sha256(newDeviceId()), recent: sha256(newDeviceId()) };
-    await rememberDevice(t.database.db, { customerId, userId: user.id, deviceHash: hashes.old, now: new Date(now - 400 * day) });
-    await rememberDevice(t.database.db, { customerId, userId: user.id, deviceHash: hashes.recent, now: new Date(now - 400 * day) });
+    await rememberDevice(t.database.db, {
+      customerId,
+      userId: user.id,
+      deviceHash: hashes.old,
+      now: new Date(now - 400 * day),
+    });
+    await rememberDevice(t.database.db, {
+      customerId,
+      userId: user.id,
+      deviceHash: hashes.recent,
+      now: new Date(now - 400 * day),
+    });
     // A login since keeps a browser: only its last login counts.
-    await rememberDevice(t.database.db, { customerId, userId: user.id, deviceHash: hashes.recent, now: new Date(now - 10 * day) });
+    await rememberDevice(t.database.db, {
+      customerId,
+      userId: user.id,
+      deviceHash: hashes.recent,
+      now: new Date(now - 10 * day),
+    });
 
     await deleteStaleDevices(t.database.db, { loggedInBefore: new Date(now - 365 * day) });
     const left = await t.database.db.select().from(userDevices).where(eq(userDevices.userId, user.id));

@@ -17,8 +17,7 @@ const local = (url: string) => {
   const u = new URL(url);
   return u.pathname + u.search;
 };
-const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
 describe('signed media URLs', () => {
   test('a signed URL serves the file with its type and cache headers', async () => {
@@ -42,12 +41,22 @@ describe('signed media URLs', () => {
       assert.equal(res.headers['access-control-allow-origin'], origin);
       assert.match(String(res.headers['access-control-expose-headers']), /Content-Range/);
       assert.equal(res.headers['access-control-allow-credentials'], undefined);
-      const preflight = await t.app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-headers': 'range' } });
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: { origin, 'access-control-request-headers': 'range' },
+      });
       assert.equal(preflight.statusCode, 204);
       assert.equal(preflight.headers['access-control-allow-origin'], origin);
       assert.match(String(preflight.headers['access-control-allow-headers']), /Range/);
     }
-    for (const origin of ['http://evil.test', 'http://demo.web.test:3001', 'https://demo.web.test:3000', 'http://a.b.web.test:3000', 'null']) {
+    for (const origin of [
+      'http://evil.test',
+      'http://demo.web.test:3001',
+      'https://demo.web.test:3000',
+      'http://a.b.web.test:3000',
+      'null',
+    ]) {
       const res = await get(url, { origin });
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers['access-control-allow-origin'], undefined, origin);
@@ -123,14 +132,25 @@ describe('signed media URLs', () => {
     const url = new URL(t.app.ctx.storage.signedUrl('tests/sample.mp3'));
     const expires = url.searchParams.get('expires')!;
     assert.equal((await get(local(url.href))).statusCode, 200, 'canonical');
-    for (const variant of [`0${expires}`, `00${expires}`, `+${expires}`, ` ${expires}`, `${expires} `, `${expires}.0`, `${expires}e0`]) {
+    for (const variant of [
+      `0${expires}`,
+      `00${expires}`,
+      `+${expires}`,
+      ` ${expires}`,
+      `${expires} `,
+      `${expires}.0`,
+      `${expires}e0`,
+    ]) {
       const changed = new URL(url);
       changed.searchParams.set('expires', variant);
       const res = await get(local(changed.href));
       assert.equal(res.statusCode, 403, JSON.stringify(variant));
       assert.equal(res.json().message, 'Érvénytelen vagy lejárt link.');
     }
-    assert.equal(t.app.ctx.storage.verify(url.pathname, { expires: `0${expires}`, signature: url.searchParams.get('signature')! }), false);
+    assert.equal(
+      t.app.ctx.storage.verify(url.pathname, { expires: `0${expires}`, signature: url.searchParams.get('signature')! }),
+      false,
+    );
   });
 
   test('paths cannot leave the media folder', () => {

@@ -23,9 +23,24 @@ function encodeTone(seconds: number, kbps: number, sampleRate = SR): Buffer {
 /** An ID3v2.4 tag with one text frame, as taggers put in front of the audio. */
 function id3Tag(text: string): Buffer {
   const body = Buffer.concat([Buffer.from([3]), Buffer.from(text, 'utf8')]);
-  const frame = Buffer.concat([Buffer.from('TIT2'), Buffer.from([0, 0, (body.length >> 7) & 0x7f, body.length & 0x7f, 0, 0]), body]);
+  const frame = Buffer.concat([
+    Buffer.from('TIT2'),
+    Buffer.from([0, 0, (body.length >> 7) & 0x7f, body.length & 0x7f, 0, 0]),
+    body,
+  ]);
   const size = frame.length;
-  const header = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
+  const header = Buffer.from([
+    0x49,
+    0x44,
+    0x33,
+    4,
+    0,
+    0,
+    (size >> 21) & 0x7f,
+    (size >> 14) & 0x7f,
+    (size >> 7) & 0x7f,
+    size & 0x7f,
+  ]);
   return Buffer.concat([header, frame]);
 }
 
@@ -34,7 +49,7 @@ function xingFrame(first: Buffer, frames: number): Buffer {
   const bitrate = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320][first[2]! >> 4]! * 1000;
   const frame = Buffer.alloc(Math.floor((144 * bitrate) / SR) + ((first[2]! >> 1) & 1));
   first.copy(frame, 0, 0, 4);
-  const sideInfo = (first[3]! >> 6) === 3 ? 17 : 32;
+  const sideInfo = first[3]! >> 6 === 3 ? 17 : 32;
   frame.write('Xing', 4 + sideInfo, 'latin1');
   frame.writeUInt32BE(0x1, 4 + sideInfo + 4);
   frame.writeUInt32BE(frames, 4 + sideInfo + 8);
@@ -46,7 +61,11 @@ const TOLERANCE = 0.08;
 
 describe('mp3Duration', () => {
   it('measures CBR files of known length at several bit rates', () => {
-    for (const [seconds, kbps] of [[3, 64], [7.5, 128], [1.2, 96]] as const) {
+    for (const [seconds, kbps] of [
+      [3, 64],
+      [7.5, 128],
+      [1.2, 96],
+    ] as const) {
       const d = mp3Duration(encodeTone(seconds, kbps));
       assert.ok(d >= seconds && d - seconds < TOLERANCE, `${seconds} s at ${kbps} kbps measured ${d}`);
     }
@@ -96,7 +115,9 @@ describe('mp3Duration', () => {
 
   it('agrees with the manifest for the committed demo tracks', () => {
     const root = join(import.meta.dirname, '../../server/assets');
-    const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as { tracks: Array<{ file: string; duration: number }> };
+    const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8')) as {
+      tracks: Array<{ file: string; duration: number }>;
+    };
     assert.ok(manifest.tracks.length >= 20);
     for (const t of manifest.tracks.slice(0, 3)) {
       const d = mp3Duration(readFileSync(join(root, t.file)));
@@ -106,9 +127,21 @@ describe('mp3Duration', () => {
   });
 
   it('rejects input that is not MPEG audio', () => {
-    const wav = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(2000, 0x11)]);
+    const wav = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.alloc(4),
+      Buffer.from('WAVEfmt '),
+      Buffer.alloc(2000, 0x11),
+    ]);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    for (const bad of [Buffer.alloc(0), Buffer.from('hello, this is not audio'), wav, png, id3Tag('only a tag'), Buffer.alloc(5000, 0xff)]) {
+    for (const bad of [
+      Buffer.alloc(0),
+      Buffer.from('hello, this is not audio'),
+      wav,
+      png,
+      id3Tag('only a tag'),
+      Buffer.alloc(5000, 0xff),
+    ]) {
       assert.throws(() => mp3Duration(bad), NotMp3Error);
     }
   });

@@ -15,7 +15,9 @@ let trackIds: number[];
 
 const FORM = { headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 const BIDI = 'A név nem tartalmazhat szövegirány-vezérlő karaktert.';
-const CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((c) => String.fromCodePoint(c));
+const CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((c) =>
+  String.fromCodePoint(c),
+);
 
 const errorsOf = (res: { statusCode: number; body: string }) => {
   assert.equal(res.statusCode, 422, res.body);
@@ -25,7 +27,10 @@ const errorsOf = (res: { statusCode: number; body: string }) => {
 before(async () => {
   t = await createTestApp();
   a = await loggedIn(t.app);
-  trackIds = z.array(trackSchema).parse(JSON.parse((await a.get('/api/channels/1/tracks')).body)).map((x) => x.id);
+  trackIds = z
+    .array(trackSchema)
+    .parse(JSON.parse((await a.get('/api/channels/1/tracks')).body))
+    .map((x) => x.id);
 });
 after(async () => {
   await t.close();
@@ -35,7 +40,11 @@ describe('names refuse bidi controls', () => {
   test('create: every bidi control → 422 on errors.name, nothing saved', async () => {
     const before = JSON.parse((await a.get('/api/playlists')).body) as unknown[];
     for (const c of CONTROLS) {
-      assert.deepEqual(errorsOf(await a.post('/api/playlists', { name: `Kassza${c}txt.exe` })), { name: [BIDI] }, `U+${c.codePointAt(0)!.toString(16)}`);
+      assert.deepEqual(
+        errorsOf(await a.post('/api/playlists', { name: `Kassza${c}txt.exe` })),
+        { name: [BIDI] },
+        `U+${c.codePointAt(0)!.toString(16)}`,
+      );
     }
     // Form-encoded too (U+202E is %E2%80%AE).
     assert.deepEqual(errorsOf(await a.post('/api/playlists', 'name=abc%E2%80%AEgpj.exe', FORM)), { name: [BIDI] });
@@ -53,9 +62,12 @@ describe('names refuse bidi controls', () => {
       name: [BIDI],
       tracks: ['Legalább egy dal megadása kötelező.'],
     });
-    assert.deepEqual(errorsOf(await a.post('/api/playlists/all-tracks', { name: 'x\u202Dy', tracks: trackIds.slice(0, 2) })), {
-      name: [BIDI],
-    });
+    assert.deepEqual(
+      errorsOf(await a.post('/api/playlists/all-tracks', { name: 'x\u202Dy', tracks: trackIds.slice(0, 2) })),
+      {
+        name: [BIDI],
+      },
+    );
     // Right-to-left letters themselves are fine: only the invisible controls are refused.
     const hebrew = await a.post('/api/playlists', { name: 'שלום Kassza' });
     assert.equal(hebrew.statusCode, 201, hebrew.body);
@@ -73,22 +85,35 @@ describe('the contract body schemas keep the Hungarian 422s', () => {
     assert.deepEqual(errorsOf(await a.post('/api/players/1/update-volume', { currentTime: -1 })), {
       currentTime: ['A lejátszási pozíció nem negatív szám lehet.'],
     });
-    assert.deepEqual(errorsOf(await a.get('/api/channels/1/tracks/0')), { page: ['Az oldalszám csak pozitív egész szám lehet.'] });
+    assert.deepEqual(errorsOf(await a.get('/api/channels/1/tracks/0')), {
+      page: ['Az oldalszám csak pozitív egész szám lehet.'],
+    });
     assert.deepEqual(errorsOf(await a.post('/api/players/1/playable/channel/1?track=abc')), {
       track: ['A kiválasztott dal nem található.'],
     });
     assert.deepEqual(errorsOf(await a.post('/api/players/1/spots/play', 'spots[]=x', FORM)), {
       spots: ['A spotok azonosítói csak pozitív egész számok lehetnek.'],
     });
-    assert.deepEqual(errorsOf(await a.post('/api/players/1/spots/play', {})), { spots: ['Legalább egy spot megadása kötelező.'] });
+    assert.deepEqual(errorsOf(await a.post('/api/players/1/spots/play', {})), {
+      spots: ['Legalább egy spot megadása kötelező.'],
+    });
     const guest = new Client(t.app);
     await guest.get('/sanctum/csrf-cookie');
     assert.deepEqual(errorsOf(await guest.post('/login', { email: 'nem-email', password: '' })), {
       email: ['Kérjük, érvényes e-mail címet adjon meg.'],
       password: ['A(z) jelszó mező kitöltése kötelező.'],
     });
-    assert.deepEqual(errorsOf(await guest.post('/api/reset-password/abc', { email: 'a@b.hu', password: 'rovid', password_confirmation: 'rovid' })), {
-      password: ['A jelszónak legalább 8 karakterből kell állnia.'],
-    });
+    assert.deepEqual(
+      errorsOf(
+        await guest.post('/api/reset-password/abc', {
+          email: 'a@b.hu',
+          password: 'rovid',
+          password_confirmation: 'rovid',
+        }),
+      ),
+      {
+        password: ['A jelszónak legalább 8 karakterből kell állnia.'],
+      },
+    );
   });
 });

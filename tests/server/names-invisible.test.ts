@@ -82,7 +82,11 @@ describe('names refuse invisible characters', () => {
       for (const [c, message] of INVISIBLE) {
         for (const name of [`Kas${c}sza`, `Kassza${c}`, `${c}Kassza`]) {
           const expected = field === 'description' ? TEXT_CONTROL : message;
-          assert.deepEqual(errorsOf(await send(name), `${kind} ${hex(c)}`), { [field]: [expected] }, `${kind} ${hex(c)} in ${JSON.stringify(name)}`);
+          assert.deepEqual(
+            errorsOf(await send(name), `${kind} ${hex(c)}`),
+            { [field]: [expected] },
+            `${kind} ${hex(c)} in ${JSON.stringify(name)}`,
+          );
         }
       }
       for (const name of LONE_JOINERS) {
@@ -104,7 +108,9 @@ describe('names refuse invisible characters', () => {
 
   test('own sounds: the name is refused on upload too; a description keeps its line breaks', async () => {
     const mp3 = await readFile(path.join(DEFAULT_ASSETS_ROOT, 'audio/sounds/gong.mp3'));
-    const { body, headers } = multipart({ name: 'Gong\u200B' }, [{ filename: 'gong.mp3', type: 'audio/mpeg', data: mp3 }]);
+    const { body, headers } = multipart({ name: 'Gong\u200B' }, [
+      { filename: 'gong.mp3', type: 'audio/mpeg', data: mp3 },
+    ]);
     assert.deepEqual(errorsOf(await a.post('/api/sounds', body, { headers }), 'sound'), { name: [CONTROL] });
     const lines = await a.post('/api/sounds/requests', { description: 'Első sor\r\nmásodik\tsor' });
     assert.equal(lines.statusCode, 201, lines.body);
@@ -112,15 +118,20 @@ describe('names refuse invisible characters', () => {
 });
 
 test('free-text settings refuse them as names do', async () => {
-  const customer = (await t.database.db.execute(`select id from customers where slug = 'demo'` as never)) as unknown as { rows: Array<{ id: number }> };
+  const customer = (await t.database.db.execute(
+    `select id from customers where slug = 'demo'` as never,
+  )) as unknown as { rows: Array<{ id: number }> };
   const inserted = (await t.database.db.execute(
     `insert into settings (customer_id, key, value) values (${customer.rows[0]!.id}, 'bolt_megjegyzes', 'Nyitva') returning id` as never,
   )) as unknown as { rows: Array<{ id: number }> };
   const id = inserted.rows[0]!.id;
   for (const [c] of INVISIBLE) {
-    assert.deepEqual(errorsOf(await a.post(`/api/settings/${id}`, { key: 'bolt_megjegyzes', value: `Nyit${c}va` }), hex(c)), {
-      value: [settingMessages.valueControl],
-    });
+    assert.deepEqual(
+      errorsOf(await a.post(`/api/settings/${id}`, { key: 'bolt_megjegyzes', value: `Nyit${c}va` }), hex(c)),
+      {
+        value: [settingMessages.valueControl],
+      },
+    );
   }
   const ok = await a.post(`/api/settings/${id}`, { key: 'bolt_megjegyzes', value: '👩‍🍳 8–20' });
   assert.equal(ok.statusCode, 200, ok.body);
@@ -129,7 +140,9 @@ test('free-text settings refuse them as names do', async () => {
 describe('names from file names lose invisible characters', () => {
   test('a slide and a spot keep their file name without them; emoji stay whole', async () => {
     const slideshow = (await a.post('/api/slideshows', { name: 'Fájlnevek' })).json().id as number;
-    const slide = multipart({}, [{ filename: '\u202Egnp.\u200Bakció\u00AD\u2028kép\uFEFF 👩‍🍳.png', type: 'image/png', data: PNG }]);
+    const slide = multipart({}, [
+      { filename: '\u202Egnp.\u200Bakció\u00AD\u2028kép\uFEFF 👩‍🍳.png', type: 'image/png', data: PNG },
+    ]);
     const image = await a.post(`/api/slideshows/${slideshow}/image`, slide.body, { headers: slide.headers });
     assert.equal(image.statusCode, 201, image.body);
     assert.equal(image.json().name, 'gnp.akciókép 👩‍🍳.png');
@@ -139,7 +152,9 @@ describe('names from file names lose invisible characters', () => {
     assert.equal(second.json().name, '.');
 
     const mp3 = await readFile(path.join(DEFAULT_ASSETS_ROOT, 'audio/sounds/gong.mp3'));
-    const spot = multipart({ name: 'Szpot' }, [{ filename: 'szpot\u0085\u061C\u200D.mp3', type: 'audio/mpeg', data: mp3 }]);
+    const spot = multipart({ name: 'Szpot' }, [
+      { filename: 'szpot\u0085\u061C\u200D.mp3', type: 'audio/mpeg', data: mp3 },
+    ]);
     const res = await a.post('/api/spots', spot.body, { headers: spot.headers });
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.json().file_name, 'szpot.mp3');

@@ -98,7 +98,10 @@ describe('password-reset-link', () => {
     const expectThrottled = (res: Awaited<ReturnType<typeof ask>>, maxWait: number) => {
       assert.equal(res.statusCode, 429, res.body);
       const body = res.json();
-      assert.match(body.errors.email[0], /^Túl sok jelszó-visszaállítási kérés\. Kérjük, próbálja újra \d+ másodperc múlva\.$/);
+      assert.match(
+        body.errors.email[0],
+        /^Túl sok jelszó-visszaállítási kérés\. Kérjük, próbálja újra \d+ másodperc múlva\.$/,
+      );
       assert.equal(body.message, body.errors.email[0]);
       const wait = Number(res.headers['retry-after']);
       assert.ok(wait >= 1 && wait <= maxWait, `Retry-After ${res.headers['retry-after']}`);
@@ -117,16 +120,24 @@ describe('password-reset-link', () => {
     expectThrottled(await ask('demo@pulzus.hu'), 60);
     // Another address, and the same address at another shop, are counted on their own.
     assert.equal((await ask('someone@example.com', '10.30.0.2')).statusCode, 200);
-    assert.equal((await ask('someone@example.com', ip, { 'x-tenant': 'other', 'x-bff-secret': BFF_SECRET })).statusCode, 200);
+    assert.equal(
+      (await ask('someone@example.com', ip, { 'x-tenant': 'other', 'x-bff-secret': BFF_SECRET })).statusCode,
+      200,
+    );
 
     // The minute passes three more times: 20 in the hour, then the hour's limit answers.
     for (let round = 0; round < 3; round += 1) {
-      await t.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key like 'reset-link-minute:%'`);
-      for (let i = 0; i < 5; i += 1) assert.equal((await ask(`round-${round}-${i}@example.com`)).statusCode, 200, `round ${round}, ${i}`);
+      await t.database.db.execute(
+        sql`update rate_limits set reset_at = now() - interval '1 second' where key like 'reset-link-minute:%'`,
+      );
+      for (let i = 0; i < 5; i += 1)
+        assert.equal((await ask(`round-${round}-${i}@example.com`)).statusCode, 200, `round ${round}, ${i}`);
       // After the last round both windows are full: the answer waits for the later one.
       expectThrottled(await ask(`round-${round}-over@example.com`), round < 2 ? 60 : 3600);
     }
-    await t.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key like 'reset-link-minute:%'`);
+    await t.database.db.execute(
+      sql`update rate_limits set reset_at = now() - interval '1 second' where key like 'reset-link-minute:%'`,
+    );
     const wait = expectThrottled(await ask('late@example.com'), 3600);
     assert.ok(wait > 60, `the hour's window: ${wait}`);
   });
@@ -173,13 +184,21 @@ describe('reset-password', () => {
     await elsewhere.login('demo@pulzus.hu', 'pulzus-demo', { remember: true });
     assert.equal((await elsewhere.get('/api/me')).statusCode, 200);
 
-    const body = { email: link.searchParams.get('email')!, password: 'uj-jelszo-123', password_confirmation: 'uj-jelszo-123' };
+    const body = {
+      email: link.searchParams.get('email')!,
+      password: 'uj-jelszo-123',
+      password_confirmation: 'uj-jelszo-123',
+    };
     const res = await reset(token, body);
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /^application\/json/);
     assert.equal(res.body, '"passwords.reset"', 'a bare JSON string');
 
-    assert.equal((await elsewhere.get('/api/me')).statusCode, 401, 'the other login, remember cookie included, is over');
+    assert.equal(
+      (await elsewhere.get('/api/me')).statusCode,
+      401,
+      'the other login, remember cookie included, is over',
+    );
     assert.equal((await new Client(t.app).login('demo@pulzus.hu', 'pulzus-demo')).statusCode, 422, 'old password');
     assert.equal((await new Client(t.app).login('demo@pulzus.hu', 'uj-jelszo-123')).statusCode, 204, 'new password');
 

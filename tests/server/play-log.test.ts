@@ -9,7 +9,16 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { and, asc, eq } from 'drizzle-orm';
 import { playLogMessages, PLAY_LOG_PER_PAGE, type PlayLogEntry, type SpotDayCount } from '../../contracts/play-log';
-import { customers, playReports, scheduledContents, scheduledContentSpots, schedulerFires, spots, sounds, tracks } from '../../server/src/db/schema';
+import {
+  customers,
+  playReports,
+  scheduledContents,
+  scheduledContentSpots,
+  schedulerFires,
+  spots,
+  sounds,
+  tracks,
+} from '../../server/src/db/schema';
 import { Client, createTestApp, loggedIn, OTHER, type TestApp } from './helpers';
 
 // Monday 2026-11-23, 09:40 in Budapest (UTC+1).
@@ -41,7 +50,14 @@ const good = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 /** A stored report at a fixed time (the log's reads are tested on fixed days, whatever today is). */
-async function stored(over: { type?: string; itemId?: number; name?: string; startedAt: string; seconds?: number; ended?: boolean }) {
+async function stored(over: {
+  type?: string;
+  itemId?: number;
+  name?: string;
+  startedAt: string;
+  seconds?: number;
+  ended?: boolean;
+}) {
   await t.database.db.insert(playReports).values({
     customerId: demoId,
     playerId: player,
@@ -54,12 +70,19 @@ async function stored(over: { type?: string; itemId?: number; name?: string; sta
     ended: over.ended ?? true,
   });
 }
-const reportRows = () => t.database.db.select().from(playReports).where(eq(playReports.customerId, demoId)).orderBy(asc(playReports.id));
+const reportRows = () =>
+  t.database.db.select().from(playReports).where(eq(playReports.customerId, demoId)).orderBy(asc(playReports.id));
 
 async function log(query: string, c: Client = a) {
   const res = await c.get(`/api/play-log${query}`);
   assert.equal(res.statusCode, 200, res.body);
-  return res.json() as { data: PlayLogEntry[]; total: number; last_page: number; next_page_url: string | null; range: { from: string; to: string } };
+  return res.json() as {
+    data: PlayLogEntry[];
+    total: number;
+    last_page: number;
+    next_page_url: string | null;
+    range: { from: string; to: string };
+  };
 }
 
 async function expect422(res: { statusCode: number; body: string; json(): unknown }, errors: Record<string, string[]>) {
@@ -77,7 +100,13 @@ before(async () => {
   const otherId = (await db.select().from(customers).where(eq(customers.slug, 'other')))[0]!.id;
   player = ((await a.get('/api/players')).json() as Array<{ id: number }>)[0]!.id;
   otherPlayer = ((await other.get('/api/players')).json() as Array<{ id: number }>)[0]!.id;
-  spot = (await db.select({ id: spots.id, name: spots.name }).from(spots).where(eq(spots.customerId, demoId)).orderBy(asc(spots.id)))[0]!;
+  spot = (
+    await db
+      .select({ id: spots.id, name: spots.name })
+      .from(spots)
+      .where(eq(spots.customerId, demoId))
+      .orderBy(asc(spots.id))
+  )[0]!;
   otherSpot = (await db.select({ id: spots.id }).from(spots).where(eq(spots.customerId, otherId)))[0]!.id;
   track = (await db.select({ id: tracks.id }).from(tracks).orderBy(asc(tracks.id)).limit(1))[0]!.id;
   sound = (await db.select({ id: sounds.id }).from(sounds).orderBy(asc(sounds.id)).limit(1))[0]!.id;
@@ -178,7 +207,9 @@ describe('POST /api/players/{id}/played', () => {
   test('form data works like JSON', async () => {
     const body = good();
     const form = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
-    const res = await a.post(`/api/players/${player}/played`, form, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await a.post(`/api/players/${player}/played`, form, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(res.statusCode, 201, res.body);
     assert.equal((await reportRows())[0]!.ended, true);
   });
@@ -188,7 +219,8 @@ describe('POST /api/players/{id}/played', () => {
     assert.equal((await played(good(), other, player)).statusCode, 404);
     assert.equal((await reportRows()).length, 0);
     const guest = new Client(t.app);
-    for (const path of ['/api/play-log', '/api/play-log/spots', '/api/play-log/export']) assert.equal((await guest.get(path)).statusCode, 401, path);
+    for (const path of ['/api/play-log', '/api/play-log/spots', '/api/play-log/export'])
+      assert.equal((await guest.get(path)).statusCode, 401, path);
   });
 });
 
@@ -200,7 +232,9 @@ describe('GET /api/play-log', () => {
       .values({ customerId: demoId, name: 'Napi akció', active: true, frequency: 'everyMinute' })
       .returning();
     try {
-      await t.database.db.insert(scheduledContentSpots).values({ scheduledContentId: item!.id, spotId: spot.id, position: 0 });
+      await t.database.db
+        .insert(scheduledContentSpots)
+        .values({ scheduledContentId: item!.id, spotId: spot.id, position: 0 });
       const fired = await t.app.scheduler.tick(Date.parse('2026-11-23T08:30:10Z'));
       assert.equal(fired.length, 1);
     } finally {
@@ -208,7 +242,14 @@ describe('GET /api/play-log', () => {
     }
     now = NOW;
     await stored({ startedAt: '2026-11-23T08:30:02.000Z' });
-    await stored({ type: 'track', itemId: track, name: 'Zeneszám', startedAt: '2026-11-23T08:35:00.000Z', ended: false, seconds: 12 });
+    await stored({
+      type: 'track',
+      itemId: track,
+      name: 'Zeneszám',
+      startedAt: '2026-11-23T08:35:00.000Z',
+      ended: false,
+      seconds: 12,
+    });
     // Eight days ago: outside the default range.
     await stored({ startedAt: '2026-11-15T10:00:00.000Z' });
 
@@ -234,8 +275,14 @@ describe('GET /api/play-log', () => {
     assert.equal(page.data[0]!.ended, false);
     assert.equal(page.data[0]!.seconds, 12);
 
-    assert.deepEqual((await log('?type=schedule&from=2026-11-17&to=2026-11-23')).data.map((e) => e.type), ['schedule']);
-    assert.deepEqual((await log('?type=spot&from=2026-11-17&to=2026-11-23')).data.map((e) => e.type), ['spot']);
+    assert.deepEqual(
+      (await log('?type=schedule&from=2026-11-17&to=2026-11-23')).data.map((e) => e.type),
+      ['schedule'],
+    );
+    assert.deepEqual(
+      (await log('?type=spot&from=2026-11-17&to=2026-11-23')).data.map((e) => e.type),
+      ['spot'],
+    );
     assert.equal((await log('?from=2026-11-15&to=2026-11-15')).data.length, 1);
     // The other shop sees none of it.
     assert.equal((await log('?from=2026-11-01&to=2026-11-30', other)).total, 0);
@@ -290,7 +337,7 @@ describe('GET /api/play-log', () => {
 });
 
 describe('GET /api/play-log/spots', () => {
-  test("plays and plays heard to the end, per spot per shop day (23:30 UTC is the next day in Budapest)", async () => {
+  test('plays and plays heard to the end, per spot per shop day (23:30 UTC is the next day in Budapest)', async () => {
     for (const [at, ended] of [
       ['2026-11-22T10:00:00Z', true],
       ['2026-11-22T11:00:00Z', false],
@@ -330,14 +377,22 @@ describe('GET /api/play-log/export', () => {
     const res = await a.get('/api/play-log/export?from=2026-11-22&to=2026-11-23');
     assert.equal(res.statusCode, 200, res.body.slice(0, 300));
     assert.match(String(res.headers['content-type']), /^text\/csv; charset=utf-8/);
-    assert.equal(res.headers['content-disposition'], 'attachment; filename="lejatszasi-naplo_2026-11-22_2026-11-23.csv"');
-    assert.ok(res.body.startsWith('\uFEFFIdőpont;Típus;Név;Lejátszott idő (mp);Végig szólt;Lejátszó;Ütemezett szpotok\r\n'));
+    assert.equal(
+      res.headers['content-disposition'],
+      'attachment; filename="lejatszasi-naplo_2026-11-22_2026-11-23.csv"',
+    );
+    assert.ok(
+      res.body.startsWith('\uFEFFIdőpont;Típus;Név;Lejátszott idő (mp);Végig szólt;Lejátszó;Ütemezett szpotok\r\n'),
+    );
     const lines = res.body.slice(1).split('\r\n').filter(Boolean);
     assert.equal(lines.length, 1 + 1203 + 1);
     const last = lines[lines.length - 1]!;
     assert.equal(last, `2026.11.23 09:30:02;Szpot;"'=HYPERLINK(""x"";""katt"")";29,6;igen;${player};`);
     assert.equal(lines[1], `2026.11.22 13:00:00;Zene;Zeneszám;180,0;igen;${player};`);
-    const bodyRows = await t.database.db.select().from(playReports).where(and(eq(playReports.customerId, demoId), eq(playReports.type, 'track')));
+    const bodyRows = await t.database.db
+      .select()
+      .from(playReports)
+      .where(and(eq(playReports.customerId, demoId), eq(playReports.type, 'track')));
     assert.equal(bodyRows.length, 1203);
     // The other shop's export holds only the header.
     const theirs = await other.get('/api/play-log/export?from=2026-11-22&to=2026-11-23');

@@ -33,7 +33,9 @@ before(async () => {
   sessionA = (JSON.parse((await a.get('/api/me')).body) as { session_id: string }).session_id;
   sessionB = (JSON.parse((await b.get('/api/me')).body) as { session_id: string }).session_id;
   playerId = z.array(playerSchema).parse(JSON.parse((await a.get('/api/players')).body))[0]!.id;
-  const tracks = (JSON.parse((await a.get('/api/channels/1/tracks')).body) as Array<{ id: number }>).map((tr) => tr.id).slice(0, 5);
+  const tracks = (JSON.parse((await a.get('/api/channels/1/tracks')).body) as Array<{ id: number }>)
+    .map((tr) => tr.id)
+    .slice(0, 5);
   assert.equal(tracks.length, 5, 'the demo channel has at least five tracks');
   const created = await a.post('/api/playlists/all-tracks', { name: 'Előre', tracks });
   assert.equal(created.statusCode, 201, created.body);
@@ -46,7 +48,17 @@ after(async () => {
 beforeEach(async () => {
   await t.database.db
     .update(players)
-    .set({ isRepeat: true, isRandom: false, isPlaying: false, sessionId: null, playableType: null, playableId: null, trackId: null, cyclePlayed: [], upcoming: [] })
+    .set({
+      isRepeat: true,
+      isRandom: false,
+      isPlaying: false,
+      sessionId: null,
+      playableType: null,
+      playableId: null,
+      trackId: null,
+      cyclePlayed: [],
+      upcoming: [],
+    })
     .where(eq(players.id, playerId));
 });
 
@@ -109,7 +121,13 @@ describe('next_tracks', () => {
   test('reordering the list moves the announcement (and raises the version) while the current track plays on', async () => {
     const p = await play();
     assert.deepEqual(ids(p), [playlistTracks[1], playlistTracks[2]]);
-    const reordered = [playlistTracks[0]!, playlistTracks[4]!, playlistTracks[3]!, playlistTracks[2]!, playlistTracks[1]!];
+    const reordered = [
+      playlistTracks[0]!,
+      playlistTracks[4]!,
+      playlistTracks[3]!,
+      playlistTracks[2]!,
+      playlistTracks[1]!,
+    ];
     const res = await a.post(`/api/playlists/${playlistId}/reorder`, { tracks: reordered });
     assert.equal(res.statusCode, 200, res.body);
     const [after] = z.array(playerSchema).parse(JSON.parse((await a.get('/api/players')).body));

@@ -32,7 +32,12 @@ async function answered<T>(label: string, request: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`${label}: no answer in ${DEADLINE_MS / 1000} s; a query outside the mutation's transaction waits for PGlite's one connection`)),
+      () =>
+        reject(
+          new Error(
+            `${label}: no answer in ${DEADLINE_MS / 1000} s; a query outside the mutation's transaction waits for PGlite's one connection`,
+          ),
+        ),
       DEADLINE_MS,
     );
   });
@@ -64,44 +69,50 @@ after(async () => {
   if (!hung) await t.close();
 });
 
-test('player mutations that read inside their transaction answer, one by one and all at once', { timeout: 6 * DEADLINE_MS }, async () => {
-  const base = `/api/players/${playerId}`;
-  const step = async (label: string, send: () => Promise<{ statusCode: number; body: string }>) => {
-    try {
-      const res = await answered(label, send());
-      return label.startsWith('read') ? z.array(playerSchema).parse(JSON.parse(res.body)) : parsePlayer(res);
-    } catch (err) {
-      if (err instanceof Error && err.message.includes('no answer')) hung = true;
-      throw err;
-    }
-  };
+test(
+  'player mutations that read inside their transaction answer, one by one and all at once',
+  { timeout: 6 * DEADLINE_MS },
+  async () => {
+    const base = `/api/players/${playerId}`;
+    const step = async (label: string, send: () => Promise<{ statusCode: number; body: string }>) => {
+      try {
+        const res = await answered(label, send());
+        return label.startsWith('read') ? z.array(playerSchema).parse(JSON.parse(res.body)) : parsePlayer(res);
+      } catch (err) {
+        if (err instanceof Error && err.message.includes('no answer')) hung = true;
+        throw err;
+      }
+    };
 
-  // Device B plays: every later play by A asks, inside A's transaction, whether B is still live.
-  await step('B plays the channel', () => b.post(`${base}/playable/channel/1`));
-  assert.equal((await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!.sessionId, sessionB);
+    // Device B plays: every later play by A asks, inside A's transaction, whether B is still live.
+    await step('B plays the channel', () => b.post(`${base}/playable/channel/1`));
+    assert.equal((await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!.sessionId, sessionB);
 
-  const one: Array<[string, () => Promise<{ statusCode: number; body: string }>]> = [
-    ['A sets the channel while B holds output', () => a.post(`${base}/playable/channel/1`)],
-    ['A pauses', () => a.get(`${base}/toggle-play`)],
-    ['B plays again', () => b.get(`${base}/toggle-play`)],
-    ['A jumps to a track while B holds output', () => a.get(`${base}/next/tracks/${tracks[2]}`)],
-    ['A moves output to B', () => a.post(`${base}/sessions/${sessionB}`, { currentTime: 3 })],
-    ['B moves output to A', () => b.post(`${base}/sessions/${sessionA}`, { currentTime: 4 })],
-    ['next', () => a.get(`${base}/next`)],
-    ['load-track', () => a.get(`${base}/load-track`)],
-    ['seek and volume', () => a.post(`${base}/update-volume`, { volume: 60, currentTime: 5 })],
-    ['random', () => a.post(`${base}/random`)],
-    ['repeat', () => a.post(`${base}/repeat`)],
-  ];
-  for (const [label, send] of one) await step(label, send);
+    const one: Array<[string, () => Promise<{ statusCode: number; body: string }>]> = [
+      ['A sets the channel while B holds output', () => a.post(`${base}/playable/channel/1`)],
+      ['A pauses', () => a.get(`${base}/toggle-play`)],
+      ['B plays again', () => b.get(`${base}/toggle-play`)],
+      ['A jumps to a track while B holds output', () => a.get(`${base}/next/tracks/${tracks[2]}`)],
+      ['A moves output to B', () => a.post(`${base}/sessions/${sessionB}`, { currentTime: 3 })],
+      ['B moves output to A', () => b.post(`${base}/sessions/${sessionA}`, { currentTime: 4 })],
+      ['next', () => a.get(`${base}/next`)],
+      ['load-track', () => a.get(`${base}/load-track`)],
+      ['seek and volume', () => a.post(`${base}/update-volume`, { volume: 60, currentTime: 5 })],
+      ['random', () => a.post(`${base}/random`)],
+      ['repeat', () => a.post(`${base}/repeat`)],
+    ];
+    for (const [label, send] of one) await step(label, send);
 
-  // The same mutations from both devices at once, with reads between them: PGlite queues each
-  // transaction behind the one holding the connection, so every request must still answer.
-  const all = [...one, ...one].flatMap(([label, send], i) => [
-    step(`${label} (concurrent #${i})`, send),
-    step(`read (concurrent #${i})`, () => (i % 2 ? a : b).get('/api/players')),
-  ]);
-  const results = await Promise.allSettled(all);
-  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => String(r.reason));
-  assert.deepEqual(failed, []);
-});
+    // The same mutations from both devices at once, with reads between them: PGlite queues each
+    // transaction behind the one holding the connection, so every request must still answer.
+    const all = [...one, ...one].flatMap(([label, send], i) => [
+      step(`${label} (concurrent #${i})`, send),
+      step(`read (concurrent #${i})`, () => (i % 2 ? a : b).get('/api/players')),
+    ]);
+    const results = await Promise.allSettled(all);
+    const failed = results
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => String(r.reason));
+    assert.deepEqual(failed, []);
+  },
+);

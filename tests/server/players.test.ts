@@ -97,7 +97,10 @@ describe('players', () => {
   test('a start track can be named in the query or the body; one not on the channel is a 422', async () => {
     const third = channelTracks[2]!;
     assert.equal(parse(await a.post(`${base()}/playable/channel/1?track=${third}`)).track?.id, third);
-    assert.equal(parse(await a.post(`${base()}/playable/channel/1`, { track: channelTracks[4] })).track?.id, channelTracks[4]);
+    assert.equal(
+      parse(await a.post(`${base()}/playable/channel/1`, { track: channelTracks[4] })).track?.id,
+      channelTracks[4],
+    );
     const before = await dbPlayer();
     for (const track of ['999999', 'abc', '-1', String(channelTracks[0]! + 0.5)]) {
       const res = await a.post(`${base()}/playable/channel/2?track=${track}`);
@@ -129,7 +132,15 @@ describe('players', () => {
     parse(await a.post(`${base()}/playable/channel/1`));
     const off = parse(await a.post(`${base()}/repeat`));
     assert.equal(off.is_repeat, false);
-    await reset({ isRepeat: false, isPlaying: true, playableType: PLAYABLE_CHANNEL, playableId: 1, trackId: channelTracks.at(-1)!, sessionId: sessionA, currentTime: 30 });
+    await reset({
+      isRepeat: false,
+      isPlaying: true,
+      playableType: PLAYABLE_CHANNEL,
+      playableId: 1,
+      trackId: channelTracks.at(-1)!,
+      sessionId: sessionA,
+      currentTime: 30,
+    });
     const p = parse(await a.get(`${base()}/next`));
     assert.equal(p.is_playing, false);
     assert.equal(p.track?.id, channelTracks[0]);
@@ -150,7 +161,11 @@ describe('players', () => {
       cycles.at(-1)!.push(p.track!.id);
     }
     assert.equal(cycles.length, 3);
-    for (const c of cycles) assert.deepEqual([...c].sort((x, y) => x - y), [...channelTracks].sort((x, y) => x - y));
+    for (const c of cycles)
+      assert.deepEqual(
+        [...c].sort((x, y) => x - y),
+        [...channelTracks].sort((x, y) => x - y),
+      );
     assert.ok(
       cycles.some((c) => c.join() !== channelTracks.join()) && cycles[1]!.join() !== cycles[2]!.join(),
       'shuffled, and differently per cycle',
@@ -190,7 +205,10 @@ describe('players', () => {
     assert.equal(p.volume, 70);
     assert.equal(parse(await a.get(`${base()}/next`)).track?.id, channelTracks[8]);
 
-    const all = z.array(trackSchema).parse(JSON.parse((await a.get('/api/channels/2/tracks')).body)).map((x) => x.id);
+    const all = z
+      .array(trackSchema)
+      .parse(JSON.parse((await a.get('/api/channels/2/tracks')).body))
+      .map((x) => x.id);
     const notOnChannel1 = all.find((id) => !channelTracks.includes(id));
     assert.ok(notOnChannel1, 'the demo seed has a track on channel 2 that channel 1 lacks');
     const before = await dbPlayer();
@@ -205,14 +223,21 @@ describe('players', () => {
     let p = parse(await a.post(`${base()}/update-volume`, { currentTime: 12.5, volume: 40 }));
     assert.equal(p.current_time, 12.5);
     assert.equal(p.volume, 40);
-    p = parse(await a.post(`${base()}/update-volume`, 'currentTime=3&volume=0', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+    p = parse(
+      await a.post(`${base()}/update-volume`, 'currentTime=3&volume=0', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
     assert.equal(p.current_time, 3);
     assert.equal(p.volume, 0);
     p = parse(await a.post(`${base()}/update-volume`, { volume: 100 }));
     assert.equal(p.volume, 100);
     assert.equal(p.current_time, 3, 'a missing field keeps its value');
     p = parse(await a.post(`${base()}/update-volume`, { currentTime: 80_000 }));
-    assert.ok(p.current_time > p.track!.duration - 1 && p.current_time <= p.track!.duration + 0.5, 'a seek past the end stops at the end');
+    assert.ok(
+      p.current_time > p.track!.duration - 1 && p.current_time <= p.track!.duration + 0.5,
+      'a seek past the end stops at the end',
+    );
   });
 
   test('out-of-range and malformed update-volume bodies are 422 and change nothing', async () => {
@@ -234,7 +259,9 @@ describe('players', () => {
       assert.ok(err.errors[field]?.[0], `${JSON.stringify(body)} → ${res.body}`);
       assert.match(err.message, /[áéőű]/, 'Hungarian');
     }
-    const broken = await a.post(`${base()}/update-volume`, '{"volume":', { headers: { 'content-type': 'application/json' } });
+    const broken = await a.post(`${base()}/update-volume`, '{"volume":', {
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(broken.statusCode, 400);
     assert.deepEqual(await dbPlayer(), before);
   });
@@ -280,7 +307,12 @@ describe('output ownership', () => {
   });
 
   test('an owner whose session ended or logged out loses output to the next device that plays', async () => {
-    await reset({ playableType: PLAYABLE_CHANNEL, playableId: 1, trackId: channelTracks[0]!, sessionId: 'ended-device' });
+    await reset({
+      playableType: PLAYABLE_CHANNEL,
+      playableId: 1,
+      trackId: channelTracks[0]!,
+      sessionId: 'ended-device',
+    });
     assert.equal(parse(await b.get(`${base()}/toggle-play`)).session_id, sessionB, 'unknown/ended session');
 
     const d = await loggedIn(t.app);
@@ -305,7 +337,10 @@ describe('output ownership', () => {
     await reset({ playableType: PLAYABLE_CHANNEL, playableId: 1, trackId: channelTracks[0]!, sessionId: sessionA });
     t.app.ctx.players.setPresenceCheck(({ sessionId }) => sessionId !== sessionA);
     try {
-      assert.equal(await t.app.ctx.players.isSessionOnline({ customerId: (await dbPlayer()).customerId, sessionId: sessionA }), false);
+      assert.equal(
+        await t.app.ctx.players.isSessionOnline({ customerId: (await dbPlayer()).customerId, sessionId: sessionA }),
+        false,
+      );
       assert.equal(parse(await a.get(`${base()}/toggle-play`)).session_id, sessionA, 'already the owner');
       await reset({ playableType: PLAYABLE_CHANNEL, playableId: 1, trackId: channelTracks[0]!, sessionId: sessionA });
       assert.equal(parse(await b.get(`${base()}/toggle-play`)).session_id, sessionB, 'offline owner');

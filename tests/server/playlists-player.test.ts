@@ -19,7 +19,12 @@ const parse = parsePlayer;
 const base = () => `/api/players/${playerId}`;
 const dbPlayer = async () => (await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!;
 /** The row without what a list edit may move while the track plays on: the announcement and its bookkeeping. */
-const playState = ({ upcoming: _upcoming, version: _version, updatedAt: _updatedAt, ...rest }: typeof players.$inferSelect) => rest;
+const playState = ({
+  upcoming: _upcoming,
+  version: _version,
+  updatedAt: _updatedAt,
+  ...rest
+}: typeof players.$inferSelect) => rest;
 const newPlaylist = async (ids: number[], name = 'Lejátszós'): Promise<Playlist> => {
   const res = await a.post('/api/playlists/all-tracks', { name, tracks: ids });
   assert.equal(res.statusCode, 201, res.body);
@@ -47,7 +52,17 @@ after(async () => {
 beforeEach(async () => {
   await t.database.db
     .update(players)
-    .set({ isRepeat: true, isRandom: false, isPlaying: false, currentTime: 0, sessionId: null, playableType: null, playableId: null, trackId: null, cyclePlayed: [] })
+    .set({
+      isRepeat: true,
+      isRandom: false,
+      isPlaying: false,
+      currentTime: 0,
+      sessionId: null,
+      playableType: null,
+      playableId: null,
+      trackId: null,
+      cyclePlayed: [],
+    })
     .where(eq(players.id, playerId));
   changes = [];
 });
@@ -66,8 +81,17 @@ describe('playing a playlist', () => {
     pl = parse(await a.post(`${base()}/playable/playlist/${p.id}`, { track: tracks[2] }));
     assert.equal(pl.track?.id, tracks[2]);
     const before = await dbPlayer();
-    const channelOnly = z.array(trackSchema).parse(JSON.parse((await a.get('/api/channels/1/tracks')).body)).at(-1)!.id;
-    assert.ok((JSON.parse((await a.post(`${base()}/playable/playlist/${p.id}?track=${channelOnly}`)).body) as { errors: Record<string, string[]> }).errors.track);
+    const channelOnly = z
+      .array(trackSchema)
+      .parse(JSON.parse((await a.get('/api/channels/1/tracks')).body))
+      .at(-1)!.id;
+    assert.ok(
+      (
+        JSON.parse((await a.post(`${base()}/playable/playlist/${p.id}?track=${channelOnly}`)).body) as {
+          errors: Record<string, string[]>;
+        }
+      ).errors.track,
+    );
     assert.equal((await a.post(`${base()}/playable/playlist/${p.id}?track=abc`)).statusCode, 422);
     assert.equal((await a.post(`${base()}/playable/playlist/999999`)).statusCode, 404);
     assert.equal((await a.post(`/api/players/999999/playable/playlist/${p.id}`)).statusCode, 404);
@@ -99,7 +123,10 @@ describe('playing a playlist', () => {
     const first = parse(await a.post(`${base()}/playable/playlist/${p.id}`));
     const seen = [first.track!.id];
     for (let i = 1; i < tracks.length; i++) seen.push(parse(await a.get(`${base()}/next`)).track!.id);
-    assert.deepEqual([...seen].sort((x, y) => x - y), [...tracks].sort((x, y) => x - y));
+    assert.deepEqual(
+      [...seen].sort((x, y) => x - y),
+      [...tracks].sort((x, y) => x - y),
+    );
   });
 });
 
@@ -137,7 +164,9 @@ describe('editing the playing playlist', () => {
     parse(await a.post(`${base()}/playable/playlist/${p.id}?track=${tracks[1]}`));
     await t.database.db.update(players).set({ currentTime: 42 }).where(eq(players.id, playerId));
     changes = [];
-    const res = JSON.parse((await a.post(`/api/playlists/${p.id}/tracks/${tracks[1]}`)).body) as { track_added: boolean };
+    const res = JSON.parse((await a.post(`/api/playlists/${p.id}/tracks/${tracks[1]}`)).body) as {
+      track_added: boolean;
+    };
     assert.equal(res.track_added, false);
     const pl = await currentPlayer();
     assert.equal(pl.track?.id, tracks[2]);
@@ -164,7 +193,10 @@ describe('editing the playing playlist', () => {
     assert.deepEqual(playState(after), playState(before));
     assert.deepEqual(after.upcoming, [tracks[2], tracks[4]]);
     assert.equal(changes.length, 1);
-    assert.deepEqual(changes[0]!.player.next_tracks?.map((tr) => tr.id), [tracks[2], tracks[4]]);
+    assert.deepEqual(
+      changes[0]!.player.next_tracks?.map((tr) => tr.id),
+      [tracks[2], tracks[4]],
+    );
     assert.equal(parse(await a.get(`${base()}/next`)).track?.id, tracks[2]);
     assert.equal(parse(await a.get(`${base()}/next`)).track?.id, tracks[4], 'the removed track is skipped');
   });
@@ -251,7 +283,9 @@ describe('editing the playing playlist', () => {
     const other = await loggedIn(t.app, OTHER);
     const mine = await newPlaylist(tracks);
     assert.equal((await other.post(`${base()}/playable/playlist/${mine.id}`)).statusCode, 404);
-    const theirs = playlistSchema.parse(JSON.parse((await other.post('/api/playlists/all-tracks', { name: 'Övék', tracks })).body));
+    const theirs = playlistSchema.parse(
+      JSON.parse((await other.post('/api/playlists/all-tracks', { name: 'Övék', tracks })).body),
+    );
     assert.equal((await a.post(`${base()}/playable/playlist/${theirs.id}`)).statusCode, 404);
     parse(await a.post(`${base()}/playable/playlist/${mine.id}`));
     const before = await dbPlayer();

@@ -28,7 +28,8 @@ const json = (res: { statusCode: number; body: string }, status = 200): unknown 
   assert.equal(res.statusCode, status, res.body);
   return JSON.parse(res.body);
 };
-const playlist = (res: { statusCode: number; body: string }, status = 200): Playlist => playlistSchema.parse(json(res, status));
+const playlist = (res: { statusCode: number; body: string }, status = 200): Playlist =>
+  playlistSchema.parse(json(res, status));
 const errorsOf = (res: { statusCode: number; body: string }, status = 422): Errors => {
   assert.equal(res.statusCode, status, res.body);
   return JSON.parse(res.body) as Errors;
@@ -42,13 +43,18 @@ const trackIdsInDb = async (id: number) =>
       .orderBy(asc(playlistTracks.position), asc(playlistTracks.trackId))
   ).map((r) => r.id);
 const create = async (name: string, tracks?: number[]): Promise<Playlist> =>
-  tracks ? playlist(await a.post('/api/playlists/all-tracks/', { name, tracks }), 201) : playlist(await a.post('/api/playlists', { name }), 201);
+  tracks
+    ? playlist(await a.post('/api/playlists/all-tracks/', { name, tracks }), 201)
+    : playlist(await a.post('/api/playlists', { name }), 201);
 
 before(async () => {
   t = await createTestApp();
   a = await loggedIn(t.app);
   other = await loggedIn(t.app, OTHER);
-  channelTracks = z.array(trackSchema).parse(JSON.parse((await a.get('/api/channels/1/tracks')).body)).map((x) => x.id);
+  channelTracks = z
+    .array(trackSchema)
+    .parse(JSON.parse((await a.get('/api/channels/1/tracks')).body))
+    .map((x) => x.id);
   moreTracks = z
     .array(trackSchema)
     .parse(JSON.parse((await a.get('/api/channels/2/tracks')).body))
@@ -103,23 +109,36 @@ describe('playlists: create, show, rename', () => {
     for (const body of [{}, { name: '' }, { name: '   ' }, { name: null }]) {
       assert.deepEqual(errorsOf(await a.post('/api/playlists', body)).errors, { name: ['A név megadása kötelező.'] });
     }
-    assert.deepEqual(errorsOf(await a.post('/api/playlists', { name: 'x'.repeat(PLAYLIST_NAME_MAX + 1) })).errors.name, [
-      `A név legfeljebb ${PLAYLIST_NAME_MAX} karakter lehet.`,
-    ]);
+    assert.deepEqual(
+      errorsOf(await a.post('/api/playlists', { name: 'x'.repeat(PLAYLIST_NAME_MAX + 1) })).errors.name,
+      [`A név legfeljebb ${PLAYLIST_NAME_MAX} karakter lehet.`],
+    );
     assert.ok(errorsOf(await a.post('/api/playlists', { name: ['a'] })).errors.name?.[0]);
     assert.ok(errorsOf(await a.post('/api/playlists', { name: 'a\u0000b' })).errors.name?.[0]);
     assert.ok(errorsOf(await a.post('/api/playlists', { name: 'a\nb' })).errors.name?.[0]);
-    assert.equal(errorsOf(await a.post('/api/playlists', '"just a string"', { headers: { 'content-type': 'application/json' } })).errors.name?.[0], 'A név megadása kötelező.');
-    assert.equal((await a.post('/api/playlists', '{not json', { headers: { 'content-type': 'application/json' } })).statusCode, 400);
+    assert.equal(
+      errorsOf(await a.post('/api/playlists', '"just a string"', { headers: { 'content-type': 'application/json' } }))
+        .errors.name?.[0],
+      'A név megadása kötelező.',
+    );
+    assert.equal(
+      (await a.post('/api/playlists', '{not json', { headers: { 'content-type': 'application/json' } })).statusCode,
+      400,
+    );
     assert.equal((await t.database.db.select().from(playlists)).length, before);
-    assert.equal(playlist(await a.post('/api/playlists', { name: 'x'.repeat(PLAYLIST_NAME_MAX) }), 201).name.length, PLAYLIST_NAME_MAX);
+    assert.equal(
+      playlist(await a.post('/api/playlists', { name: 'x'.repeat(PLAYLIST_NAME_MAX) }), 201).name.length,
+      PLAYLIST_NAME_MAX,
+    );
   });
 
   test('rename by form and JSON; bad name → 422 and unchanged', async () => {
     const p = await create('Régi név');
     assert.equal(playlist(await a.post(`/api/playlists/${p.id}`, 'name=%C3%9Aj%20n%C3%A9v', FORM)).name, 'Új név');
     assert.equal(playlist(await a.post(`/api/playlists/${p.id}/`, { name: 'Harmadik' })).name, 'Harmadik');
-    assert.deepEqual(errorsOf(await a.post(`/api/playlists/${p.id}`, { name: '' })).errors, { name: ['A név megadása kötelező.'] });
+    assert.deepEqual(errorsOf(await a.post(`/api/playlists/${p.id}`, { name: '' })).errors, {
+      name: ['A név megadása kötelező.'],
+    });
     assert.equal(playlist(await a.get(`/api/playlists/${p.id}`)).name, 'Harmadik');
   });
 
@@ -143,7 +162,10 @@ describe('playlists: tracks', () => {
     const removed = toggleTrackAnswerSchema.parse(json(await a.post(`/api/playlists/${p.id}/tracks/${t2}/`)));
     assert.equal(removed.track_added, false);
     assert.equal(removed.playlist.tracks_count, 2);
-    assert.deepEqual(removed.playlist.tracks.map((x) => x.id), [t1, t3]);
+    assert.deepEqual(
+      removed.playlist.tracks.map((x) => x.id),
+      [t1, t3],
+    );
     const back = toggleTrackAnswerSchema.parse(json(await a.post(`/api/playlists/${p.id}/tracks/${t2}`)));
     assert.equal(back.track_added, true);
     assert.deepEqual(await trackIdsInDb(p.id), [t1, t3, t2], 're-added at the end');
@@ -170,32 +192,61 @@ describe('playlists: tracks', () => {
   });
 
   test('all-tracks creates a playlist from a list, both spellings, JSON and form', async () => {
-    const p1 = playlist(await a.post('/api/playlists/all-tracks/', { name: 'Egész csatorna', tracks: channelTracks }), 201);
+    const p1 = playlist(
+      await a.post('/api/playlists/all-tracks/', { name: 'Egész csatorna', tracks: channelTracks }),
+      201,
+    );
     assert.equal(p1.tracks_count, channelTracks.length);
     assert.deepEqual(await trackIdsInDb(p1.id), channelTracks);
     const p2 = playlist(
-      await a.post('/api/playlists/all-tracks', `name=K%C3%A9t%20dal&tracks[]=${channelTracks[5]}&tracks[]=${channelTracks[1]}`, FORM),
+      await a.post(
+        '/api/playlists/all-tracks',
+        `name=K%C3%A9t%20dal&tracks[]=${channelTracks[5]}&tracks[]=${channelTracks[1]}`,
+        FORM,
+      ),
       201,
     );
     assert.equal(p2.name, 'Két dal');
     assert.deepEqual(await trackIdsInDb(p2.id), [channelTracks[5], channelTracks[1]]);
     const p3 = playlist(await a.post('/api/playlists/all-tracks', `name=Egy&tracks[]=${channelTracks[2]}`, FORM), 201);
     assert.deepEqual(await trackIdsInDb(p3.id), [channelTracks[2]]);
-    const p4 = playlist(await a.post('/api/playlists/all-tracks', { name: 'Ismétlés', tracks: [channelTracks[3], String(channelTracks[4]), channelTracks[3]] }), 201);
-    assert.deepEqual(await trackIdsInDb(p4.id), [channelTracks[3], channelTracks[4]], 'repeats skipped, strings accepted');
+    const p4 = playlist(
+      await a.post('/api/playlists/all-tracks', {
+        name: 'Ismétlés',
+        tracks: [channelTracks[3], String(channelTracks[4]), channelTracks[3]],
+      }),
+      201,
+    );
+    assert.deepEqual(
+      await trackIdsInDb(p4.id),
+      [channelTracks[3], channelTracks[4]],
+      'repeats skipped, strings accepted',
+    );
   });
 
   test('multipart forms work too (repeated tracks[] fields, one field alone)', async () => {
     const boundary = 'pulzusboundary';
-    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const body = (fields: Array<[string, string]>) => fields.map(([k, v]) => part(k, v)).join('') + `--${boundary}--\r\n`;
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body = (fields: Array<[string, string]>) =>
+      fields.map(([k, v]) => part(k, v)).join('') + `--${boundary}--\r\n`;
     const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
     const two = playlist(
-      await a.post('/api/playlists/all-tracks/', body([['name', 'Multipart'], ['tracks[]', String(channelTracks[7])], ['tracks[]', String(channelTracks[6])]]), { headers }),
+      await a.post(
+        '/api/playlists/all-tracks/',
+        body([
+          ['name', 'Multipart'],
+          ['tracks[]', String(channelTracks[7])],
+          ['tracks[]', String(channelTracks[6])],
+        ]),
+        { headers },
+      ),
       201,
     );
     assert.deepEqual(await trackIdsInDb(two.id), [channelTracks[7], channelTracks[6]]);
-    playlist(await a.post(`/api/playlists/${two.id}/all-tracks`, body([['tracks[]', String(channelTracks[8])]]), { headers }));
+    playlist(
+      await a.post(`/api/playlists/${two.id}/all-tracks`, body([['tracks[]', String(channelTracks[8])]]), { headers }),
+    );
     assert.deepEqual(await trackIdsInDb(two.id), [channelTracks[7], channelTracks[6], channelTracks[8]]);
   });
 
@@ -219,8 +270,16 @@ describe('playlists: tracks', () => {
     await a.post(`/api/playlists/${p.id}/tracks/${channelTracks[2]}`);
     const added = playlist(await a.post(`/api/playlists/${p.id}/all-tracks/`, { tracks: channelTracks.slice(0, 5) }));
     assert.equal(added.tracks_count, 5);
-    assert.deepEqual(await trackIdsInDb(p.id), [channelTracks[2], channelTracks[0], channelTracks[1], channelTracks[3], channelTracks[4]]);
-    playlist(await a.post(`/api/playlists/${p.id}/all-tracks`, `tracks[]=${moreTracks[0]}&tracks[]=${channelTracks[0]}`, FORM));
+    assert.deepEqual(await trackIdsInDb(p.id), [
+      channelTracks[2],
+      channelTracks[0],
+      channelTracks[1],
+      channelTracks[3],
+      channelTracks[4],
+    ]);
+    playlist(
+      await a.post(`/api/playlists/${p.id}/all-tracks`, `tracks[]=${moreTracks[0]}&tracks[]=${channelTracks[0]}`, FORM),
+    );
     assert.equal((await trackIdsInDb(p.id)).at(-1), moreTracks[0]);
     const again = playlist(await a.post(`/api/playlists/${p.id}/all-tracks`, { tracks: channelTracks.slice(0, 5) }));
     assert.equal(again.tracks_count, 6, 'all already there: nothing added');
@@ -236,18 +295,27 @@ describe('playlists: tracks', () => {
   });
 
   test('paged tracks: flat paginator, play order, ?page= wins, empty after the end', async () => {
-    const p = playlist(await a.post('/api/playlists/all-tracks', { name: 'Lapozós', tracks: [...channelTracks].reverse() }), 201);
+    const p = playlist(
+      await a.post('/api/playlists/all-tracks', { name: 'Lapozós', tracks: [...channelTracks].reverse() }),
+      201,
+    );
     const page = paginatorSchema(trackSchema);
     const one = page.parse(json(await a.get(`/api/playlists/${p.id}/tracks/1`)));
     assert.equal(one.per_page, 15);
     assert.equal(one.total, channelTracks.length);
     assert.equal(one.current_page, 1);
-    assert.deepEqual(one.data.map((x) => x.id), [...channelTracks].reverse().slice(0, 15));
+    assert.deepEqual(
+      one.data.map((x) => x.id),
+      [...channelTracks].reverse().slice(0, 15),
+    );
     assert.equal(one.from, 1);
     assert.ok(one.next_page_url?.endsWith(`/api/playlists/${p.id}/tracks/2?page=2`));
     const two = page.parse(json(await a.get(`/api/playlists/${p.id}/tracks/1?page=2`)));
     assert.equal(two.current_page, 2);
-    assert.deepEqual(two.data.map((x) => x.id), [...channelTracks].reverse().slice(15));
+    assert.deepEqual(
+      two.data.map((x) => x.id),
+      [...channelTracks].reverse().slice(15),
+    );
     const past = page.parse(json(await a.get(`/api/playlists/${p.id}/tracks/9`)));
     assert.deepEqual(past.data, []);
     assert.equal(past.from, null);
@@ -257,7 +325,10 @@ describe('playlists: tracks', () => {
     const empty = await create('Üres lapok');
     assert.deepEqual(page.parse(json(await a.get(`/api/playlists/${empty.id}/tracks/1`))).data, []);
     const all = z.array(trackSchema).parse(json(await a.get(`/api/playlists/${p.id}/tracks`)));
-    assert.deepEqual(all.map((x) => x.id), [...channelTracks].reverse());
+    assert.deepEqual(
+      all.map((x) => x.id),
+      [...channelTracks].reverse(),
+    );
     assert.equal((await a.get('/api/playlists/999999/tracks/1')).statusCode, 404);
   });
 });
@@ -268,13 +339,19 @@ describe('playlists: reorder and delete', () => {
     const p = playlist(await a.post('/api/playlists/all-tracks', { name: 'Sorrend', tracks: ids }), 201);
     const reversed = [...ids].reverse();
     const r = playlist(await a.post(`/api/playlists/${p.id}/reorder`, { tracks: reversed }));
-    assert.deepEqual(r.tracks.map((x) => x.id), reversed.slice(0, 4));
+    assert.deepEqual(
+      r.tracks.map((x) => x.id),
+      reversed.slice(0, 4),
+    );
     assert.deepEqual(await trackIdsInDb(p.id), reversed);
     const mixed = [ids[2]!, ids[0]!, ids[5]!, ids[1]!, ids[4]!, ids[3]!];
     playlist(await a.post(`/api/playlists/${p.id}/reorder/`, mixed.map((id) => `tracks[]=${id}`).join('&'), FORM));
     assert.deepEqual(await trackIdsInDb(p.id), mixed);
     const paged = paginatorSchema(trackSchema).parse(json(await a.get(`/api/playlists/${p.id}/tracks/1`)));
-    assert.deepEqual(paged.data.map((x) => x.id), mixed);
+    assert.deepEqual(
+      paged.data.map((x) => x.id),
+      mixed,
+    );
   });
 
   test('reorder: missing, extra, duplicate, foreign or malformed ids → 422 and no change', async () => {
@@ -301,7 +378,10 @@ describe('playlists: reorder and delete', () => {
   });
 
   test('delete answers true; the playlist and its tracks are gone; again → 404', async () => {
-    const p = playlist(await a.post('/api/playlists/all-tracks', { name: 'Törlendő', tracks: channelTracks.slice(0, 3) }), 201);
+    const p = playlist(
+      await a.post('/api/playlists/all-tracks', { name: 'Törlendő', tracks: channelTracks.slice(0, 3) }),
+      201,
+    );
     assert.equal(json(await a.post(`/api/playlists/${p.id}/delete`)), true);
     assert.equal((await a.get(`/api/playlists/${p.id}`)).statusCode, 404);
     assert.deepEqual(await trackIdsInDb(p.id), []);
@@ -317,7 +397,10 @@ describe('playlists: reorder and delete', () => {
 
 describe('playlists: tenant isolation', () => {
   test("another customer's playlist is 404 on every route and stays untouched", async () => {
-    const p = playlist(await a.post('/api/playlists/all-tracks', { name: 'Csak a demóé', tracks: channelTracks.slice(0, 3) }), 201);
+    const p = playlist(
+      await a.post('/api/playlists/all-tracks', { name: 'Csak a demóé', tracks: channelTracks.slice(0, 3) }),
+      201,
+    );
     const [otherPlayer] = z.array(z.object({ id: z.number() })).parse(json(await other.get('/api/players')));
     const tr = channelTracks[0]!;
     const calls: Array<Promise<{ statusCode: number }>> = [

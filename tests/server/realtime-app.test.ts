@@ -32,8 +32,10 @@ import {
  * ownership, and the runtime config for the web.
  */
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 let t: TestApp;
 let port: number;
@@ -46,7 +48,8 @@ let customerId: number;
 let sessionA: string;
 let sessionB: string;
 
-const me = async (c: Client) => JSON.parse((await c.get('/api/me')).body) as { session_id: string; customer_id: number };
+const me = async (c: Client) =>
+  JSON.parse((await c.get('/api/me')).body) as { session_id: string; customer_id: number };
 
 before(async () => {
   t = await createTestApp({ PUSHER_PUBLIC_PORT: '6001' });
@@ -68,10 +71,14 @@ after(async () => {
 const viaApp =
   (c: Client, userAgent = WINDOWS): Authorize =>
   async (socketId, channel) => {
-    const res = await c.post('/broadcasting/auth', `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
-      xsrf: false,
-    });
+    const res = await c.post(
+      '/broadcasting/auth',
+      `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`,
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': userAgent },
+        xsrf: false,
+      },
+    );
     if (res.statusCode !== 200) throw new Error(`auth ${res.statusCode}: ${res.body}`);
     return channelAuthSchema.parse(JSON.parse(res.body));
   };
@@ -84,7 +91,9 @@ describe('POST /broadcasting/auth', () => {
 
   test('a guest gets 403', async () => {
     const guest = new Client(t.app);
-    const res = await guest.post('/broadcasting/auth', form('1.2', `private-player.${playerId}`), { headers: urlencoded });
+    const res = await guest.post('/broadcasting/auth', form('1.2', `private-player.${playerId}`), {
+      headers: urlencoded,
+    });
     assert.equal(res.statusCode, 403);
   });
 
@@ -114,12 +123,18 @@ describe('POST /broadcasting/auth', () => {
       assert.equal(JSON.parse(res.body).message, 'Nincs jogosultsága ehhez a csatornához.');
     }
     // The other customer's device cannot reach this customer's presence channel either.
-    const res = await other.post('/broadcasting/auth', form('1.2', `presence-customer.${customerId}`), { headers: urlencoded });
+    const res = await other.post('/broadcasting/auth', form('1.2', `presence-customer.${customerId}`), {
+      headers: urlencoded,
+    });
     assert.equal(res.statusCode, 403);
   });
 
   test('a malformed socket_id or a missing channel_name → 422', async () => {
-    for (const body of [form('abc', `private-player.${playerId}`), form('1.2.3', `private-player.${playerId}`), 'socket_id=1.2']) {
+    for (const body of [
+      form('abc', `private-player.${playerId}`),
+      form('1.2.3', `private-player.${playerId}`),
+      'socket_id=1.2',
+    ]) {
       const res = await a.post('/broadcasting/auth', body, { headers: urlencoded });
       assert.equal(res.statusCode, 422, body);
     }
@@ -127,17 +142,25 @@ describe('POST /broadcasting/auth', () => {
 
   test('own presence channel: channel_data with the device session_id as user_id and a Device parsed from the User-Agent', async () => {
     const channel = `presence-customer.${customerId}`;
-    const res = await a.post('/broadcasting/auth', form('11.22', channel), { headers: { ...urlencoded, 'user-agent': IPHONE } });
+    const res = await a.post('/broadcasting/auth', form('11.22', channel), {
+      headers: { ...urlencoded, 'user-agent': IPHONE },
+    });
     assert.equal(res.statusCode, 200, res.body);
     const body = channelAuthSchema.parse(JSON.parse(res.body));
     const data = presenceChannelDataSchema.parse(JSON.parse(body.channel_data!));
     assert.equal(data.user_id, sessionA);
     assert.deepEqual(data.user_info, { id: sessionA, type: 'mobile', device_model: 'iPhone', device_family: 'Apple' });
-    const expected = createHmac('sha256', t.config.pusherSecret).update(`11.22:${channel}:${body.channel_data}`).digest('hex');
+    const expected = createHmac('sha256', t.config.pusherSecret)
+      .update(`11.22:${channel}:${body.channel_data}`)
+      .digest('hex');
     assert.equal(body.auth, `${t.config.pusherKey}:${expected}`);
 
-    const desktop = await b.post('/broadcasting/auth', form('11.22', channel), { headers: { ...urlencoded, 'user-agent': WINDOWS } });
-    const device = deviceSchema.parse(presenceChannelDataSchema.parse(JSON.parse(JSON.parse(desktop.body).channel_data)).user_info);
+    const desktop = await b.post('/broadcasting/auth', form('11.22', channel), {
+      headers: { ...urlencoded, 'user-agent': WINDOWS },
+    });
+    const device = deviceSchema.parse(
+      presenceChannelDataSchema.parse(JSON.parse(JSON.parse(desktop.body).channel_data)).user_info,
+    );
     assert.deepEqual(device, { id: sessionB, type: 'desktop', device_model: 'Chrome', device_family: 'Windows' });
   });
 
@@ -159,7 +182,9 @@ describe('broadcasts from the app', () => {
     const senderSeen = record(senderChannel);
 
     const update = next(watched, 'App\\Events\\UpdatePlayer');
-    const res = await b.post(`/api/players/${playerId}/random`, undefined, { headers: { 'x-socket-id': senderSocket } });
+    const res = await b.post(`/api/players/${playerId}/random`, undefined, {
+      headers: { 'x-socket-id': senderSocket },
+    });
     assert.equal(res.statusCode, 200, res.body);
     const answered = playerSchema.parse(JSON.parse(res.body));
     const event = updatePlayerEventSchema.parse(await update);
@@ -167,10 +192,17 @@ describe('broadcasts from the app', () => {
 
     // Without X-Socket-ID everybody gets it, the caller's devices too; on the sender's socket it
     // comes after anything the first change sent there, so it is the only one.
-    const both = Promise.all([next(watched, 'App\\Events\\UpdatePlayer'), next(senderChannel, 'App\\Events\\UpdatePlayer')]);
+    const both = Promise.all([
+      next(watched, 'App\\Events\\UpdatePlayer'),
+      next(senderChannel, 'App\\Events\\UpdatePlayer'),
+    ]);
     await b.post(`/api/players/${playerId}/random`);
     await both;
-    assert.equal(senderSeen.filter((e) => e.event === 'App\\Events\\UpdatePlayer').length, 1, 'the sender already had the answer of the first');
+    assert.equal(
+      senderSeen.filter((e) => e.event === 'App\\Events\\UpdatePlayer').length,
+      1,
+      'the sender already had the answer of the first',
+    );
   });
 
   test('a device of another customer cannot subscribe to this customer’s player', async () => {
@@ -197,7 +229,9 @@ describe('presence and output ownership', () => {
     const isOnline = (sessionId: string) => t.app.ctx.players.isSessionOnline({ customerId, sessionId });
 
     const deviceA = client(port, t.config.pusherKey, viaApp(a, IPHONE));
-    const presence = (await subscribe(deviceA, channel)) as unknown as { members: { me: { id: string; info: unknown } } };
+    const presence = (await subscribe(deviceA, channel)) as unknown as {
+      members: { me: { id: string; info: unknown } };
+    };
     assert.equal(presence.members.me.id, sessionA);
     assert.equal((presence.members.me.info as { type: string }).type, 'mobile');
     assert.equal(await isOnline(sessionA), true);

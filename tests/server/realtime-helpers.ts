@@ -25,11 +25,17 @@ export const sign = (secret: string, text: string) => createHmac('sha256', secre
 export type Authorize = (socketId: string, channel: string) => Promise<{ auth: string; channel_data?: string }>;
 
 /** Signs like a Laravel backend would, with the given secret (a wrong one makes bad signatures). */
-export function signer(keys: { key: string; secret: string }, member?: { user_id: string; user_info?: unknown }): Authorize {
+export function signer(
+  keys: { key: string; secret: string },
+  member?: { user_id: string; user_info?: unknown },
+): Authorize {
   return async (socketId, channel) => {
     if (channel.startsWith('presence-')) {
       const channelData = JSON.stringify(member ?? { user_id: 'anonymous' });
-      return { auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}:${channelData}`)}`, channel_data: channelData };
+      return {
+        auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}:${channelData}`)}`,
+        channel_data: channelData,
+      };
     }
     return { auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}`)}` };
   };
@@ -105,7 +111,9 @@ export function subscribe(pusher: Pusher, name: string, timeoutMs = 5000): Promi
   return withTimeout(
     new Promise<Channel>((resolve, reject) => {
       channel.bind('pusher:subscription_succeeded', () => resolve(channel));
-      channel.bind('pusher:subscription_error', (err: unknown) => reject(Object.assign(new Error('subscription_error'), { data: err })));
+      channel.bind('pusher:subscription_error', (err: unknown) =>
+        reject(Object.assign(new Error('subscription_error'), { data: err })),
+      );
     }),
     timeoutMs,
     `subscription to ${name}`,
@@ -172,7 +180,14 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** The real server library, pointed at our HTTP API. */
 export function backend(port: number, keys: AppKeys): PusherServer {
-  return new PusherServer({ appId: keys.id, key: keys.key, secret: keys.secret, host: '127.0.0.1', port: String(port), useTLS: false });
+  return new PusherServer({
+    appId: keys.id,
+    key: keys.key,
+    secret: keys.secret,
+    host: '127.0.0.1',
+    port: String(port),
+    useTLS: false,
+  });
 }
 
 /** A raw WebSocket that records every frame (parsed) and the close code. */
@@ -212,7 +227,9 @@ export class RawSocket {
       const found = this.frames.slice(from).find(match);
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(this.frames).slice(0, 500)}`);
-      await withTimeout(new Promise<void>((r) => this.waiters.push(r)), deadline - Date.now() + 10, 'a frame').catch(() => {});
+      await withTimeout(new Promise<void>((r) => this.waiters.push(r)), deadline - Date.now() + 10, 'a frame').catch(
+        () => {},
+      );
     }
   }
 

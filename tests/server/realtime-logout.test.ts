@@ -44,12 +44,20 @@ async function deviceSocket(device: Client, p = port): Promise<RawSocket> {
   const socket = new RawSocket(url(p), { answerPings: true });
   const socketId = await socket.socketId();
   for (const channel of [`private-player.${playerId}`, `presence-customer.${customerId}`]) {
-    const res = await device.post('/broadcasting/auth', { socket_id: socketId, channel_name: channel }, { xsrf: false });
+    const res = await device.post(
+      '/broadcasting/auth',
+      { socket_id: socketId, channel_name: channel },
+      { xsrf: false },
+    );
     assert.equal(res.statusCode, 200, res.body);
     const auth = JSON.parse(res.body) as { auth: string; channel_data?: string };
     const from = socket.frames.length;
     socket.send({ event: 'pusher:subscribe', data: { channel, ...auth } });
-    await socket.frame((f) => f.channel === channel && f.event === 'pusher_internal:subscription_succeeded', 10_000, from);
+    await socket.frame(
+      (f) => f.channel === channel && f.event === 'pusher_internal:subscription_succeeded',
+      10_000,
+      from,
+    );
   }
   return socket;
 }
@@ -98,7 +106,11 @@ describe('ending a login closes its sockets', () => {
     const socket = new RawSocket(url(), { answerPings: true });
     const socketId = await socket.socketId();
     const channel = `private-player.${playerId}`;
-    const res = await device.post('/broadcasting/auth', { socket_id: socketId, channel_name: channel }, { xsrf: false });
+    const res = await device.post(
+      '/broadcasting/auth',
+      { socket_id: socketId, channel_name: channel },
+      { xsrf: false },
+    );
     const auth = JSON.parse(res.body) as { auth: string };
     assert.equal((await device.post('/api/logout')).statusCode, 204);
     socket.send({ event: 'pusher:subscribe', data: { channel, ...auth } });
@@ -106,7 +118,7 @@ describe('ending a login closes its sockets', () => {
     assert.ok(!socket.frames.some((f) => f.event === 'pusher_internal:subscription_succeeded'));
   });
 
-  test("a session that expires without remember-me closes its socket; a remembered device keeps its socket and its events", async () => {
+  test('a session that expires without remember-me closes its socket; a remembered device keeps its socket and its events', async () => {
     const plain = await loggedIn(t.app);
     const remembered = new Client(t.app);
     assert.equal((await remembered.login(DEMO.email, DEMO.password, { remember: true })).statusCode, 204);
@@ -116,7 +128,10 @@ describe('ending a login closes its sockets', () => {
     // Both sessions pass their 24-hour absolute limit.
     const aged = new Date(Date.now() - 25 * 3_600_000);
     for (const c of [plain, remembered]) {
-      await t.database.db.update(sessions).set({ createdAt: aged }).where(eq(sessions.sessionId, (await me(c)).session_id));
+      await t.database.db
+        .update(sessions)
+        .set({ createdAt: aged })
+        .where(eq(sessions.sessionId, (await me(c)).session_id));
     }
     assert.equal(await withTimeout(plainSocket.closed, 15_000, 'the expired login closing its socket'), 4009);
 
@@ -168,7 +183,14 @@ describe('sockets per client address', () => {
   let untrusting: FastifyInstance;
   const limited = (extra: Record<string, string>) =>
     buildApp({
-      config: loadConfig({ ...env, DATA_DIR: t.dataDir, APP_KEY: 'test-app-key', BFF_SECRET, REALTIME_MAX_CONNECTIONS_PER_IP: '2', ...extra }),
+      config: loadConfig({
+        ...env,
+        DATA_DIR: t.dataDir,
+        APP_KEY: 'test-app-key',
+        BFF_SECRET,
+        REALTIME_MAX_CONNECTIONS_PER_IP: '2',
+        ...extra,
+      }),
       database: t.database,
       logger: false,
     });

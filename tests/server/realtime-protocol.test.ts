@@ -130,7 +130,9 @@ describe('channels', () => {
     assertSocketId(await connected(p));
     await subscribe(p, 'news');
     await subscribe(p, 'private-player.1');
-    const presence = (await subscribe(p, 'presence-customer.1')) as unknown as { members: { count: number; me: { id: string; info: unknown } } };
+    const presence = (await subscribe(p, 'presence-customer.1')) as unknown as {
+      members: { count: number; me: { id: string; info: unknown } };
+    };
     assert.equal(presence.members.count, 1);
     assert.deepEqual(presence.members.me, { id: 'u1', info: { name: 'Pénztár' } });
   });
@@ -153,9 +155,19 @@ describe('channels', () => {
     const sent = '{"user_id":"7", "user_info":{"n":"\\u00e1"}}';
     // Signed over another spelling of the same JSON: must not pass.
     const other = JSON.stringify(JSON.parse(sent));
-    raw.send({ event: 'pusher:subscribe', data: { channel, auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}:${other}`)}`, channel_data: sent } });
+    raw.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel,
+        auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}:${other}`)}`,
+        channel_data: sent,
+      },
+    });
     await raw.frame((f) => f.event === 'pusher:subscription_error' && f.channel === channel);
-    raw.send({ event: 'pusher:subscribe', data: { channel, auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}:${sent}`)}`, channel_data: sent } });
+    raw.send({
+      event: 'pusher:subscribe',
+      data: { channel, auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}:${sent}`)}`, channel_data: sent },
+    });
     const ok = await raw.frame((f) => f.event === 'pusher_internal:subscription_succeeded' && f.channel === channel);
     assert.equal(typeof ok.data, 'string');
     assert.deepEqual(JSON.parse(ok.data as string), { presence: { ids: ['7'], hash: { '7': { n: 'á' } }, count: 1 } });
@@ -178,8 +190,16 @@ describe('channels', () => {
     await subscribe(tab2, channel);
     let watcherBefore = (await sentinel(channel, seen, 1)).before;
     const annaBefore = (await untilSentinel(annaSeen, isSentinel(1))).before;
-    assert.equal(watcherBefore.filter((e) => e.event === 'pusher:member_added').length, 1, 'a second tab of the same user is not announced');
-    assert.equal(annaBefore.filter((e) => e.event === 'pusher:member_added').length, 0, 'nobody announces a user to herself');
+    assert.equal(
+      watcherBefore.filter((e) => e.event === 'pusher:member_added').length,
+      1,
+      'a second tab of the same user is not announced',
+    );
+    assert.equal(
+      annaBefore.filter((e) => e.event === 'pusher:member_added').length,
+      0,
+      'nobody announces a user to herself',
+    );
 
     tab1.unsubscribe(channel);
     // Answered on tab1's socket after its unsubscribe: the server has handled that by now.
@@ -202,7 +222,9 @@ describe('channels', () => {
     assert.deepEqual(await users.json(), { users: [{ id: 'listed' }] });
     const info = await api.get({ path: '/channels/presence-listing', params: {} });
     assert.deepEqual(await info.json(), { occupied: true, user_count: 1, subscription_count: 1 });
-    const list = (await (await api.get({ path: '/channels', params: { filter_by_prefix: 'presence-', info: 'user_count' } })).json()) as {
+    const list = (await (
+      await api.get({ path: '/channels', params: { filter_by_prefix: 'presence-', info: 'user_count' } })
+    ).json()) as {
       channels: Record<string, { user_count: number }>;
     };
     assert.deepEqual(list.channels['presence-listing'], { user_count: 1 });
@@ -234,7 +256,11 @@ describe('client events', () => {
     // b's event reaches a after anything a's own events sent back to a.
     bPrivate.trigger('client-sentinel', {});
     const { before } = await untilSentinel(aSeen, (e) => e.event === 'client-sentinel');
-    assert.equal(before.filter((e) => e.event.startsWith('client-')).length, 0, 'the sender does not get its own event');
+    assert.equal(
+      before.filter((e) => e.event.startsWith('client-')).length,
+      0,
+      'the sender does not get its own event',
+    );
   });
 
   test('refused on public channels, when not subscribed, and over 10 per second (4301, the socket stays open)', async () => {
@@ -252,7 +278,10 @@ describe('client events', () => {
     assert.equal((notMember.data as { code: number }).code, 4009);
 
     const channel = 'private-flood';
-    raw.send({ event: 'pusher:subscribe', data: { channel, auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}`)}` } });
+    raw.send({
+      event: 'pusher:subscribe',
+      data: { channel, auth: `${keys.key}:${sign(keys.secret, `${socketId}:${channel}`)}` },
+    });
     await raw.frame((f) => f.event === 'pusher_internal:subscription_succeeded' && f.channel === channel);
     from = raw.frames.length;
     for (let i = 0; i < 12; i += 1) raw.send({ event: 'client-flood', channel, data: { i } });
@@ -277,7 +306,10 @@ describe('HTTP events API', () => {
     const aSeen = record(aChannel);
     const api = backend(port, keys);
 
-    const both = Promise.all([next(aChannel, 'App\\Events\\UpdatePlayer'), next(bChannel, 'App\\Events\\UpdatePlayer')]);
+    const both = Promise.all([
+      next(aChannel, 'App\\Events\\UpdatePlayer'),
+      next(bChannel, 'App\\Events\\UpdatePlayer'),
+    ]);
     const res = await api.trigger('private-player.9', 'App\\Events\\UpdatePlayer', { player: { id: 9 } });
     assert.equal(res.status, 200);
     assert.equal(await res.text(), '{}');
@@ -285,7 +317,12 @@ describe('HTTP events API', () => {
 
     const before = aSeen.length;
     const onlyB = next(bChannel, 'App\\Events\\PlaySound');
-    await api.trigger(['private-player.9', 'news'], 'App\\Events\\PlaySound', { sound: { id: 1 } }, { socket_id: aSocket });
+    await api.trigger(
+      ['private-player.9', 'news'],
+      'App\\Events\\PlaySound',
+      { sound: { id: 1 } },
+      { socket_id: aSocket },
+    );
     assert.deepEqual(await onlyB, { sound: { id: 1 } });
     await api.trigger('private-player.9', 'test-sentinel', {});
     const upToSentinel = await untilSentinel(aSeen, (e) => e.event === 'test-sentinel');
@@ -325,21 +362,41 @@ describe('HTTP events API', () => {
       auth_timestamp: String(Math.floor(Date.now() / 1000) - 3600),
     });
     assert.equal(stale.status, 401);
-    const tampered = await signedFetch('POST', `/apps/${keys.id}/events`, '{"name":"x","data":"{}","channels":["news"]}', {
-      body_md5: createHash('md5').update('something else').digest('hex'),
-    });
+    const tampered = await signedFetch(
+      'POST',
+      `/apps/${keys.id}/events`,
+      '{"name":"x","data":"{}","channels":["news"]}',
+      {
+        body_md5: createHash('md5').update('something else').digest('hex'),
+      },
+    );
     assert.equal(tampered.status, 401);
   });
 
   test('limits: data over 10 KB → 413; more than 100 channels or a bad name → 400', async () => {
     const api = backend(port, keys);
-    await assert.rejects(api.trigger('news', 'big', 'x'.repeat(10 * 1024 + 1)), (err: { status: number }) => err.status === 413);
+    await assert.rejects(
+      api.trigger('news', 'big', 'x'.repeat(10 * 1024 + 1)),
+      (err: { status: number }) => err.status === 413,
+    );
     const many = Array.from({ length: 101 }, (_, i) => `c${i}`);
-    const res = await signedFetch('POST', `/apps/${keys.id}/events`, JSON.stringify({ name: 'x', data: '{}', channels: many }));
+    const res = await signedFetch(
+      'POST',
+      `/apps/${keys.id}/events`,
+      JSON.stringify({ name: 'x', data: '{}', channels: many }),
+    );
     assert.equal(res.status, 400);
-    const longName = await signedFetch('POST', `/apps/${keys.id}/events`, JSON.stringify({ name: 'n'.repeat(201), data: '{}', channels: ['a'] }));
+    const longName = await signedFetch(
+      'POST',
+      `/apps/${keys.id}/events`,
+      JSON.stringify({ name: 'n'.repeat(201), data: '{}', channels: ['a'] }),
+    );
     assert.equal(longName.status, 400);
-    const badChannel = await signedFetch('POST', `/apps/${keys.id}/events`, JSON.stringify({ name: 'x', data: '{}', channels: ['bad channel'] }));
+    const badChannel = await signedFetch(
+      'POST',
+      `/apps/${keys.id}/events`,
+      JSON.stringify({ name: 'x', data: '{}', channels: ['bad channel'] }),
+    );
     assert.equal(badChannel.status, 400);
   });
 });

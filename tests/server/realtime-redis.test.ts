@@ -10,7 +10,21 @@ import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/env';
 import { createRedisPresenceStore } from '../../server/src/realtime/presence-store';
 import { createTestApp, loggedIn, type Client, type TestApp } from './helpers';
-import { backend, client, connected, disconnectAll, listen, next, RawSocket, record, signer, sleep, subscribe, withTimeout, type AppKeys } from './realtime-helpers';
+import {
+  backend,
+  client,
+  connected,
+  disconnectAll,
+  listen,
+  next,
+  RawSocket,
+  record,
+  signer,
+  sleep,
+  subscribe,
+  withTimeout,
+  type AppKeys,
+} from './realtime-helpers';
 
 /**
  * Two API instances on one database and one Redis: events, client events and presence cross
@@ -38,7 +52,13 @@ const redisUp = await reachable(redisUrl);
 if (!redisUp && process.env.CI) throw new Error(`CI: Redis not reachable at ${redisUrl}`);
 const skip = redisUp ? false : `Redis not reachable at ${redisUrl}`;
 const keys: AppKeys = { id: `t${randomBytes(6).toString('hex')}`, key: 'redis-test-key', secret: 'redis-test-secret' };
-const env = { PUSHER_APP_ID: keys.id, PUSHER_KEY: keys.key, PUSHER_SECRET: keys.secret, REDIS_URL: redisUrl, PUSHER_CLIENT_EVENTS: '1' };
+const env = {
+  PUSHER_APP_ID: keys.id,
+  PUSHER_KEY: keys.key,
+  PUSHER_SECRET: keys.secret,
+  REDIS_URL: redisUrl,
+  PUSHER_CLIENT_EVENTS: '1',
+};
 
 let t: TestApp;
 let second: FastifyInstance;
@@ -49,7 +69,11 @@ describe('two instances through Redis', { skip }, () => {
   before(async () => {
     t = await createTestApp(env);
     // The second instance shares the database, as two API processes share PostgreSQL.
-    second = await buildApp({ config: loadConfig({ ...env, DATA_DIR: t.dataDir, APP_KEY: 'test-app-key', BFF_SECRET: 'test-bff-secret' }), database: t.database, logger: false });
+    second = await buildApp({
+      config: loadConfig({ ...env, DATA_DIR: t.dataDir, APP_KEY: 'test-app-key', BFF_SECRET: 'test-bff-secret' }),
+      database: t.database,
+      logger: false,
+    });
     port1 = await listen(t.app);
     port2 = await listen(second);
   });
@@ -75,7 +99,12 @@ describe('two instances through Redis', { skip }, () => {
 
     const farSeen = record(farChannel);
     const nearGot = next(nearChannel, 'App\\Events\\PlaySound');
-    await backend(port2, keys).trigger('private-player.77', 'App\\Events\\PlaySound', { sound: { id: 3 } }, { socket_id: farSocket });
+    await backend(port2, keys).trigger(
+      'private-player.77',
+      'App\\Events\\PlaySound',
+      { sound: { id: 3 } },
+      { socket_id: farSocket },
+    );
     await nearGot;
     await sleep(200);
     assert.equal(farSeen.length, 0, 'the excluded socket lives on the other instance and got nothing');
@@ -121,19 +150,24 @@ describe('two instances through Redis', { skip }, () => {
     assert.equal((await removed).id, 'anna');
   });
 
-  test("the online check of one instance sees a device connected to the other; UpdatePlayer crosses too", async () => {
+  test('the online check of one instance sees a device connected to the other; UpdatePlayer crosses too', async () => {
     const device: Client = await loggedIn(t.app);
     const me = JSON.parse((await device.get('/api/me')).body) as { session_id: string; customer_id: number };
     const playerId = z.array(playerSchema).parse(JSON.parse((await device.get('/api/players')).body))[0]!.id;
     const authorize = async (socketId: string, channel: string) => {
-      const res = await device.post('/broadcasting/auth', { socket_id: socketId, channel_name: channel }, { xsrf: false });
+      const res = await device.post(
+        '/broadcasting/auth',
+        { socket_id: socketId, channel_name: channel },
+        { xsrf: false },
+      );
       assert.equal(res.statusCode, 200, res.body);
       return JSON.parse(res.body) as { auth: string; channel_data?: string };
     };
     const socket = client(port1, keys.key, authorize);
     await subscribe(socket, `presence-customer.${me.customer_id}`);
     const playerChannel = await subscribe(socket, `private-player.${playerId}`);
-    const online = (app: FastifyInstance) => app.ctx.players.isSessionOnline({ customerId: me.customer_id, sessionId: me.session_id });
+    const online = (app: FastifyInstance) =>
+      app.ctx.players.isSessionOnline({ customerId: me.customer_id, sessionId: me.session_id });
     assert.equal(await online(second), true);
 
     const update = next(playerChannel, 'App\\Events\\UpdatePlayer');
@@ -141,7 +175,11 @@ describe('two instances through Redis', { skip }, () => {
     const res = await second.inject({
       method: 'POST',
       url: `/api/players/${playerId}/repeat`,
-      headers: { cookie: device.cookieHeader(), accept: 'application/json', 'x-xsrf-token': encodeURIComponent(device.jar.get('XSRF-TOKEN')!) },
+      headers: {
+        cookie: device.cookieHeader(),
+        accept: 'application/json',
+        'x-xsrf-token': encodeURIComponent(device.jar.get('XSRF-TOKEN')!),
+      },
     });
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(((await update) as { player: unknown }).player, JSON.parse(res.body));
@@ -156,9 +194,15 @@ describe('two instances through Redis', { skip }, () => {
     const device: Client = await loggedIn(t.app);
     const playerId = z.array(playerSchema).parse(JSON.parse((await device.get('/api/players')).body))[0]!.id;
     const channel = `private-player.${playerId}`;
-    const socket = new RawSocket(`ws://127.0.0.1:${port2}/app/${keys.key}?protocol=7&client=js&version=8.4.0`, { answerPings: true });
+    const socket = new RawSocket(`ws://127.0.0.1:${port2}/app/${keys.key}?protocol=7&client=js&version=8.4.0`, {
+      answerPings: true,
+    });
     const socketId = await socket.socketId();
-    const res = await device.post('/broadcasting/auth', { socket_id: socketId, channel_name: channel }, { xsrf: false });
+    const res = await device.post(
+      '/broadcasting/auth',
+      { socket_id: socketId, channel_name: channel },
+      { xsrf: false },
+    );
     assert.equal(res.statusCode, 200, res.body);
     socket.send({ event: 'pusher:subscribe', data: { channel, ...(JSON.parse(res.body) as { auth: string }) } });
     await socket.frame((f) => f.event === 'pusher_internal:subscription_succeeded' && f.channel === channel, 10_000);
@@ -179,7 +223,10 @@ describe('two instances through Redis', { skip }, () => {
       const live = createRedisPresenceStore(redis, { prefix, socketTtlMs: 60_000, seenTtlMs: 60_000 });
       const joined = await live.join('presence-exp', '2.2', { user_id: 'alive' });
       assert.deepEqual(joined.gone, ['ghost']);
-      assert.deepEqual(joined.members.map((m) => m.user_id), ['alive']);
+      assert.deepEqual(
+        joined.members.map((m) => m.user_id),
+        ['alive'],
+      );
       assert.equal(await live.hasSeen('presence-exp', 'ghost'), true);
       const stale = await redis.keys(`${prefix}*`);
       if (stale.length) await redis.del(...stale);

@@ -36,11 +36,23 @@ test('stored lengths are measured again from the files, once; over-long ones sta
   // What the old upload stored: the forged header's 3.5 years, and lengths the bytes do not hold.
   const [forged] = await db
     .insert(spots)
-    .values({ customerId, name: 'Hamis fejléc', fileName: 'hamis.mp3', filePath: `spots/${customerId}/hamis.mp3`, duration: (0xffffffff * 1152) / 44100 })
+    .values({
+      customerId,
+      name: 'Hamis fejléc',
+      fileName: 'hamis.mp3',
+      filePath: `spots/${customerId}/hamis.mp3`,
+      duration: (0xffffffff * 1152) / 44100,
+    })
     .returning();
   const [long] = await db
     .insert(spots)
-    .values({ customerId, name: 'Hosszú szpot', fileName: 'hosszu.mp3', filePath: `spots/${customerId}/hosszu.mp3`, duration: 5 })
+    .values({
+      customerId,
+      name: 'Hosszú szpot',
+      fileName: 'hosszu.mp3',
+      filePath: `spots/${customerId}/hosszu.mp3`,
+      duration: 5,
+    })
     .returning();
   const [longSound] = await db
     .insert(sounds)
@@ -52,7 +64,8 @@ test('stored lengths are measured again from the files, once; over-long ones sta
   await db.delete(seedSteps).where(eq(seedSteps.name, remeasureAudioStep.name));
   assert.deepEqual(await runSeed({ db, storage }), [remeasureAudioStep.name]);
 
-  const lengthOf = async (id: number) => (await db.select({ d: spots.duration }).from(spots).where(eq(spots.id, id)))[0]!.d;
+  const lengthOf = async (id: number) =>
+    (await db.select({ d: spots.duration }).from(spots).where(eq(spots.id, id)))[0]!.d;
   assert.ok((await lengthOf(forged!.id)) < 1, `forged: ${await lengthOf(forged!.id)}`);
   const longSeconds = await lengthOf(long!.id);
   assert.ok(Math.abs(longSeconds - (SPOT_SECONDS_MAX + 60)) < 0.1, `long: ${longSeconds}`);
@@ -67,7 +80,9 @@ test('stored lengths are measured again from the files, once; over-long ones sta
   const listed = spotListSchema.parse(JSON.parse((await a.get('/api/spots')).body)).find((s) => s.id === long!.id)!;
   assert.ok(listed.duration > SPOT_SECONDS_MAX);
   assert.equal((await a.get(localUrl(listed.url))).statusCode, 200);
-  const sound = soundListSchema.parse(JSON.parse((await a.get('/api/sounds')).body)).find((s) => s.id === longSound!.id)!;
+  const sound = soundListSchema
+    .parse(JSON.parse((await a.get('/api/sounds')).body))
+    .find((s) => s.id === longSound!.id)!;
   assert.ok(sound.duration > SOUND_SECONDS_MAX);
 
   // Recorded: the next start does not run it again.

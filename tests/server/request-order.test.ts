@@ -45,12 +45,23 @@ interface Answer {
  * chunk): the answer it resolves to is one given before the body ended. `more` bytes of filler
  * follow the parts, so a server that reads the body has a large one to read.
  */
-function openPost(url: string, headers: Record<string, string>, parts: Buffer[], more = 0): { answer: Promise<Answer>; close(): void } {
+function openPost(
+  url: string,
+  headers: Record<string, string>,
+  parts: Buffer[],
+  more = 0,
+): { answer: Promise<Answer>; close(): void } {
   const socket = net.connect(port, '127.0.0.1');
-  const head = [`POST ${url} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Transfer-Encoding: chunked', 'Accept: application/json'];
+  const head = [
+    `POST ${url} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Transfer-Encoding: chunked',
+    'Accept: application/json',
+  ];
   for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
   socket.write(`${head.join('\r\n')}\r\n\r\n`);
-  const chunk = (data: Buffer) => socket.write(Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]));
+  const chunk = (data: Buffer) =>
+    socket.write(Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]));
   for (const part of parts) chunk(part);
   for (let sent = 0; sent < more; sent += 256 * 1024) chunk(Buffer.alloc(256 * 1024, 0x55));
   socket.on('error', () => {});
@@ -104,33 +115,46 @@ describe('an upload refused for its session', () => {
     }
   });
 
-  test('with a guest session and its token: 401 while the body is still coming, nothing in media/tmp', OPEN_BODY, async () => {
-    const guest = new Client(t.app);
-    await guest.csrf();
-    const { body, headers } = spotUploadStart();
-    const post = openPost('/api/spots', { ...headers, cookie: guest.cookieHeader(), 'x-xsrf-token': xsrfOf(guest) }, [body], 8 * MB);
-    try {
-      const answer = await post.answer;
-      assert.equal(answer.status, 401, answer.body);
-      assert.deepEqual(JSON.parse(answer.body), UNAUTHENTICATED);
-      assert.deepEqual(await tmpFiles(), []);
-    } finally {
-      post.close();
-    }
-  });
+  test(
+    'with a guest session and its token: 401 while the body is still coming, nothing in media/tmp',
+    OPEN_BODY,
+    async () => {
+      const guest = new Client(t.app);
+      await guest.csrf();
+      const { body, headers } = spotUploadStart();
+      const post = openPost(
+        '/api/spots',
+        { ...headers, cookie: guest.cookieHeader(), 'x-xsrf-token': xsrfOf(guest) },
+        [body],
+        8 * MB,
+      );
+      try {
+        const answer = await post.answer;
+        assert.equal(answer.status, 401, answer.body);
+        assert.deepEqual(JSON.parse(answer.body), UNAUTHENTICATED);
+        assert.deepEqual(await tmpFiles(), []);
+      } finally {
+        post.close();
+      }
+    },
+  );
 
-  test('logged in but without X-XSRF-TOKEN: 419 while the body is still coming, nothing in media/tmp', OPEN_BODY, async () => {
-    const user = await loggedIn(t.app);
-    const { body, headers } = spotUploadStart();
-    const post = openPost('/api/spots', { ...headers, cookie: user.cookieHeader() }, [body], 8 * MB);
-    try {
-      const answer = await post.answer;
-      assert.equal(answer.status, 419, answer.body);
-      assert.deepEqual(await tmpFiles(), []);
-    } finally {
-      post.close();
-    }
-  });
+  test(
+    'logged in but without X-XSRF-TOKEN: 419 while the body is still coming, nothing in media/tmp',
+    OPEN_BODY,
+    async () => {
+      const user = await loggedIn(t.app);
+      const { body, headers } = spotUploadStart();
+      const post = openPost('/api/spots', { ...headers, cookie: user.cookieHeader() }, [body], 8 * MB);
+      try {
+        const answer = await post.answer;
+        assert.equal(answer.status, 419, answer.body);
+        assert.deepEqual(await tmpFiles(), []);
+      } finally {
+        post.close();
+      }
+    },
+  );
 });
 
 describe('401 and 419 win over every answer about the body', () => {
@@ -140,7 +164,12 @@ describe('401 and 419 win over every answer about the body', () => {
     { what: 'bad fields (form)', type: 'application/x-www-form-urlencoded', payload: 'name=', status: 422 },
     { what: 'malformed JSON', type: 'application/json', payload: '{"name":', status: 400 },
     { what: 'a type the API does not take', type: 'text/csv', payload: 'name', status: 415 },
-    { what: 'a body over the limit', type: 'application/json', payload: JSON.stringify({ name: 'x'.repeat(3 * MB) }), status: 413 },
+    {
+      what: 'a body over the limit',
+      type: 'application/json',
+      payload: JSON.stringify({ name: 'x'.repeat(3 * MB) }),
+      status: 413,
+    },
   ];
 
   test('without a session: 419', async () => {
@@ -187,7 +216,9 @@ describe('where the CSRF token may come from', () => {
     const user = await loggedIn(t.app);
     const token = user.jar.get('XSRF-TOKEN')!;
     const rows = await rowCount(t, 'spots');
-    const spot = multipart({ _token: token, name: 'Tokenes szpot' }, [{ filename: 'szpot.mp3', type: 'audio/mpeg', data: mp3 }]);
+    const spot = multipart({ _token: token, name: 'Tokenes szpot' }, [
+      { filename: 'szpot.mp3', type: 'audio/mpeg', data: mp3 },
+    ]);
     const upload = await user.post('/api/spots', spot.body, { headers: spot.headers, xsrf: false });
     assert.equal(upload.statusCode, 419, upload.body);
     assert.equal(await rowCount(t, 'spots'), rows);
@@ -203,10 +234,14 @@ describe('where the CSRF token may come from', () => {
   test('a urlencoded or JSON form post may still bring its token as `_token`; a wrong one is 419', async () => {
     const user = await loggedIn(t.app);
     const token = user.jar.get('XSRF-TOKEN')!;
-    const form = await user.post('/api/playlists', `_token=${encodeURIComponent(token)}&name=${encodeURIComponent('Űrlapos lista')}`, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      xsrf: false,
-    });
+    const form = await user.post(
+      '/api/playlists',
+      `_token=${encodeURIComponent(token)}&name=${encodeURIComponent('Űrlapos lista')}`,
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        xsrf: false,
+      },
+    );
     assert.equal(form.statusCode, 201, form.body);
     const json = await user.post('/api/playlists', { _token: token, name: 'JSON lista' }, { xsrf: false });
     assert.equal(json.statusCode, 201, json.body);
@@ -221,27 +256,34 @@ describe('where the CSRF token may come from', () => {
 });
 
 describe('file parts a body may hold', () => {
-  test('an upload with a second file part is refused at that part, before its body ends; nothing is left', OPEN_BODY, async () => {
-    const user = await loggedIn(t.app);
-    const rows = await rowCount(t, 'spots');
-    const { body, headers } = multipart({ name: 'Két fájl' }, [
-      { filename: 'elso.mp3', type: 'audio/mpeg', data: mp3 },
-      { filename: 'masodik.mp3', type: 'audio/mpeg', data: Buffer.alloc(0) },
-    ]);
-    // Up to the second part's headers, then some of its content; its end never comes.
-    const cut = body.subarray(0, body.lastIndexOf(Buffer.from('\r\n--')));
-    const post = openPost('/api/spots', { ...headers, cookie: user.cookieHeader(), 'x-xsrf-token': xsrfOf(user) }, [cut, Buffer.alloc(64 * 1024, 0x55)]);
-    try {
-      const answer = await post.answer;
-      assert.equal(answer.status, 422, answer.body);
-      assert.deepEqual(JSON.parse(answer.body).errors, { file: [fileMessages.tooMany] });
-    } finally {
-      post.close();
-    }
-    assert.equal(await rowCount(t, 'spots'), rows);
-    // The first file was being stored when the second came: it goes once the answer is sent.
-    await waitFor(async () => (await tmpFiles()).length === 0, 'a temporary file was left');
-  });
+  test(
+    'an upload with a second file part is refused at that part, before its body ends; nothing is left',
+    OPEN_BODY,
+    async () => {
+      const user = await loggedIn(t.app);
+      const rows = await rowCount(t, 'spots');
+      const { body, headers } = multipart({ name: 'Két fájl' }, [
+        { filename: 'elso.mp3', type: 'audio/mpeg', data: mp3 },
+        { filename: 'masodik.mp3', type: 'audio/mpeg', data: Buffer.alloc(0) },
+      ]);
+      // Up to the second part's headers, then some of its content; its end never comes.
+      const cut = body.subarray(0, body.lastIndexOf(Buffer.from('\r\n--')));
+      const post = openPost('/api/spots', { ...headers, cookie: user.cookieHeader(), 'x-xsrf-token': xsrfOf(user) }, [
+        cut,
+        Buffer.alloc(64 * 1024, 0x55),
+      ]);
+      try {
+        const answer = await post.answer;
+        assert.equal(answer.status, 422, answer.body);
+        assert.deepEqual(JSON.parse(answer.body).errors, { file: [fileMessages.tooMany] });
+      } finally {
+        post.close();
+      }
+      assert.equal(await rowCount(t, 'spots'), rows);
+      // The first file was being stored when the second came: it goes once the answer is sent.
+      await waitFor(async () => (await tmpFiles()).length === 0, 'a temporary file was left');
+    },
+  );
 
   test('a route without uploads takes no file part at all', async () => {
     const user = await loggedIn(t.app);

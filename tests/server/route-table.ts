@@ -16,7 +16,8 @@ export function routeKeys(app: FastifyInstance): string[] {
   return [...new Set(app.routeTable.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`))];
 }
 
-export const paramNames = (key: string) => [...key.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!).concat(key.endsWith('*') ? ['*'] : []);
+export const paramNames = (key: string) =>
+  [...key.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!).concat(key.endsWith('*') ? ['*'] : []);
 
 /** GETs that change nothing; the other GETs are state-changing and get bad input like writes. */
 export const READ_ONLY_GETS = new Set([
@@ -79,7 +80,9 @@ export const PROTOCOL_ROUTES = new Set(['POST /apps/:appId/events', 'POST /apps/
 /** Write routes and state-changing GETs: what gets generated bad input. */
 export function writeRoutes(app: FastifyInstance): string[] {
   const keys = routeKeys(app);
-  const unclassified = keys.filter((k) => k.startsWith('GET ') && !READ_ONLY_GETS.has(k) && !STATE_CHANGING_GETS.has(k));
+  const unclassified = keys.filter(
+    (k) => k.startsWith('GET ') && !READ_ONLY_GETS.has(k) && !STATE_CHANGING_GETS.has(k),
+  );
   if (unclassified.length) {
     throw new Error(
       `GET routes neither in READ_ONLY_GETS nor in STATE_CHANGING_GETS of ${SUITE_FILE}: ${unclassified.join(', ')}. ` +
@@ -120,7 +123,13 @@ export const TENANT_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
   'scheduledContent',
   'setting',
 ]);
-export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>(['channel', 'track', 'tutorialTopic', 'tutorialItem', 'faqTopic']);
+export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
+  'channel',
+  'track',
+  'tutorialTopic',
+  'tutorialItem',
+  'faqTopic',
+]);
 
 export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'GET /media/*': { '*': 'mediaPath' },
@@ -235,9 +244,12 @@ const GLOBAL_TABLES = new Set([
 /** Customer data without a customer_id column, reached through its owner. */
 const THROUGH: Record<string, (customerId: number) => string> = {
   playlist_tracks: (id) => `playlist_id in (select id from playlists where customer_id = ${id})`,
-  scheduled_content_spots: (id) => `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
-  scheduled_content_slideshows: (id) => `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
-  scheduled_content_screens: (id) => `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
+  scheduled_content_spots: (id) =>
+    `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
+  scheduled_content_slideshows: (id) =>
+    `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
+  scheduled_content_screens: (id) =>
+    `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
 };
 
 let tableList: Promise<Array<{ table: string; hasCustomerId: boolean }>> | undefined;
@@ -270,7 +282,9 @@ export async function snapshotShop(db: Db, customerId: number): Promise<Snapshot
         `Table ${table} has no customer_id: add it to GLOBAL_TABLES or THROUGH in ${SUITE_FILE} so snapshots cover it.`,
       );
     }
-    const result = (await db.execute(sql.raw(`select to_jsonb(t)::text as row from "${table}" t where ${where}`))) as unknown as {
+    const result = (await db.execute(
+      sql.raw(`select to_jsonb(t)::text as row from "${table}" t where ${where}`),
+    )) as unknown as {
       rows: Array<{ row: string }>;
     };
     out[table] = result.rows.map((r) => r.row).sort();

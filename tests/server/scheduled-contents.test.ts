@@ -34,10 +34,12 @@ let otherId: number;
 const mine = { spots: [] as number[], slideshow: 0, slideshow2: 0, screen: 0, screen2: 0 };
 const theirs = { spot: 0, slideshow: 0, screen: 0 };
 
-const rows = async <T>(query: string) => ((await t.database.db.execute(query as never)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: string) =>
+  ((await t.database.db.execute(query as never)) as unknown as { rows: T[] }).rows;
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-const form = (pairs: Array<[string, string | number]>) => new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, String(v)])).toString();
+const form = (pairs: Array<[string, string | number]>) =>
+  new URLSearchParams(pairs.map(([k, v]): [string, string] => [k, String(v)])).toString();
 
 async function list(c: Client = a): Promise<ScheduledContent[]> {
   const res = await c.get('/api/scheduled-contents');
@@ -54,7 +56,12 @@ async function create(body: Record<string, unknown>, c: Client = a): Promise<Sch
 /** Every table a write touches, counted, so a refusal can be shown to have saved nothing. */
 async function counts() {
   const out: Record<string, number> = {};
-  for (const table of ['scheduled_contents', 'scheduled_content_spots', 'scheduled_content_slideshows', 'scheduled_content_screens']) {
+  for (const table of [
+    'scheduled_contents',
+    'scheduled_content_spots',
+    'scheduled_content_slideshows',
+    'scheduled_content_screens',
+  ]) {
     out[table] = await rowCount(t, table);
   }
   return out;
@@ -70,7 +77,8 @@ async function expect422(
   assert.equal(res.statusCode, 422, res.body);
   const json = res.json() as { message: string; errors: Record<string, string[]> };
   assert.equal(typeof json.message, 'string');
-  for (const [field, messages] of Object.entries(errors)) assert.deepEqual(json.errors[field], messages, `${field}: ${res.body}`);
+  for (const [field, messages] of Object.entries(errors))
+    assert.deepEqual(json.errors[field], messages, `${field}: ${res.body}`);
   assert.deepEqual(await counts(), before, 'a refusal saved something');
   return json;
 }
@@ -81,12 +89,17 @@ before(async () => {
   t = await createTestApp({}, { clock: () => now });
   a = await loggedIn(t.app);
   other = await loggedIn(t.app, OTHER);
-  const idOf = async (slug: string) => (await t.database.db.select().from(customers).where(eq(customers.slug, slug)))[0]!.id;
+  const idOf = async (slug: string) =>
+    (await t.database.db.select().from(customers).where(eq(customers.slug, slug)))[0]!.id;
   demoId = await idOf('demo');
   otherId = await idOf('other');
-  mine.spots = (await rows<{ id: number }>(`select id from spots where customer_id = ${demoId} order by id`)).map((r) => r.id);
+  mine.spots = (await rows<{ id: number }>(`select id from spots where customer_id = ${demoId} order by id`)).map(
+    (r) => r.id,
+  );
   assert.ok(mine.spots.length >= 3, 'the demo shop has at least three spots');
-  theirs.spot = (await rows<{ id: number }>(`select id from spots where customer_id = ${otherId} order by id limit 1`))[0]!.id;
+  theirs.spot = (
+    await rows<{ id: number }>(`select id from spots where customer_id = ${otherId} order by id limit 1`)
+  )[0]!.id;
   const shop = async (c: Client, name: string) => {
     const slideshow = (await c.post('/api/slideshows', { name })).json().id as number;
     const { body, headers } = multipart({}, [{ filename: 'kep.png', data: PNG }]);
@@ -136,17 +149,30 @@ describe('POST /api/scheduled-contents (create)', () => {
     assert.equal(item.name, 'Reggeli szpot');
     assert.equal(item.active, true);
     assert.equal(item.frequency, 'everyMinute');
-    for (const k of ['date_from', 'date_to', 'between_from', 'between_to', 'unless_between_from', 'unless_between_to'] as const) {
+    for (const k of [
+      'date_from',
+      'date_to',
+      'between_from',
+      'between_to',
+      'unless_between_from',
+      'unless_between_to',
+    ] as const) {
       assert.equal(item[k], null, k);
     }
-    for (const k of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const) assert.equal(item[k], true, k);
+    for (const k of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const)
+      assert.equal(item[k], true, k);
     // A repeated id counts once, at its first place.
     assert.deepEqual(
       item.spots.map((s) => s.id),
       order,
     );
-    const names = await rows<{ id: number; name: string }>(`select id, name from spots where id in (${order.join(',')})`);
-    assert.deepEqual(item.spots, order.map((id) => ({ id, name: names.find((n) => n.id === id)!.name })));
+    const names = await rows<{ id: number; name: string }>(
+      `select id, name from spots where id in (${order.join(',')})`,
+    );
+    assert.deepEqual(
+      item.spots,
+      order.map((id) => ({ id, name: names.find((n) => n.id === id)!.name })),
+    );
     assert.deepEqual(item.slideshows, [{ id: mine.slideshow, name: 'Akció' }]);
     assert.deepEqual(item.screens, [
       { id: mine.screen2, name: 'Nyitás kijelző' },
@@ -234,13 +260,19 @@ describe('validation (422 under each field, nothing saved)', () => {
     for (const bad of ['24:00', '12:60', '8', '08:05:00', 'nyolc', 805]) {
       await expect422({ ...base(), between_from: bad, between_to: '10:00' }, { between_from: [M.time] });
     }
-    await expect422({ ...base(), unless_between_from: '10:00', unless_between_to: '9.30' }, { unless_between_to: [M.time] });
+    await expect422(
+      { ...base(), unless_between_from: '10:00', unless_between_to: '9.30' },
+      { unless_between_to: [M.time] },
+    );
   });
 
   test('one end of a window without the other, and equal ends', async () => {
     await expect422({ ...base(), between_from: '08:00' }, { between_to: [M.windowOtherEnd] });
     await expect422({ ...base(), between_to: '08:00', between_from: '' }, { between_from: [M.windowOtherEnd] });
-    await expect422({ ...base(), unless_between_from: '22:00', unless_between_to: null }, { unless_between_to: [M.windowOtherEnd] });
+    await expect422(
+      { ...base(), unless_between_from: '22:00', unless_between_to: null },
+      { unless_between_to: [M.windowOtherEnd] },
+    );
     await expect422({ ...base(), unless_between_to: '06:00' }, { unless_between_from: [M.windowOtherEnd] });
     await expect422({ ...base(), between_from: '8:00', between_to: '08:00' }, { between_to: [M.windowEqual] });
   });
@@ -255,10 +287,20 @@ describe('validation (422 under each field, nothing saved)', () => {
   });
 
   test('no day chosen (JSON false, form 0, or some days sent and none of them true)', async () => {
-    const days = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, false]));
+    const days = Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, false]),
+    );
     await expect422({ ...base(), ...days }, { days: [M.days] });
     await expect422({ ...base(), monday: '0' }, { days: [M.days] });
-    await expect422(form([['name', 'x'], ['spots[]', mine.spots[0]!], ['tuesday', '0']]), { days: [M.days] }, { headers: FORM });
+    await expect422(
+      form([
+        ['name', 'x'],
+        ['spots[]', mine.spots[0]!],
+        ['tuesday', '0'],
+      ]),
+      { days: [M.days] },
+      { headers: FORM },
+    );
   });
 
   test('no spot and no slideshow; screens without a slideshow; a slideshow without a screen', async () => {
@@ -356,9 +398,13 @@ describe('POST /api/scheduled-contents/{id} (update)', () => {
       { screens: [M.unknown] },
       { url: `/api/scheduled-contents/${item.id}` },
     );
-    await expect422({ name: 'Új név', frequency: 'never', spots: [mine.spots[1]] }, { frequency: [M.frequency] }, {
-      url: `/api/scheduled-contents/${item.id}`,
-    });
+    await expect422(
+      { name: 'Új név', frequency: 'never', spots: [mine.spots[1]] },
+      { frequency: [M.frequency] },
+      {
+        url: `/api/scheduled-contents/${item.id}`,
+      },
+    );
     const now = (await list()).find((i) => i.id === item.id)!;
     assert.deepEqual(now, { ...item });
   });
@@ -397,14 +443,19 @@ describe('toggle and delete', () => {
       (await list()).some((i) => i.id === item.id),
       false,
     );
-    const links = await rows<{ n: number }>(`select count(*)::int as n from scheduled_content_spots where scheduled_content_id = ${item.id}`);
+    const links = await rows<{ n: number }>(
+      `select count(*)::int as n from scheduled_content_spots where scheduled_content_id = ${item.id}`,
+    );
     assert.equal(links[0]!.n, 0);
     assert.equal((await a.post(`/api/scheduled-contents/delete/${item.id}`)).statusCode, 404);
   });
 
   test("another shop's item: toggle and delete answer 404 and change nothing", async () => {
     const theirsItem = await create({ name: 'Másiké', spots: [theirs.spot] }, other);
-    for (const url of [`/api/scheduled-contents/toggle/${theirsItem.id}`, `/api/scheduled-contents/delete/${theirsItem.id}`]) {
+    for (const url of [
+      `/api/scheduled-contents/toggle/${theirsItem.id}`,
+      `/api/scheduled-contents/delete/${theirsItem.id}`,
+    ]) {
       const res = await a.post(url);
       assert.equal(res.statusCode, 404, res.body);
     }
@@ -431,7 +482,13 @@ describe('GET /api/scheduled-contents', () => {
 });
 
 describe('next_play_at (the injected clock, the shop time zone)', () => {
-  const rule = { name: 'Óránként fél', frequency: 'hourlyAt30', between_from: '09:00', between_to: '20:00', spots: [] as number[] };
+  const rule = {
+    name: 'Óránként fél',
+    frequency: 'hourlyAt30',
+    between_from: '09:00',
+    between_to: '20:00',
+    spots: [] as number[],
+  };
 
   test('the next fire in local time with the offset; past the window it is the next morning', async () => {
     const body = { ...rule, spots: [mine.spots[0]] };
@@ -445,7 +502,17 @@ describe('next_play_at (the injected clock, the shop time zone)', () => {
 
   test('weekdays only: from Friday evening to Monday morning', async () => {
     now = Date.parse('2026-11-27T19:00:00Z'); // Friday 20:00 local
-    const item = await create({ ...rule, spots: [mine.spots[0]], saturday: false, sunday: false, monday: true, tuesday: true, wednesday: true, thursday: true, friday: true });
+    const item = await create({
+      ...rule,
+      spots: [mine.spots[0]],
+      saturday: false,
+      sunday: false,
+      monday: true,
+      tuesday: true,
+      wednesday: true,
+      thursday: true,
+      friday: true,
+    });
     assert.equal(item.next_play_at, '2026-11-30T09:30:00+01:00');
   });
 
@@ -484,7 +551,10 @@ describe('GET /api/scheduled-contents/preview', () => {
   });
   beforeEach(async () => {
     // Only the items a test creates are active.
-    await t.database.db.update(scheduledContents).set({ active: false }).where(eq(scheduledContents.customerId, demoId));
+    await t.database.db
+      .update(scheduledContents)
+      .set({ active: false })
+      .where(eq(scheduledContents.customerId, demoId));
   });
 
   const preview = async (query = '') => {
@@ -507,7 +577,13 @@ describe('GET /api/scheduled-contents/preview', () => {
 
   test('time order; same_minute and overrun clashes; inactive and other shops left out', async () => {
     const a2 = await create({ name: 'Kétpercenként', frequency: 'everyTwoMinutes', spots: [longSpot] });
-    const b5 = await create({ name: 'Ötpercenként', frequency: 'everyFiveMinutes', spots: [shortSpot], slideshows: [mine.slideshow], screens: [mine.screen] });
+    const b5 = await create({
+      name: 'Ötpercenként',
+      frequency: 'everyFiveMinutes',
+      spots: [shortSpot],
+      slideshows: [mine.slideshow],
+      screens: [mine.screen],
+    });
     const off = await create({ name: 'Kikapcsolt', frequency: 'everyMinute', spots: [shortSpot], active: false });
     await create({ name: 'Másiké', frequency: 'everyMinute', spots: [theirs.spot] }, other);
     const entries = await preview('?hours=1');
@@ -515,13 +591,20 @@ describe('GET /api/scheduled-contents/preview', () => {
     assert.ok(entries.every((e) => e.scheduled_content_id !== off.id));
     assert.ok(entries.every((e) => [a2.id, b5.id].includes(e.scheduled_content_id)));
     const times = entries.map((e) => Date.parse(e.at));
-    assert.deepEqual(times, [...times].sort((x, y) => x - y));
-    const at = (local: string, id: number) => entries.find((e) => e.at === `2026-11-23T${local}:00+01:00` && e.scheduled_content_id === id);
+    assert.deepEqual(
+      times,
+      [...times].sort((x, y) => x - y),
+    );
+    const at = (local: string, id: number) =>
+      entries.find((e) => e.at === `2026-11-23T${local}:00+01:00` && e.scheduled_content_id === id);
     // 09:00: both fire (ties in id order).
-    assert.deepEqual(entries.slice(0, 2).map((e) => [e.scheduled_content_id, e.clash]), [
-      [a2.id, 'same_minute'],
-      [b5.id, 'same_minute'],
-    ]);
+    assert.deepEqual(
+      entries.slice(0, 2).map((e) => [e.scheduled_content_id, e.clash]),
+      [
+        [a2.id, 'same_minute'],
+        [b5.id, 'same_minute'],
+      ],
+    );
     // 09:02: the 150 s spot outlasts the 120 s to 09:04.
     assert.equal(at('09:02', a2.id)?.clash, 'overrun');
     // 09:04: the next fire is the other item's at 09:05.
@@ -538,7 +621,12 @@ describe('GET /api/scheduled-contents/preview', () => {
 
   test('an item with no spots never overruns; the clock decides where the preview starts', async () => {
     now = Date.parse('2026-11-23T08:00:30Z');
-    const item = await create({ name: 'Vetítés', frequency: 'everyMinute', slideshows: [mine.slideshow], screens: [mine.screen] });
+    const item = await create({
+      name: 'Vetítés',
+      frequency: 'everyMinute',
+      slideshows: [mine.slideshow],
+      screens: [mine.screen],
+    });
     const entries = await preview('?hours=1');
     assert.equal(entries[0]!.at, '2026-11-23T09:01:00+01:00');
     assert.ok(entries.every((e) => e.scheduled_content_id === item.id && e.clash === null));
@@ -613,8 +701,17 @@ describe('deleting a spot, slideshow or screen unlinks it; an item left with not
   test('screen: a slideshow left with no screen is sent nowhere, so that item turns inactive', async () => {
     const screen = (await a.post('/api/screens', { name: 'Ideiglenes' })).json().id as number;
     const onlyShow = await create({ name: 'Vetítés', slideshows: [mine.slideshow], screens: [screen] });
-    const twoScreens = await create({ name: 'Két kijelző', slideshows: [mine.slideshow], screens: [screen, mine.screen] });
-    const withSpot = await create({ name: 'Szpottal', spots: [mine.spots[0]], slideshows: [mine.slideshow], screens: [screen] });
+    const twoScreens = await create({
+      name: 'Két kijelző',
+      slideshows: [mine.slideshow],
+      screens: [screen, mine.screen],
+    });
+    const withSpot = await create({
+      name: 'Szpottal',
+      spots: [mine.spots[0]],
+      slideshows: [mine.slideshow],
+      screens: [screen],
+    });
     assert.equal((await a.post(`/api/screens/delete/${screen}`)).statusCode, 200);
     const items = await list();
     const byId = (id: number) => items.find((i) => i.id === id)!;
@@ -627,9 +724,19 @@ describe('deleting a spot, slideshow or screen unlinks it; an item left with not
   test("slideshow; another shop's items are left alone", async () => {
     const slideshow = (await a.post('/api/slideshows', { name: 'Ideiglenes' })).json().id as number;
     const onlyShow = await create({ name: 'Vetítés', slideshows: [slideshow], screens: [mine.screen] });
-    const withSpot = await create({ name: 'Szpottal', spots: [mine.spots[0]], slideshows: [slideshow], screens: [mine.screen] });
-    const theirsItem = await create({ name: 'Másiké', slideshows: [theirs.slideshow], screens: [theirs.screen] }, other);
-    const otherBefore = await rows<{ n: number }>(`select count(*)::int as n from scheduled_contents where customer_id = ${otherId} and active`);
+    const withSpot = await create({
+      name: 'Szpottal',
+      spots: [mine.spots[0]],
+      slideshows: [slideshow],
+      screens: [mine.screen],
+    });
+    const theirsItem = await create(
+      { name: 'Másiké', slideshows: [theirs.slideshow], screens: [theirs.screen] },
+      other,
+    );
+    const otherBefore = await rows<{ n: number }>(
+      `select count(*)::int as n from scheduled_contents where customer_id = ${otherId} and active`,
+    );
     assert.equal((await a.post(`/api/slideshows/${slideshow}/delete`)).statusCode, 200);
     const items = await list();
     const byId = (id: number) => items.find((i) => i.id === id)!;
@@ -639,7 +746,9 @@ describe('deleting a spot, slideshow or screen unlinks it; an item left with not
     assert.deepEqual(byId(withSpot.id).slideshows, []);
     // The other shop's item is untouched, though it too has a slideshow and a screen only.
     assert.equal((await list(other)).find((i) => i.id === theirsItem.id)!.active, true);
-    const otherAfter = await rows<{ n: number }>(`select count(*)::int as n from scheduled_contents where customer_id = ${otherId} and active`);
+    const otherAfter = await rows<{ n: number }>(
+      `select count(*)::int as n from scheduled_contents where customer_id = ${otherId} and active`,
+    );
     assert.deepEqual(otherAfter, otherBefore);
   });
 });
@@ -657,15 +766,19 @@ describe('schema', () => {
     assert.equal((await insert()).rows.length, 0);
     // Deleting the item keeps its log, unlinked.
     await a.post(`/api/scheduled-contents/delete/${item.id}`);
-    const kept = await rows<{ scheduled_content_id: number | null }>(`select scheduled_content_id from scheduler_fires where name = '${item.name}'`);
+    const kept = await rows<{ scheduled_content_id: number | null }>(
+      `select scheduled_content_id from scheduler_fires where name = '${item.name}'`,
+    );
     assert.deepEqual(kept, [{ scheduled_content_id: null }]);
   });
 });
 
 describe('at most SCHEDULED_CONTENTS_MAX items a shop', () => {
-  test("past the cap a create is 422 under name and saves nothing; the preview of a full shop is whole; other shops are not counted", async () => {
+  test('past the cap a create is 422 under name and saves nothing; the preview of a full shop is whole; other shops are not counted', async () => {
     const { db } = t.database;
-    const have = (await rows<{ n: number }>(`select count(*)::int as n from scheduled_contents where customer_id = ${demoId}`))[0]!.n;
+    const have = (
+      await rows<{ n: number }>(`select count(*)::int as n from scheduled_contents where customer_id = ${demoId}`)
+    )[0]!.n;
     await db.update(scheduledContents).set({ active: false }).where(eq(scheduledContents.customerId, demoId));
     const [spot] = await db
       .insert(spots)
@@ -690,7 +803,11 @@ describe('at most SCHEDULED_CONTENTS_MAX items a shop', () => {
       sunday: true,
     };
     for (let i = have; i < SCHEDULED_CONTENTS_MAX - 1; i++) {
-      await createScheduledContent(db, { customerId: demoId, fields, links: { spots: [spot!.id], slideshows: [], screens: [] } });
+      await createScheduledContent(db, {
+        customerId: demoId,
+        fields,
+        links: { spots: [spot!.id], slideshows: [], screens: [] },
+      });
     }
     // The 200th is still taken, the 201st is not.
     await create({ name: 'Utolsó', frequency: 'everyMinute', spots: [spot!.id] });
@@ -700,10 +817,7 @@ describe('at most SCHEDULED_CONTENTS_MAX items a shop', () => {
     await create({ name: 'Másiké', spots: [theirs.spot] }, other);
 
     now = START;
-    const [entries, me] = await Promise.all([
-      a.get('/api/scheduled-contents/preview?hours=168'),
-      other.get('/api/me'),
-    ]);
+    const [entries, me] = await Promise.all([a.get('/api/scheduled-contents/preview?hours=168'), other.get('/api/me')]);
     assert.equal(me.statusCode, 200, me.body);
     assert.equal(entries.statusCode, 200, entries.body);
     const listed = schedulePreviewSchema.parse(entries.json());
@@ -711,7 +825,10 @@ describe('at most SCHEDULED_CONTENTS_MAX items a shop', () => {
     const firstMinute = listed.slice(0, SCHEDULED_CONTENTS_MAX - have);
     assert.ok(firstMinute.every((e) => e.at === '2026-11-23T09:00:00+01:00' && e.clash === 'same_minute'));
     const ids = firstMinute.map((e) => e.scheduled_content_id);
-    assert.deepEqual(ids, [...ids].sort((x, y) => x - y));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((x, y) => x - y),
+    );
 
     // One deleted, one may be created again.
     const deleted = await a.post(`/api/scheduled-contents/delete/${ids[0]}`);

@@ -159,7 +159,8 @@ function refDue(rule: ScheduleRule, utcMs: number, timeZone: string): boolean {
   const w = refWall(utcMs, timeZone);
   const cron = refCron(rule);
   if (cron === null || !cronMatches(cron, w)) return false;
-  if (rule.between_from !== null && rule.between_to !== null && !refInInterval(w, rule.between_from, rule.between_to)) return false;
+  if (rule.between_from !== null && rule.between_to !== null && !refInInterval(w, rule.between_from, rule.between_to))
+    return false;
   if (
     rule.unless_between_from !== null &&
     rule.unless_between_to !== null &&
@@ -203,9 +204,19 @@ const TRANSITIONS = [
   Date.UTC(2026, 3, 5, 3), // Santiago: midnight back to 23:00 of the day before
   Date.UTC(2026, 8, 6, 4), // Santiago: midnight forward to 01:00
 ];
-const ZONES = ['America/New_York', 'Australia/Lord_Howe', 'America/St_Johns', 'America/Santiago', 'Asia/Kolkata', 'UTC'];
+const ZONES = [
+  'America/New_York',
+  'Australia/Lord_Howe',
+  'America/St_Johns',
+  'America/Santiago',
+  'Asia/Kolkata',
+  'UTC',
+];
 
-const zoneArb = fc.oneof({ weight: 3, arbitrary: fc.constant(BUDAPEST) }, { weight: 2, arbitrary: fc.constantFrom(...ZONES) });
+const zoneArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(BUDAPEST) },
+  { weight: 2, arbitrary: fc.constantFrom(...ZONES) },
+);
 
 /** Any millisecond of 2026, or one within two days of an offset change. */
 const instantArb = fc.oneof(
@@ -217,7 +228,10 @@ const instantArb = fc.oneof(
 const hm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 /** Minutes of the day, often on the hour or a quarter so that windows cut through the frequencies. */
 const timeArb = fc
-  .oneof(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 0, max: 95 }).map((q) => q * 15))
+  .oneof(
+    fc.integer({ min: 0, max: 1439 }),
+    fc.integer({ min: 0, max: 95 }).map((q) => q * 15),
+  )
   .map(hm);
 /** A window: unset, ordinary or crossing midnight, empty (from == to), or with only one end set. */
 const windowArb: fc.Arbitrary<[string | null, string | null]> = fc.oneof(
@@ -236,7 +250,10 @@ const dateKeyOf = (utcMs: number) => new Date(utcMs).toISOString().slice(0, 10);
 
 /** A rule whose date bounds (if any) lie within a few days of `near`, so they matter. */
 function ruleArb(near: number): fc.Arbitrary<ScheduleRule> {
-  const bound = fc.option(fc.integer({ min: -3, max: 4 }).map((d) => dateKeyOf(near + d * DAY)), { freq: 2 });
+  const bound = fc.option(
+    fc.integer({ min: -3, max: 4 }).map((d) => dateKeyOf(near + d * DAY)),
+    { freq: 2 },
+  );
   return fc
     .record({
       frequency: fc.constantFrom(...SCHEDULER_FREQUENCIES),
@@ -280,7 +297,15 @@ function check<T>(property: fc.IProperty<T>, numRuns: number): void {
 // Helpers for the hand-checked examples
 // ---------------------------------------------------------------------------------------------
 
-const ALL_DAYS = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true };
+const ALL_DAYS = {
+  monday: true,
+  tuesday: true,
+  wednesday: true,
+  thursday: true,
+  friday: true,
+  saturday: true,
+  sunday: true,
+};
 
 function rule(over: Partial<ScheduleRule>): ScheduleRule {
   return {
@@ -313,12 +338,19 @@ const AUTUMN_NEXT = Date.UTC(2026, 9, 25, 23); // 2026-10-26 00:00 +01:00
 
 describe('scheduler engine: hand-checked examples', () => {
   it('everyFifteenMinutes between 08:00 and 09:00 fires at :00 :15 :30 :45 and not at 09:00', () => {
-    assert.deepEqual(isos(rule({ frequency: 'everyFifteenMinutes', between_from: '08:00', between_to: '09:00' }), MON_23_NOV, MON_23_NOV + DAY), [
-      '2026-11-23T08:00:00+01:00',
-      '2026-11-23T08:15:00+01:00',
-      '2026-11-23T08:30:00+01:00',
-      '2026-11-23T08:45:00+01:00',
-    ]);
+    assert.deepEqual(
+      isos(
+        rule({ frequency: 'everyFifteenMinutes', between_from: '08:00', between_to: '09:00' }),
+        MON_23_NOV,
+        MON_23_NOV + DAY,
+      ),
+      [
+        '2026-11-23T08:00:00+01:00',
+        '2026-11-23T08:15:00+01:00',
+        '2026-11-23T08:30:00+01:00',
+        '2026-11-23T08:45:00+01:00',
+      ],
+    );
   });
 
   it('a 23:00–02:00 window on Mondays only fires Monday 00:00–01:59 and Monday 23:00–23:59', () => {
@@ -326,7 +358,15 @@ describe('scheduler engine: hand-checked examples', () => {
       frequency: 'everyThirtyMinutes',
       between_from: '23:00',
       between_to: '02:00',
-      ...{ ...ALL_DAYS, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false },
+      ...{
+        ...ALL_DAYS,
+        tuesday: false,
+        wednesday: false,
+        thursday: false,
+        friday: false,
+        saturday: false,
+        sunday: false,
+      },
     });
     // Sunday 22 November 00:00 to Tuesday 1 December 00:00.
     assert.deepEqual(isos(r, MON_23_NOV - DAY, MON_23_NOV + 8 * DAY), [
@@ -346,27 +386,55 @@ describe('scheduler engine: hand-checked examples', () => {
   });
 
   it('unless_between skips the same half-open range', () => {
-    const fires = isos(rule({ frequency: 'hourly', unless_between_from: '12:00', unless_between_to: '14:00' }), MON_23_NOV, MON_23_NOV + DAY);
+    const fires = isos(
+      rule({ frequency: 'hourly', unless_between_from: '12:00', unless_between_to: '14:00' }),
+      MON_23_NOV,
+      MON_23_NOV + DAY,
+    );
     assert.equal(fires.length, 22);
     assert.ok(!fires.includes('2026-11-23T12:00:00+01:00'));
     assert.ok(!fires.includes('2026-11-23T13:00:00+01:00'));
     assert.ok(fires.includes('2026-11-23T14:00:00+01:00'));
-    const overnight = isos(rule({ frequency: 'hourly', unless_between_from: '22:00', unless_between_to: '06:00' }), MON_23_NOV, MON_23_NOV + DAY);
-    assert.deepEqual(overnight.map((s) => s.slice(11, 13)), ['06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21']);
+    const overnight = isos(
+      rule({ frequency: 'hourly', unless_between_from: '22:00', unless_between_to: '06:00' }),
+      MON_23_NOV,
+      MON_23_NOV + DAY,
+    );
+    assert.deepEqual(
+      overnight.map((s) => s.slice(11, 13)),
+      ['06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21'],
+    );
   });
 
   it('an empty window (from == to): between never passes, unless_between skips nothing', () => {
-    assert.deepEqual(isos(rule({ frequency: 'hourly', between_from: '10:00', between_to: '10:00' }), MON_23_NOV, MON_23_NOV + DAY), []);
-    assert.equal(isos(rule({ frequency: 'hourly', unless_between_from: '10:00', unless_between_to: '10:00' }), MON_23_NOV, MON_23_NOV + DAY).length, 24);
+    assert.deepEqual(
+      isos(rule({ frequency: 'hourly', between_from: '10:00', between_to: '10:00' }), MON_23_NOV, MON_23_NOV + DAY),
+      [],
+    );
+    assert.equal(
+      isos(
+        rule({ frequency: 'hourly', unless_between_from: '10:00', unless_between_to: '10:00' }),
+        MON_23_NOV,
+        MON_23_NOV + DAY,
+      ).length,
+      24,
+    );
   });
 
   it('a window with only one end set is not applied', () => {
     assert.equal(isos(rule({ frequency: 'hourly', between_from: '10:00' }), MON_23_NOV, MON_23_NOV + DAY).length, 24);
-    assert.equal(isos(rule({ frequency: 'hourly', unless_between_to: '10:00' }), MON_23_NOV, MON_23_NOV + DAY).length, 24);
+    assert.equal(
+      isos(rule({ frequency: 'hourly', unless_between_to: '10:00' }), MON_23_NOV, MON_23_NOV + DAY).length,
+      24,
+    );
   });
 
   it('date bounds are inclusive local dates', () => {
-    const fires = isos(rule({ frequency: 'hourly', date_from: '2026-11-24', date_to: '2026-11-24' }), MON_23_NOV, MON_23_NOV + 3 * DAY);
+    const fires = isos(
+      rule({ frequency: 'hourly', date_from: '2026-11-24', date_to: '2026-11-24' }),
+      MON_23_NOV,
+      MON_23_NOV + 3 * DAY,
+    );
     assert.equal(fires.length, 24);
     assert.equal(fires[0], '2026-11-24T00:00:00+01:00');
     assert.equal(fires[23], '2026-11-24T23:00:00+01:00');
@@ -395,7 +463,11 @@ describe('scheduler engine: hand-checked examples', () => {
       const fires = isos(rule({ frequency }), MON_23_NOV, MON_23_NOV + DAY);
       const [count, first] = expected[frequency];
       assert.equal(fires.length, count, frequency);
-      assert.deepEqual(fires.slice(0, 3).map((s) => s.slice(11, 16)), first, frequency);
+      assert.deepEqual(
+        fires.slice(0, 3).map((s) => s.slice(11, 16)),
+        first,
+        frequency,
+      );
     }
   });
 
@@ -413,18 +485,33 @@ describe('scheduler engine: hand-checked examples', () => {
     assert.equal(nextFireAt(r, at0815, BUDAPEST), at0815);
     assert.equal(nextFireAt(r, at0815 - 14 * MIN - 1, BUDAPEST), at0815);
     assert.equal(nextFireAt(r, at0815 + 1, BUDAPEST), at0815 + 15 * MIN);
-    assert.equal(nextFireAt(rule({ frequency: 'hourly', between_from: '10:05', between_to: '10:10' }), MON_23_NOV, BUDAPEST), null);
+    assert.equal(
+      nextFireAt(rule({ frequency: 'hourly', between_from: '10:05', between_to: '10:10' }), MON_23_NOV, BUDAPEST),
+      null,
+    );
     // Beyond the horizon: a date two days away with a one-day horizon.
     assert.equal(nextFireAt(rule({ date_from: '2026-11-25' }), MON_23_NOV, BUDAPEST, 1), null);
-    assert.equal(isoWithOffset(nextFireAt(rule({ date_from: '2026-11-25' }), MON_23_NOV, BUDAPEST, 3) ?? 0, BUDAPEST), '2026-11-25T00:00:00+01:00');
+    assert.equal(
+      isoWithOffset(nextFireAt(rule({ date_from: '2026-11-25' }), MON_23_NOV, BUDAPEST, 3) ?? 0, BUDAPEST),
+      '2026-11-25T00:00:00+01:00',
+    );
     // A start date far ahead is reached without walking every day in between.
-    assert.equal(isoWithOffset(nextFireAt(rule({ frequency: 'hourlyAt45', date_from: '2027-08-01' }), MON_23_NOV, BUDAPEST) ?? 0, BUDAPEST), '2027-08-01T00:45:00+02:00');
+    assert.equal(
+      isoWithOffset(
+        nextFireAt(rule({ frequency: 'hourlyAt45', date_from: '2027-08-01' }), MON_23_NOV, BUDAPEST) ?? 0,
+        BUDAPEST,
+      ),
+      '2027-08-01T00:45:00+02:00',
+    );
   });
 
   it('firesBetween is [from, to) and stops at its limit', () => {
     const r = rule({ frequency: 'hourly' });
     assert.deepEqual(firesBetween(r, MON_23_NOV, MON_23_NOV + 2 * HOUR, BUDAPEST), [MON_23_NOV, MON_23_NOV + HOUR]);
-    assert.deepEqual(firesBetween(r, MON_23_NOV + 1, MON_23_NOV + 2 * HOUR + 1, BUDAPEST), [MON_23_NOV + HOUR, MON_23_NOV + 2 * HOUR]);
+    assert.deepEqual(firesBetween(r, MON_23_NOV + 1, MON_23_NOV + 2 * HOUR + 1, BUDAPEST), [
+      MON_23_NOV + HOUR,
+      MON_23_NOV + 2 * HOUR,
+    ]);
     assert.equal(firesBetween(rule({}), MON_23_NOV, MON_23_NOV + DAY, BUDAPEST, 5).length, 5);
     assert.deepEqual(firesBetween(r, MON_23_NOV, MON_23_NOV, BUDAPEST), []);
   });
@@ -455,13 +542,20 @@ describe('scheduler engine: hand-checked examples', () => {
     const at = Date.UTC(2026, 10, 24, 8);
     const items = [
       { id: 1, timeZone: BUDAPEST, rule: rule({ frequency: 'hourly', between_from: '09:00', between_to: '10:00' }) },
-      { id: 2, timeZone: 'America/New_York', rule: rule({ frequency: 'hourly', between_from: '09:00', between_to: '10:00' }) },
+      {
+        id: 2,
+        timeZone: 'America/New_York',
+        rule: rule({ frequency: 'hourly', between_from: '09:00', between_to: '10:00' }),
+      },
       { id: 3, timeZone: 'Asia/Kolkata', rule: rule({ frequency: 'everyThirtyMinutes' }) },
       { id: 4, timeZone: 'Asia/Kolkata', rule: rule({ frequency: 'hourly' }) },
       { id: 5, timeZone: 'Not/A_Zone', rule: rule({}) },
       { id: 6, timeZone: BUDAPEST, rule: rule({ frequency: 'everyTwoHours' }) },
     ];
-    assert.deepEqual(dueItems(at, items).map((i) => i.id), [1, 3]);
+    assert.deepEqual(
+      dueItems(at, items).map((i) => i.id),
+      [1, 3],
+    );
   });
 });
 
@@ -493,8 +587,17 @@ describe('scheduler engine: the DST days of Europe/Budapest', () => {
     assert.equal(nextFireAt({ ...r, date_to: '2026-03-29' }, SPRING_DAY, BUDAPEST), null);
     assert.equal(isoWithOffset(nextFireAt(r, SPRING_DAY, BUDAPEST) ?? 0, BUDAPEST), '2026-03-30T02:00:00+02:00');
     // A window across the gap fires at both of its real sides.
-    const across = isos(rule({ frequency: 'everyThirtyMinutes', between_from: '01:00', between_to: '04:00' }), SPRING_DAY, SPRING_NEXT);
-    assert.deepEqual(across, ['2026-03-29T01:00:00+01:00', '2026-03-29T01:30:00+01:00', '2026-03-29T03:00:00+02:00', '2026-03-29T03:30:00+02:00']);
+    const across = isos(
+      rule({ frequency: 'everyThirtyMinutes', between_from: '01:00', between_to: '04:00' }),
+      SPRING_DAY,
+      SPRING_NEXT,
+    );
+    assert.deepEqual(across, [
+      '2026-03-29T01:00:00+01:00',
+      '2026-03-29T01:30:00+01:00',
+      '2026-03-29T03:00:00+02:00',
+      '2026-03-29T03:30:00+02:00',
+    ]);
   });
 
   it('autumn (2026-10-25): 02:00–02:59 occur twice, hourly fires at 02:00 twice, an hour apart', () => {
@@ -515,24 +618,37 @@ describe('scheduler engine: the DST days of Europe/Budapest', () => {
   });
 
   it('autumn: a window inside the repeated hour fires in both passes, in UTC order', () => {
-    const fires = firesBetween(rule({ frequency: 'everyFifteenMinutes', between_from: '02:00', between_to: '03:00' }), AUTUMN_DAY, AUTUMN_NEXT, BUDAPEST);
-    assert.deepEqual(fires.map((t) => isoWithOffset(t, BUDAPEST)), [
-      '2026-10-25T02:00:00+02:00',
-      '2026-10-25T02:15:00+02:00',
-      '2026-10-25T02:30:00+02:00',
-      '2026-10-25T02:45:00+02:00',
-      '2026-10-25T02:00:00+01:00',
-      '2026-10-25T02:15:00+01:00',
-      '2026-10-25T02:30:00+01:00',
-      '2026-10-25T02:45:00+01:00',
-    ]);
+    const fires = firesBetween(
+      rule({ frequency: 'everyFifteenMinutes', between_from: '02:00', between_to: '03:00' }),
+      AUTUMN_DAY,
+      AUTUMN_NEXT,
+      BUDAPEST,
+    );
+    assert.deepEqual(
+      fires.map((t) => isoWithOffset(t, BUDAPEST)),
+      [
+        '2026-10-25T02:00:00+02:00',
+        '2026-10-25T02:15:00+02:00',
+        '2026-10-25T02:30:00+02:00',
+        '2026-10-25T02:45:00+02:00',
+        '2026-10-25T02:00:00+01:00',
+        '2026-10-25T02:15:00+01:00',
+        '2026-10-25T02:30:00+01:00',
+        '2026-10-25T02:45:00+01:00',
+      ],
+    );
     fires.slice(1).forEach((t, i) => assert.equal(t - (fires[i] as number), 15 * MIN));
   });
 });
 
 describe('scheduler engine: a fall-back at midnight (America/Santiago, 2026-04-05)', () => {
   it('repeats the last hour of the day before, which still fires on that date only', () => {
-    const r = rule({ frequency: 'everyThirtyMinutes', between_from: '23:00', between_to: '00:00', date_to: '2026-04-04' });
+    const r = rule({
+      frequency: 'everyThirtyMinutes',
+      between_from: '23:00',
+      between_to: '00:00',
+      date_to: '2026-04-04',
+    });
     const from = Date.UTC(2026, 3, 4, 12);
     assert.deepEqual(isos(r, from, from + 2 * DAY, 'America/Santiago'), [
       '2026-04-04T23:00:00-03:00',
@@ -540,7 +656,10 @@ describe('scheduler engine: a fall-back at midnight (America/Santiago, 2026-04-0
       '2026-04-04T23:00:00-04:00',
       '2026-04-04T23:30:00-04:00',
     ]);
-    assert.equal(isoWithOffset(nextFireAt(r, Date.UTC(2026, 3, 5, 2, 31), 'America/Santiago') ?? 0, 'America/Santiago'), '2026-04-04T23:00:00-04:00');
+    assert.equal(
+      isoWithOffset(nextFireAt(r, Date.UTC(2026, 3, 5, 2, 31), 'America/Santiago') ?? 0, 'America/Santiago'),
+      '2026-04-04T23:00:00-04:00',
+    );
   });
 });
 

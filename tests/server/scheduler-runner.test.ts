@@ -5,7 +5,12 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PLAY_SPOTS_EVENT, privatePlayerChannel, SHOW_SLIDESHOW_EVENT, screenChannelName } from '../../contracts/realtime';
+import {
+  PLAY_SPOTS_EVENT,
+  privatePlayerChannel,
+  SHOW_SLIDESHOW_EVENT,
+  screenChannelName,
+} from '../../contracts/realtime';
 import { buildApp } from '../../server/src/app';
 import {
   customers,
@@ -78,17 +83,28 @@ type Item = Partial<typeof scheduledContents.$inferInsert> & {
 };
 
 /** Inserts an item with its links straight into the tables (the runner is what is under test here). */
-async function createItem(db: TestApp['database']['db'], { spotIds = [], slideshowIds = [], screenIds = [], ...row }: Item): Promise<number> {
+async function createItem(
+  db: TestApp['database']['db'],
+  { spotIds = [], slideshowIds = [], screenIds = [], ...row }: Item,
+): Promise<number> {
   const [item] = await db
     .insert(scheduledContents)
     .values({ name: 'Teszt ütemezés', frequency: 'everyMinute', ...row })
     .returning({ id: scheduledContents.id });
   const id = item!.id;
-  if (spotIds.length) await db.insert(scheduledContentSpots).values(spotIds.map((spotId, position) => ({ scheduledContentId: id, spotId, position })));
+  if (spotIds.length)
+    await db
+      .insert(scheduledContentSpots)
+      .values(spotIds.map((spotId, position) => ({ scheduledContentId: id, spotId, position })));
   if (slideshowIds.length) {
-    await db.insert(scheduledContentSlideshows).values(slideshowIds.map((slideshowId, position) => ({ scheduledContentId: id, slideshowId, position })));
+    await db
+      .insert(scheduledContentSlideshows)
+      .values(slideshowIds.map((slideshowId, position) => ({ scheduledContentId: id, slideshowId, position })));
   }
-  if (screenIds.length) await db.insert(scheduledContentScreens).values(screenIds.map((screenId, position) => ({ scheduledContentId: id, screenId, position })));
+  if (screenIds.length)
+    await db
+      .insert(scheduledContentScreens)
+      .values(screenIds.map((screenId, position) => ({ scheduledContentId: id, screenId, position })));
   return id;
 }
 
@@ -116,14 +132,27 @@ before(async () => {
   otherId = other!.id;
   // Two players: PlaySpots goes to every player of the shop.
   await db.insert(players).values({ customerId: demoId });
-  demoPlayers = (await db.select({ id: players.id }).from(players).where(eq(players.customerId, demoId))).map((p) => p.id);
-  demoSpots = await db.select({ id: spots.id, name: spots.name }).from(spots).where(eq(spots.customerId, demoId)).orderBy(asc(spots.id));
-  demoScreens = await db.select({ id: screens.id, hashId: screens.hashId }).from(screens).where(eq(screens.customerId, demoId)).orderBy(asc(screens.id));
+  demoPlayers = (await db.select({ id: players.id }).from(players).where(eq(players.customerId, demoId))).map(
+    (p) => p.id,
+  );
+  demoSpots = await db
+    .select({ id: spots.id, name: spots.name })
+    .from(spots)
+    .where(eq(spots.customerId, demoId))
+    .orderBy(asc(spots.id));
+  demoScreens = await db
+    .select({ id: screens.id, hashId: screens.hashId })
+    .from(screens)
+    .where(eq(screens.customerId, demoId))
+    .orderBy(asc(screens.id));
   const [slideshow] = await db.select({ id: slideshows.id }).from(slideshows).where(eq(slideshows.customerId, demoId));
   demoSlideshowId = slideshow!.id;
   const [otherSpot] = await db.select({ id: spots.id }).from(spots).where(eq(spots.customerId, otherId));
   otherSpotId = otherSpot!.id;
-  assert.ok(demoPlayers.length >= 2 && demoSpots.length >= 2 && demoScreens.length >= 2, 'the demo seed has players, spots and screens');
+  assert.ok(
+    demoPlayers.length >= 2 && demoSpots.length >= 2 && demoScreens.length >= 2,
+    'the demo seed has players, spots and screens',
+  );
 });
 after(async () => {
   await t.close();
@@ -156,7 +185,16 @@ describe('tick', () => {
     }
     const rows = await fireRows(db, [id]);
     assert.deepEqual(
-      rows.map((r) => [r.scheduledContentId, r.customerId, r.minute.getTime(), r.name, r.spotIds, r.slideshowIds, r.screenIds, r.instance]),
+      rows.map((r) => [
+        r.scheduledContentId,
+        r.customerId,
+        r.minute.getTime(),
+        r.name,
+        r.spotIds,
+        r.slideshowIds,
+        r.screenIds,
+        r.instance,
+      ]),
       minutes.map((m) => [id, demoId, m, 'Percenként', chosen, [], [], 'instance-a']),
     );
   });
@@ -190,14 +228,33 @@ describe('tick', () => {
   test("the shop's local time decides: hourlyAt15 in Budapest fires at 09:15 local (08:15 UTC), in New York at 10:15 local (15:15 UTC)", async () => {
     const { db } = t.database;
     await deactivateAll(db);
-    const id = await createItem(db, { customerId: demoId, frequency: 'hourlyAt15', betweenFrom: '09:00', betweenTo: '10:00', spotIds: [demoSpots[0]!.id] });
-    assert.deepEqual((await t.app.scheduler.tick(Date.parse('2030-01-08T07:15:00Z'))).length, 0, '08:15 local: outside 09:00–10:00');
-    assert.deepEqual((await t.app.scheduler.tick(Date.parse('2030-01-08T08:15:00Z'))).map((f) => f.scheduledContentId), [id]);
+    const id = await createItem(db, {
+      customerId: demoId,
+      frequency: 'hourlyAt15',
+      betweenFrom: '09:00',
+      betweenTo: '10:00',
+      spotIds: [demoSpots[0]!.id],
+    });
+    assert.deepEqual(
+      (await t.app.scheduler.tick(Date.parse('2030-01-08T07:15:00Z'))).length,
+      0,
+      '08:15 local: outside 09:00–10:00',
+    );
+    assert.deepEqual(
+      (await t.app.scheduler.tick(Date.parse('2030-01-08T08:15:00Z'))).map((f) => f.scheduledContentId),
+      [id],
+    );
     await db.update(customers).set({ timezone: 'America/New_York' }).where(eq(customers.id, demoId));
     try {
-      await db.update(scheduledContents).set({ betweenFrom: '10:00', betweenTo: '11:00' }).where(eq(scheduledContents.id, id));
+      await db
+        .update(scheduledContents)
+        .set({ betweenFrom: '10:00', betweenTo: '11:00' })
+        .where(eq(scheduledContents.id, id));
       assert.equal((await t.app.scheduler.tick(Date.parse('2030-01-08T10:15:00Z'))).length, 0);
-      assert.deepEqual((await t.app.scheduler.tick(Date.parse('2030-01-08T15:15:00Z'))).map((f) => f.scheduledContentId), [id]);
+      assert.deepEqual(
+        (await t.app.scheduler.tick(Date.parse('2030-01-08T15:15:00Z'))).map((f) => f.scheduledContentId),
+        [id],
+      );
     } finally {
       await db.update(customers).set({ timezone: 'Europe/Budapest' }).where(eq(customers.id, demoId));
     }
@@ -215,7 +272,13 @@ describe('tick', () => {
       fired.map((f) => [f.scheduledContentId, f.spotIds, f.slideshowIds, f.screenIds]),
       [[id, [], [demoSlideshowId], [second!.id]]],
     );
-    assert.deepEqual(seen, [{ channels: [screenChannelName(second!.hashId)], event: SHOW_SLIDESHOW_EVENT, payload: { slideshow_ids: [demoSlideshowId], once: true } }]);
+    assert.deepEqual(seen, [
+      {
+        channels: [screenChannelName(second!.hashId)],
+        event: SHOW_SLIDESHOW_EVENT,
+        payload: { slideshow_ids: [demoSlideshowId], once: true },
+      },
+    ]);
     assert.ok(!seen.some((b) => b.channels.includes(screenChannelName(first!.hashId))));
     const [row] = await fireRows(db, [id]);
     assert.deepEqual([row!.slideshowIds, row!.screenIds], [[demoSlideshowId], [second!.id]]);
@@ -270,7 +333,11 @@ describe('the minute loop', () => {
 
 describe('POST /api/_test/scheduler/tick', () => {
   test('is a plain 404 without SCHEDULER_TEST_CONTROL', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/_test/scheduler/tick', payload: { at: new Date(BASE).toISOString() } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/_test/scheduler/tick',
+      payload: { at: new Date(BASE).toISOString() },
+    });
     assert.equal(res.statusCode, 404);
     assert.ok(!t.app.routeTable.some((r) => r.url.includes('_test')));
   });
@@ -278,7 +345,12 @@ describe('POST /api/_test/scheduler/tick', () => {
   test('with SCHEDULER_TEST_CONTROL=1: fires the minute containing `at`, needs no login, and moves the clock there', async () => {
     const { db } = t.database;
     await deactivateAll(db);
-    const id = await createItem(db, { customerId: demoId, spotIds: [demoSpots[0]!.id], slideshowIds: [demoSlideshowId], screenIds: [demoScreens[0]!.id] });
+    const id = await createItem(db, {
+      customerId: demoId,
+      spotIds: [demoSpots[0]!.id],
+      slideshowIds: [demoSlideshowId],
+      screenIds: [demoScreens[0]!.id],
+    });
     // A second app on the same database (building one on its own PGlite costs seconds).
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pulzus-api-test-'));
     const config = loadConfig({ DATA_DIR: dataDir, APP_KEY: 'test-app-key', BFF_SECRET, SCHEDULER_TEST_CONTROL: '1' });
@@ -290,7 +362,15 @@ describe('POST /api/_test/scheduler/tick', () => {
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(JSON.parse(res.body), {
         minute: '2030-01-08T09:50:00.000Z',
-        fired: [{ scheduled_content_id: id, customer_id: demoId, spots: [demoSpots[0]!.id], slideshows: [demoSlideshowId], screens: [demoScreens[0]!.id] }],
+        fired: [
+          {
+            scheduled_content_id: id,
+            customer_id: demoId,
+            spots: [demoSpots[0]!.id],
+            slideshows: [demoSlideshowId],
+            screens: [demoScreens[0]!.id],
+          },
+        ],
       });
       assert.ok(Math.abs(app.ctx.clock() - Date.parse(at)) < 1000, 'the clock reads the ticked time');
       const again = await app.inject({ method: 'POST', url: '/api/_test/scheduler/tick', payload: { at } });
@@ -312,57 +392,96 @@ const exactlyOnceSkip = PGLITE_CHOSEN
     : false;
 
 describe('exactly once across instances', () => {
-  test('two instances on one PostgreSQL fire each due minute once over 12 minutes; a restart inside a minute fires nothing again', { skip: exactlyOnceSkip }, async () => {
-    assert.ok(PG, 'CI: TEST_DATABASE_URL must be set, the exactly-once test needs PostgreSQL');
-    // `t` already runs on that database (createTestApp uses TEST_DATABASE_URL); the second instance joins it.
-    const { db } = t.database;
-    await deactivateAll(db);
-    const every = await createItem(db, { customerId: demoId, name: 'Minden perc', spotIds: [demoSpots[0]!.id, demoSpots[1]!.id] });
-    const everyTwo = await createItem(db, { customerId: otherId, name: 'Kétpercenként', frequency: 'everyTwoMinutes', spotIds: [otherSpotId] });
-    const screensOnly = await createItem(db, { customerId: demoId, name: 'Képernyő', frequency: 'everyThreeMinutes', slideshowIds: [demoSlideshowId], screenIds: demoScreens.map((s) => s.id) });
-    const items = [every, everyTwo, screensOnly];
+  test(
+    'two instances on one PostgreSQL fire each due minute once over 12 minutes; a restart inside a minute fires nothing again',
+    { skip: exactlyOnceSkip },
+    async () => {
+      assert.ok(PG, 'CI: TEST_DATABASE_URL must be set, the exactly-once test needs PostgreSQL');
+      // `t` already runs on that database (createTestApp uses TEST_DATABASE_URL); the second instance joins it.
+      const { db } = t.database;
+      await deactivateAll(db);
+      const every = await createItem(db, {
+        customerId: demoId,
+        name: 'Minden perc',
+        spotIds: [demoSpots[0]!.id, demoSpots[1]!.id],
+      });
+      const everyTwo = await createItem(db, {
+        customerId: otherId,
+        name: 'Kétpercenként',
+        frequency: 'everyTwoMinutes',
+        spotIds: [otherSpotId],
+      });
+      const screensOnly = await createItem(db, {
+        customerId: demoId,
+        name: 'Képernyő',
+        frequency: 'everyThreeMinutes',
+        slideshowIds: [demoSlideshowId],
+        screenIds: demoScreens.map((s) => s.id),
+      });
+      const items = [every, everyTwo, screensOnly];
 
-    let b = await createTestApp({ SCHEDULER_INSTANCE: 'instance-b' }, { clock: () => now, freshDatabase: false });
-    const seenA = capture(t.app);
-    let seenB = capture(b.app);
-    const start = Date.parse('2030-03-04T12:00:00Z');
-    const minutes = Array.from({ length: 12 }, (_, i) => start + i * MINUTE);
-    const expected: Array<[number, number]> = [];
-    for (const m of minutes) {
-      for (const [id, step] of [[every, 1], [everyTwo, 2], [screensOnly, 3]] as const) {
-        if (new Date(m).getUTCMinutes() % step === 0) expected.push([m, id]);
+      let b = await createTestApp({ SCHEDULER_INSTANCE: 'instance-b' }, { clock: () => now, freshDatabase: false });
+      const seenA = capture(t.app);
+      let seenB = capture(b.app);
+      const start = Date.parse('2030-03-04T12:00:00Z');
+      const minutes = Array.from({ length: 12 }, (_, i) => start + i * MINUTE);
+      const expected: Array<[number, number]> = [];
+      for (const m of minutes) {
+        for (const [id, step] of [
+          [every, 1],
+          [everyTwo, 2],
+          [screensOnly, 3],
+        ] as const) {
+          if (new Date(m).getUTCMinutes() % step === 0) expected.push([m, id]);
+        }
+        now = m + 200;
+        // Both instances tick the same minute at the same time, as two processes would.
+        const [firedA, firedB] = await Promise.all([t.app.scheduler.tick(m + 200), b.app.scheduler.tick(m + 180)]);
+        const ids = [...firedA, ...firedB].map((f) => f.scheduledContentId).sort();
+        assert.deepEqual(
+          ids,
+          expected
+            .filter(([em]) => em === m)
+            .map(([, id]) => id)
+            .sort(),
+          `minute ${new Date(m).toISOString()}`,
+        );
       }
-      now = m + 200;
-      // Both instances tick the same minute at the same time, as two processes would.
-      const [firedA, firedB] = await Promise.all([t.app.scheduler.tick(m + 200), b.app.scheduler.tick(m + 180)]);
-      const ids = [...firedA, ...firedB].map((f) => f.scheduledContentId).sort();
-      assert.deepEqual(ids, expected.filter(([em]) => em === m).map(([, id]) => id).sort(), `minute ${new Date(m).toISOString()}`);
-    }
-    const rows = await fireRows(db, items);
-    assert.deepEqual(
-      rows.map((r) => [r.minute.getTime(), r.scheduledContentId]),
-      expected.sort((x, y) => x[0] - y[0] || x[1] - y[1]),
-    );
-    assert.ok(rows.every((r) => r.instance === 'instance-a' || r.instance === 'instance-b'));
-    const all = [...seenA, ...seenB];
-    assert.equal(all.filter((x) => x.event === PLAY_SPOTS_EVENT).length, expected.filter(([, id]) => id !== screensOnly).length);
-    assert.equal(all.filter((x) => x.event === SHOW_SLIDESHOW_EVENT).length, expected.filter(([, id]) => id === screensOnly).length);
+      const rows = await fireRows(db, items);
+      assert.deepEqual(
+        rows.map((r) => [r.minute.getTime(), r.scheduledContentId]),
+        expected.sort((x, y) => x[0] - y[0] || x[1] - y[1]),
+      );
+      assert.ok(rows.every((r) => r.instance === 'instance-a' || r.instance === 'instance-b'));
+      const all = [...seenA, ...seenB];
+      assert.equal(
+        all.filter((x) => x.event === PLAY_SPOTS_EVENT).length,
+        expected.filter(([, id]) => id !== screensOnly).length,
+      );
+      assert.equal(
+        all.filter((x) => x.event === SHOW_SLIDESHOW_EVENT).length,
+        expected.filter(([, id]) => id === screensOnly).length,
+      );
 
-    // Restart instance B inside the last minute: the new process ticks that minute again at start.
-    const last = minutes.at(-1)!;
-    await b.close();
-    b = await createTestApp({ SCHEDULER_INSTANCE: 'instance-b-restarted' }, { clock: () => now, freshDatabase: false });
-    try {
-      seenB = capture(b.app);
-      assert.deepEqual(await b.app.scheduler.tick(last + 45_000), []);
-      assert.equal(seenB.length, 0);
-      const count = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(schedulerFires)
-        .where(and(inArray(schedulerFires.scheduledContentId, items), eq(schedulerFires.minute, new Date(last))));
-      assert.equal(Number(count[0]!.n), expected.filter(([m]) => m === last).length);
-    } finally {
+      // Restart instance B inside the last minute: the new process ticks that minute again at start.
+      const last = minutes.at(-1)!;
       await b.close();
-    }
-  });
+      b = await createTestApp(
+        { SCHEDULER_INSTANCE: 'instance-b-restarted' },
+        { clock: () => now, freshDatabase: false },
+      );
+      try {
+        seenB = capture(b.app);
+        assert.deepEqual(await b.app.scheduler.tick(last + 45_000), []);
+        assert.equal(seenB.length, 0);
+        const count = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(schedulerFires)
+          .where(and(inArray(schedulerFires.scheduledContentId, items), eq(schedulerFires.minute, new Date(last))));
+        assert.equal(Number(count[0]!.n), expected.filter(([m]) => m === last).length);
+      } finally {
+        await b.close();
+      }
+    },
+  );
 });

@@ -3,11 +3,27 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { playerSchema } from '../../contracts/player';
-import { channelAuthSchema, PLAY_SPOTS_EVENT, UPDATE_PLAYER_EVENT, updatePlayerEventSchema } from '../../contracts/realtime';
+import {
+  channelAuthSchema,
+  PLAY_SPOTS_EVENT,
+  UPDATE_PLAYER_EVENT,
+  updatePlayerEventSchema,
+} from '../../contracts/realtime';
 import { spotListSchema } from '../../contracts/spots';
 import { players, sessions, tracks } from '../../server/src/db/schema';
 import { Client, createTestApp, loggedIn, OTHER, type TestApp } from './helpers';
-import { client, connected, disconnectAll, listen, next, record, subscribe, untilSentinel, type Authorize, type SeenEvent } from './realtime-helpers';
+import {
+  client,
+  connected,
+  disconnectAll,
+  listen,
+  next,
+  record,
+  subscribe,
+  untilSentinel,
+  type Authorize,
+  type SeenEvent,
+} from './realtime-helpers';
 
 /**
  * POST /api/players/{id}/sessions/{sessionId}: moving audio output to another device of the same
@@ -43,10 +59,14 @@ async function eventsBeforeSentinel(seen: SeenEvent[]): Promise<SeenEvent[]> {
 const viaApp =
   (c: Client): Authorize =>
   async (socketId, channel) => {
-    const res = await c.post('/broadcasting/auth', `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      xsrf: false,
-    });
+    const res = await c.post(
+      '/broadcasting/auth',
+      `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`,
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        xsrf: false,
+      },
+    );
     if (res.statusCode !== 200) throw new Error(`auth ${res.statusCode}: ${res.body}`);
     return channelAuthSchema.parse(JSON.parse(res.body));
   };
@@ -82,7 +102,11 @@ describe('moving output', () => {
     const senderSeen = record(await subscribe(sender, `private-player.${playerId}`));
 
     const update = next(targetChannel, UPDATE_PLAYER_EVENT, 10_000);
-    const res = await remote.post(`/api/players/${playerId}/sessions/${sessionB}`, { currentTime: 12.5 }, { headers: { 'x-socket-id': senderSocket } });
+    const res = await remote.post(
+      `/api/players/${playerId}/sessions/${sessionB}`,
+      { currentTime: 12.5 },
+      { headers: { 'x-socket-id': senderSocket } },
+    );
     assert.equal(res.statusCode, 200, res.body);
     const answered = parsePlayer(res.body);
     assert.equal(answered.session_id, sessionB);
@@ -182,5 +206,3 @@ describe('refusals change nothing', () => {
     assert.ok([401, 419].includes(res.statusCode), String(res.statusCode));
   });
 });
-
-

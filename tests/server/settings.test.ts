@@ -17,7 +17,18 @@ import { customerSchema } from '../../contracts/auth';
 import { customers, settings } from '../../server/src/db/schema';
 import { runSeed } from '../../server/src/seed';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
-import { Client, createTestApp, loggedIn, localUrl, mediaFiles, multipart, OTHER, PNG, type FilePart, type TestApp } from './helpers';
+import {
+  Client,
+  createTestApp,
+  loggedIn,
+  localUrl,
+  mediaFiles,
+  multipart,
+  OTHER,
+  PNG,
+  type FilePart,
+  type TestApp,
+} from './helpers';
 
 // Monday 2026-11-23, 09:00 in Budapest (UTC+1).
 const START = Date.parse('2026-11-23T08:00:00Z');
@@ -52,7 +63,10 @@ async function expect422(res: { statusCode: number; body: string; json(): unknow
   for (const [field, messages] of Object.entries(errors)) assert.deepEqual(json.errors[field], messages, res.body);
 }
 
-const uploadLogo = (file: FilePart, { id = ids.logo, key = SETTING_LOGO, c = a }: { id?: number; key?: string; c?: Client } = {}) => {
+const uploadLogo = (
+  file: FilePart,
+  { id = ids.logo, key = SETTING_LOGO, c = a }: { id?: number; key?: string; c?: Client } = {},
+) => {
   const { body, headers } = multipart({ id, key }, [file]);
   return c.post(`/api/settings/file/${id}`, body, { headers });
 };
@@ -61,7 +75,8 @@ before(async () => {
   t = await createTestApp({}, { clock: () => now });
   a = await loggedIn(t.app);
   other = await loggedIn(t.app, OTHER);
-  const idOf = async (slug: string) => (await t.database.db.select().from(customers).where(eq(customers.slug, slug)))[0]!.id;
+  const idOf = async (slug: string) =>
+    (await t.database.db.select().from(customers).where(eq(customers.slug, slug)))[0]!.id;
   demoId = await idOf('demo');
   otherId = await idOf('other');
   for (const [customerId, prefix] of [
@@ -83,7 +98,10 @@ beforeEach(() => {
 
 describe('GET /api/settings', () => {
   test('every shop has logo then timezone; other keys follow by id', async () => {
-    const [extra] = await t.database.db.insert(settings).values({ customerId: demoId, key: 'shop_note', value: 'Nyitva 9-től' }).returning();
+    const [extra] = await t.database.db
+      .insert(settings)
+      .values({ customerId: demoId, key: 'shop_note', value: 'Nyitva 9-től' })
+      .returning();
     try {
       const got = await list();
       assert.deepEqual(
@@ -94,7 +112,10 @@ describe('GET /api/settings', () => {
       assert.equal(logo!.id, ids.logo);
       assert.equal(logo!.value, null);
       // The seeded demo logo, as a signed media link.
-      assert.match(logo!.url!, /^http:\/\/api\.test:4000\/media\/customers\/\d+\/logo\.svg\?expires=\d+&signature=[0-9a-f]+$/);
+      assert.match(
+        logo!.url!,
+        /^http:\/\/api\.test:4000\/media\/customers\/\d+\/logo\.svg\?expires=\d+&signature=[0-9a-f]+$/,
+      );
       assert.deepEqual(timezone, { id: ids.timezone, key: SETTING_TIMEZONE, value: 'Europe/Budapest', url: null });
       assert.deepEqual(got[2], { id: extra!.id, key: 'shop_note', value: 'Nyitva 9-től', url: null });
       // The other shop sees only its own rows.
@@ -109,7 +130,10 @@ describe('GET /api/settings', () => {
   });
 
   test('a shop created outside the seed gets both rows at the next start (no logo file: the default)', async () => {
-    const [shop] = await t.database.db.insert(customers).values({ slug: 'uj-bolt', name: 'Új Bolt', timezone: 'Europe/London' }).returning();
+    const [shop] = await t.database.db
+      .insert(customers)
+      .values({ slug: 'uj-bolt', name: 'Új Bolt', timezone: 'Europe/London' })
+      .returning();
     try {
       assert.deepEqual(await settingRows(shop!.id), []);
       // What a restart runs: the seed steps (all done) and the every-start syncs.
@@ -135,7 +159,10 @@ describe('GET /api/settings', () => {
     const guest = new Client(t.app);
     await guest.csrf();
     assert.equal((await guest.get('/api/settings')).statusCode, 401);
-    assert.equal((await guest.post(`/api/settings/${ids.timezone}`, { key: SETTING_TIMEZONE, value: 'UTC' })).statusCode, 401);
+    assert.equal(
+      (await guest.post(`/api/settings/${ids.timezone}`, { key: SETTING_TIMEZONE, value: 'UTC' })).statusCode,
+      401,
+    );
     assert.equal(await timezoneOf(demoId), 'Europe/Budapest');
   });
 });
@@ -144,16 +171,27 @@ describe('POST /api/settings/{id}', () => {
   const nextPlayOfSeeded = async () => {
     const res = await a.get('/api/scheduled-contents');
     assert.equal(res.statusCode, 200, res.body);
-    const item = (res.json() as Array<{ name: string; next_play_at: string | null }>).find((i) => i.name === 'Óránkénti akció szpot');
+    const item = (res.json() as Array<{ name: string; next_play_at: string | null }>).find(
+      (i) => i.name === 'Óránkénti akció szpot',
+    );
     return item!.next_play_at;
   };
 
   test('timezone: a known zone is saved to the row and customers.timezone; the scheduler follows', async () => {
     assert.equal(await nextPlayOfSeeded(), '2026-11-23T09:30:00+01:00');
     try {
-      const res = await a.post(`/api/settings/${ids.timezone}`, { id: ids.timezone, key: SETTING_TIMEZONE, value: ' America/New_York ' });
+      const res = await a.post(`/api/settings/${ids.timezone}`, {
+        id: ids.timezone,
+        key: SETTING_TIMEZONE,
+        value: ' America/New_York ',
+      });
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(settingSchema.parse(res.json()), { id: ids.timezone, key: SETTING_TIMEZONE, value: 'America/New_York', url: null });
+      assert.deepEqual(settingSchema.parse(res.json()), {
+        id: ids.timezone,
+        key: SETTING_TIMEZONE,
+        value: 'America/New_York',
+        url: null,
+      });
       assert.equal(await timezoneOf(demoId), 'America/New_York');
       assert.equal((await rowOf(ids.timezone)).value, 'America/New_York');
       assert.equal((await list()).find((s) => s.key === SETTING_TIMEZONE)!.value, 'America/New_York');
@@ -171,7 +209,11 @@ describe('POST /api/settings/{id}', () => {
 
   test('timezone as a urlencoded and a multipart form; UTC is known; the path id wins over the body id', async () => {
     try {
-      const form = new URLSearchParams({ id: String(ids.otherTimezone), key: SETTING_TIMEZONE, value: 'Asia/Tokyo' }).toString();
+      const form = new URLSearchParams({
+        id: String(ids.otherTimezone),
+        key: SETTING_TIMEZONE,
+        value: 'Asia/Tokyo',
+      }).toString();
       const res = await a.post(`/api/settings/${ids.timezone}`, form, { headers: FORM });
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().id, ids.timezone);
@@ -187,37 +229,71 @@ describe('POST /api/settings/{id}', () => {
   });
 
   test('timezone: an unknown zone is a 422 on value and changes nothing', async () => {
-    for (const value of ['Mars/Olympus_Mons', 'europe/budapest', 'Europe/Budapest/x', '', '   ', '+01:00', 'CET\u0000', 42, null, ['UTC'], { a: 1 }]) {
+    for (const value of [
+      'Mars/Olympus_Mons',
+      'europe/budapest',
+      'Europe/Budapest/x',
+      '',
+      '   ',
+      '+01:00',
+      'CET\u0000',
+      42,
+      null,
+      ['UTC'],
+      { a: 1 },
+    ]) {
       const res = await a.post(`/api/settings/${ids.timezone}`, { key: SETTING_TIMEZONE, value });
-      await expect422(res, { value: [typeof value === 'string' || value === null || typeof value === 'number' ? settingMessages.timezone : settingMessages.valueText] });
+      await expect422(res, {
+        value: [
+          typeof value === 'string' || value === null || typeof value === 'number'
+            ? settingMessages.timezone
+            : settingMessages.valueText,
+        ],
+      });
     }
-    await expect422(await a.post(`/api/settings/${ids.timezone}`, { key: SETTING_TIMEZONE }), { value: [settingMessages.timezone] });
+    await expect422(await a.post(`/api/settings/${ids.timezone}`, { key: SETTING_TIMEZONE }), {
+      value: [settingMessages.timezone],
+    });
     assert.equal(await timezoneOf(demoId), 'Europe/Budapest');
     assert.equal((await rowOf(ids.timezone)).value, 'Europe/Budapest');
   });
 
   test("a key that is not the row's is a 422 on key (with the value's error too); a missing key is required", async () => {
-    await expect422(await a.post(`/api/settings/${ids.timezone}`, { key: SETTING_LOGO, value: 'UTC' }), { key: [settingMessages.keyMismatch] });
+    await expect422(await a.post(`/api/settings/${ids.timezone}`, { key: SETTING_LOGO, value: 'UTC' }), {
+      key: [settingMessages.keyMismatch],
+    });
     await expect422(await a.post(`/api/settings/${ids.timezone}`, { key: 'TIMEZONE', value: 'Nowhere' }), {
       key: [settingMessages.keyMismatch],
       value: [settingMessages.timezone],
     });
-    await expect422(await a.post(`/api/settings/${ids.timezone}`, { value: 'UTC' }), { key: [settingMessages.keyRequired] });
-    await expect422(await a.post(`/api/settings/${ids.timezone}`, { key: ['timezone'], value: 'UTC' }), { key: [settingMessages.keyRequired] });
+    await expect422(await a.post(`/api/settings/${ids.timezone}`, { value: 'UTC' }), {
+      key: [settingMessages.keyRequired],
+    });
+    await expect422(await a.post(`/api/settings/${ids.timezone}`, { key: ['timezone'], value: 'UTC' }), {
+      key: [settingMessages.keyRequired],
+    });
     assert.equal(await timezoneOf(demoId), 'Europe/Budapest');
   });
 
   test('logo: not through value', async () => {
     const before = await rowOf(ids.logo);
-    await expect422(await a.post(`/api/settings/${ids.logo}`, { key: SETTING_LOGO, value: 'https://example.com/logo.png' }), {
+    await expect422(
+      await a.post(`/api/settings/${ids.logo}`, { key: SETTING_LOGO, value: 'https://example.com/logo.png' }),
+      {
+        value: [settingMessages.logoAsFile],
+      },
+    );
+    await expect422(await a.post(`/api/settings/${ids.logo}`, { key: SETTING_LOGO }), {
       value: [settingMessages.logoAsFile],
     });
-    await expect422(await a.post(`/api/settings/${ids.logo}`, { key: SETTING_LOGO }), { value: [settingMessages.logoAsFile] });
     assert.deepEqual(await rowOf(ids.logo), before);
   });
 
   test('any other key: trimmed text up to 255 characters without control characters; blank is null', async () => {
-    const [row] = await t.database.db.insert(settings).values({ customerId: demoId, key: 'shop_note', value: null }).returning();
+    const [row] = await t.database.db
+      .insert(settings)
+      .values({ customerId: demoId, key: 'shop_note', value: null })
+      .returning();
     const url = `/api/settings/${row!.id}`;
     try {
       let res = await a.post(url, { key: 'shop_note', value: '  Hétfőn zárva  ' });
@@ -225,9 +301,15 @@ describe('POST /api/settings/{id}', () => {
       assert.deepEqual(res.json(), { id: row!.id, key: 'shop_note', value: 'Hétfőn zárva', url: null });
       res = await a.post(url, { key: 'shop_note', value: 'é'.repeat(255) });
       assert.equal(res.statusCode, 200, res.body);
-      await expect422(await a.post(url, { key: 'shop_note', value: 'x'.repeat(256) }), { value: [settingMessages.valueTooLong(255)] });
-      await expect422(await a.post(url, { key: 'shop_note', value: 'első\nmásodik' }), { value: [settingMessages.valueControl] });
-      await expect422(await a.post(url, { key: 'shop_note', value: 'a\u202Eb' }), { value: [settingMessages.valueControl] });
+      await expect422(await a.post(url, { key: 'shop_note', value: 'x'.repeat(256) }), {
+        value: [settingMessages.valueTooLong(255)],
+      });
+      await expect422(await a.post(url, { key: 'shop_note', value: 'első\nmásodik' }), {
+        value: [settingMessages.valueControl],
+      });
+      await expect422(await a.post(url, { key: 'shop_note', value: 'a\u202Eb' }), {
+        value: [settingMessages.valueControl],
+      });
       await expect422(await a.post(url, { key: 'shop_note', value: { x: 1 } }), { value: [settingMessages.valueText] });
       assert.equal((await rowOf(row!.id)).value, 'é'.repeat(255));
       res = await a.post(url, { key: 'shop_note', value: '   ' });
@@ -269,26 +351,45 @@ describe('POST /api/settings/file/{id}: the logo', () => {
     const original = await rowOf(ids.logo);
     assert.ok(original.filePath && stored(original.filePath));
     const mp3 = await asset('audio/sounds/gong.mp3');
-    await assertRefused(await uploadLogo({ filename: 'logo.png', type: 'image/png', data: Buffer.from('Ez csak szöveg, nem kép.\n'.repeat(20)) }), {
+    await assertRefused(
+      await uploadLogo({
+        filename: 'logo.png',
+        type: 'image/png',
+        data: Buffer.from('Ez csak szöveg, nem kép.\n'.repeat(20)),
+      }),
+      {
+        file: [fileMessages.notImage],
+      },
+    );
+    await assertRefused(await uploadLogo({ filename: 'logo.png', type: 'image/png', data: mp3 }), {
       file: [fileMessages.notImage],
     });
-    await assertRefused(await uploadLogo({ filename: 'logo.png', type: 'image/png', data: mp3 }), { file: [fileMessages.notImage] });
     // A real PNG header, just over UPLOAD_IMAGE_MAX_MB (10 MB by default).
     const huge = Buffer.concat([PNG, Buffer.alloc(10 * MB + 1 - PNG.length)]);
-    await assertRefused(await uploadLogo({ filename: 'nagy.png', type: 'image/png', data: huge }), { file: [fileMessages.tooLarge(10)] });
+    await assertRefused(await uploadLogo({ filename: 'nagy.png', type: 'image/png', data: huge }), {
+      file: [fileMessages.tooLarge(10)],
+    });
     const { body, headers } = multipart({ id: ids.logo, key: SETTING_LOGO });
-    await assertRefused(await a.post(`/api/settings/file/${ids.logo}`, body, { headers }), { file: [fileMessages.required] });
-    await assertRefused(await a.post(`/api/settings/file/${ids.logo}`, { key: SETTING_LOGO }), { file: [fileMessages.required] });
+    await assertRefused(await a.post(`/api/settings/file/${ids.logo}`, body, { headers }), {
+      file: [fileMessages.required],
+    });
+    await assertRefused(await a.post(`/api/settings/file/${ids.logo}`, { key: SETTING_LOGO }), {
+      file: [fileMessages.required],
+    });
     const two = multipart({ id: ids.logo, key: SETTING_LOGO }, [
       { filename: 'a.png', data: PNG },
       { filename: 'b.png', data: PNG },
     ]);
-    await assertRefused(await a.post(`/api/settings/file/${ids.logo}`, two.body, { headers: two.headers }), { file: [fileMessages.tooMany] });
+    await assertRefused(await a.post(`/api/settings/file/${ids.logo}`, two.body, { headers: two.headers }), {
+      file: [fileMessages.tooMany],
+    });
     assert.deepEqual(await rowOf(ids.logo), original);
   });
 
   test("only the logo row takes a file; the key must be the row's", async () => {
-    await assertRefused(await uploadLogo({ filename: 'logo.png', data: PNG }, { key: 'timezone' }), { key: [settingMessages.keyMismatch] });
+    await assertRefused(await uploadLogo({ filename: 'logo.png', data: PNG }, { key: 'timezone' }), {
+      key: [settingMessages.keyMismatch],
+    });
     await assertRefused(await uploadLogo({ filename: 'logo.png', data: Buffer.from('nem kép') }, { key: '' }), {
       key: [settingMessages.keyRequired],
       file: [fileMessages.notImage],
@@ -308,7 +409,10 @@ describe('POST /api/settings/file/{id}: the logo', () => {
     assert.equal(png.id, ids.logo);
     assert.equal(png.key, SETTING_LOGO);
     assert.equal(png.value, null);
-    assert.match(png.url!, /^http:\/\/api\.test:4000\/media\/logos\/\d+\/[A-Za-z0-9]+\.png\?expires=\d+&signature=[0-9a-f]+$/);
+    assert.match(
+      png.url!,
+      /^http:\/\/api\.test:4000\/media\/logos\/\d+\/[A-Za-z0-9]+\.png\?expires=\d+&signature=[0-9a-f]+$/,
+    );
     const row = await rowOf(ids.logo);
     assert.match(row.filePath!, new RegExp(`^logos/${demoId}/[A-Za-z0-9]+\\.png$`));
     assert.ok(stored(row.filePath!));
@@ -331,9 +435,14 @@ describe('POST /api/settings/file/{id}: the logo', () => {
     const servedJpeg = await a.get(localUrl(jpg.url!));
     assert.equal(servedJpeg.headers['content-type'], 'image/jpeg');
     assert.ok(servedJpeg.rawPayload.equals(jpeg));
-    assert.equal(customerSchema.parse((await a.get('/api/customer')).json()).settings.find((s) => s.key === SETTING_LOGO)!.url, jpg.url);
+    assert.equal(
+      customerSchema.parse((await a.get('/api/customer')).json()).settings.find((s) => s.key === SETTING_LOGO)!.url,
+      jpg.url,
+    );
     // Only the current logo remains of the shop's logo files; the other shop's logo is untouched.
-    const logos = (await mediaFiles(t)).filter((f) => f.startsWith(`logos/${demoId}/`) || f.startsWith(`customers/${demoId}/`));
+    const logos = (await mediaFiles(t)).filter(
+      (f) => f.startsWith(`logos/${demoId}/`) || f.startsWith(`customers/${demoId}/`),
+    );
     assert.deepEqual(logos, [(await rowOf(ids.logo)).filePath]);
     assert.ok(stored((await rowOf(ids.otherLogo)).filePath!));
   });

@@ -8,11 +8,28 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Channel } from 'pusher-js';
 import { SCREEN_UPDATED_EVENT } from '../../contracts/realtime';
-import { publicScreenSchema, screenListSchema, screenSchema, screenSlideshowSchema, type Screen } from '../../contracts/screens';
+import {
+  publicScreenSchema,
+  screenListSchema,
+  screenSchema,
+  screenSlideshowSchema,
+  type Screen,
+} from '../../contracts/screens';
 import { slideshowImageSchema, slideshowListSchema, slideshowSchema, type Slideshow } from '../../contracts/slideshows';
 import { fileMessages } from '../../contracts/uploads';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
-import { Client, createTestApp, localUrl, loggedIn, mediaFiles, multipart, OTHER, PNG, rowCount, type TestApp } from './helpers';
+import {
+  Client,
+  createTestApp,
+  localUrl,
+  loggedIn,
+  mediaFiles,
+  multipart,
+  OTHER,
+  PNG,
+  rowCount,
+  type TestApp,
+} from './helpers';
 import { client, disconnectAll, listen, record, signer, sleep, subscribe } from './realtime-helpers';
 
 let t: TestApp;
@@ -31,7 +48,10 @@ const show = async (c: Client, id: number): Promise<Slideshow> => {
 };
 /** A public-channel listener on the screen's page channel (no login, no authorization). */
 const listenTo = async (hashId: string): Promise<Channel> =>
-  subscribe(client(port, t.config.pusherKey, signer({ key: t.config.pusherKey, secret: 'unused' })), `screen.${hashId}`);
+  subscribe(
+    client(port, t.config.pusherKey, signer({ key: t.config.pusherKey, secret: 'unused' })),
+    `screen.${hashId}`,
+  );
 const updatesOn = async (seen: Array<{ event: string }>, count: number) => {
   for (let i = 0; i < 50 && seen.filter((e) => e.event === SCREEN_UPDATED_EVENT).length < count; i++) await sleep(50);
   return seen.filter((e) => e.event === SCREEN_UPDATED_EVENT).length;
@@ -67,7 +87,9 @@ describe('the demo seed', () => {
       ['Bejárati kijelző', 'Üdvözlő képek'],
       ['Pénztár feletti TV', 'Őszi ajánlatok'],
     ]);
-    const pub = publicScreenSchema.parse((await new Client(t.app).get(`/api/screens/public/${screens[0]!.hash_id}`)).json());
+    const pub = publicScreenSchema.parse(
+      (await new Client(t.app).get(`/api/screens/public/${screens[0]!.hash_id}`)).json(),
+    );
     assert.equal(pub.slideshow!.images.length, 4);
     const image = await new Client(t.app).get(localUrl(pub.slideshow!.images[0]!.url));
     assert.equal(image.headers['content-type'], 'image/jpeg');
@@ -81,7 +103,9 @@ describe('slideshows', () => {
     assert.equal(res.statusCode, 201, res.body);
     slideshow = slideshowSchema.parse(res.json());
     assert.deepEqual([slideshow.name, slideshow.images, slideshow.images_count], ['Őszi kínálat', [], 0]);
-    const bad = await a.post('/api/slideshows', 'name=', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const bad = await a.post('/api/slideshows', 'name=', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     assert.equal(bad.statusCode, 422);
     assert.deepEqual(bad.json().errors.name, ['A név megadása kötelező.']);
   });
@@ -174,7 +198,15 @@ describe('slideshows', () => {
         [images[0], 12],
       ],
     );
-    const mp = multipart({ name: 'Multipartból', 'images[0][id]': images[0]!, 'images[0][seconds]': 4, 'images[1][id]': images[1]!, 'images[1][seconds]': 4, 'images[2][id]': images[2]!, 'images[2][seconds]': 4 });
+    const mp = multipart({
+      name: 'Multipartból',
+      'images[0][id]': images[0]!,
+      'images[0][seconds]': 4,
+      'images[1][id]': images[1]!,
+      'images[1][seconds]': 4,
+      'images[2][id]': images[2]!,
+      'images[2][seconds]': 4,
+    });
     const viaMultipart = await a.post(`/api/slideshows/${slideshow.id}`, mp.body, { headers: mp.headers });
     assert.equal(viaMultipart.statusCode, 200, viaMultipart.body);
     assert.deepEqual(
@@ -188,8 +220,21 @@ describe('slideshows', () => {
     const foreign = (await other.post('/api/slideshows', { name: 'Másik' })).json().id as number;
     const foreignImage = (await addImage(other, foreign, PNG, 'm.png')).json().id as number;
     const bodies: Array<[unknown, string]> = [
-      [[{ id: images[0], seconds: 5 }, { id: images[1], seconds: 5 }], 'images'],
-      [[{ id: images[0], seconds: 5 }, { id: images[0], seconds: 5 }, { id: images[1], seconds: 5 }], 'images'],
+      [
+        [
+          { id: images[0], seconds: 5 },
+          { id: images[1], seconds: 5 },
+        ],
+        'images',
+      ],
+      [
+        [
+          { id: images[0], seconds: 5 },
+          { id: images[0], seconds: 5 },
+          { id: images[1], seconds: 5 },
+        ],
+        'images',
+      ],
       [[...images.map((id) => ({ id, seconds: 5 })), { id: foreignImage, seconds: 5 }], 'images'],
       [images.map((id, i) => ({ id, seconds: i === 1 ? 0 : 5 })), 'images.1.seconds'],
       [images.map((id) => ({ id, seconds: 'öt' })), 'images.0.seconds'],
@@ -227,7 +272,10 @@ describe('slideshows', () => {
     const theirImage = (await addImage(other, theirs, PNG, 'o.png')).json().id as number;
     const files = await mediaFiles(t);
     assert.equal((await a.get(`/api/slideshows/${theirs}`)).statusCode, 404);
-    assert.equal((await a.post(`/api/slideshows/${theirs}`, { name: 'X', images: [{ id: theirImage, seconds: 2 }] })).statusCode, 404);
+    assert.equal(
+      (await a.post(`/api/slideshows/${theirs}`, { name: 'X', images: [{ id: theirImage, seconds: 2 }] })).statusCode,
+      404,
+    );
     assert.equal((await addImage(a, theirs, PNG, 'x.png')).statusCode, 404);
     assert.deepEqual(await mediaFiles(t), files, 'the refused upload left no file');
     assert.equal((await a.post(`/api/slideshows/${theirs}/image/remove`, { id: theirImage })).statusCode, 404);
@@ -242,14 +290,20 @@ describe('screens', () => {
   let screen: Screen;
 
   test('create: name, optional description, default slideshow; an unguessable url-safe hash_id', async () => {
-    const res = await a.post('/api/screens', { name: 'Pénztár feletti TV', description: '', slideshow_id: slideshow.id });
+    const res = await a.post('/api/screens', {
+      name: 'Pénztár feletti TV',
+      description: '',
+      slideshow_id: slideshow.id,
+    });
     assert.equal(res.statusCode, 201, res.body);
     screen = screenSchema.parse(res.json());
     assert.equal(screen.description, null);
     assert.equal(screen.slideshow_id, slideshow.id);
     assert.deepEqual(screen.slideshow, { id: slideshow.id, name: 'Multipartból' });
     assert.match(screen.hash_id, /^[A-Za-z0-9_-]{12,}$/);
-    const second = screenSchema.parse((await a.post('/api/screens', { name: 'Bejárat', description: 'Az ajtó mellett' })).json());
+    const second = screenSchema.parse(
+      (await a.post('/api/screens', { name: 'Bejárat', description: 'Az ajtó mellett' })).json(),
+    );
     assert.notEqual(second.hash_id, screen.hash_id);
     assert.equal(second.slideshow_id, null);
     const list = screenListSchema.parse((await a.get('/api/screens')).json());
@@ -260,7 +314,7 @@ describe('screens', () => {
     );
   });
 
-  test('field errors: name, description, slideshow_id (another shop\'s slideshow too)', async () => {
+  test("field errors: name, description, slideshow_id (another shop's slideshow too)", async () => {
     const theirs = (await other.post('/api/slideshows', { name: 'Idegen' })).json().id as number;
     const rows = await rowCount(t, 'screens');
     const res = await a.post('/api/screens', { name: '', description: 'x'.repeat(1001), slideshow_id: 'abc' });
@@ -289,7 +343,11 @@ describe('screens', () => {
       assert.equal((await guest.get(`/api/screens/public/${encodeURIComponent(bad)}`)).statusCode, 404, bad);
     }
     const otherScreen = screenSchema.parse((await other.post('/api/screens', { name: 'Az övék' })).json());
-    assert.equal((await guest.get(`/api/screens/public/${otherScreen.hash_id}`)).statusCode, 404, "another shop's screen through this shop");
+    assert.equal(
+      (await guest.get(`/api/screens/public/${otherScreen.hash_id}`)).statusCode,
+      404,
+      "another shop's screen through this shop",
+    );
   });
 
   test("a screen's link opens its default and what a schedule sends to it, no other slideshow of the shop", async () => {
@@ -303,12 +361,22 @@ describe('screens', () => {
     const own = await slideshowOf(screen.hash_id, screen.slideshow_id!);
     assert.equal(own.statusCode, 200, own.body);
     assert.equal(screenSlideshowSchema.parse(own.json()).id, screen.slideshow_id);
-    for (const id of [sent, elsewhere, unsent]) assert.equal((await slideshowOf(screen.hash_id, id)).statusCode, 404, `slideshow ${id}`);
+    for (const id of [sent, elsewhere, unsent])
+      assert.equal((await slideshowOf(screen.hash_id, id)).statusCode, 404, `slideshow ${id}`);
 
     const spot = (await a.get('/api/spots')).json()[0].id as number;
-    const toScreen = await a.post('/api/scheduled-contents', { name: 'Akció a pénztárnál', slideshows: [sent], screens: [screen.id] });
+    const toScreen = await a.post('/api/scheduled-contents', {
+      name: 'Akció a pénztárnál',
+      slideshows: [sent],
+      screens: [screen.id],
+    });
     assert.equal(toScreen.statusCode, 201, toScreen.body);
-    const toSecond = await a.post('/api/scheduled-contents', { name: 'Raktár', spots: [spot], slideshows: [elsewhere], screens: [second.id] });
+    const toSecond = await a.post('/api/scheduled-contents', {
+      name: 'Raktár',
+      spots: [spot],
+      slideshows: [elsewhere],
+      screens: [second.id],
+    });
     assert.equal(toSecond.statusCode, 201, toSecond.body);
 
     const shown = await slideshowOf(screen.hash_id, sent);
@@ -321,17 +389,26 @@ describe('screens', () => {
     assert.equal((await slideshowOf(screen.hash_id, unsent)).statusCode, 404);
     // Unlinked again, it is closed again.
     const id = toScreen.json().id as number;
-    const edited = await a.post(`/api/scheduled-contents/${id}`, { name: 'Akció a pénztárnál', slideshows: [sent], screens: [second.id] });
+    const edited = await a.post(`/api/scheduled-contents/${id}`, {
+      name: 'Akció a pénztárnál',
+      slideshows: [sent],
+      screens: [second.id],
+    });
     assert.equal(edited.statusCode, 200, edited.body);
     assert.equal((await slideshowOf(screen.hash_id, sent)).statusCode, 404);
     assert.equal((await slideshowOf(second.hash_id, sent)).statusCode, 200);
-    for (const c of [toScreen, toSecond]) assert.equal((await a.post(`/api/scheduled-contents/delete/${c.json().id}`)).statusCode, 200);
+    for (const c of [toScreen, toSecond])
+      assert.equal((await a.post(`/api/scheduled-contents/delete/${c.json().id}`)).statusCode, 200);
     assert.equal((await a.post(`/api/screens/delete/${second.id}`)).statusCode, 200);
   });
 
   test('ScreenUpdated on screen.{hash_id} when the name or default slideshow changes, or its images', async () => {
     const seen = record(await listenTo(screen.hash_id));
-    const same = await a.post(`/api/screens/${screen.id}`, { name: screen.name, description: 'Csak leírás', slideshow_id: slideshow.id });
+    const same = await a.post(`/api/screens/${screen.id}`, {
+      name: screen.name,
+      description: 'Csak leírás',
+      slideshow_id: slideshow.id,
+    });
     assert.equal(same.statusCode, 200, same.body);
     await sleep(200);
     assert.equal(await updatesOn(seen, 0), 0, 'a description alone does not disturb the screen');
@@ -350,12 +427,17 @@ describe('screens', () => {
     const theirs = screenSchema.parse((await other.post('/api/screens', { name: 'Övék' })).json());
     assert.equal((await a.post(`/api/screens/${theirs.id}`, { name: 'Elvett' })).statusCode, 404);
     assert.equal((await a.post(`/api/screens/delete/${theirs.id}`)).statusCode, 404);
-    assert.equal(screenListSchema.parse((await other.get('/api/screens')).json()).find((s) => s.id === theirs.id)!.name, 'Övék');
+    assert.equal(
+      screenListSchema.parse((await other.get('/api/screens')).json()).find((s) => s.id === theirs.id)!.name,
+      'Övék',
+    );
   });
 
   test("deleting the default slideshow nulls the screen's slideshow_id, tells the screen, removes the files", async () => {
     const seen = record(await listenTo(screen.hash_id));
-    const files = (await show(a, slideshow.id)).images.map((i) => decodeURIComponent(new URL(i.url).pathname.slice('/media/'.length)));
+    const files = (await show(a, slideshow.id)).images.map((i) =>
+      decodeURIComponent(new URL(i.url).pathname.slice('/media/'.length)),
+    );
     const res = await a.post(`/api/slideshows/${slideshow.id}/delete`);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.body, 'true');

@@ -4,13 +4,29 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { playerSchema } from '../../contracts/player';
-import { channelAuthSchema, PLAY_SOUND_EVENT, PLAY_SPOTS_EVENT, playSoundEventSchema, playerSoundSchema } from '../../contracts/realtime';
+import {
+  channelAuthSchema,
+  PLAY_SOUND_EVENT,
+  PLAY_SPOTS_EVENT,
+  playSoundEventSchema,
+  playerSoundSchema,
+} from '../../contracts/realtime';
 import { soundListSchema, type Sound } from '../../contracts/sounds';
 import { spotListSchema } from '../../contracts/spots';
 import { customers, sounds } from '../../server/src/db/schema';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
 import { Client, createTestApp, localUrl, loggedIn, OTHER, type TestApp } from './helpers';
-import { client, connected, disconnectAll, listen, next, record, subscribe, untilSentinel, type Authorize } from './realtime-helpers';
+import {
+  client,
+  connected,
+  disconnectAll,
+  listen,
+  next,
+  record,
+  subscribe,
+  untilSentinel,
+  type Authorize,
+} from './realtime-helpers';
 
 /** GET /api/sounds and POST /api/players/{id}/sounds/{soundId}/play (App\Events\PlaySound). */
 
@@ -27,10 +43,14 @@ let manifestSounds: Array<{ name: string; duration: number }>;
 const viaApp =
   (c: Client): Authorize =>
   async (socketId, channel) => {
-    const res = await c.post('/broadcasting/auth', `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      xsrf: false,
-    });
+    const res = await c.post(
+      '/broadcasting/auth',
+      `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`,
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        xsrf: false,
+      },
+    );
     if (res.statusCode !== 200) throw new Error(`auth ${res.statusCode}: ${res.body}`);
     return channelAuthSchema.parse(JSON.parse(res.body));
   };
@@ -48,8 +68,11 @@ before(async () => {
   other = await loggedIn(t.app, OTHER);
   playerId = z.array(playerSchema).parse(JSON.parse((await a.get('/api/players')).body))[0]!.id;
   otherPlayerId = z.array(playerSchema).parse(JSON.parse((await other.get('/api/players')).body))[0]!.id;
-  manifestSounds = (JSON.parse(await readFile(path.join(DEFAULT_ASSETS_ROOT, 'manifest.json'), 'utf8')) as { sounds: typeof manifestSounds })
-    .sounds;
+  manifestSounds = (
+    JSON.parse(await readFile(path.join(DEFAULT_ASSETS_ROOT, 'manifest.json'), 'utf8')) as {
+      sounds: typeof manifestSounds;
+    }
+  ).sounds;
   // Own sounds (uploads come with the mixer): one for each customer.
   const all = await t.database.db.select().from(customers);
   const demoId = all.find((c) => c.slug === 'demo')!.id;
@@ -60,7 +83,12 @@ before(async () => {
     .returning();
   const [o] = await t.database.db
     .insert(sounds)
-    .values({ customerId: otherId, name: 'Másik saját hang', filePath: 'assets/audio/sounds/taps.mp3', duration: 4.232 })
+    .values({
+      customerId: otherId,
+      name: 'Másik saját hang',
+      filePath: 'assets/audio/sounds/taps.mp3',
+      duration: 4.232,
+    })
     .returning();
   demoOwnId = d!.id;
   otherOwnId = o!.id;
@@ -86,7 +114,11 @@ describe('GET /api/sounds', () => {
     );
     assert.equal(own.at(-1)!.id, demoOwnId);
     assert.equal(typeof own[0]!.customer_id, 'number');
-    assert.equal(body.findIndex((s) => 'customer_id' in s), provider.length, 'provider sounds first');
+    assert.equal(
+      body.findIndex((s) => 'customer_id' in s),
+      provider.length,
+      'provider sounds first',
+    );
     for (const s of body) assert.match(s.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
   });
 
@@ -97,7 +129,10 @@ describe('GET /api/sounds', () => {
     assert.deepEqual([mine.get('Taps')!.is_favorite, mine.get('Taps')!.is_quick], [true, false]);
     assert.deepEqual([mine.get('Fanfár')!.is_favorite, mine.get('Fanfár')!.is_quick], [false, false]);
     const theirs = await list(other);
-    assert.ok(theirs.every((s) => !s.is_favorite && !s.is_quick), 'demo marks do not leak to other');
+    assert.ok(
+      theirs.every((s) => !s.is_favorite && !s.is_quick),
+      'demo marks do not leak to other',
+    );
   });
 
   test("another customer's own sounds stay hidden; each sees its own", async () => {
@@ -129,12 +164,20 @@ describe('POST /api/players/{id}/sounds/{soundId}/play', () => {
     const remoteSocket = await connected(remote);
     const audioChannel = await subscribe(audio, `private-player.${playerId}`);
     const remoteChannel = await subscribe(remote, `private-player.${playerId}`);
-    const events = Promise.all([next(audioChannel, PLAY_SOUND_EVENT, 10_000), next(remoteChannel, PLAY_SOUND_EVENT, 10_000)]);
+    const events = Promise.all([
+      next(audioChannel, PLAY_SOUND_EVENT, 10_000),
+      next(remoteChannel, PLAY_SOUND_EVENT, 10_000),
+    ]);
 
-    const res = await a.post(`/api/players/${playerId}/sounds/${gong.id}/play`, undefined, { headers: { 'x-socket-id': remoteSocket } });
+    const res = await a.post(`/api/players/${playerId}/sounds/${gong.id}/play`, undefined, {
+      headers: { 'x-socket-id': remoteSocket },
+    });
     assert.equal(res.statusCode, 200, res.body);
     const sound = playerSoundSchema.parse(JSON.parse(res.body));
-    assert.deepEqual({ ...sound, url: undefined }, { id: gong.id, type: 'sound', name: 'Gong', duration: 4.833, url: undefined });
+    assert.deepEqual(
+      { ...sound, url: undefined },
+      { id: gong.id, type: 'sound', name: 'Gong', duration: 4.833, url: undefined },
+    );
     assert.match(sound.url, /\/media\/assets\/audio\/sounds\/gong\.mp3\?expires=/);
     const [onAudio, onRemote] = await events;
     assert.deepEqual(playSoundEventSchema.parse(onAudio), { sound });
@@ -147,12 +190,18 @@ describe('POST /api/players/{id}/sounds/{soundId}/play', () => {
     const event = next(channel, PLAY_SOUND_EVENT, 10_000);
     const res = await a.post(`/api/players/${playerId}/sounds/${demoOwnId}/play`);
     assert.equal(res.statusCode, 200, res.body);
-    assert.deepEqual(playSoundEventSchema.parse(await event).sound, { ...JSON.parse(res.body), type: 'sound', name: 'Saját bemondás' });
+    assert.deepEqual(playSoundEventSchema.parse(await event).sound, {
+      ...JSON.parse(res.body),
+      type: 'sound',
+      name: 'Saját bemondás',
+    });
   });
 
   test("another customer's sound or player, unknown or malformed ids → 404 and nothing is sent; other shops hear nothing", async () => {
     const mine = record(await subscribe(client(port, t.config.pusherKey, viaApp(a)), `private-player.${playerId}`));
-    const theirs = record(await subscribe(client(port, t.config.pusherKey, viaApp(other)), `private-player.${otherPlayerId}`));
+    const theirs = record(
+      await subscribe(client(port, t.config.pusherKey, viaApp(other)), `private-player.${otherPlayerId}`),
+    );
     for (const url of [
       `/api/players/${playerId}/sounds/${otherOwnId}/play`,
       `/api/players/${otherPlayerId}/sounds/1/play`,
@@ -166,7 +215,10 @@ describe('POST /api/players/{id}/sounds/{soundId}/play', () => {
     const ok = await other.post(`/api/players/${otherPlayerId}/sounds/${otherOwnId}/play`);
     assert.equal(ok.statusCode, 200, 'other plays its own sound on its own player');
     // A PlaySpots on each player last (it changes no player): what came before it has arrived.
-    for (const [c, id] of [[a, playerId], [other, otherPlayerId]] as const) {
+    for (const [c, id] of [
+      [a, playerId],
+      [other, otherPlayerId],
+    ] as const) {
       const [spot] = spotListSchema.parse(JSON.parse((await c.get('/api/spots')).body));
       assert.equal((await c.post(`/api/players/${id}/spots/play`, { spots: [spot!.id] })).statusCode, 200);
     }
@@ -174,7 +226,9 @@ describe('POST /api/players/{id}/sounds/{soundId}/play', () => {
     const theirsBefore = (await untilSentinel(theirs, (e) => e.event === PLAY_SPOTS_EVENT)).before;
     assert.equal(mineBefore.filter((e) => e.event === PLAY_SOUND_EVENT).length, 0, "demo's player got nothing");
     assert.deepEqual(
-      theirsBefore.filter((e) => e.event === PLAY_SOUND_EVENT).map((e) => (e.data as { sound: { id: number } }).sound.id),
+      theirsBefore
+        .filter((e) => e.event === PLAY_SOUND_EVENT)
+        .map((e) => (e.data as { sound: { id: number } }).sound.id),
       [otherOwnId],
     );
   });

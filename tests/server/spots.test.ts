@@ -7,7 +7,16 @@ import { channelAuthSchema, PLAY_SPOTS_EVENT, playSpotsEventSchema } from '../..
 import { spotListSchema, type Spot } from '../../contracts/spots';
 import { customers, players } from '../../server/src/db/schema';
 import { Client, createTestApp, localUrl, loggedIn, OTHER, type TestApp } from './helpers';
-import { client, disconnectAll, listen, next, record, subscribe, untilSentinel, type Authorize } from './realtime-helpers';
+import {
+  client,
+  disconnectAll,
+  listen,
+  next,
+  record,
+  subscribe,
+  untilSentinel,
+  type Authorize,
+} from './realtime-helpers';
 
 /** GET /api/spots and POST /api/players/{id}/spots/play (App\Events\PlaySpots to every player of the shop). */
 
@@ -22,10 +31,14 @@ let otherPlayerId: number;
 const viaApp =
   (c: Client): Authorize =>
   async (socketId, channel) => {
-    const res = await c.post('/broadcasting/auth', `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      xsrf: false,
-    });
+    const res = await c.post(
+      '/broadcasting/auth',
+      `socket_id=${encodeURIComponent(socketId)}&channel_name=${encodeURIComponent(channel)}`,
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        xsrf: false,
+      },
+    );
     if (res.statusCode !== 200) throw new Error(`auth ${res.statusCode}: ${res.body}`);
     return channelAuthSchema.parse(JSON.parse(res.body));
   };
@@ -129,7 +142,9 @@ describe('POST /api/players/{id}/spots/play', () => {
     const mine = await list(a);
     const [theirs] = await list(other);
     const seenMine = record(await subscribe(client(port, t.config.pusherKey, viaApp(a)), `private-player.${playerId}`));
-    const seenTheirs = record(await subscribe(client(port, t.config.pusherKey, viaApp(other)), `private-player.${otherPlayerId}`));
+    const seenTheirs = record(
+      await subscribe(client(port, t.config.pusherKey, viaApp(other)), `private-player.${otherPlayerId}`),
+    );
     for (const body of [
       {},
       { spots: [] },
@@ -157,7 +172,9 @@ describe('POST /api/players/{id}/spots/play', () => {
 
   test("another customer's player → 404; a shop's spots never reach another shop's players", async () => {
     const mine = await list(a);
-    const seenTheirs = record(await subscribe(client(port, t.config.pusherKey, viaApp(other)), `private-player.${otherPlayerId}`));
+    const seenTheirs = record(
+      await subscribe(client(port, t.config.pusherKey, viaApp(other)), `private-player.${otherPlayerId}`),
+    );
     const res = await a.post(`/api/players/${otherPlayerId}/spots/play`, { spots: [mine[0]!.id] });
     assert.equal(res.statusCode, 404);
     const ok = await a.post(`/api/players/${playerId}/spots/play`, { spots: [mine[0]!.id] });

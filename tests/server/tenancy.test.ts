@@ -30,7 +30,10 @@ describe('tenant selection', () => {
   });
 
   test('X-Tenant without the secret, or with a wrong one, answers 403', async () => {
-    const attempts: Array<Record<string, string>> = [{ 'x-tenant': 'other' }, { 'x-tenant': 'other', 'x-bff-secret': 'guess' }];
+    const attempts: Array<Record<string, string>> = [
+      { 'x-tenant': 'other' },
+      { 'x-tenant': 'other', 'x-bff-secret': 'guess' },
+    ];
     for (const headers of attempts) {
       const res = await new Client(t.app, { headers }).get('/api/customer');
       assert.equal(res.statusCode, 403);
@@ -102,7 +105,11 @@ describe('client IP', () => {
   test('X-Forwarded-For from the trusted BFF separates browsers behind one proxy', async () => {
     const c = new Client(t.app, viaBff('demo'));
     await failFiveTimes(c, '203.0.113.10');
-    const blocked = await c.post('/login', { email, password: 'x' }, { headers: { 'x-forwarded-for': '203.0.113.10' } });
+    const blocked = await c.post(
+      '/login',
+      { email, password: 'x' },
+      { headers: { 'x-forwarded-for': '203.0.113.10' } },
+    );
     assert.equal(blocked.statusCode, 429);
     const other = await c.post('/login', { email, password: 'x' }, { headers: { 'x-forwarded-for': '203.0.113.11' } });
     assert.equal(other.statusCode, 422, 'another browser behind the BFF is not locked out');
@@ -116,15 +123,25 @@ describe('client IP', () => {
     for (let i = 0; i < 5; i += 1) {
       assert.equal((await c.post('/login', { email, password: 'x' }, chain(`198.18.0.${i}`))).statusCode, 422);
     }
-    assert.equal((await c.post('/login', { email, password: 'x' }, chain('198.18.1.1'))).statusCode, 429, 'a claimed first entry changes nothing');
+    assert.equal(
+      (await c.post('/login', { email, password: 'x' }, chain('198.18.1.1'))).statusCode,
+      429,
+      'a claimed first entry changes nothing',
+    );
 
     // Not an address: the socket's address counts instead (here the BFF's).
     const d = new Client(t.app, { ...viaBff('demo'), remoteAddress: '192.0.2.51' });
     await d.csrf();
     for (const junk of ['not-an-ip', 'x'.repeat(500), '203.0.113.40 OR 1=1', '', 'unknown']) {
-      assert.equal((await d.post('/login', { email, password: 'x' }, { headers: { 'x-forwarded-for': junk } })).statusCode, 422, junk);
+      assert.equal(
+        (await d.post('/login', { email, password: 'x' }, { headers: { 'x-forwarded-for': junk } })).statusCode,
+        422,
+        junk,
+      );
     }
-    const rows = (await t.database.db.execute(sql`select key from rate_limits where key like ${`login:%:${email}|%`}`)) as unknown as {
+    const rows = (await t.database.db.execute(
+      sql`select key from rate_limits where key like ${`login:%:${email}|%`}`,
+    )) as unknown as {
       rows: Array<{ key: string }>;
     };
     assert.deepEqual(rows.rows.map((r) => r.key.split('|')[1]).sort(), ['192.0.2.51', '203.0.113.30']);
@@ -133,7 +150,11 @@ describe('client IP', () => {
   test('an untrusted X-Forwarded-For is ignored', async () => {
     const c = new Client(t.app, { remoteAddress: '198.51.100.7' });
     await failFiveTimes(c, '203.0.113.20');
-    const spoofed = await c.post('/login', { email, password: 'x' }, { headers: { 'x-forwarded-for': '203.0.113.21' } });
+    const spoofed = await c.post(
+      '/login',
+      { email, password: 'x' },
+      { headers: { 'x-forwarded-for': '203.0.113.21' } },
+    );
     assert.equal(spoofed.statusCode, 429, 'a made-up header does not reset the throttle');
   });
 });

@@ -13,7 +13,21 @@ import { soundListSchema, soundSchema } from '../../contracts/sounds';
 import { spotListSchema, spotSchema } from '../../contracts/spots';
 import { fileMessages } from '../../contracts/uploads';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
-import { createTestApp, forgedXingMp3, localUrl, loggedIn, mediaFiles, multipart, OTHER, PNG, rowCount, silentMp3, type Client, type FilePart, type TestApp } from './helpers';
+import {
+  createTestApp,
+  forgedXingMp3,
+  localUrl,
+  loggedIn,
+  mediaFiles,
+  multipart,
+  OTHER,
+  PNG,
+  rowCount,
+  silentMp3,
+  type Client,
+  type FilePart,
+  type TestApp,
+} from './helpers';
 
 let t: TestApp;
 let a: Client;
@@ -30,7 +44,11 @@ const upload = (c: Client, url: string, fields: Record<string, string>, files: F
 const mp3File = (data = mp3, filename = 'uj-szpot.mp3', type = 'audio/mpeg'): FilePart => ({ filename, type, data });
 
 /** A refusal: 422 with `errors.file` (and the given message), no new rows, no new files. */
-async function assertRefused(send: () => Promise<{ statusCode: number; body: string }>, message: string | RegExp, table: string) {
+async function assertRefused(
+  send: () => Promise<{ statusCode: number; body: string }>,
+  message: string | RegExp,
+  table: string,
+) {
   const rowsBefore = await rowCount(t, table);
   const filesBefore = await mediaFiles(t);
   const res = await send();
@@ -96,7 +114,9 @@ describe('spots', () => {
   });
 
   test('an update with an empty file input keeps the file too (a form with no file chosen)', async () => {
-    const res = await upload(a, `/api/spots/${spotId}`, { name: 'Üres fájlmező' }, [{ filename: '', data: Buffer.alloc(0) }]);
+    const res = await upload(a, `/api/spots/${spotId}`, { name: 'Üres fájlmező' }, [
+      { filename: '', data: Buffer.alloc(0) },
+    ]);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(new URL(JSON.parse(res.body).url).pathname, new URL(firstUrl).pathname);
   });
@@ -119,22 +139,47 @@ describe('spots', () => {
 
   test('bad files are refused on `file` and leave nothing behind', async () => {
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(2000, 7)]);
-    await assertRefused(() => upload(a, '/api/spots', { name: 'Exe' }, [mp3File(exe, 'virus.mp3')]), fileMessages.notMp3, 'spots');
     await assertRefused(
-      () => upload(a, '/api/spots', { name: 'Szöveg' }, [mp3File(Buffer.from('Ez csak szöveg, nem hang.\n'.repeat(50)), 'szoveg.mp3')]),
+      () => upload(a, '/api/spots', { name: 'Exe' }, [mp3File(exe, 'virus.mp3')]),
       fileMessages.notMp3,
       'spots',
     );
-    await assertRefused(() => upload(a, '/api/spots', { name: 'PNG' }, [mp3File(PNG, 'kep.mp3')]), fileMessages.notMp3, 'spots');
-    // Cut inside its ID3 tag / first frame: nothing playable in it.
-    await assertRefused(() => upload(a, '/api/spots', { name: 'Csonka' }, [mp3File(mp3.subarray(0, 300), 'csonka.mp3')]), fileMessages.brokenMp3, 'spots');
     await assertRefused(
-      () => upload(a, '/api/spots', { name: 'ID3 és szöveg' }, [mp3File(Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.from('x'.repeat(500))]), 'id3.mp3')]),
+      () =>
+        upload(a, '/api/spots', { name: 'Szöveg' }, [
+          mp3File(Buffer.from('Ez csak szöveg, nem hang.\n'.repeat(50)), 'szoveg.mp3'),
+        ]),
+      fileMessages.notMp3,
+      'spots',
+    );
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'PNG' }, [mp3File(PNG, 'kep.mp3')]),
+      fileMessages.notMp3,
+      'spots',
+    );
+    // Cut inside its ID3 tag / first frame: nothing playable in it.
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'Csonka' }, [mp3File(mp3.subarray(0, 300), 'csonka.mp3')]),
+      fileMessages.brokenMp3,
+      'spots',
+    );
+    await assertRefused(
+      () =>
+        upload(a, '/api/spots', { name: 'ID3 és szöveg' }, [
+          mp3File(
+            Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.from('x'.repeat(500))]),
+            'id3.mp3',
+          ),
+        ]),
       fileMessages.brokenMp3,
       'spots',
     );
     const big = Buffer.concat([mp3, Buffer.alloc(1024 * 1024 + 10, 0)]);
-    await assertRefused(() => upload(a, '/api/spots', { name: 'Nagy' }, [mp3File(big, 'nagy.mp3')]), fileMessages.tooLarge(1), 'spots');
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'Nagy' }, [mp3File(big, 'nagy.mp3')]),
+      fileMessages.tooLarge(1),
+      'spots',
+    );
     await assertRefused(
       () => upload(a, '/api/spots', { name: 'Kettő' }, [mp3File(), mp3File(mp3, 'masodik.mp3')]),
       fileMessages.tooMany,
@@ -144,15 +189,27 @@ describe('spots', () => {
     await assertRefused(() => a.post('/api/spots', { name: 'JSON-ban' }), fileMessages.required, 'spots');
     // A bad file in an update leaves the spot as it was.
     const before = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
-    await assertRefused(() => upload(a, `/api/spots/${spotId}`, { name: 'Nem menthető' }, [mp3File(PNG, 'x.mp3')]), fileMessages.notMp3, 'spots');
+    await assertRefused(
+      () => upload(a, `/api/spots/${spotId}`, { name: 'Nem menthető' }, [mp3File(PNG, 'x.mp3')]),
+      fileMessages.notMp3,
+      'spots',
+    );
     const now = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
     assert.equal(now.name, before.name);
   });
 
   test('a Xing frame count the bytes cannot hold is refused as broken; an update with it keeps the spot', async () => {
-    await assertRefused(() => upload(a, '/api/spots', { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]), fileMessages.brokenMp3, 'spots');
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]),
+      fileMessages.brokenMp3,
+      'spots',
+    );
     const before = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
-    await assertRefused(() => upload(a, `/api/spots/${spotId}`, { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]), fileMessages.brokenMp3, 'spots');
+    await assertRefused(
+      () => upload(a, `/api/spots/${spotId}`, { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]),
+      fileMessages.brokenMp3,
+      'spots',
+    );
     const now = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
     assert.deepEqual(now, before);
   });
@@ -162,9 +219,17 @@ describe('spots', () => {
     assert.equal(res.statusCode, 201, res.body);
     const duration = spotSchema.parse(JSON.parse(res.body)).duration;
     assert.ok(duration >= 600 && duration < 601, `measured ${duration}`);
-    await assertRefused(() => upload(a, '/api/spots', { name: 'Hosszú' }, [mp3File(silentMp3(601), 'hosszu.mp3')]), fileMessages.spotTooLong, 'spots');
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'Hosszú' }, [mp3File(silentMp3(601), 'hosszu.mp3')]),
+      fileMessages.spotTooLong,
+      'spots',
+    );
     const before = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
-    await assertRefused(() => upload(a, `/api/spots/${spotId}`, { name: 'Hosszú' }, [mp3File(silentMp3(601), 'hosszu.mp3')]), fileMessages.spotTooLong, 'spots');
+    await assertRefused(
+      () => upload(a, `/api/spots/${spotId}`, { name: 'Hosszú' }, [mp3File(silentMp3(601), 'hosszu.mp3')]),
+      fileMessages.spotTooLong,
+      'spots',
+    );
     const now = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
     assert.deepEqual(now, before);
   });
@@ -181,7 +246,9 @@ describe('spots', () => {
   test('a body over the hard cap is 413 and leaves nothing', async () => {
     const filesBefore = await mediaFiles(t);
     const rows = await rowCount(t, 'spots');
-    const res = await upload(a, '/api/spots', { name: 'Óriás' }, [mp3File(Buffer.concat([mp3, Buffer.alloc(3 * 1024 * 1024 + 10)]), 'oriasi.mp3')]);
+    const res = await upload(a, '/api/spots', { name: 'Óriás' }, [
+      mp3File(Buffer.concat([mp3, Buffer.alloc(3 * 1024 * 1024 + 10)]), 'oriasi.mp3'),
+    ]);
     assert.equal(res.statusCode, 413, res.body);
     assert.equal(JSON.parse(res.body).message, 'A kérés túl nagy.');
     assert.equal(await rowCount(t, 'spots'), rows);
@@ -190,13 +257,22 @@ describe('spots', () => {
 
   test('a chunked body (no length) over the hard cap is 413 too, with no file left behind', async () => {
     const filesBefore = await mediaFiles(t);
-    const { body, headers } = multipart({ name: 'Folyam' }, [mp3File(Buffer.concat([mp3, Buffer.alloc(3 * 1024 * 1024 + 10)]), 'folyam.mp3')]);
+    const { body, headers } = multipart({ name: 'Folyam' }, [
+      mp3File(Buffer.concat([mp3, Buffer.alloc(3 * 1024 * 1024 + 10)]), 'folyam.mp3'),
+    ]);
     // Sent in 64 kB pieces as a stream: the API sees no content-length and must stop by itself.
-    const pieces = Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) => body.subarray(i * 65536, (i + 1) * 65536));
+    const pieces = Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) =>
+      body.subarray(i * 65536, (i + 1) * 65536),
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/spots',
-      headers: { ...headers, cookie: a.cookieHeader(), 'x-xsrf-token': encodeURIComponent(a.jar.get('XSRF-TOKEN')!), accept: 'application/json' },
+      headers: {
+        ...headers,
+        cookie: a.cookieHeader(),
+        'x-xsrf-token': encodeURIComponent(a.jar.get('XSRF-TOKEN')!),
+        accept: 'application/json',
+      },
       payload: Readable.from(pieces),
     });
     assert.equal(res.statusCode, 413, res.body);
@@ -237,7 +313,9 @@ describe('sounds', () => {
   let own: number;
 
   test('an own sound upload answers 201 with customer_id and the true duration', async () => {
-    const res = await upload(a, '/api/sounds', { name: 'Bolti csengő' }, [mp3File(mp3, 'csengo.mp3', 'application/x-anything')]);
+    const res = await upload(a, '/api/sounds', { name: 'Bolti csengő' }, [
+      mp3File(mp3, 'csengo.mp3', 'application/x-anything'),
+    ]);
     assert.equal(res.statusCode, 201, res.body);
     const sound = soundSchema.parse(JSON.parse(res.body));
     assert.equal(typeof sound.customer_id, 'number');
@@ -246,28 +324,55 @@ describe('sounds', () => {
     own = sound.id;
     const list = soundListSchema.parse(JSON.parse((await a.get('/api/sounds')).body));
     assert.equal(list.at(-1)!.id, own, 'own sounds after the provider sounds');
-    assert.ok(!soundListSchema.parse(JSON.parse((await other.get('/api/sounds')).body)).some((s) => s.id === own), 'not seen by another shop');
+    assert.ok(
+      !soundListSchema.parse(JSON.parse((await other.get('/api/sounds')).body)).some((s) => s.id === own),
+      'not seen by another shop',
+    );
   });
 
   test('bad sound files are refused and leave nothing', async () => {
-    await assertRefused(() => upload(a, '/api/sounds', { name: 'Kép' }, [mp3File(jpeg, 'kep.mp3')]), fileMessages.notMp3, 'sounds');
-    await assertRefused(() => upload(a, '/api/sounds', { name: 'Csonka' }, [mp3File(mp3.subarray(0, 200), 'c.mp3')]), fileMessages.brokenMp3, 'sounds');
-    await assertRefused(() => upload(a, '/api/sounds', { name: 'Két fájl' }, [mp3File(), mp3File()]), fileMessages.tooMany, 'sounds');
-    await assertRefused(() => upload(a, '/api/sounds', { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]), fileMessages.brokenMp3, 'sounds');
+    await assertRefused(
+      () => upload(a, '/api/sounds', { name: 'Kép' }, [mp3File(jpeg, 'kep.mp3')]),
+      fileMessages.notMp3,
+      'sounds',
+    );
+    await assertRefused(
+      () => upload(a, '/api/sounds', { name: 'Csonka' }, [mp3File(mp3.subarray(0, 200), 'c.mp3')]),
+      fileMessages.brokenMp3,
+      'sounds',
+    );
+    await assertRefused(
+      () => upload(a, '/api/sounds', { name: 'Két fájl' }, [mp3File(), mp3File()]),
+      fileMessages.tooMany,
+      'sounds',
+    );
+    await assertRefused(
+      () => upload(a, '/api/sounds', { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]),
+      fileMessages.brokenMp3,
+      'sounds',
+    );
   });
 
   test('a sound is at most 2 minutes: 2:00 is taken, longer is refused on `file`', async () => {
     const res = await upload(a, '/api/sounds', { name: 'Két perc' }, [mp3File(silentMp3(120), 'ket-perc.mp3')]);
     assert.equal(res.statusCode, 201, res.body);
-    await assertRefused(() => upload(a, '/api/sounds', { name: 'Hosszú hang' }, [mp3File(silentMp3(121), 'hosszu.mp3')]), fileMessages.soundTooLong, 'sounds');
+    await assertRefused(
+      () => upload(a, '/api/sounds', { name: 'Hosszú hang' }, [mp3File(silentMp3(121), 'hosszu.mp3')]),
+      fileMessages.soundTooLong,
+      'sounds',
+    );
   });
 
   test('favourite and quick toggle for this shop only, provider sounds included', async () => {
-    const provider = soundListSchema.parse(JSON.parse((await a.get('/api/sounds')).body)).find((s) => s.customer_id === undefined && !s.is_favorite)!;
+    const provider = soundListSchema
+      .parse(JSON.parse((await a.get('/api/sounds')).body))
+      .find((s) => s.customer_id === undefined && !s.is_favorite)!;
     const on = await a.post(`/api/sounds/${provider.id}/favorite`);
     assert.equal(on.statusCode, 200, on.body);
     assert.equal(soundSchema.parse(JSON.parse(on.body)).is_favorite, true);
-    const theirs = soundListSchema.parse(JSON.parse((await other.get('/api/sounds')).body)).find((s) => s.id === provider.id)!;
+    const theirs = soundListSchema
+      .parse(JSON.parse((await other.get('/api/sounds')).body))
+      .find((s) => s.id === provider.id)!;
     assert.equal(theirs.is_favorite, false, "another shop's marks are its own");
     const off = await a.post(`/api/sounds/${provider.id}/favorite`);
     assert.equal(soundSchema.parse(JSON.parse(off.body)).is_favorite, false);
@@ -279,7 +384,9 @@ describe('sounds', () => {
   });
 
   test('a provider sound cannot be deleted (403) and stays', async () => {
-    const provider = soundListSchema.parse(JSON.parse((await a.get('/api/sounds')).body)).find((s) => s.customer_id === undefined)!;
+    const provider = soundListSchema
+      .parse(JSON.parse((await a.get('/api/sounds')).body))
+      .find((s) => s.customer_id === undefined)!;
     const res = await a.post(`/api/sounds/${provider.id}/delete`);
     assert.equal(res.statusCode, 403, res.body);
     assert.equal(JSON.parse(res.body).message, 'A szolgáltató hangjai nem törölhetők.');

@@ -59,4 +59,3 @@ export function installFakeXhr(): void {
     (globalThis as { XMLHttpRequest: unknown }).XMLHttpRequest = realXhr;
   });
 }
-

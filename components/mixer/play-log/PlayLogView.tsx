@@ -32,7 +32,12 @@ const fetchJson = <T,>(key: string) => apiFetch<T>(key);
 const options = { revalidateOnFocus: false, keepPreviousData: true } as const;
 
 const LOG_COLUMNS: readonly Column<PlayLogEntry>[] = [
-  { key: 'time', header: hu.playLog.time, cell: (e) => formatDateTime(e.started_at, { seconds: true }), width: '13rem' },
+  {
+    key: 'time',
+    header: hu.playLog.time,
+    cell: (e) => formatDateTime(e.started_at, { seconds: true }),
+    width: '13rem',
+  },
   { key: 'type', header: hu.playLog.type, cell: (e) => hu.playLog.types[e.type], width: '7rem' },
   {
     key: 'name',
@@ -48,15 +53,40 @@ const LOG_COLUMNS: readonly Column<PlayLogEntry>[] = [
         e.name
       ),
   },
-  { key: 'heard', header: hu.playLog.heard, cell: (e) => (e.seconds === null ? '–' : formatClock(e.seconds)), align: 'end', width: '8rem' },
-  { key: 'ended', header: hu.playLog.ended, cell: (e) => (e.ended === null ? '–' : e.ended ? hu.playLog.yes : hu.playLog.no), width: '7rem' },
+  {
+    key: 'heard',
+    header: hu.playLog.heard,
+    cell: (e) => (e.seconds === null ? '–' : formatClock(e.seconds)),
+    align: 'end',
+    width: '8rem',
+  },
+  {
+    key: 'ended',
+    header: hu.playLog.ended,
+    cell: (e) => (e.ended === null ? '–' : e.ended ? hu.playLog.yes : hu.playLog.no),
+    width: '7rem',
+  },
 ];
 
 const COUNT_COLUMNS: readonly Column<SpotDayCount>[] = [
   { key: 'day', header: hu.playLog.day, cell: (c) => formatDate(c.day), sortValue: (c) => c.day, width: '9rem' },
   { key: 'spot', header: hu.playLog.spot, cell: (c) => c.name, sortValue: (c) => c.name, primary: true },
-  { key: 'plays', header: hu.playLog.plays, cell: (c) => c.plays, sortValue: (c) => c.plays, align: 'end', width: '8rem' },
-  { key: 'completed', header: hu.playLog.completed, cell: (c) => c.completed, sortValue: (c) => c.completed, align: 'end', width: '8rem' },
+  {
+    key: 'plays',
+    header: hu.playLog.plays,
+    cell: (c) => c.plays,
+    sortValue: (c) => c.plays,
+    align: 'end',
+    width: '8rem',
+  },
+  {
+    key: 'completed',
+    header: hu.playLog.completed,
+    cell: (c) => c.completed,
+    sortValue: (c) => c.completed,
+    align: 'end',
+    width: '8rem',
+  },
 ];
 
 /** A section whose call failed: it says so and offers to ask again; the rest of the page stays. */
@@ -75,7 +105,13 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
  * scheduler started, for a date range and a type, with the plays per spot per day (what an
  * advertiser asks for) and the CSV export. The filter lives in the address, so a link shows the same.
  */
-export function PlayLogView({ initialFilter, initialRange }: { initialFilter: PlayLogFilter; initialRange: { from: string; to: string } | null }) {
+export function PlayLogView({
+  initialFilter,
+  initialRange,
+}: {
+  initialFilter: PlayLogFilter;
+  initialRange: { from: string; to: string } | null;
+}) {
   // The API fills in the default range; the inputs show it once known.
   const [filter, setFilter] = useState<PlayLogFilter>(() => ({
     ...initialFilter,
@@ -105,9 +141,28 @@ export function PlayLogView({ initialFilter, initialRange }: { initialFilter: Pl
 
       <FormErrors value={fieldErrors}>
         <div className={styles.filters} role="group" aria-label={hu.playLog.logLabel}>
-          <TextField name="from" label={hu.playLog.from} type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => change({ from: e.target.value })} />
-          <TextField name="to" label={hu.playLog.to} type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => change({ to: e.target.value })} />
-          <SelectField name="type" label={hu.playLog.type} value={filter.type} onChange={(e) => change({ type: e.target.value as PlayLogFilterType | '' })}>
+          <TextField
+            name="from"
+            label={hu.playLog.from}
+            type="date"
+            value={filter.from}
+            max={filter.to || undefined}
+            onChange={(e) => change({ from: e.target.value })}
+          />
+          <TextField
+            name="to"
+            label={hu.playLog.to}
+            type="date"
+            value={filter.to}
+            min={filter.from || undefined}
+            onChange={(e) => change({ to: e.target.value })}
+          />
+          <SelectField
+            name="type"
+            label={hu.playLog.type}
+            value={filter.type}
+            onChange={(e) => change({ type: e.target.value as PlayLogFilterType | '' })}
+          >
             <option value="">{hu.playLog.allTypes}</option>
             {PLAY_LOG_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -155,7 +210,12 @@ export function PlayLogView({ initialFilter, initialRange }: { initialFilter: Pl
                 />
                 {page.last_page > 1 ? (
                   <nav className={styles.pager} aria-label={hu.playLog.logLabel}>
-                    <button type="button" className={buttons.secondary} disabled={page.current_page <= 1} onClick={() => change({ page: page.current_page - 1 })}>
+                    <button
+                      type="button"
+                      className={buttons.secondary}
+                      disabled={page.current_page <= 1}
+                      onClick={() => change({ page: page.current_page - 1 })}
+                    >
                       {hu.playLog.previous}
                     </button>
                     <span aria-live="polite">{hu.playLog.page(page.current_page, page.last_page)}</span>

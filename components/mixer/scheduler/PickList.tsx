@@ -45,11 +45,17 @@ export function PickList({ name, legend, hint, items, chosen, onChange }: Props)
   const known = new Set(all.map((item) => item.id));
   const missing: PickItem[] = chosen.filter((c) => !known.has(c)).map((c) => ({ id: c, name: `#${c}` }));
   const picked = [...all.filter((item) => chosen.includes(item.id)), ...missing];
-  const others = all.filter((item) => !chosen.includes(item.id) && (needle === '' || item.name.toLocaleLowerCase('hu').includes(needle)));
+  const others = all.filter(
+    (item) => !chosen.includes(item.id) && (needle === '' || item.name.toLocaleLowerCase('hu').includes(needle)),
+  );
   const rows: PickItem[] = [...picked, ...others];
 
   return (
-    <fieldset className={styles.group} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className={styles.group}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className={styles.legend}>
         {legend}
         {chosen.length > 0 && <span className={styles.count}> · {t.chosenCount(chosen.length)}</span>}
@@ -89,7 +95,12 @@ export function PickList({ name, legend, hint, items, chosen, onChange }: Props)
                   />
                   <span className={styles.pickName}>{item.name}</span>
                   {/* The space keeps the name and the length apart for a screen reader; flex drops it on screen. */}
-                  {item.detail ? <> <span className={styles.pickDetail}>{item.detail}</span></> : null}
+                  {item.detail ? (
+                    <>
+                      {' '}
+                      <span className={styles.pickDetail}>{item.detail}</span>
+                    </>
+                  ) : null}
                 </label>
               </li>
             ))}

@@ -190,7 +190,13 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
         <p className={`${styles.hint} ${styles.pairHint}`}>{t.datesHint}</p>
       </div>
       <DayFields draft={draft} set={set} />
-      <WindowFields legend={t.onlyLegend} hint={t.onlyHint} keys={['between_from', 'between_to']} draft={draft} set={set} />
+      <WindowFields
+        legend={t.onlyLegend}
+        hint={t.onlyHint}
+        keys={['between_from', 'between_to']}
+        draft={draft}
+        set={set}
+      />
       <WindowFields
         legend={t.exceptLegend}
         hint={t.exceptHint}
@@ -201,11 +207,23 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
       <PickList
         name="spots"
         legend={t.spotsLegend}
-        items={spots?.map((spot) => ({ id: spot.id, name: spot.name, detail: spot.duration > 0 ? formatClock(spot.duration) : undefined })) ?? null}
+        items={
+          spots?.map((spot) => ({
+            id: spot.id,
+            name: spot.name,
+            detail: spot.duration > 0 ? formatClock(spot.duration) : undefined,
+          })) ?? null
+        }
         chosen={draft.spots}
         onChange={pick('spots')}
       />
-      <PickList name="slideshows" legend={t.slideshowsLegend} items={slideshows} chosen={draft.slideshows} onChange={pick('slideshows')} />
+      <PickList
+        name="slideshows"
+        legend={t.slideshowsLegend}
+        items={slideshows}
+        chosen={draft.slideshows}
+        onChange={pick('slideshows')}
+      />
       {draft.slideshows.length > 0 && (
         <PickList
           name="screens"

@@ -102,7 +102,9 @@ export function ScheduleTimeline({ entries, failed, onRetry }: Props) {
                 {timeline.hours.map((hour, index) => (
                   <span
                     key={index}
-                    className={hour.label.startsWith('00') && index > 0 ? `${styles.tick} ${styles.midnight}` : styles.tick}
+                    className={
+                      hour.label.startsWith('00') && index > 0 ? `${styles.tick} ${styles.midnight}` : styles.tick
+                    }
                     style={{ left: `${(index / timeline.hours.length) * 100}%` }}
                   >
                     {/* Every other hour named when the band is dense; each hour keeps its line. */}
@@ -149,20 +151,25 @@ export function ScheduleTimeline({ entries, failed, onRetry }: Props) {
 
           <ol className={styles.list} aria-label={t.timelineLabel} id="schedule-timeline-hours">
             {shownHours.map((hour) => (
-                <li key={`${hour.nextDay}${hour.label}`} className={styles.hour}>
-                  <h3 className={styles.hourLabel}>{hourLabel(hour.label, hour.nextDay)}</h3>
-                  <ul className={styles.entries}>
-                    {hour.groups.map((group) => (
-                      <li key={group.id} className={group.sameMinute || group.overrun ? `${styles.entry} ${styles.entryClash}` : styles.entry}>
-                        <strong className={styles.entryName}>{group.name}</strong>
-                        <span className={styles.when}>{when(group)}</span>
-                        <Plays spots={group.spots} slideshows={group.slideshows} />
-                        <Clashes group={group} />
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
+              <li key={`${hour.nextDay}${hour.label}`} className={styles.hour}>
+                <h3 className={styles.hourLabel}>{hourLabel(hour.label, hour.nextDay)}</h3>
+                <ul className={styles.entries}>
+                  {hour.groups.map((group) => (
+                    <li
+                      key={group.id}
+                      className={
+                        group.sameMinute || group.overrun ? `${styles.entry} ${styles.entryClash}` : styles.entry
+                      }
+                    >
+                      <strong className={styles.entryName}>{group.name}</strong>
+                      <span className={styles.when}>{when(group)}</span>
+                      <Plays spots={group.spots} slideshows={group.slideshows} />
+                      <Clashes group={group} />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
           </ol>
           {busyHours.length > PHONE_HOURS && (
             <button

@@ -122,7 +122,13 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
 
   const actions: RowAction<ScheduledContent>[] = [
     { key: 'edit', label: (row) => hu.table.editRow(row.name), icon: <EditIcon size={20} />, onSelect: open },
-    { key: 'delete', label: (row) => hu.table.deleteRow(row.name), icon: <TrashIcon size={20} />, onSelect: setDeleting, danger: true },
+    {
+      key: 'delete',
+      label: (row) => hu.table.deleteRow(row.name),
+      icon: <TrashIcon size={20} />,
+      onSelect: setDeleting,
+      danger: true,
+    },
   ];
 
   const addButton = (

@@ -25,7 +25,17 @@ interface Props {
   empty: ReactNode;
 }
 
-function PlayButton({ sound, index, playback, className }: { sound: Sound; index?: number; playback: SoundPlayback; className?: string }) {
+function PlayButton({
+  sound,
+  index,
+  playback,
+  className,
+}: {
+  sound: Sound;
+  index?: number;
+  playback: SoundPlayback;
+  className?: string;
+}) {
   const playing = playback.playingId === sound.id;
   return (
     <button
@@ -75,7 +85,9 @@ export function SoundTable({ sounds, caption, playback, pending, onToggle, onDel
     {
       key: 'index',
       header: hu.sounds.indexColumn,
-      cell: (sound, index) => <PlayButton sound={sound} index={index} playback={playback} className={styles.indexButton} />,
+      cell: (sound, index) => (
+        <PlayButton sound={sound} index={index} playback={playback} className={styles.indexButton} />
+      ),
       width: '4.5rem',
       align: 'center',
       hideOnNarrow: true,

@@ -46,8 +46,20 @@ export function SoundUploadForm({ open, onOpenChange }: Props) {
       cancelLabel={hu.form.cancel}
       onSubmit={save}
     >
-      <TextField name="name" label={hu.sounds.nameLabel} placeholder={hu.sounds.namePlaceholder} autoComplete="off" maxLength={MIXER_NAME_MAX} />
-      <UploadField label={hu.upload.audioLabel} kind="audio" files={files} onFilesChange={setFiles} progress={progress} />
+      <TextField
+        name="name"
+        label={hu.sounds.nameLabel}
+        placeholder={hu.sounds.namePlaceholder}
+        autoComplete="off"
+        maxLength={MIXER_NAME_MAX}
+      />
+      <UploadField
+        label={hu.upload.audioLabel}
+        kind="audio"
+        files={files}
+        onFilesChange={setFiles}
+        progress={progress}
+      />
     </ModalForm>
   );
 }

@@ -48,7 +48,9 @@ export function SoundboardView({ initial }: { initial: Sound[] | null }) {
   const quick = useMemo(() => soundsWith(sounds, 'quick'), [sounds]);
   const playback = useSoundPlayback();
   // The favourites open first when there are any (SPEC.md lists that tab first); else every sound.
-  const [tab, setTab] = useState<Tab>(() => (initial && soundsWith(initial, 'favorite').length > 0 ? 'favorites' : 'all'));
+  const [tab, setTab] = useState<Tab>(() =>
+    initial && soundsWith(initial, 'favorite').length > 0 ? 'favorites' : 'all',
+  );
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const [upload, setUpload] = useState<FormState>(closed);
   const [request, setRequest] = useState<FormState>(closed);
@@ -141,14 +143,25 @@ export function SoundboardView({ initial }: { initial: Sound[] | null }) {
             panelClassName={styles.panel}
           >
             {tab === 'favorites'
-              ? table(favorites, hu.sounds.favoritesTable, { title: hu.sounds.favoritesEmpty, hint: hu.sounds.favoritesEmptyHint })
+              ? table(favorites, hu.sounds.favoritesTable, {
+                  title: hu.sounds.favoritesEmpty,
+                  hint: hu.sounds.favoritesEmptyHint,
+                })
               : table(sounds, hu.sounds.allTable, { title: hu.sounds.allEmpty, hint: hu.sounds.allEmptyHint })}
           </Tabs>
         )}
       </section>
 
-      <SoundUploadForm key={`upload-${upload.key}`} open={upload.open} onOpenChange={(open) => setUpload((f) => ({ ...f, open }))} />
-      <SoundRequestForm key={`request-${request.key}`} open={request.open} onOpenChange={(open) => setRequest((f) => ({ ...f, open }))} />
+      <SoundUploadForm
+        key={`upload-${upload.key}`}
+        open={upload.open}
+        onOpenChange={(open) => setUpload((f) => ({ ...f, open }))}
+      />
+      <SoundRequestForm
+        key={`request-${request.key}`}
+        open={request.open}
+        onOpenChange={(open) => setRequest((f) => ({ ...f, open }))}
+      />
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

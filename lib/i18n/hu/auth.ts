@@ -12,15 +12,13 @@ export const auth = {
   forgotTitle: 'Elfelejtett jelszó',
   forgotIntro: 'Adja meg fiókja e-mail címét, és küldünk egy linket, amellyel új jelszót állíthat be.',
   forgotButton: 'Link küldése',
-  forgotSuccess:
-    'Email címére küldtünk egy linket, melyet megnyitva új jelszót állíthat be felhasználó fiókjához.',
+  forgotSuccess: 'Email címére küldtünk egy linket, melyet megnyitva új jelszót állíthat be felhasználó fiókjához.',
   forgotResend: 'Újra küldés',
   backToLogin: 'Vissza a bejelentkezéshez',
   resetTitle: 'Új jelszó beállítása',
   resetIntro: 'Adja meg e-mail címét és az új jelszót (legalább 8 karakter).',
   resetButton: 'Jelszó beállítása',
-  resetSuccess:
-    'Sikeresen beállította új jelszavát felhasználó fiókjához. Már nincs más hátra mint bejelentkezni.',
+  resetSuccess: 'Sikeresen beállította új jelszavát felhasználó fiókjához. Már nincs más hátra mint bejelentkezni.',
   resetInvalid:
     'Érvénytelen helyreállító link. Előfordulhat, hogy a jelszó beállításra fordítható időkeret letelt, vagy már modosította jelszavát ezzel a linkkel.',
   resetNewLink: 'Új link küldés',

@@ -2,7 +2,8 @@
 // The public in-store screen page (/screen/{hash_id}).
 export const screen = {
   notFoundTitle: 'Ez a képernyő nem található',
-  notFoundText: 'A link hibás, vagy a képernyőt törölték a Keverőpultban. Kérjük, nyissa meg újra a Képernyők oldalról kimásolt linket.',
+  notFoundText:
+    'A link hibás, vagy a képernyőt törölték a Keverőpultban. Kérjük, nyissa meg újra a Képernyők oldalról kimásolt linket.',
   empty: 'Ehhez a képernyőhöz még nincs diavetítés rendelve.',
   emptyHint: 'A Keverőpult Képernyők oldalán válasszon alapértelmezett slideshow-t.',
 } as const;

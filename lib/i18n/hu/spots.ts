@@ -14,6 +14,7 @@ export const spots = {
   deleteHint: (name: string) => `A(z) „${name}” szpot és a hangfájlja végleg törlődik.`,
   deleteButton: 'Szpot törlése',
   empty: 'Még nincs reklám szpotja.',
-  emptyHint: 'Töltsön fel egy MP3 fájlt az „Új szpot feltöltése” gombbal, és az ütemezésben beállíthatja, mikor szóljon.',
+  emptyHint:
+    'Töltsön fel egy MP3 fájlt az „Új szpot feltöltése” gombbal, és az ütemezésben beállíthatja, mikor szóljon.',
   loadFailed: 'A szpotok betöltése nem sikerült.',
 } as const;

@@ -44,7 +44,10 @@ function getDefaultStrategy(config, baseOptions, defineTransport) {
   const timeouts = { loop: true, timeout: 15000, timeoutLimit: 60000 };
   const manager = new TransportManager({ minPingDelay: 10000, maxPingDelay: config.activityTimeout });
   const wsLoop = new SequentialStrategy([defineTransportStrategy('ws', wsOptions, manager)], timeouts);
-  const wssLoop = new SequentialStrategy([defineTransportStrategy('wss', { ...wsOptions, useTLS: true }, manager)], timeouts);
+  const wssLoop = new SequentialStrategy(
+    [defineTransportStrategy('wss', { ...wsOptions, useTLS: true }, manager)],
+    timeouts,
+  );
   const strategy = baseOptions.useTLS
     ? wssLoop
     : new BestConnectedEverStrategy([wsLoop, new DelayedStrategy(wssLoop, { delay: 2000 })]);
@@ -89,7 +92,13 @@ const Runtime = {
     if (this.hooks.isInitialized()) this.changeState('initialized');
     else this.onClose();
   },
-  HTTPFactory: { createStreamingSocket: noHttp, createPollingSocket: noHttp, createSocket: noHttp, createXHR: noHttp, createRequest: noHttp },
+  HTTPFactory: {
+    createStreamingSocket: noHttp,
+    createPollingSocket: noHttp,
+    createSocket: noHttp,
+    createXHR: noHttp,
+    createRequest: noHttp,
+  },
   isXHRSupported: () => true,
   createSocketRequest: noHttp,
   randomInt(max) {

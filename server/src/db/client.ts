@@ -24,10 +24,7 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'memory' };
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string } | { kind: 'memory' };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {

@@ -66,10 +66,7 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('sessions_user_id_index').on(t.userId),
-    index('sessions_last_activity_index').on(t.lastActivityAt),
-  ],
+  (t) => [index('sessions_user_id_index').on(t.userId), index('sessions_last_activity_index').on(t.lastActivityAt)],
 );
 
 export const rememberTokens = pgTable(
@@ -110,10 +107,7 @@ export const userDevices = pgTable(
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.deviceHash] }),
-    index('user_devices_last_login_index').on(t.lastLoginAt),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] }), index('user_devices_last_login_index').on(t.lastLoginAt)],
 );
 
 /** One row per (customer, e-mail), as Laravel's password broker keeps it. */
@@ -626,7 +620,9 @@ export const playReports = pgTable(
 /** Seed steps already applied, so each runs once even as later issues append steps. */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),
-  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().default(sql`now()`),
+  appliedAt: timestamp('applied_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 /*
@@ -676,7 +672,10 @@ export const tutorialItems = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tutorial_items_topic_position_index').on(t.topicId, t.position), index('tutorial_items_video_id_index').on(t.videoId)],
+  (t) => [
+    index('tutorial_items_topic_position_index').on(t.topicId, t.position),
+    index('tutorial_items_video_id_index').on(t.videoId),
+  ],
 );
 
 export const faqTopics = pgTable('faq_topics', {
@@ -706,7 +705,10 @@ export const faqItems = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('faq_items_topic_position_index').on(t.topicId, t.position), index('faq_items_tutorial_item_id_index').on(t.tutorialItemId)],
+  (t) => [
+    index('faq_items_topic_position_index').on(t.topicId, t.position),
+    index('faq_items_tutorial_item_id_index').on(t.tutorialItemId),
+  ],
 );
 
 /**

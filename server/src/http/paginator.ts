@@ -25,13 +25,23 @@ export function paginate<T>({
   const from = items.length ? (page - 1) * perPage + 1 : null;
   const to = from === null ? null : from + items.length - 1;
   const links: PaginatorLink[] = [
-    { url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false, page: page > 1 ? page - 1 : null },
+    {
+      url: page > 1 ? url(page - 1) : null,
+      label: '&laquo; Previous',
+      active: false,
+      page: page > 1 ? page - 1 : null,
+    },
     ...pageWindow(page, lastPage).map((n): PaginatorLink =>
       n === null
         ? { url: null, label: '...', active: false, page: null }
         : { url: url(n), label: String(n), active: n === page, page: n },
     ),
-    { url: page < lastPage ? url(page + 1) : null, label: 'Next &raquo;', active: false, page: page < lastPage ? page + 1 : null },
+    {
+      url: page < lastPage ? url(page + 1) : null,
+      label: 'Next &raquo;',
+      active: false,
+      page: page < lastPage ? page + 1 : null,
+    },
   ];
   return {
     current_page: page,

@@ -144,9 +144,7 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
   }
 
   function isAlive(session: SessionRow, now: number) {
-    return (
-      now - session.lastActivityAt.getTime() < idleMs && now - session.createdAt.getTime() < absoluteMs
-    );
+    return now - session.lastActivityAt.getTime() < idleMs && now - session.createdAt.getTime() < absoluteMs;
   }
 
   async function restoreFromRememberCookie(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {

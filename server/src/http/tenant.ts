@@ -51,7 +51,8 @@ export function registerTenantResolution(app: FastifyInstance, { config, db }: {
     // last one (earlier ones are whatever the client claimed). Only an IP address counts: it
     // keys the login and reset-link throttles.
     const forwardedFor = trusted ? header(req, 'x-forwarded-for')?.split(',').pop()?.trim() : undefined;
-    req.clientIp = (forwardedFor && isIP(forwardedFor) ? forwardedFor : undefined) || req.socket.remoteAddress || req.ip;
+    req.clientIp =
+      (forwardedFor && isIP(forwardedFor) ? forwardedFor : undefined) || req.socket.remoteAddress || req.ip;
     const forwardedProto = trusted ? header(req, 'x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
     req.isHttps = (forwardedProto ?? req.protocol) === 'https';
     const deviceId = trusted ? header(req, 'x-device-id')?.trim() : undefined;

@@ -45,7 +45,8 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
     }
     list.addSubnet(ip, bits, family);
   }
-  if (bad.length > 0) throw new Error(`not an IP address or CIDR range: ${bad.join(', ')} (expected e.g. "127.0.0.1, 10.0.0.0/8, ::1")`);
+  if (bad.length > 0)
+    throw new Error(`not an IP address or CIDR range: ${bad.join(', ')} (expected e.g. "127.0.0.1, 10.0.0.0/8, ::1")`);
   return {
     entries,
     contains(address) {

@@ -100,11 +100,16 @@ export function createUploads({ config, storage }: { config: Config; storage: St
     const header = readImageHeader(await readFile(abs));
     if (!header) return fileMessages.notImage;
     const { width, height } = header;
-    if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS) return fileMessages.imageTooLarge;
+    if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS)
+      return fileMessages.imageTooLarge;
     return { type: header.type, duration: null };
   }
 
-  async function judge(kind: UploadKind, tmpPath: string, head: Buffer): Promise<{ type: FileType; duration: number | null } | string> {
+  async function judge(
+    kind: UploadKind,
+    tmpPath: string,
+    head: Buffer,
+  ): Promise<{ type: FileType; duration: number | null } | string> {
     if (kind === 'image') return judgeImage(tmpPath, head);
     if (!looksLikeMp3(head)) return fileMessages.notMp3;
     const abs = storage.resolve(tmpPath);
@@ -165,7 +170,9 @@ export function createUploads({ config, storage }: { config: Config; storage: St
 
   async function forget(req: FastifyRequest, tmpPath: string) {
     stateOf(req).pending.delete(tmpPath);
-    await storage.remove(tmpPath).catch((err: unknown) => req.log.warn({ err, tmpPath }, 'temporary upload not removed'));
+    await storage
+      .remove(tmpPath)
+      .catch((err: unknown) => req.log.warn({ err, tmpPath }, 'temporary upload not removed'));
   }
 
   /** Removes the request's temporary files that no route kept. */
@@ -189,7 +196,8 @@ export function createUploads({ config, storage }: { config: Config; storage: St
   }
 
   /** The largest body a route takes: the upload cap on upload routes, else the general limit. */
-  const bodyCapOf = (req: FastifyRequest, general: number) => (req.routeOptions.config.upload ? config.uploadBodyMaxBytes : general);
+  const bodyCapOf = (req: FastifyRequest, general: number) =>
+    req.routeOptions.config.upload ? config.uploadBodyMaxBytes : general;
 
   return { onFile, register, bodyCapOf };
 }
@@ -237,7 +245,11 @@ export async function keepUpload<T>(
 }
 
 /** Removes replaced or deleted files once the database change has committed. */
-export async function removeAfterCommit(req: FastifyRequest, storage: Storage, paths: Array<string | null | undefined>) {
+export async function removeAfterCommit(
+  req: FastifyRequest,
+  storage: Storage,
+  paths: Array<string | null | undefined>,
+) {
   for (const p of paths) {
     if (!p) continue;
     await storage.remove(p).catch((err: unknown) => req.log.warn({ err, path: p }, 'replaced media file not removed'));
@@ -245,7 +257,11 @@ export async function removeAfterCommit(req: FastifyRequest, storage: Storage, p
 }
 
 /** Where a kept upload lives: `<area>/<customerId>/<random>.<type>` (the type sets its content type). */
-export function uploadPath(area: 'spots' | 'sounds' | 'slideshows' | 'logos', customerId: number, type: FileType): string {
+export function uploadPath(
+  area: 'spots' | 'sounds' | 'slideshows' | 'logos',
+  customerId: number,
+  type: FileType,
+): string {
   return `${area}/${customerId}/${randomString(32)}.${type}`;
 }
 

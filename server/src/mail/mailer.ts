@@ -18,7 +18,15 @@ export interface Mailer {
  * SMTP when configured; otherwise every mail becomes an .eml file in the outbox folder, so a
  * local install can finish a password reset without a mail server.
  */
-export function createMailer({ smtpUrl, from, outboxDir }: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  outboxDir,
+}: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+}): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {

@@ -21,13 +21,20 @@ export interface Step {
 
 export type Random = () => number;
 
-const pick = <T>(items: readonly T[], random: Random): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+const pick = <T>(items: readonly T[], random: Random): T =>
+  items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
 
 /**
  * The first track of a new cycle; a shuffled cycle avoids repeating `avoid` straight away. A
  * shuffled pick takes `preferred` when it is a candidate (the track announced in `next_tracks`).
  */
-export function startCycle(list: readonly number[], isRandom: boolean, random: Random, avoid?: number | null, preferred?: number | null): Step {
+export function startCycle(
+  list: readonly number[],
+  isRandom: boolean,
+  random: Random,
+  avoid?: number | null,
+  preferred?: number | null,
+): Step {
   if (!list.length) return { trackId: null, cyclePlayed: [], wrapped: false };
   if (!isRandom) return { trackId: list[0]!, cyclePlayed: [], wrapped: false };
   const candidates = list.length > 1 ? list.filter((id) => id !== avoid) : list;
@@ -93,7 +100,11 @@ export function afterListChange(
   const wasThere = before.includes(current);
   const list = wasThere ? before.filter((id) => id === current || inAfter.has(id)) : [...after];
   const missing = after.filter((id) => !list.includes(id));
-  const step = nextStep({ trackId: wasThere ? current : null, isRandom: state.isRandom, cyclePlayed: played }, [...list, ...missing], random);
+  const step = nextStep(
+    { trackId: wasThere ? current : null, isRandom: state.isRandom, cyclePlayed: played },
+    [...list, ...missing],
+    random,
+  );
   const trackId = step.trackId === current ? (after[0] ?? null) : step.trackId;
   return {
     trackId,

@@ -32,7 +32,11 @@ registerPlayable({
   type: PLAYABLE_CHANNEL,
   // Provider channels are open to every customer.
   async find(db, { id }) {
-    const [row] = await db.select({ id: channels.id, name: channels.name }).from(channels).where(eq(channels.id, id)).limit(1);
+    const [row] = await db
+      .select({ id: channels.id, name: channels.name })
+      .from(channels)
+      .where(eq(channels.id, id))
+      .limit(1);
     return row;
   },
   trackIds: (db, { id }) => listChannelTrackIds(db, id),

@@ -97,7 +97,11 @@ export interface PlayerService {
    * chosen. Playing or paused stays as it was.
    */
   /** `expectedSessionId` (undefined: not checked): the owner the caller saw; another one → 409. */
-  moveOutput(actor: Actor, playerId: number, target: { sessionId: string; currentTime: number; expectedSessionId?: string | null }): Promise<Player>;
+  moveOutput(
+    actor: Actor,
+    playerId: number,
+    target: { sessionId: string; currentTime: number; expectedSessionId?: string | null },
+  ): Promise<Player>;
   /**
    * Runs `edit` (a change to a playable's tracks, name, or its deletion) in one transaction with
    * the customer's players that have that playable, locked first, then brings those players in
@@ -142,7 +146,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     const byId = new Map((ids.length ? await getTracks(tx, ids) : []).map((t) => [t.id, t]));
     const track = row.trackId !== null ? byId.get(row.trackId) : undefined;
     const playable =
-      kind && row.playableId !== null ? await kind.find(tx, { customerId: row.customerId, id: row.playableId }) : undefined;
+      kind && row.playableId !== null
+        ? await kind.find(tx, { customerId: row.customerId, id: row.playableId })
+        : undefined;
     return {
       id: row.id,
       is_repeat: row.isRepeat,
@@ -221,9 +227,13 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       if (!row) throw new HttpError(404, messages.notFound);
       const values = await change(row, tx);
       if (!values) return { player: await resource(row, tx), changed: false };
-      return { player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx), changed: true };
+      return {
+        player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx),
+        changed: true,
+      };
     });
-    if (changed) await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
+    if (changed)
+      await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
     return player;
   }
 
@@ -238,11 +248,15 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     if (!ORDER_FIELDS.some((f) => f in values)) return values;
     const after = { ...row, ...values };
     const tracks = list ?? (await trackIdsOf(tx, after));
-    const previous = values.trackId !== undefined && values.trackId !== row.trackId && row.upcoming[0] === values.trackId ? row.upcoming.slice(1) : row.upcoming;
+    const previous =
+      values.trackId !== undefined && values.trackId !== row.trackId && row.upcoming[0] === values.trackId
+        ? row.upcoming.slice(1)
+        : row.upcoming;
     return { ...values, upcoming: tracks ? planUpcoming(after, tracks, previous, random) : [] };
   }
 
-  const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const sameIds = (a: readonly number[], b: readonly number[]) =>
+    a.length === b.length && a.every((v, i) => v === b[i]);
 
   /** Whether writing `values` would leave `row` as it is. */
   function unchanged(row: PlayerRow, values: Changes): boolean {
@@ -313,7 +327,8 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       }
       return { result, changed };
     });
-    const reason: ChangeReason = changed.length && changed[0]!.playable === null ? 'playable-deleted' : 'playable-edited';
+    const reason: ChangeReason =
+      changed.length && changed[0]!.playable === null ? 'playable-deleted' : 'playable-edited';
     for (const player of changed) {
       await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
     }
@@ -347,7 +362,11 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       });
       const list = await Promise.all(rows.map((r) => resource(r)));
       if (created) {
-        await onPlayerChanged(list[0]!, { customerId: actor.customerId, reason: 'created', exceptSocketId: actor.socketId });
+        await onPlayerChanged(list[0]!, {
+          customerId: actor.customerId,
+          reason: 'created',
+          exceptSocketId: actor.socketId,
+        });
       }
       return list;
     },
@@ -415,7 +434,8 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
           values.currentTime = track ? Math.min(input.currentTime, track.duration) : 0;
         }
-        const same = (values.volume ?? row.volume) === row.volume && (values.currentTime ?? row.currentTime) === row.currentTime;
+        const same =
+          (values.volume ?? row.volume) === row.volume && (values.currentTime ?? row.currentTime) === row.currentTime;
         return same ? null : values;
       }),
 
@@ -448,7 +468,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       mutate(actor, playerId, 'jump', async (row, tx) => {
         const list = await trackIdsOf(tx, row);
         if (!list || !list.includes(trackId)) throw new HttpError(404, messages.notFound);
-        const played = row.isRandom ? [...new Set([...row.cyclePlayed.filter((id) => list.includes(id)), trackId])] : [];
+        const played = row.isRandom
+          ? [...new Set([...row.cyclePlayed.filter((id) => list.includes(id)), trackId])]
+          : [];
         return {
           trackId,
           cyclePlayed: played,
@@ -461,7 +483,11 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     moveOutput: (actor, playerId, target) =>
       mutate(actor, playerId, 'move-output', async (row, tx) => {
         // Under the player's lock: of two devices taking over at once, the second sees the first's session.
-        if (target.expectedSessionId !== undefined && row.sessionId !== target.expectedSessionId && row.sessionId !== target.sessionId) {
+        if (
+          target.expectedSessionId !== undefined &&
+          row.sessionId !== target.expectedSessionId &&
+          row.sessionId !== target.sessionId
+        ) {
           throw new HttpError(409, wireMessages.outputTaken);
         }
         if (!(await isLoginLive({ customerId: row.customerId, sessionId: target.sessionId }, tx))) {

@@ -23,7 +23,10 @@ export interface Broadcaster {
   presenceUserIds(channel: string): Promise<string[] | undefined>;
 }
 
-export function createBuiltinBroadcaster(hub: Hub, members: (channel: string) => Promise<{ user_id: string }[]>): Broadcaster {
+export function createBuiltinBroadcaster(
+  hub: Hub,
+  members: (channel: string) => Promise<{ user_id: string }[]>,
+): Broadcaster {
   return {
     driver: 'builtin',
     async trigger(channels, event, payload, options = {}) {
@@ -57,7 +60,13 @@ export function createPusherBroadcaster(options: ExternalPusherOptions): Broadca
           ...(options.port ? { port: String(options.port) } : {}),
           useTLS: options.useTLS,
         }
-      : { appId: options.appId, key: options.key, secret: options.secret, cluster: options.cluster, useTLS: options.useTLS },
+      : {
+          appId: options.appId,
+          key: options.key,
+          secret: options.secret,
+          cluster: options.cluster,
+          useTLS: options.useTLS,
+        },
   );
   return {
     driver: 'pusher',
@@ -65,7 +74,12 @@ export function createPusherBroadcaster(options: ExternalPusherOptions): Broadca
       // Pusher takes at most 100 channels per call (Laravel chunks the same way).
       for (let i = 0; i < channels.length; i += limits.channelsPerEvent) {
         const chunk = channels.slice(i, i + limits.channelsPerEvent);
-        await client.trigger(chunk, event, payload, opts.exceptSocketId ? { socket_id: opts.exceptSocketId } : undefined);
+        await client.trigger(
+          chunk,
+          event,
+          payload,
+          opts.exceptSocketId ? { socket_id: opts.exceptSocketId } : undefined,
+        );
       }
     },
     async presenceUserIds(channel) {

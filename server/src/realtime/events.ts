@@ -53,7 +53,12 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
     async playSpots(customerId, spots, options) {
       const list = await players.list({ customerId, sessionId: null });
       const payload: PlaySpotsEvent = { spots };
-      await broadcaster.trigger(list.map((p) => privatePlayerChannel(p.id)), PLAY_SPOTS_EVENT, payload, options);
+      await broadcaster.trigger(
+        list.map((p) => privatePlayerChannel(p.id)),
+        PLAY_SPOTS_EVENT,
+        payload,
+        options,
+      );
     },
     async playSpotsToPlayers(playerIds, spots, options) {
       if (!playerIds.length) return;

@@ -8,7 +8,11 @@ import { LOGIN_REF } from './protocol';
  * by the session rules of http/session.ts: a session within its idle and absolute limits, or a
  * remember token that renews the same device login. One query pair per customer.
  */
-export async function liveLogins(db: Db, config: Pick<Config, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>, refs: string[]) {
+export async function liveLogins(
+  db: Db,
+  config: Pick<Config, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>,
+  refs: string[],
+) {
   const now = new Date();
   const byCustomer = new Map<number, string[]>();
   for (const ref of refs) {

@@ -64,7 +64,9 @@ export function channelKind(name: string): ChannelKind {
 }
 
 export function isValidChannelName(name: unknown): name is string {
-  return typeof name === 'string' && name.length > 0 && name.length <= limits.channelNameLength && CHANNEL_NAME.test(name);
+  return (
+    typeof name === 'string' && name.length > 0 && name.length <= limits.channelNameLength && CHANNEL_NAME.test(name)
+  );
 }
 
 /** Reverb's form: two random integers joined by a dot. */

@@ -114,7 +114,18 @@ const asRecord = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 export function attachPusherServer(options: WsServerOptions): WsServer {
-  const { server, app, hub, presence, grants, activityTimeout, clientEvents, maxConnectionsPerIp, trustedProxies, log } = options;
+  const {
+    server,
+    app,
+    hub,
+    presence,
+    grants,
+    activityTimeout,
+    clientEvents,
+    maxConnectionsPerIp,
+    trustedProxies,
+    log,
+  } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.framePayloadBytes, perMessageDeflate: false });
   const connections = new Set<Connection>();
   const activityMs = activityTimeout * 1000;
@@ -316,7 +327,8 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
     }
 
     clientEvent(event: string, channel: unknown, data: unknown) {
-      const reject = (message: string, code: number = codes.clientEventRejected) => this.send(errorFrame(code, message));
+      const reject = (message: string, code: number = codes.clientEventRejected) =>
+        this.send(errorFrame(code, message));
       const now = Date.now();
       if (now - this.windowStart >= 1000) {
         this.windowStart = now;
@@ -457,7 +469,8 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
     ? setInterval(() => {
         if (checking) return;
         const logins = new Set<string>();
-        for (const conn of connections) for (const sub of conn.subscriptions.values()) if (sub.login) logins.add(sub.login);
+        for (const conn of connections)
+          for (const sub of conn.subscriptions.values()) if (sub.login) logins.add(sub.login);
         if (logins.size === 0) return;
         checking = true;
         options.liveLogins!([...logins])

@@ -36,8 +36,7 @@ export function loginLimits(customerId: number, email: string, ip: string, known
 
 export const loginMessages = {
   failed: 'Hibás e-mail cím vagy jelszó.',
-  throttled: (seconds: number) =>
-    `Túl sok bejelentkezési kísérlet. Kérjük, próbálja újra ${seconds} másodperc múlva.`,
+  throttled: (seconds: number) => `Túl sok bejelentkezési kísérlet. Kérjük, próbálja újra ${seconds} másodperc múlva.`,
 };
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {

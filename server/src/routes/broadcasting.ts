@@ -47,13 +47,21 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
     if (!req.user || !req.session) throw new HttpError(403, messages.forbidden);
     const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
     const query = req.query as Record<string, unknown>;
-    const input = validate(authSchema, { socket_id: body.socket_id ?? query.socket_id, channel_name: body.channel_name ?? query.channel_name });
+    const input = validate(authSchema, {
+      socket_id: body.socket_id ?? query.socket_id,
+      channel_name: body.channel_name ?? query.channel_name,
+    });
     const channel = input.channel_name;
     // Our own server closes the socket when this login ends; a hosted service's sockets are beyond reach.
     const session = req.session;
     const grant = async () => {
       if (ctx.config.broadcastDriver !== 'builtin') return;
-      await realtime.grant({ socketId: input.socket_id, channel, customerId: req.tenant.id, sessionId: session.sessionId });
+      await realtime.grant({
+        socketId: input.socket_id,
+        channel,
+        customerId: req.tenant.id,
+        sessionId: session.sessionId,
+      });
     };
 
     const player = PLAYER_CHANNEL.exec(channel);

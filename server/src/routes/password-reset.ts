@@ -6,11 +6,7 @@ import {
   type ResetStatus,
 } from '../../../contracts/auth';
 import type { AppContext } from '../context';
-import {
-  deletePasswordResetToken,
-  getPasswordResetToken,
-  putPasswordResetToken,
-} from '../db/queries/password-resets';
+import { deletePasswordResetToken, getPasswordResetToken, putPasswordResetToken } from '../db/queries/password-resets';
 import { consume } from '../db/queries/rate-limits';
 import { getUserByEmail, normalizeEmail, updateUserPassword } from '../db/queries/users';
 import { randomString, safeEqual, sha256 } from '../http/crypto';
@@ -70,7 +66,11 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     const customerId = req.tenant.id;
     const slot = await consume(
       db,
-      RESET_LINK_LIMITS.map((l) => ({ key: `reset-link-${l.name}:${customerId}:${req.clientIp}`, max: l.max, windowSeconds: l.windowSeconds })),
+      RESET_LINK_LIMITS.map((l) => ({
+        key: `reset-link-${l.name}:${customerId}:${req.clientIp}`,
+        max: l.max,
+        windowSeconds: l.windowSeconds,
+      })),
     );
     if (!slot.allowed) {
       throw new ValidationError(
@@ -81,8 +81,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     const user = await getUserByEmail(db, { customerId, email });
     if (user) {
       const previous = await getPasswordResetToken(db, { customerId, email });
-      const recentlySent =
-        previous && Date.now() - previous.createdAt.getTime() < RESET_THROTTLE_SECONDS * 1000;
+      const recentlySent = previous && Date.now() - previous.createdAt.getTime() < RESET_THROTTLE_SECONDS * 1000;
       if (!recentlySent) {
         const token = randomString(64);
         await putPasswordResetToken(db, { customerId, email, tokenHash: sha256(token) });

@@ -59,7 +59,15 @@ export function csvField(value: string | number | null): string {
   return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const CSV_HEADER = ['Időpont', 'Típus', 'Név', 'Lejátszott idő (mp)', 'Végig szólt', 'Lejátszó', 'Ütemezett szpotok'];
+export const CSV_HEADER = [
+  'Időpont',
+  'Típus',
+  'Név',
+  'Lejátszott idő (mp)',
+  'Végig szólt',
+  'Lejátszó',
+  'Ütemezett szpotok',
+];
 
 /**
  * Proof of play (issue: never silent, provably played): the audio device reports each play; the
@@ -108,7 +116,9 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** The shop's time zone and the asked range as instants: `from` 00:00 to the day after `to`. */
-  async function rangeOf(req: FastifyRequest): Promise<PlayLogRange & { timeZone: string; fromKey: string; toKey: string }> {
+  async function rangeOf(
+    req: FastifyRequest,
+  ): Promise<PlayLogRange & { timeZone: string; fromKey: string; toKey: string }> {
     const query = validate(playLogQuerySchema, req.query ?? {});
     const timeZone = timeZoneOf(req.tenant);
     // Real time, as the reports are (the scheduler's clock may be moved by tests).
@@ -116,7 +126,8 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
     const toKey = query.to ?? (query.from && query.from > today ? query.from : today);
     const fromKey = query.from ?? addDays(toKey, -6);
     if (fromKey > toKey) throw new ValidationError({ to: [playLogMessages.dateOrder] });
-    if (dayCount(fromKey, toKey) > PLAY_LOG_RANGE_MAX_DAYS) throw new ValidationError({ from: [playLogMessages.range] });
+    if (dayCount(fromKey, toKey) > PLAY_LOG_RANGE_MAX_DAYS)
+      throw new ValidationError({ from: [playLogMessages.range] });
     return {
       customerId: req.tenant.id,
       from: new Date(zonedDayStart(fromKey, timeZone)),
@@ -146,13 +157,29 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/play-log', async (req): Promise<Paginator<PlayLogEntry> & { range: { from: string; to: string } }> => {
     const range = await rangeOf(req);
     const page = validate(pageParamSchema, { page: (req.query as Record<string, unknown>)?.page ?? '1' }).page;
-    const { rows, total } = await listPlayLog(db, { ...range, offset: (page - 1) * PLAY_LOG_PER_PAGE, limit: PLAY_LOG_PER_PAGE });
+    const { rows, total } = await listPlayLog(db, {
+      ...range,
+      offset: (page - 1) * PLAY_LOG_PER_PAGE,
+      limit: PLAY_LOG_PER_PAGE,
+    });
     const search = (n: number) => {
-      const q = new URLSearchParams({ from: range.fromKey, to: range.toKey, ...(range.type ? { type: range.type } : {}), page: String(n) });
+      const q = new URLSearchParams({
+        from: range.fromKey,
+        to: range.toKey,
+        ...(range.type ? { type: range.type } : {}),
+        page: String(n),
+      });
       return `/api/play-log?${q}`;
     };
     return {
-      ...paginate({ items: await entries(range.customerId, rows, range.timeZone), page, perPage: PLAY_LOG_PER_PAGE, total, path: '/api/play-log', pageUrl: search }),
+      ...paginate({
+        items: await entries(range.customerId, rows, range.timeZone),
+        page,
+        perPage: PLAY_LOG_PER_PAGE,
+        total,
+        path: '/api/play-log',
+        pageUrl: search,
+      }),
       // The days the page covers (the defaults filled in), for the page's date inputs.
       range: { from: range.fromKey, to: range.toKey },
     };

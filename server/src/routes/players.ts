@@ -27,11 +27,19 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/players', async (req): Promise<Player[]> => service.list(actor(req)));
 
-  app.post<P>('/api/players/:id/random', async (req): Promise<Player> => service.toggleRandom(actor(req), idParam(req.params.id)));
-  app.post<P>('/api/players/:id/repeat', async (req): Promise<Player> => service.toggleRepeat(actor(req), idParam(req.params.id)));
+  app.post<P>('/api/players/:id/random', async (req): Promise<Player> =>
+    service.toggleRandom(actor(req), idParam(req.params.id)),
+  );
+  app.post<P>('/api/players/:id/repeat', async (req): Promise<Player> =>
+    service.toggleRepeat(actor(req), idParam(req.params.id)),
+  );
   app.get<P>('/api/players/:id/next', async (req): Promise<Player> => service.next(actor(req), idParam(req.params.id)));
-  app.get<P>('/api/players/:id/toggle-play', async (req): Promise<Player> => service.togglePlay(actor(req), idParam(req.params.id)));
-  app.get<P>('/api/players/:id/load-track', async (req): Promise<Player> => service.loadTrack(actor(req), idParam(req.params.id)));
+  app.get<P>('/api/players/:id/toggle-play', async (req): Promise<Player> =>
+    service.togglePlay(actor(req), idParam(req.params.id)),
+  );
+  app.get<P>('/api/players/:id/load-track', async (req): Promise<Player> =>
+    service.loadTrack(actor(req), idParam(req.params.id)),
+  );
 
   app.post<P>('/api/players/:id/update-volume', async (req): Promise<Player> => {
     const playerId = idParam(req.params.id);
@@ -44,20 +52,33 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req): Promise<Player> => {
       const playerId = idParam(req.params.id);
       const channelId = idParam(req.params.channelId);
-      return service.setPlayable(actor(req), playerId, { type: PLAYABLE_CHANNEL, id: channelId, trackId: startTrackOf(req) });
+      return service.setPlayable(actor(req), playerId, {
+        type: PLAYABLE_CHANNEL,
+        id: channelId,
+        trackId: startTrackOf(req),
+      });
     },
   );
 
   // Moves audio output to a device of this customer. The sender's socket is skipped like on every
   // player change: it gets the player in the answer, and the target device is another socket.
-  app.post<{ Params: { id: string; sessionId: string } }>('/api/players/:id/sessions/:sessionId', async (req): Promise<Player> => {
-    const playerId = idParam(req.params.id);
-    const sessionId = sessionIdParam(req.params.sessionId);
-    const body = validate(moveOutputBodySchema, req.body);
-    return service.moveOutput(actor(req), playerId, { sessionId, currentTime: body.currentTime, expectedSessionId: body.expected_session_id });
-  });
+  app.post<{ Params: { id: string; sessionId: string } }>(
+    '/api/players/:id/sessions/:sessionId',
+    async (req): Promise<Player> => {
+      const playerId = idParam(req.params.id);
+      const sessionId = sessionIdParam(req.params.sessionId);
+      const body = validate(moveOutputBodySchema, req.body);
+      return service.moveOutput(actor(req), playerId, {
+        sessionId,
+        currentTime: body.currentTime,
+        expectedSessionId: body.expected_session_id,
+      });
+    },
+  );
 
-  app.get<{ Params: { id: string; trackId: string } }>('/api/players/:id/next/tracks/:trackId', async (req): Promise<Player> =>
-    service.jumpToTrack(actor(req), idParam(req.params.id), idParam(req.params.trackId)),
+  app.get<{ Params: { id: string; trackId: string } }>(
+    '/api/players/:id/next/tracks/:trackId',
+    async (req): Promise<Player> =>
+      service.jumpToTrack(actor(req), idParam(req.params.id), idParam(req.params.trackId)),
   );
 }

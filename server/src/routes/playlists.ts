@@ -213,7 +213,11 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req): Promise<Player> => {
       const playerId = idParam(req.params.id);
       const playlistId = idParam(req.params.playlistId);
-      return players.setPlayable(actor(req), playerId, { type: PLAYABLE_PLAYLIST, id: playlistId, trackId: startTrackOf(req) });
+      return players.setPlayable(actor(req), playerId, {
+        type: PLAYABLE_PLAYLIST,
+        id: playlistId,
+        trackId: startTrackOf(req),
+      });
     },
   );
 }

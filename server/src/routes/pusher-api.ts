@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { channelKind, isValidChannelName, limits, md5Hex, safeEqual, signRequest, SOCKET_ID } from '../realtime/protocol';
+import {
+  channelKind,
+  isValidChannelName,
+  limits,
+  md5Hex,
+  safeEqual,
+  signRequest,
+  SOCKET_ID,
+} from '../realtime/protocol';
 
 /**
  * Pusher's HTTP API on the built-in server (CONTRACTS.md §1.6): what the `pusher` npm library,
@@ -36,22 +44,30 @@ function parseEvent(input: unknown, { batch }: { batch: boolean }): Event {
   const body = input as Record<string, unknown>;
   const name = body.name;
   if (typeof name !== 'string' || name.length === 0) throw new ApiError(400, 'Event name is required');
-  if (name.length > limits.eventNameLength) throw new ApiError(400, `Event name is longer than ${limits.eventNameLength} characters`);
+  if (name.length > limits.eventNameLength)
+    throw new ApiError(400, `Event name is longer than ${limits.eventNameLength} characters`);
   // The libraries send data as a JSON string; anything else is encoded once, as they would.
   const data = typeof body.data === 'string' ? body.data : JSON.stringify(body.data ?? null);
-  if (Buffer.byteLength(data) > limits.eventDataBytes) throw new ApiError(413, `Event data is larger than ${limits.eventDataBytes} bytes`);
+  if (Buffer.byteLength(data) > limits.eventDataBytes)
+    throw new ApiError(413, `Event data is larger than ${limits.eventDataBytes} bytes`);
   // pusher-php sends `channel` for one channel, the node library always `channels`.
   const channels = Array.isArray(body.channels) ? body.channels : body.channel !== undefined ? [body.channel] : [];
   if (channels.length === 0) throw new ApiError(400, 'At least one channel is required');
   if (channels.length > (batch ? 1 : limits.channelsPerEvent)) {
     throw new ApiError(400, `An event may be sent to at most ${limits.channelsPerEvent} channels`);
   }
-  for (const c of channels) if (!isValidChannelName(c)) throw new ApiError(400, `Invalid channel name: ${String(c).slice(0, 210)}`);
+  for (const c of channels)
+    if (!isValidChannelName(c)) throw new ApiError(400, `Invalid channel name: ${String(c).slice(0, 210)}`);
   const socketId = body.socket_id;
   if (socketId !== undefined && socketId !== null && (typeof socketId !== 'string' || !SOCKET_ID.test(socketId))) {
     throw new ApiError(400, 'Invalid socket_id');
   }
-  return { name, data, channels: [...new Set(channels as string[])], socketId: (socketId as string | null) ?? undefined };
+  return {
+    name,
+    data,
+    channels: [...new Set(channels as string[])],
+    socketId: (socketId as string | null) ?? undefined,
+  };
 }
 
 export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -66,10 +82,14 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
     const path = q === -1 ? url : url.slice(0, q);
     const params: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(q === -1 ? '' : url.slice(q + 1))) params[k] = v;
-    if (params.auth_key === undefined || !safeEqual(params.auth_key, pusher.key)) throw new ApiError(401, 'Unknown auth_key');
+    if (params.auth_key === undefined || !safeEqual(params.auth_key, pusher.key))
+      throw new ApiError(401, 'Unknown auth_key');
     const ts = Number(params.auth_timestamp);
     if (!params.auth_timestamp || !Number.isFinite(ts) || Math.abs(Date.now() / 1000 - ts) > TIMESTAMP_WINDOW_S) {
-      throw new ApiError(401, `Timestamp expired: the auth_timestamp must be within ${TIMESTAMP_WINDOW_S} seconds of the server time`);
+      throw new ApiError(
+        401,
+        `Timestamp expired: the auth_timestamp must be within ${TIMESTAMP_WINDOW_S} seconds of the server time`,
+      );
     }
     if (params.auth_version !== '1.0') throw new ApiError(401, 'Unsupported auth_version (1.0 expected)');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -108,7 +128,9 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
   void app.register(async (scope) => {
     // Raw bodies here: the signature covers their md5, so no parser may touch them first.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
 
     const config = { tenant: false, auth: 'any', csrf: false } as const;
 
@@ -126,8 +148,10 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
       { config },
       handle((_req, raw) => {
         const body = jsonBody(raw) as { batch?: unknown };
-        if (!Array.isArray(body?.batch) || body.batch.length === 0) throw new ApiError(400, 'batch must be a non-empty array');
-        if (body.batch.length > limits.batchSize) throw new ApiError(400, `A batch holds at most ${limits.batchSize} events`);
+        if (!Array.isArray(body?.batch) || body.batch.length === 0)
+          throw new ApiError(400, 'batch must be a non-empty array');
+        if (body.batch.length > limits.batchSize)
+          throw new ApiError(400, `A batch holds at most ${limits.batchSize} events`);
         // All or nothing: nothing is sent when one event is invalid.
         const events = body.batch.map((e) => parseEvent(e, { batch: true }));
         for (const e of events) deliver(e);

@@ -234,7 +234,9 @@ export function registerScheduledContentRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   app.get('/api/scheduled-contents/preview', async (req): Promise<SchedulePreviewEntry[]> => {
-    const { hours } = validate(schedulePreviewQuerySchema, { hours: (req.query as Record<string, unknown> | undefined)?.hours });
+    const { hours } = validate(schedulePreviewQuerySchema, {
+      hours: (req.query as Record<string, unknown> | undefined)?.hours,
+    });
     const rows = await listScheduledContents(db, { customerId: req.tenant.id, activeOnly: true });
     return buildPreview(rows, ctx.clock(), hours, timeZoneOf(req.tenant));
   });
@@ -264,7 +266,12 @@ export function registerScheduledContentRoutes(app: FastifyInstance, ctx: AppCon
       const current = await lockScheduledContent(tx, { customerId, id });
       if (!current) throw new HttpError(404, messages.notFound);
       await checkLinks(tx, customerId, links);
-      await updateScheduledContent(tx, { customerId, id, fields: { ...fields, active: active ?? current.active }, links });
+      await updateScheduledContent(tx, {
+        customerId,
+        id,
+        fields: { ...fields, active: active ?? current.active },
+        links,
+      });
     });
     return answer(req, id);
   });

@@ -34,10 +34,19 @@ export interface TickAnswer {
   /** UTC start of the fired minute, ISO 8601. */
   minute: string;
   /** What this instance fired (items another instance had fired for that minute are left out). */
-  fired: Array<{ scheduled_content_id: number; customer_id: number; spots: number[]; slideshows: number[]; screens: number[] }>;
+  fired: Array<{
+    scheduled_content_id: number;
+    customer_id: number;
+    spots: number[];
+    slideshows: number[];
+    screens: number[];
+  }>;
 }
 
-export function registerSchedulerTestControlRoutes(app: FastifyInstance, { scheduler, clock }: { scheduler: Scheduler; clock: ShiftableClock }) {
+export function registerSchedulerTestControlRoutes(
+  app: FastifyInstance,
+  { scheduler, clock }: { scheduler: Scheduler; clock: ShiftableClock },
+) {
   /** Fires the minute containing `at` and moves the app's clock there (next_play_at answers then agree). */
   app.post('/api/_test/scheduler/tick', { config: { tenant: false } }, async (req): Promise<TickAnswer> => {
     const at = Date.parse(validate(tickBodySchema, req.body).at);

@@ -1,9 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { screenBodySchema, screenMessages, type PublicScreen, type Screen, type ScreenSlideshow } from '../../../contracts/screens';
+import {
+  screenBodySchema,
+  screenMessages,
+  type PublicScreen,
+  type Screen,
+  type ScreenSlideshow,
+} from '../../../contracts/screens';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
 import { deactivateEmptyScheduledContents } from '../db/queries/scheduled-contents';
-import { createScreen, deleteScreen, getScreen, getScreenByHash, listScreens, screenShowsSlideshow, updateScreen } from '../db/queries/screens';
+import {
+  createScreen,
+  deleteScreen,
+  getScreen,
+  getScreenByHash,
+  listScreens,
+  screenShowsSlideshow,
+  updateScreen,
+} from '../db/queries/screens';
 import { getSlideshow, getSlideshowBase } from '../db/queries/slideshows';
 import { randomString } from '../http/crypto';
 import { HttpError, messages, ValidationError } from '../http/errors';
@@ -35,7 +49,10 @@ export function registerScreenRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The body, with the default slideshow checked to be this shop's (else 422 `slideshow_id`). */
   const fieldsOf = async (req: FastifyRequest) => {
     const body = validate(screenBodySchema, bodyOf(req));
-    if (body.slideshow_id !== null && !(await getSlideshowBase(db, { customerId: req.tenant.id, id: body.slideshow_id }))) {
+    if (
+      body.slideshow_id !== null &&
+      !(await getSlideshowBase(db, { customerId: req.tenant.id, id: body.slideshow_id }))
+    ) {
       throw new ValidationError({ slideshow_id: [screenMessages.slideshow] });
     }
     return { name: body.name, description: body.description, slideshowId: body.slideshow_id };
@@ -103,7 +120,9 @@ export function registerScreenRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req): Promise<PublicScreen> => {
       const screen = await publicScreenOr404(req, req.params.hashId);
       const slideshow =
-        screen.slideshowId !== null ? await getSlideshow(db, { customerId: screen.customerId, id: screen.slideshowId }) : undefined;
+        screen.slideshowId !== null
+          ? await getSlideshow(db, { customerId: screen.customerId, id: screen.slideshowId })
+          : undefined;
       return { name: screen.name, slideshow: slideshow ? screenSlideshowResource(storage, slideshow) : null };
     },
   );

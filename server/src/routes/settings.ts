@@ -82,13 +82,18 @@ export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext) {
     const file = collectUpload(req, errors, { required: true });
     throwIfAny(errors);
     const customerId = req.tenant.id;
-    const { saved, old } = await keepUpload(req, storage, file!, uploadPath('logos', customerId, file!.type), (filePath) =>
-      transaction(db, async (tx) => {
-        const locked = await lockSetting(tx, { customerId, id: row.id });
-        if (!locked) throw new HttpError(404, messages.notFound);
-        const saved = await updateSetting(tx, { customerId, id: row.id, value: null, filePath });
-        return { saved: saved!, old: locked.filePath };
-      }),
+    const { saved, old } = await keepUpload(
+      req,
+      storage,
+      file!,
+      uploadPath('logos', customerId, file!.type),
+      (filePath) =>
+        transaction(db, async (tx) => {
+          const locked = await lockSetting(tx, { customerId, id: row.id });
+          if (!locked) throw new HttpError(404, messages.notFound);
+          const saved = await updateSetting(tx, { customerId, id: row.id, value: null, filePath });
+          return { saved: saved!, old: locked.filePath };
+        }),
     );
     await removeAfterCommit(req, storage, [old]);
     return resource(req, saved);

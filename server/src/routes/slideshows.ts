@@ -101,7 +101,9 @@ export function registerSlideshowRoutes(app: FastifyInstance, ctx: AppContext) {
       const current = await listSlideshowImages(tx, { customerId, slideshowId: id });
       const wanted = new Set(body.images.map((i) => i.id));
       const exact =
-        wanted.size === body.images.length && body.images.length === current.length && current.every((i) => wanted.has(i.id));
+        wanted.size === body.images.length &&
+        body.images.length === current.length &&
+        current.every((i) => wanted.has(i.id));
       if (!exact) throw new ValidationError({ images: [slideshowMessages.imagesMismatch] });
       await renameSlideshow(tx, { customerId, id, name: body.name });
       await setSlideshowImages(tx, { customerId, slideshowId: id, images: body.images });
@@ -111,28 +113,45 @@ export function registerSlideshowRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** One image a call (`file`, JPEG or PNG), appended at 5 seconds; answers the image. */
-  app.post<P>('/api/slideshows/:id/image', { config: { upload: 'image' } }, async (req, reply): Promise<SlideshowImage> => {
-    const { id } = await existsOr404(req, req.params.id);
-    const errors: FieldErrors = {};
-    const file = collectUpload(req, errors, { required: true });
-    throwIfAny(errors);
-    const customerId = req.tenant.id;
-    const image = await keepUpload(req, storage, file!, uploadPath('slideshows', customerId, file!.type), (filePath) =>
-      edit(req, id, (tx, slideshowId) =>
-        addSlideshowImage(tx, { customerId, slideshowId, name: file!.fileName, filePath, seconds: SLIDE_SECONDS_DEFAULT }),
-      ),
-    );
-    await notifyScreens(req, [id]);
-    reply.code(201);
-    return slideshowImageResource(storage, image);
-  });
+  app.post<P>(
+    '/api/slideshows/:id/image',
+    { config: { upload: 'image' } },
+    async (req, reply): Promise<SlideshowImage> => {
+      const { id } = await existsOr404(req, req.params.id);
+      const errors: FieldErrors = {};
+      const file = collectUpload(req, errors, { required: true });
+      throwIfAny(errors);
+      const customerId = req.tenant.id;
+      const image = await keepUpload(
+        req,
+        storage,
+        file!,
+        uploadPath('slideshows', customerId, file!.type),
+        (filePath) =>
+          edit(req, id, (tx, slideshowId) =>
+            addSlideshowImage(tx, {
+              customerId,
+              slideshowId,
+              name: file!.fileName,
+              filePath,
+              seconds: SLIDE_SECONDS_DEFAULT,
+            }),
+          ),
+      );
+      await notifyScreens(req, [id]);
+      reply.code(201);
+      return slideshowImageResource(storage, image);
+    },
+  );
 
   /** Removes the image `id`; answers the slideshow. */
   app.post<P>('/api/slideshows/:id/image/remove', async (req): Promise<Slideshow> => {
     const { id } = await existsOr404(req, req.params.id);
     const { id: imageId } = validate(slideshowImageRemoveBodySchema, bodyOf(req));
     const customerId = req.tenant.id;
-    const removed = await edit(req, id, (tx, slideshowId) => removeSlideshowImage(tx, { customerId, slideshowId, id: imageId }));
+    const removed = await edit(req, id, (tx, slideshowId) =>
+      removeSlideshowImage(tx, { customerId, slideshowId, id: imageId }),
+    );
     if (!removed) throw new ValidationError({ id: [slideshowMessages.imageId] });
     await removeAfterCommit(req, storage, [removed.filePath]);
     await notifyScreens(req, [id]);

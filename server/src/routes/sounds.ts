@@ -9,7 +9,14 @@ import {
 } from '../../../contracts/sounds';
 import { fileMessages, SOUND_SECONDS_MAX } from '../../../contracts/uploads';
 import type { AppContext } from '../context';
-import { createSound, createSoundRequest, deleteOwnSound, getSound, listSounds, toggleSoundMark } from '../db/queries/sounds';
+import {
+  createSound,
+  createSoundRequest,
+  deleteOwnSound,
+  getSound,
+  listSounds,
+  toggleSoundMark,
+} from '../db/queries/sounds';
 import { HttpError, messages, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
@@ -36,7 +43,10 @@ export function registerSoundRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/sounds', { config: { upload: 'audio' } }, async (req, reply): Promise<Sound> => {
     const errors: FieldErrors = {};
     const body = collect(soundBodySchema, bodyOf(req), errors);
-    const file = collectUpload(req, errors, { required: true, maxSeconds: { seconds: SOUND_SECONDS_MAX, message: fileMessages.soundTooLong } });
+    const file = collectUpload(req, errors, {
+      required: true,
+      maxSeconds: { seconds: SOUND_SECONDS_MAX, message: fileMessages.soundTooLong },
+    });
     throwIfAny(errors);
     const customerId = req.tenant.id;
     const row = await keepUpload(req, storage, file!, uploadPath('sounds', customerId, file!.type), (filePath) =>

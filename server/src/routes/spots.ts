@@ -68,8 +68,12 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
         return { row, replaced: next ? before.filePath : undefined };
       });
     if (!file) return spotResource(storage, (await update()).row);
-    const { row, replaced } = await keepUpload(req, storage, file, uploadPath('spots', customerId, file.type), (filePath) =>
-      update({ fileName: file.fileName, filePath, duration: file.duration! }),
+    const { row, replaced } = await keepUpload(
+      req,
+      storage,
+      file,
+      uploadPath('spots', customerId, file.type),
+      (filePath) => update({ fileName: file.fileName, filePath, duration: file.duration! }),
     );
     await removeAfterCommit(req, storage, [replaced]);
     return spotResource(storage, row);

@@ -236,7 +236,10 @@ export function isDue(rule: ScheduleRule, local: LocalMinute): boolean {
  * The items due at this minute. The local time is computed once per distinct time zone; items of
  * an unknown time zone are never due (one shop's bad setting must not stop every other shop's tick).
  */
-export function dueItems<T extends { rule: ScheduleRule; timeZone: string }>(minuteUtcMs: number, items: readonly T[]): T[] {
+export function dueItems<T extends { rule: ScheduleRule; timeZone: string }>(
+  minuteUtcMs: number,
+  items: readonly T[],
+): T[] {
   const locals = new Map<string, LocalMinute | null>();
   const due: T[] = [];
   for (const item of items) {
@@ -357,7 +360,13 @@ export function nextFireAt(rule: ScheduleRule, fromUtcMs: number, timeZone: stri
 }
 
 /** Every firing UTC minute start in [fromUtcMs, toUtcMs), ascending, at most `limit` of them. */
-export function firesBetween(rule: ScheduleRule, fromUtcMs: number, toUtcMs: number, timeZone: string, limit = 10_000): number[] {
+export function firesBetween(
+  rule: ScheduleRule,
+  fromUtcMs: number,
+  toUtcMs: number,
+  timeZone: string,
+  limit = 10_000,
+): number[] {
   const fires: number[] = [];
   if (limit <= 0) return fires;
   walkFires(rule, fromUtcMs, toUtcMs, timeZone, (fire) => {

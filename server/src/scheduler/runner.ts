@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppContext } from '../context';
-import { claimFires, getScheduleLinks, listActiveSchedules, listPlayerIdsByCustomer, type FireClaim } from '../db/queries/scheduler';
+import {
+  claimFires,
+  getScheduleLinks,
+  listActiveSchedules,
+  listPlayerIdsByCustomer,
+  type FireClaim,
+} from '../db/queries/scheduler';
 import { playerSoundResource } from '../http/resources';
 import { dueItems, floorMinute } from './engine';
 
@@ -104,7 +110,10 @@ export function createScheduler(
         if (l.spots.length > 0) {
           const sounds = l.spots.map((spot) => playerSoundResource(storage, 'spot', spot));
           await realtime.playSpotsToPlayers(playerIds.get(item.customerId) ?? [], sounds).catch((err: unknown) => {
-            log.error({ err, scheduledContentId: item.id, minute: new Date(minute).toISOString() }, 'scheduler: PlaySpots failed');
+            log.error(
+              { err, scheduledContentId: item.id, minute: new Date(minute).toISOString() },
+              'scheduler: PlaySpots failed',
+            );
           });
         }
         if (l.slideshowIds.length > 0 && l.screens.length > 0) {
@@ -114,7 +123,10 @@ export function createScheduler(
               l.slideshowIds,
             )
             .catch((err: unknown) => {
-              log.error({ err, scheduledContentId: item.id, minute: new Date(minute).toISOString() }, 'scheduler: ShowSlideshow failed');
+              log.error(
+                { err, scheduledContentId: item.id, minute: new Date(minute).toISOString() },
+                'scheduler: ShowSlideshow failed',
+              );
             });
         }
       }),

@@ -68,7 +68,8 @@ function readPng(buf: Buffer): ImageHeader | null {
 }
 
 /** SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC), which share the range. */
-const isSof = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isSof = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 /** Markers that stand alone, without a length: TEM and RST0–RST7. */
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 

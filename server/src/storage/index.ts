@@ -91,7 +91,10 @@ function normalise(relPath: string): string | undefined {
   return clean;
 }
 
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Multiple ranges or other units: serve the whole file, as the RFC allows.
@@ -118,7 +121,10 @@ export function parseRange(header: string | undefined, size: number): { start: n
  * matches only strongly (a weak tag never does), a date only when it is exactly the Last-Modified.
  * A client that resumes with a stale validator would otherwise splice bytes of two versions.
  */
-export function ifRangeMatches(ifRange: string | undefined, validators: { etag: string; lastModified: string }): boolean {
+export function ifRangeMatches(
+  ifRange: string | undefined,
+  validators: { etag: string; lastModified: string },
+): boolean {
   if (ifRange === undefined) return true;
   const value = ifRange.trim();
   if (value.startsWith('"') || value.startsWith('W/')) return value === validators.etag;
@@ -232,7 +238,8 @@ export function createStorage({
       return `${publicUrl}${urlPath}?expires=${expires}&signature=${sign(urlPath, expires)}`;
     },
     verify(urlPath, { expires, signature }, now = new Date()) {
-      if (typeof expires !== 'string' || typeof signature !== 'string' || !/^[1-9]\d{0,11}$/.test(expires)) return false;
+      if (typeof expires !== 'string' || typeof signature !== 'string' || !/^[1-9]\d{0,11}$/.test(expires))
+        return false;
       if (Number(expires) * 1000 <= now.getTime()) return false;
       return safeEqual(sign(urlPath, Number(expires)), signature);
     },

@@ -192,7 +192,8 @@ export function mp3Duration(buf: Buffer): number {
   const counted = vbrFrameCount(buf, first.pos, header);
   if (counted !== null && counted > 0) {
     const bytesAfterHeader = buf.length - (first.pos + header.length);
-    if (counted * shortestFrameLength(header) > bytesAfterHeader) throw new NotMp3Error('Frame count beyond the file size');
+    if (counted * shortestFrameLength(header) > bytesAfterHeader)
+      throw new NotMp3Error('Frame count beyond the file size');
     return (counted * header.samples) / header.sampleRate;
   }
 

@@ -53,7 +53,9 @@ test("the header shows the logo from the shop's settings", BUNDLED_API, async ({
   await expect(header.getByText(DEMO.customer, { exact: true })).toBeVisible();
 
   // The customer's logo from its settings (a signed media URL of the API), really loaded.
-  const customer = (await browserGet(page, '/api/customer')).body as { settings: { key: string; url: string | null }[] };
+  const customer = (await browserGet(page, '/api/customer')).body as {
+    settings: { key: string; url: string | null }[];
+  };
   const logoSetting = customer.settings.find((s) => s.key === 'logo');
   expect(logoSetting?.url, 'the demo seed has a logo setting with a URL').toBeTruthy();
 

@@ -67,7 +67,10 @@ test('forgot → mail → new password → login with it', BUNDLED_API, async ({
   await expect(page.getByText(RESET_SUCCESS, { exact: true })).toBeVisible();
 
   // The login button of the success state.
-  await page.getByRole('link', { name: 'Bejelentkezés' }).or(page.getByRole('button', { name: 'Bejelentkezés' })).click();
+  await page
+    .getByRole('link', { name: 'Bejelentkezés' })
+    .or(page.getByRole('button', { name: 'Bejelentkezés' }))
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 
   // The old password no longer works …

@@ -36,53 +36,54 @@ function wrongLogin(localAddress: string) {
   });
 }
 
-test('strangers tripping the account limit do not lock the manager out of a browser that logged in before', BUNDLED_API, async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(180_000);
+test(
+  'strangers tripping the account limit do not lock the manager out of a browser that logged in before',
+  BUNDLED_API,
+  async ({ page, browser }) => {
+    test.setTimeout(180_000);
 
-  // The first visit gives the browser its lasting id; a login makes the API remember it.
-  await page.goto('/login');
-  const device = (await page.context().cookies()).find((c) => c.name === 'pulzus_device');
-  expect(device).toBeDefined();
-  expect(device!.httpOnly).toBe(true);
-  expect(device!.sameSite).toBe('Lax');
-  expect(device!.expires - Date.now() / 1000).toBeGreaterThan(YEAR_SECONDS - 3600);
-  await submitLogin(page, DEMO);
-  await expect(page).toHaveURL(/\/channels$/);
+    // The first visit gives the browser its lasting id; a login makes the API remember it.
+    await page.goto('/login');
+    const device = (await page.context().cookies()).find((c) => c.name === 'pulzus_device');
+    expect(device).toBeDefined();
+    expect(device!.httpOnly).toBe(true);
+    expect(device!.sameSite).toBe('Lax');
+    expect(device!.expires - Date.now() / 1000).toBeGreaterThan(YEAR_SECONDS - 3600);
+    await submitLogin(page, DEMO);
+    await expect(page).toHaveURL(/\/channels$/);
 
-  // Logging out forgets the session, not the browser.
-  const loggedOut = await page.evaluate(async () => (await fetch('/auth/logout', { method: 'POST' })).status);
-  expect(loggedOut).toBe(204);
-  const after = (await page.context().cookies()).find((c) => c.name === 'pulzus_device');
-  expect(after?.value).toBe(device!.value);
+    // Logging out forgets the session, not the browser.
+    const loggedOut = await page.evaluate(async () => (await fetch('/auth/logout', { method: 'POST' })).status);
+    expect(loggedOut).toBe(204);
+    const after = (await page.context().cookies()).find((c) => c.name === 'pulzus_device');
+    expect(after?.value).toBe(device!.value);
 
-  // 5 wrong passwords from each of 10 other addresses fill the account-wide limit (50 in 15 minutes).
-  for (let ip = 11; ip <= 20; ip++) {
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await wrongLogin(`127.0.0.${ip}`)).status, `127.0.0.${ip}, attempt ${attempt}`).toBe(422);
+    // 5 wrong passwords from each of 10 other addresses fill the account-wide limit (50 in 15 minutes).
+    for (let ip = 11; ip <= 20; ip++) {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect((await wrongLogin(`127.0.0.${ip}`)).status, `127.0.0.${ip}, attempt ${attempt}`).toBe(422);
+      }
     }
-  }
-  expect((await wrongLogin('127.0.0.21')).status).toBe(429);
+    expect((await wrongLogin('127.0.0.21')).status).toBe(429);
 
-  // A browser the account has not seen meets the lock even with the right password.
-  const stranger = await browser.newContext({ baseURL: webUrl(WEB_PORT, 'demo') });
-  try {
-    const strangerPage = await stranger.newPage();
-    await strangerPage.goto('/login');
-    await submitLogin(strangerPage, DEMO);
-    await expect(
-      strangerPage.getByText(/^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra \d+ másodperc múlva\.$/),
-    ).toBeVisible();
-    await expect(strangerPage).toHaveURL(/\/login$/);
-  } finally {
-    await stranger.close();
-  }
+    // A browser the account has not seen meets the lock even with the right password.
+    const stranger = await browser.newContext({ baseURL: webUrl(WEB_PORT, 'demo') });
+    try {
+      const strangerPage = await stranger.newPage();
+      await strangerPage.goto('/login');
+      await submitLogin(strangerPage, DEMO);
+      await expect(
+        strangerPage.getByText(/^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra \d+ másodperc múlva\.$/),
+      ).toBeVisible();
+      await expect(strangerPage).toHaveURL(/\/login$/);
+    } finally {
+      await stranger.close();
+    }
 
-  // The manager's own browser logs in.
-  await page.goto('/login');
-  await expect(loginForm(page).submit).toBeVisible();
-  await submitLogin(page, DEMO);
-  await expect(page).toHaveURL(/\/channels$/);
-});
+    // The manager's own browser logs in.
+    await page.goto('/login');
+    await expect(loginForm(page).submit).toBeVisible();
+    await submitLogin(page, DEMO);
+    await expect(page).toHaveURL(/\/channels$/);
+  },
+);

@@ -21,9 +21,7 @@ test('the sixth failed login within a minute asks to try again in N seconds', BU
   const answer = page.waitForResponse((r) => r.url().includes('/auth/login') && r.request().method() === 'POST');
   await form.submit.click();
   expect((await answer).status()).toBe(429);
-  const throttled = page.getByText(
-    /^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra (\d+) másodperc múlva\.$/,
-  );
+  const throttled = page.getByText(/^Túl sok bejelentkezési kísérlet\. Kérjük, próbálja újra (\d+) másodperc múlva\.$/);
   await expect(throttled).toBeVisible();
   const seconds = Number(/(\d+) másodperc/.exec((await throttled.textContent()) ?? '')?.[1]);
   expect(seconds).toBeGreaterThan(0);

@@ -79,7 +79,9 @@ test('the featured carousel turns by itself and stops while the pointer is over 
   await expect.poll(() => slideOffset(carousel), { timeout: 6_000 }).not.toBe(held);
 });
 
-test('the slider buttons move a page; the featured carousel goes round, a subcategory slider stops at its ends', async ({ page }) => {
+test('the slider buttons move a page; the featured carousel goes round, a subcategory slider stops at its ends', async ({
+  page,
+}) => {
   await logIn(page);
   const carousel = page.getByRole('region', { name: 'Legújabb csatornáink' });
   await expect(carousel.getByRole('link').first()).toBeVisible();

@@ -17,7 +17,10 @@ test('a cover that fails to load falls back to the default cover by id parity', 
   const ids: number[] = [];
   const sliders = page.getByRole('tabpanel').getByRole('region');
   for (let i = 0; i < (await sliders.count()); i++) {
-    const hrefs = await sliders.nth(i).getByRole('link').evaluateAll((all) => all.slice(0, 2).map((a) => a.getAttribute('href') ?? ''));
+    const hrefs = await sliders
+      .nth(i)
+      .getByRole('link')
+      .evaluateAll((all) => all.slice(0, 2).map((a) => a.getAttribute('href') ?? ''));
     ids.push(...hrefs.map((href) => Number(href.split('/').pop())));
   }
   expect(ids.some((id) => id % 2 === 0) && ids.some((id) => id % 2 === 1)).toBe(true);

@@ -25,7 +25,10 @@ test('the channel list prefetches a channel page only when the pointer goes over
   await heading.hover();
   await page.waitForTimeout(500);
   prefetched.length = 0;
-  const tile = page.getByRole('tabpanel').getByRole('link', { name: /\d+ dal/ }).first();
+  const tile = page
+    .getByRole('tabpanel')
+    .getByRole('link', { name: /\d+ dal/ })
+    .first();
   await expect(tile).toBeVisible();
   // Dozens of links are on screen; none of their pages is fetched just because it is visible.
   await page.waitForLoadState('networkidle');

@@ -10,9 +10,9 @@ async function firstSliderNames(page: Page): Promise<string[]> {
   await expect(tab).toHaveAttribute('aria-selected', 'true');
   const slider = page.getByRole('tabpanel').getByRole('region').first();
   await expect(slider.getByRole('link').first()).toBeVisible();
-  const names = await slider.getByRole('link').evaluateAll((links) =>
-    links.map((link) => link.querySelector('span:nth-of-type(2)')?.textContent ?? ''),
-  );
+  const names = await slider
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.querySelector('span:nth-of-type(2)')?.textContent ?? ''));
   expect(names.length).toBeGreaterThanOrEqual(2);
   return names;
 }

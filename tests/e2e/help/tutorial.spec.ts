@@ -33,22 +33,31 @@ test('a deep link to /tutorial/{id} opens its topic with that video playing', as
   await expect(page.getByLabel('Téma')).toHaveValue(String(topic.id));
   await expect(page.getByRole('heading', { level: 2, name: item.name })).toBeVisible();
   await expect(video(page)).toHaveAttribute('data-item-id', String(item.id));
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
   expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 
   // Another item: it plays, and the address names it, without a reload.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   const next = topic.tutorial_items[1] ?? topics[0]!.tutorial_items[1]!;
   if (next.tutorial_topic_id !== topic.id) await page.getByLabel('Téma').selectOption(String(next.tutorial_topic_id));
-  await page.getByRole('list', { name: /videók$/ }).getByRole('button', { name: new RegExp(next.name) }).click();
+  await page
+    .getByRole('list', { name: /videók$/ })
+    .getByRole('button', { name: new RegExp(next.name) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/tutorial/${next.id}$`));
   await expect(video(page)).toHaveAttribute('data-item-id', String(next.id));
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await expect(page.getByRole('list', { name: /videók$/ })).toContainText(/\d+:\d\d/);
 });
 
-test('the help bubble on /channels: a topic, a question, its answer, and its link to the tutorial', async ({ page }) => {
+test('the help bubble on /channels: a topic, a question, its answer, and its link to the tutorial', async ({
+  page,
+}) => {
   const { body } = await browserGet(page, '/api/faqs');
   const topic = (body as FaqTopic[])[0]!;
   const bubble = page.getByRole('button', { name: 'Segítség', exact: true });
@@ -79,10 +88,14 @@ test('the help bubble on /channels: a topic, a question, its answer, and its lin
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(video(page)).toHaveAttribute('data-item-id', String(question.tutorial_item_id));
   // Followed by a click: it starts.
-  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
 });
 
-test('the help bubble by keyboard: Enter opens it, Escape closes it and focus returns to the bubble', async ({ page }) => {
+test('the help bubble by keyboard: Enter opens it, Escape closes it and focus returns to the bubble', async ({
+  page,
+}) => {
   const bubble = page.getByRole('button', { name: 'Segítség', exact: true });
   await bubble.focus();
   await page.keyboard.press('Enter');

@@ -45,7 +45,9 @@ function errorPage(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a failing main layout shows an error page in Hungarian; Újrapróbálás brings the page back once the API is up', async ({ page }) => {
+test('a failing main layout shows an error page in Hungarian; Újrapróbálás brings the page back once the API is up', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await logIn(page);
   await stopApi();
@@ -73,7 +75,9 @@ test('a failing main layout shows an error page in Hungarian; Újrapróbálás b
   await expect(page.getByRole('alert').getByText('Valami hiba történt')).toHaveCount(0);
 });
 
-test("'Kijelentkezés' on the error page logs out with a plain form post and lands on the login page", async ({ page }) => {
+test("'Kijelentkezés' on the error page logs out with a plain form post and lands on the login page", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await logIn(page);
   await stopApi();
@@ -84,7 +88,9 @@ test("'Kijelentkezés' on the error page logs out with a plain form post and lan
 
     // The form's own post (no script involved): 303 to /login.
     const [post] = await Promise.all([
-      page.waitForResponse((res) => new URL(res.url()).pathname === '/auth/logout' && res.request().method() === 'POST'),
+      page.waitForResponse(
+        (res) => new URL(res.url()).pathname === '/auth/logout' && res.request().method() === 'POST',
+      ),
       error.logout.click(),
     ]);
     expect(post.status()).toBe(303);
@@ -100,7 +106,9 @@ test("'Kijelentkezés' on the error page logs out with a plain form post and lan
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('/login does not send a logged-in visitor to a page that fails: while the API is away it shows the login page', async ({ page }) => {
+test('/login does not send a logged-in visitor to a page that fails: while the API is away it shows the login page', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await logIn(page);
   await stopApi();
@@ -116,19 +124,36 @@ test('/login does not send a logged-in visitor to a page that fails: while the A
   await expect(page).toHaveURL(/\/channels$/);
 });
 
-test('the logout form keeps the cross-site guard: a form post from another site is refused and logs nobody out', async ({ page, context }) => {
+test('the logout form keeps the cross-site guard: a form post from another site is refused and logs nobody out', async ({
+  page,
+  context,
+}) => {
   await logIn(page);
   const cookies = await context.cookies();
   const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', cookie };
   const host = `demo.localhost:${WEB_PORT}`;
 
-  const crossSite = await rawRequest({ method: 'POST', path: '/auth/logout', host, port: WEB_PORT, headers: { ...form, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, body: '' });
+  const crossSite = await rawRequest({
+    method: 'POST',
+    path: '/auth/logout',
+    host,
+    port: WEB_PORT,
+    headers: { ...form, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    body: '',
+  });
   expect(crossSite.status).toBe(403);
   await page.goto('/channels');
   await expect(page.getByRole('heading', { name: 'Csatornák', level: 1 })).toBeVisible();
 
-  const sameOrigin = await rawRequest({ method: 'POST', path: '/auth/logout', host, port: WEB_PORT, headers: { ...form, 'sec-fetch-site': 'same-origin', origin: `http://${host}` }, body: '' });
+  const sameOrigin = await rawRequest({
+    method: 'POST',
+    path: '/auth/logout',
+    host,
+    port: WEB_PORT,
+    headers: { ...form, 'sec-fetch-site': 'same-origin', origin: `http://${host}` },
+    body: '',
+  });
   expect(sameOrigin.status).toBe(303);
   expect(sameOrigin.headers.location).toBe('/login');
   // A script's logout keeps its 204 (tests/e2e/auth/log-out.spec.ts); this one cleared the seal.

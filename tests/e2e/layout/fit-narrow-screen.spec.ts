@@ -48,7 +48,10 @@ test('at 390×844 the featured card fits its slide and shows its play button', a
   // the next one, whole, with its own button.
   await carousel.getByRole('button', { name: 'Következő csatornák' }).click();
   const buttons = carousel.getByRole('button', { name: /lejátszása$/ });
-  const nextPlay = carousel.getByRole('group').nth(1).getByRole('button', { name: /lejátszása$/ });
+  const nextPlay = carousel
+    .getByRole('group')
+    .nth(1)
+    .getByRole('button', { name: /lejátszása$/ });
   // Polled until the slide has arrived (the next card's button whole in view); a button that
   // drifted in would keep the count above 1.
   await expect
@@ -71,10 +74,16 @@ test('at 390×844 the channel tabs are one row that scrolls sideways', async ({ 
   await logIn(page);
   const tabs = page.getByRole('tablist', { name: 'Csatorna kategóriák' });
   await expect(tabs).toBeVisible();
-  const tops = await tabs.getByRole('tab').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  const tops = await tabs
+    .getByRole('tab')
+    .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
   expect(tops.length).toBeGreaterThan(2);
   expect(new Set(tops).size).toBe(1);
-  const row = await tabs.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+  const row = await tabs.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    overflow: getComputedStyle(el).overflowX,
+  }));
   expect(row.overflow).toBe('auto');
   // The page itself still does not scroll sideways.
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

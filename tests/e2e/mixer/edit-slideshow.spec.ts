@@ -13,7 +13,9 @@ function shownNames(page: Page) {
   return dialog(page)
     .getByRole('list', { name: 'A slideshow képei' })
     .locator('li[data-image-id]')
-    .evaluateAll((rows) => rows.map((row) => row.querySelector('img')?.nextElementSibling?.textContent?.replace(/^\d+\.\s*/, '') ?? ''));
+    .evaluateAll((rows) =>
+      rows.map((row) => row.querySelector('img')?.nextElementSibling?.textContent?.replace(/^\d+\.\s*/, '') ?? ''),
+    );
 }
 
 function handle(page: Page, name: string) {
@@ -48,20 +50,29 @@ test('a slideshow is made in two steps, its images uploaded, reordered by keyboa
   expect(created, 'the first step created the slideshow').toBeDefined();
   const uploads: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith(`/api/slideshows/${created!.id}/image`)) uploads.push(request.url());
+    if (request.method() === 'POST' && request.url().endsWith(`/api/slideshows/${created!.id}/image`))
+      uploads.push(request.url());
   });
-  await dialog(page).getByLabel(/^Képek/).setInputFiles(pngFiles(['piros', 'zold', 'kek']));
+  await dialog(page)
+    .getByLabel(/^Képek/)
+    .setInputFiles(pngFiles(['piros', 'zold', 'kek']));
   await expect(dialog(page).getByRole('progressbar')).toBeVisible();
   await expect.poll(() => shownNames(page)).toEqual(['piros.png', 'zold.png', 'kek.png']);
   await expect(dialog(page).getByRole('progressbar')).toHaveCount(0);
   expect(uploads).toHaveLength(3);
   // The thumbnails are the real images.
   await expect
-    .poll(() => dialog(page).locator('li[data-image-id] img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)))
+    .poll(() =>
+      dialog(page)
+        .locator('li[data-image-id] img')
+        .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)),
+    )
     .toEqual([320, 320, 320]);
 
   // A file that is no image is refused by the server, said under the field; the others stay.
-  await dialog(page).getByLabel(/^Képek/).setInputFiles([{ name: 'level.png', mimeType: 'image/png', buffer: Buffer.from('nem kép') }]);
+  await dialog(page)
+    .getByLabel(/^Képek/)
+    .setInputFiles([{ name: 'level.png', mimeType: 'image/png', buffer: Buffer.from('nem kép') }]);
   await expect(dialog(page).getByLabel(/^Képek/)).toHaveAccessibleDescription(/^level\.png: .+/);
   expect(await shownNames(page)).toEqual(['piros.png', 'zold.png', 'kek.png']);
 
@@ -108,7 +119,9 @@ test('a slideshow is made in two steps, its images uploaded, reordered by keyboa
 
   // Reopened after a reload: the same order and seconds.
   await page.reload();
-  await row(page, name).getByRole('button', { name: `Szerkesztés: ${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `Szerkesztés: ${name}` })
+    .click();
   await expect(dialog(page).getByRole('heading', { name: 'Slideshow szerkesztése' })).toBeVisible();
   await expect.poll(() => shownNames(page)).toEqual(['kek.png', 'zold.png', 'piros.png']);
   await expect(seconds(2)).toHaveValue('12');
@@ -122,7 +135,9 @@ test('a slideshow is made in two steps, its images uploaded, reordered by keyboa
   await expect(row(page, name).getByRole('cell').first()).toHaveText('2');
 
   // Delete, confirmed.
-  await row(page, name).getByRole('button', { name: `Törlés: ${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `Törlés: ${name}` })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Biztosan törli a slideshow-t?' })).toBeVisible();
   await page.getByRole('button', { name: 'Slideshow törlése' }).click();
   await expect(toast(page, 'Sikeresen eltávolítva.')).toBeVisible();

@@ -6,9 +6,12 @@ import { MEDIA, playPreview, previewState, recordProgress, throttleUploads, toas
 
 test.setTimeout(150_000);
 
-const spots = async (page: import('@playwright/test').Page) => (await pageCall(page, 'GET', '/api/spots')).body as Spot[];
+const spots = async (page: import('@playwright/test').Page) =>
+  (await pageCall(page, 'GET', '/api/spots')).body as Spot[];
 
-test('a shop manager uploads a spot with its progress, replaces its file and hears the preview, then deletes it', async ({ page }) => {
+test('a shop manager uploads a spot with its progress, replaces its file and hears the preview, then deletes it', async ({
+  page,
+}) => {
   await logIn(page);
   await page.goto('/mixer/spots');
   await expect(page.getByRole('heading', { level: 1, name: 'Reklám szpotok' })).toBeVisible();

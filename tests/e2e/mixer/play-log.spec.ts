@@ -6,14 +6,17 @@ import { pageCall } from '../realtime/support';
 test.setTimeout(120_000);
 
 /** `YYYY-MM-DD` of `ms` in Budapest (the demo shop's zone). */
-const budapestDay = (ms: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Budapest' }).format(new Date(ms));
+const budapestDay = (ms: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Budapest' }).format(new Date(ms));
 
 async function report(page: Page, playerId: number, body: Record<string, unknown>) {
   const res = await pageCall(page, 'POST', `/api/players/${playerId}/played`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
-test('a manager reads what played, filters it, sees plays per spot per day, exports it for Excel, and a bad range is refused under its field', async ({ page }) => {
+test('a manager reads what played, filters it, sees plays per spot per day, exports it for Excel, and a bad range is refused under its field', async ({
+  page,
+}) => {
   await logIn(page);
   await page.goto('/mixer/spots');
   // Reached from the spots page; the mixer keeps its five tabs.
@@ -28,14 +31,31 @@ test('a manager reads what played, filters it, sees plays per spot per day, expo
   const stamp = Date.now().toString(36);
   // Two plays of the spot (one cut short) and a sound, as the audio device reports them.
   const at = Date.now() - 5 * 60_000;
-  await report(page, player!.id, { type: 'spot', id: spot.id, started_at: new Date(at).toISOString(), seconds: spot.duration, ended: true, report_id: `e2e-a-${stamp}` });
-  await report(page, player!.id, { type: 'spot', id: spot.id, started_at: new Date(at + 60_000).toISOString(), seconds: 2.4, ended: false, report_id: `e2e-b-${stamp}` });
+  await report(page, player!.id, {
+    type: 'spot',
+    id: spot.id,
+    started_at: new Date(at).toISOString(),
+    seconds: spot.duration,
+    ended: true,
+    report_id: `e2e-a-${stamp}`,
+  });
+  await report(page, player!.id, {
+    type: 'spot',
+    id: spot.id,
+    started_at: new Date(at + 60_000).toISOString(),
+    seconds: 2.4,
+    ended: false,
+    report_id: `e2e-b-${stamp}`,
+  });
 
   await page.reload();
   const today = budapestDay(Date.now());
   await expect(page.getByLabel('Záró dátum')).toHaveValue(today);
   const counts = page.getByRole('table', { name: 'Szpotok lejátszása naponta' });
-  const row = counts.getByRole('row').filter({ hasText: spot.name }).filter({ hasText: today.replace(/-/g, '/') });
+  const row = counts
+    .getByRole('row')
+    .filter({ hasText: spot.name })
+    .filter({ hasText: today.replace(/-/g, '/') });
   await expect(row).toBeVisible();
   const cells = await row.getByRole('cell').allInnerTexts();
   expect(Number(cells.at(-2))).toBeGreaterThanOrEqual(2);
@@ -58,13 +78,17 @@ test('a manager reads what played, filters it, sees plays per spot per day, expo
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^lejatszasi-naplo_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await (await import('node:fs/promises')).readFile((await file.path())!)).toString('utf8');
-  expect(text.startsWith('\uFEFFIdőpont;Típus;Név;Lejátszott idő (mp);Végig szólt;Lejátszó;Ütemezett szpotok')).toBe(true);
+  expect(text.startsWith('\uFEFFIdőpont;Típus;Név;Lejátszott idő (mp);Végig szólt;Lejátszó;Ütemezett szpotok')).toBe(
+    true,
+  );
   expect(text).toContain(`;Szpot;${spot.name};2,4;nem;${player!.id};`);
   expect(text).not.toContain(';Zene;');
 
   // A range ending before it starts: the API's message under the field, the tables gone.
   await page.getByLabel('Kezdő dátum').fill('2026-01-10');
   await page.getByLabel('Záró dátum').fill('2026-01-05');
-  await expect(page.getByLabel('Záró dátum')).toHaveAccessibleDescription('A záró dátum nem lehet korábbi a kezdő dátumnál.');
+  await expect(page.getByLabel('Záró dátum')).toHaveAccessibleDescription(
+    'A záró dátum nem lehet korábbi a kezdő dátumnál.',
+  );
   await expect(log).toHaveCount(0);
 });

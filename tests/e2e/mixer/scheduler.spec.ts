@@ -34,7 +34,9 @@ function freshMinute(): string {
 }
 
 async function tick(request: APIRequestContext): Promise<TickAnswer> {
-  const response = await request.post(`http://127.0.0.1:${E2E.apiPort}/api/_test/scheduler/tick`, { data: { at: freshMinute() } });
+  const response = await request.post(`http://127.0.0.1:${E2E.apiPort}/api/_test/scheduler/tick`, {
+    data: { at: freshMinute() },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as TickAnswer;
 }
@@ -53,7 +55,10 @@ test.afterEach(async () => {
     await page
       .evaluate(async (name) => {
         const headers = { Accept: 'application/json' };
-        const items = (await (await fetch('/api/scheduled-contents', { headers })).json()) as { id: number; name: string }[];
+        const items = (await (await fetch('/api/scheduled-contents', { headers })).json()) as {
+          id: number;
+          name: string;
+        }[];
         for (const item of items.filter((i) => i.name === name)) {
           await fetch(`/api/scheduled-contents/delete/${item.id}`, { method: 'POST', headers });
         }
@@ -90,13 +95,18 @@ test('an every-minute spot plays on the audio device when its minute comes, and 
   await expect(form.getByRole('group', { name: /Képernyők/ })).toHaveCount(0);
   const spotsBox = form.getByRole('group', { name: /^Szpotok/ });
   if (await spotsBox.getByRole('searchbox').count()) await spotsBox.getByRole('searchbox').fill(spot.name);
-  await spotsBox.getByRole('checkbox', { name: new RegExp(`^${spot.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().check();
+  await spotsBox
+    .getByRole('checkbox', { name: new RegExp(`^${spot.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+    .first()
+    .check();
   await form.getByRole('button', { name: 'Mentés' }).click();
   await expect(toast(page, 'Sikeresen mentve.')).toBeVisible();
   await expect(form).toHaveCount(0);
 
   // In the table: on, with a real next play time in the shop's clock, and on the timeline.
-  const item = (await pageCall<ScheduledContent[]>(page, 'GET', '/api/scheduled-contents')).find((i) => i.name === name)!;
+  const item = (await pageCall<ScheduledContent[]>(page, 'GET', '/api/scheduled-contents')).find(
+    (i) => i.name === name,
+  )!;
   expect(item.active).toBe(true);
   expect(item.next_play_at).not.toBeNull();
   const [, date, time] = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(item.next_play_at!)!;
@@ -112,7 +122,9 @@ test('an every-minute spot plays on the audio device when its minute comes, and 
   await expect.poll(async () => pathOf((await spotElement(audio!.page)).src), LIVE).toBe(pathOf(spot.url));
   await expect.poll(async () => (await spotElement(audio!.page)).time, LIVE).toBeGreaterThan(0.3);
   expect((await audioState(audio.page)).paused).toBe(true);
-  await expect.poll(async () => (await audioState(audio!.page)).paused, { timeout: spot.duration * 1000 + 15_000 }).toBe(false);
+  await expect
+    .poll(async () => (await audioState(audio!.page)).paused, { timeout: spot.duration * 1000 + 15_000 })
+    .toBe(false);
   expect((await spotElement(audio.page)).src).toBe('');
 
   // Switched off in the table: the server says off, there is no next play, and the next minute fires nothing.
@@ -120,7 +132,9 @@ test('an every-minute spot plays on the audio device when its minute comes, and 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await expect(row(page, name)).toContainText('-');
-  expect((await pageCall<ScheduledContent[]>(page, 'GET', '/api/scheduled-contents')).find((i) => i.id === item.id)?.active).toBe(false);
+  expect(
+    (await pageCall<ScheduledContent[]>(page, 'GET', '/api/scheduled-contents')).find((i) => i.id === item.id)?.active,
+  ).toBe(false);
   await page.getByLabel('Mutassa').selectOption({ label: 'Csak az aktívak' });
   await expect(row(page, name)).toHaveCount(0);
   await page.getByLabel('Mutassa').selectOption({ label: 'Mind' });
@@ -132,8 +146,13 @@ test('an every-minute spot plays on the audio device when its minute comes, and 
   expect((await audioState(audio.page)).paused).toBe(false);
 
   // Deleted with the confirmation that advises switching off instead.
-  await row(page, name).getByRole('button', { name: `Törlés: ${name}` }).click();
-  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: 'Biztosan törli az ütemezést?' });
+  await row(page, name)
+    .getByRole('button', { name: `Törlés: ${name}` })
+    .click();
+  const confirm = page
+    .getByRole('alertdialog')
+    .or(page.getByRole('dialog'))
+    .filter({ hasText: 'Biztosan törli az ütemezést?' });
   await expect(confirm).toContainText('kapcsolja ki inkább');
   await confirm.getByRole('button', { name: 'Ütemezés törlése' }).click();
   await expect(toast(page, 'Sikeresen eltávolítva.')).toBeVisible();
@@ -181,7 +200,9 @@ test('an item with a slideshow and a screen shows that slideshow once on the ope
   await screensBox.getByRole('checkbox', { name: screen.name }).check();
   await form.getByRole('button', { name: 'Mentés' }).click();
   await expect(toast(page, 'Sikeresen mentve.')).toBeVisible();
-  const item = (await pageCall<ScheduledContent[]>(page, 'GET', '/api/scheduled-contents')).find((i) => i.name === name)!;
+  const item = (await pageCall<ScheduledContent[]>(page, 'GET', '/api/scheduled-contents')).find(
+    (i) => i.name === name,
+  )!;
   expect(item.slideshows.map((s) => s.id)).toEqual([ad.id]);
   expect(item.screens.map((s) => s.id)).toEqual([screen.id]);
 
@@ -201,7 +222,10 @@ test('an item with a slideshow and a screen shows that slideshow once on the ope
     await expect.poll(() => front(screenPage)).toBe(usualPaths[0]);
 
     const fired = await tick(request);
-    expect(fired.fired.find((f) => f.scheduled_content_id === item.id)).toMatchObject({ slideshows: [ad.id], screens: [screen.id] });
+    expect(fired.fired.find((f) => f.scheduled_content_id === item.id)).toMatchObject({
+      slideshows: [ad.id],
+      screens: [screen.id],
+    });
     // One pass of the scheduled slideshow, each image for its seconds, then the default again.
     await expect.poll(() => front(screenPage), LIVE).toBe(adPaths[0]);
     await expect.poll(() => front(screenPage), LIVE).toBe(adPaths[1]);
@@ -225,9 +249,27 @@ test('screenshots: the list, the form with its errors and the timeline at both s
     screens: [],
   };
   const samples = [
-    { ...base, name: uniqueName('Délelőtti akció'), spots: [spots[0]!.id], between_from: '08:00', between_to: '12:00', date_to: '2031-12-31' },
-    { ...base, name: uniqueName('Hétvégi ajánlat'), frequency: 'hourlyAt15', spots: [spots[0]!.id], date_from: '2026-01-01' },
-    { ...base, name: uniqueName('Zárás előtti szpot'), frequency: 'everyTwoHours', spots: spots.slice(0, 2).map((s) => s.id) },
+    {
+      ...base,
+      name: uniqueName('Délelőtti akció'),
+      spots: [spots[0]!.id],
+      between_from: '08:00',
+      between_to: '12:00',
+      date_to: '2031-12-31',
+    },
+    {
+      ...base,
+      name: uniqueName('Hétvégi ajánlat'),
+      frequency: 'hourlyAt15',
+      spots: [spots[0]!.id],
+      date_from: '2026-01-01',
+    },
+    {
+      ...base,
+      name: uniqueName('Zárás előtti szpot'),
+      frequency: 'everyTwoHours',
+      spots: spots.slice(0, 2).map((s) => s.id),
+    },
   ];
   for (const sample of samples) {
     await pageCall(page, 'POST', '/api/scheduled-contents', sample);
@@ -243,7 +285,9 @@ test('screenshots: the list, the form with its errors and the timeline at both s
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `no sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`scheduler-list-${width}.png`), fullPage: true });
-    await page.getByRole('region', { name: 'A következő 24 óra' }).screenshot({ path: test.info().outputPath(`scheduler-timeline-${width}.png`) });
+    await page
+      .getByRole('region', { name: 'A következő 24 óra' })
+      .screenshot({ path: test.info().outputPath(`scheduler-timeline-${width}.png`) });
     await page.getByRole('button', { name: 'Új ütemezés' }).first().click();
     const form = page.getByRole('dialog', { name: 'Új ütemezés' });
     await form.getByRole('button', { name: 'Mentés' }).click();

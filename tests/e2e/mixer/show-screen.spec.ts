@@ -52,7 +52,9 @@ test('a screen shows its slideshow at its public link, logged out, and switches 
 
   // The copy button puts the public link on the clipboard.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-  await row(page, name).getByRole('button', { name: `Link másolása: ${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `Link másolása: ${name}` })
+    .click();
   await expect(toast(page, 'Link másolva.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
@@ -97,7 +99,9 @@ test('a screen shows its slideshow at its public link, logged out, and switches 
     await screenPage.evaluate(() => ((window as unknown as { __kept: boolean }).__kept = true));
 
     // The manager changes the default in the first browser: the open screen switches without a reload.
-    await row(page, name).getByRole('button', { name: `Szerkesztés: ${name}` }).click();
+    await row(page, name)
+      .getByRole('button', { name: `Szerkesztés: ${name}` })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Képernyő szerkesztése' });
     await expect(edit.getByLabel('Alapértelmezett slideshow')).toHaveValue(String(first.id));
     await edit.getByLabel('Alapértelmezett slideshow').selectOption({ label: second.name });
@@ -114,10 +118,14 @@ test('a screen shows its slideshow at its public link, logged out, and switches 
     await expect.poll(async () => (await front(screenPage)).path).toBe(secondPaths[1]);
 
     // Deleted in the mixer: the open screen says so in Hungarian.
-    await row(page, name).getByRole('button', { name: `Törlés: ${name}` }).click();
+    await row(page, name)
+      .getByRole('button', { name: `Törlés: ${name}` })
+      .click();
     await page.getByRole('button', { name: 'Képernyő törlése' }).click();
     await expect(toast(page, 'Sikeresen eltávolítva.')).toBeVisible();
-    await expect(screenPage.getByRole('heading', { name: 'Ez a képernyő nem található' })).toBeVisible({ timeout: 15_000 });
+    await expect(screenPage.getByRole('heading', { name: 'Ez a képernyő nem található' })).toBeVisible({
+      timeout: 15_000,
+    });
   } finally {
     await tv.close();
   }

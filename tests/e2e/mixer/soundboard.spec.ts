@@ -29,7 +29,10 @@ test.afterEach(async () => {
 const sounds = async (page: Page) => (await pageCall(page, 'GET', '/api/sounds')).body as Sound[];
 const quickGrid = (page: Page) => page.getByRole('region', { name: 'Gyorshangok' });
 
-test('a shop uploads its own sound, makes it quick and plays it from the grid over the paused music', async ({ browser, baseURL }) => {
+test('a shop uploads its own sound, makes it quick and plays it from the grid over the paused music', async ({
+  browser,
+  baseURL,
+}) => {
   // The shop's audio device plays a channel; the manager works on another device.
   audio = await openDevice(browser, baseURL);
   await playHere(audio.page);
@@ -63,7 +66,9 @@ test('a shop uploads its own sound, makes it quick and plays it from the grid ov
   await expect(row).toContainText('Saját hangok');
   await expect(row.getByRole('button', { name: `Törlés: ${name}` })).toBeVisible();
   const provider = (await sounds(page)).find((s) => s.customer_id === undefined)!;
-  const providerRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: provider.name, exact: true }) });
+  const providerRow = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: provider.name, exact: true }) });
   await expect(providerRow).toContainText('Szolgáltató hangjai');
   await expect(providerRow.getByRole('button', { name: /^Törlés:/ })).toHaveCount(0);
 
@@ -94,7 +99,9 @@ test('a shop uploads its own sound, makes it quick and plays it from the grid ov
   await expect(tile).toHaveAccessibleDescription('Most szól');
   await expect(row.getByRole('button', { name: `${name} lejátszása` }).first()).toHaveAttribute('data-playing', 'true');
 
-  await expect.poll(async () => (await audioState(audio!.page)).paused, { timeout: sound.duration * 1000 + 15_000 }).toBe(false);
+  await expect
+    .poll(async () => (await audioState(audio!.page)).paused, { timeout: sound.duration * 1000 + 15_000 })
+    .toBe(false);
   const resumed = await audioState(audio.page);
   expect(pathOf(resumed.src)).toBe(pathOf(player.track!.url));
   expect(resumed.time).toBeGreaterThanOrEqual(during.time - 0.5);
@@ -107,7 +114,10 @@ test('a shop uploads its own sound, makes it quick and plays it from the grid ov
   await row.getByRole('button', { name: `Kedvenc: ${name}` }).click();
   await expect(toast(page, 'Eltávolítva a kedvencek közül')).toBeVisible();
   await row.getByRole('button', { name: `Törlés: ${name}` }).click();
-  await page.getByRole('dialog', { name: 'Biztosan törli a hangot?' }).getByRole('button', { name: 'Hang törlése' }).click();
+  await page
+    .getByRole('dialog', { name: 'Biztosan törli a hangot?' })
+    .getByRole('button', { name: 'Hang törlése' })
+    .click();
   await expect(toast(page, 'Sikeresen eltávolítva.')).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   expect((await sounds(page)).some((s) => s.id === sound.id)).toBe(false);

@@ -42,9 +42,14 @@ export function makePng(rgb: [number, number, number], width = 320, height = 180
   const band = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) {
     row.set(rgb, 1 + x * 3);
-    band.set(rgb.map((v) => Math.round(v * 0.55)), 1 + x * 3);
+    band.set(
+      rgb.map((v) => Math.round(v * 0.55)),
+      1 + x * 3,
+    );
   }
-  const raw = Buffer.concat(Array.from({ length: height }, (_, y) => (y > height * 0.4 && y < height * 0.6 ? band : row)));
+  const raw = Buffer.concat(
+    Array.from({ length: height }, (_, y) => (y > height * 0.4 && y < height * 0.6 ? band : row)),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -63,7 +68,11 @@ export const COLOURS: Record<string, [number, number, number]> = {
 
 /** Files for a file chooser: `piros.png`… */
 export function pngFiles(names: string[]) {
-  return names.map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: makePng(COLOURS[name] ?? [120, 120, 120]) }));
+  return names.map((name) => ({
+    name: `${name}.png`,
+    mimeType: 'image/png',
+    buffer: makePng(COLOURS[name] ?? [120, 120, 120]),
+  }));
 }
 
 export interface ImageAnswer {
@@ -85,14 +94,24 @@ export interface ScreenAnswer {
 }
 
 /** A slideshow of this test's own, made through the BFF as the page makes it: name, images, save. */
-export async function createSlideshow(page: Page, name: string, colours: string[], seconds = 1): Promise<SlideshowAnswer> {
+export async function createSlideshow(
+  page: Page,
+  name: string,
+  colours: string[],
+  seconds = 1,
+): Promise<SlideshowAnswer> {
   const created = await pageCall<SlideshowAnswer>(page, 'POST', '/api/slideshows', { name });
   for (const file of pngFiles(colours)) {
     const status = await page.evaluate(
       async ({ path, name, bytes }) => {
         const form = new FormData();
         form.append('file', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
-        const res = await fetch(path, { method: 'POST', body: form, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+        const res = await fetch(path, {
+          method: 'POST',
+          body: form,
+          headers: { Accept: 'application/json' },
+          credentials: 'same-origin',
+        });
         return res.status;
       },
       { path: `/api/slideshows/${created.id}/image`, name: file.name, bytes: [...file.buffer] },
@@ -191,10 +210,14 @@ export async function playPreview(page: Page): Promise<void> {
         const audio = document.querySelector<HTMLAudioElement>('audio[data-spot-preview]');
         if (!audio) return resolve(false);
         const timer = setTimeout(() => resolve(false), 10_000);
-        audio.addEventListener('playing', () => {
-          clearTimeout(timer);
-          resolve(true);
-        }, { once: true });
+        audio.addEventListener(
+          'playing',
+          () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+          { once: true },
+        );
         audio.play().catch(() => resolve(false));
       }),
   );

@@ -15,7 +15,9 @@ test.afterEach(async () => {
 
 async function ownSession(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    const me = (await (await fetch('/api/me', { headers: { Accept: 'application/json' } })).json()) as { session_id: string };
+    const me = (await (await fetch('/api/me', { headers: { Accept: 'application/json' } })).json()) as {
+      session_id: string;
+    };
     return me.session_id;
   });
 }
@@ -51,7 +53,9 @@ test('the device that held the music is gone: the bar says so, its clock stops, 
   const offer = barB.getByRole('button', { name: 'Lejátszás ezen az eszközön' });
   await expect(offer).toBeVisible({ timeout: 35_000 });
   const offeredAfter = Date.now() - closedAt;
-  test.info().annotations.push({ type: 'figures', description: `output offered ${offeredAfter} ms after the browser closed` });
+  test
+    .info()
+    .annotations.push({ type: 'figures', description: `output offered ${offeredAfter} ms after the browser closed` });
   console.log(`[browser closed] output offered ${offeredAfter} ms after the audio device's browser closed`);
   await expect(barB.getByText('A zenét szóló eszköz nem elérhető', { exact: true })).toBeVisible(LIVE);
   await expect(barB.getByText('A zene egy másik eszközön szól')).toHaveCount(0);

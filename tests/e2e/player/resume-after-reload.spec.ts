@@ -33,7 +33,9 @@ test('a reload goes on where the music was, not from the last periodic position 
   await page.reload();
 
   // The server got the position of the moment the page went (the new page reports only after 10 s)…
-  await expect.poll(async () => (await serverPlayer(page)).current_time, { timeout: 5_000 }).toBeGreaterThanOrEqual(left - 0.5);
+  await expect
+    .poll(async () => (await serverPlayer(page)).current_time, { timeout: 5_000 })
+    .toBeGreaterThanOrEqual(left - 0.5);
   // …and the music goes on from there.
   await expect
     .poll(

@@ -64,7 +64,12 @@ async function startSampling(page: Page): Promise<void> {
     w.__samples = [];
     w.__sampler = setInterval(() => {
       const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
-      w.__samples.push({ at: Date.now(), src: audio?.currentSrc ?? '', time: audio?.currentTime ?? 0, paused: audio?.paused ?? true });
+      w.__samples.push({
+        at: Date.now(),
+        src: audio?.currentSrc ?? '',
+        time: audio?.currentTime ?? 0,
+        paused: audio?.paused ?? true,
+      });
     }, 250);
   });
 }
@@ -115,10 +120,13 @@ test('the API away across a track end: the music plays on from the cache, the ba
 
     // The next announced track plays from the cache; the bar names it and still offers a pause.
     await expect
-      .poll(async () => {
-        const audio = await audioState(page);
-        return !audio.paused && pathOf(audio.src) === pathOf(upcoming!.url);
-      }, { timeout: 15_000, intervals: [250] })
+      .poll(
+        async () => {
+          const audio = await audioState(page);
+          return !audio.paused && pathOf(audio.src) === pathOf(upcoming!.url);
+        },
+        { timeout: 15_000, intervals: [250] },
+      )
       .toBe(true);
     await expect(region.getByText(upcoming!.title ?? upcoming!.name, { exact: true })).toBeVisible();
     await expect(region.getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
@@ -141,7 +149,9 @@ test('the API away across a track end: the music plays on from the cache, the ba
 
     // A press the outage cuts off says so rather than vanishing.
     await region.getByRole('button', { name: 'Következő szám', exact: true }).click();
-    await expect(page.getByTestId('toast').filter({ hasText: 'A lejátszó nem válaszolt, kérjük, próbálja újra.' })).toBeVisible({
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'A lejátszó nem válaszolt, kérjük, próbálja újra.' }),
+    ).toBeVisible({
       timeout: 10_000,
     });
 
@@ -190,7 +200,9 @@ test('the API away across a track end: the music plays on from the cache, the ba
       type: 'figures',
       description: `notice after ${noticeAfter} ms; state right ${rightAfter} ms after the API's return; longest still ${longestStill} ms`,
     });
-    console.log(`[offline] notice after ${noticeAfter} ms; state right ${rightAfter} ms after the API's return; longest still ${longestStill} ms`);
+    console.log(
+      `[offline] notice after ${noticeAfter} ms; state right ${rightAfter} ms after the API's return; longest still ${longestStill} ms`,
+    );
   } finally {
     // Whatever failed, the API is back for the next test and the teardown.
     if (back === undefined) await startApiAgain();
@@ -207,11 +219,15 @@ test('spots queued before the API went play from the cache, and the music resume
   const [first, second] = [...spots].sort((x, y) => x.duration - y.duration);
   expect(second, 'the demo data has two spots').toBeTruthy();
 
-  const fired = await pageCall(page, 'POST', `/api/players/${before.id}/spots/play`, { spots: [first!.id, second!.id] });
+  const fired = await pageCall(page, 'POST', `/api/players/${before.id}/spots/play`, {
+    spots: [first!.id, second!.id],
+  });
   expect(fired.status).toBe(200);
   await expect.poll(async () => pathOf((await spotElement(page)).src), LIVE).toBe(pathOf(first!.url));
   // The worker keeps the queued spot along with the tracks.
-  await expect.poll(async () => (await cachedMedia(page)).map(pathOf), { timeout: 15_000 }).toContain(pathOf(second!.url));
+  await expect
+    .poll(async () => (await cachedMedia(page)).map(pathOf), { timeout: 15_000 })
+    .toContain(pathOf(second!.url));
 
   await stopApi();
   let back: number | undefined;
@@ -228,10 +244,13 @@ test('spots queued before the API went play from the cache, and the music resume
     await startApiAgain();
     back = Date.now();
     await expect
-      .poll(async () => {
-        const server = await serverPlayer(page).catch(() => null);
-        return server?.track?.id === before.track!.id && server.is_playing && server.session_id === before.session_id;
-      }, { timeout: 10_000, intervals: [100] })
+      .poll(
+        async () => {
+          const server = await serverPlayer(page).catch(() => null);
+          return server?.track?.id === before.track!.id && server.is_playing && server.session_id === before.session_id;
+        },
+        { timeout: 10_000, intervals: [100] },
+      )
       .toBe(true);
     await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
     expect((await audioState(page)).paused).toBe(false);

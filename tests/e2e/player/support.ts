@@ -61,11 +61,16 @@ export async function expectTimeAdvances(page: Page): Promise<void> {
  * over the audio output (a live device keeps it otherwise).
  */
 export async function releasePlayer(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const headers = { Accept: 'application/json' };
-    const players = (await (await fetch('/api/players', { headers })).json()) as { id: number; is_playing: boolean }[];
-    const player = players[0];
-    if (player?.is_playing) await fetch(`/api/players/${player.id}/toggle-play`, { headers });
-    await fetch('/auth/logout', { method: 'POST', headers });
-  }).catch(() => {});
+  await page
+    .evaluate(async () => {
+      const headers = { Accept: 'application/json' };
+      const players = (await (await fetch('/api/players', { headers })).json()) as {
+        id: number;
+        is_playing: boolean;
+      }[];
+      const player = players[0];
+      if (player?.is_playing) await fetch(`/api/players/${player.id}/toggle-play`, { headers });
+      await fetch('/auth/logout', { method: 'POST', headers });
+    })
+    .catch(() => {});
 }

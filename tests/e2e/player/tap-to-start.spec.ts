@@ -60,7 +60,10 @@ test('a browser that refuses autoplay shows the tap prompt, and the tap starts t
     await page.goto('/channels');
     const started = await page.evaluate(async () => {
       const headers = { Accept: 'application/json' };
-      const players = (await (await fetch('/api/players', { headers })).json()) as { id: number; is_playing: boolean }[];
+      const players = (await (await fetch('/api/players', { headers })).json()) as {
+        id: number;
+        is_playing: boolean;
+      }[];
       const id = players[0]!.id;
       if (players[0]!.is_playing) await fetch(`/api/players/${id}/toggle-play`, { headers });
       return (await fetch(`/api/players/${id}/playable/channel/1`, { method: 'POST', headers })).ok;

@@ -67,7 +67,8 @@ for (const viewport of [
       (list) =>
         new Promise<void>((resolve) => {
           let box: Element | null = list;
-          while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+          while (box && !(box.scrollHeight > box.clientHeight && /auto|scroll/.test(getComputedStyle(box).overflowY)))
+            box = box.parentElement;
           const atEnd = () => !box || box.scrollTop + box.clientHeight >= box.scrollHeight - 1;
           const frame = () => (atEnd() ? resolve() : requestAnimationFrame(frame));
           frame();

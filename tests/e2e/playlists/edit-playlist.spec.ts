@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth';
-import { channelTrackIds, createPlaylist, pageCall, playlistTrackIds, shownTrackIds, toast, uniqueName } from './support';
+import {
+  channelTrackIds,
+  createPlaylist,
+  pageCall,
+  playlistTrackIds,
+  shownTrackIds,
+  toast,
+  uniqueName,
+} from './support';
 
 test.setTimeout(120_000);
 

@@ -10,7 +10,11 @@ test.afterEach(async () => {
   demo = undefined;
 });
 
-test('a user of another shop cannot subscribe to this shop’s channels nor move its playback', async ({ browser, baseURL, page }) => {
+test('a user of another shop cannot subscribe to this shop’s channels nor move its playback', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
   demo = await openDevice(browser, baseURL);
   const demoPlayer = await playerOf(demo.page);
   const demoCustomer = (await pageCall(demo.page, 'GET', '/api/customer')).body as { id: number };
@@ -39,7 +43,9 @@ test('a user of another shop cannot subscribe to this shop’s channels nor move
   expect(await auth(`private-player.${demoPlayer.id}`)).toBe(403);
   expect(await auth(`presence-customer.${demoCustomer.id}`)).toBe(403);
 
-  const move = await pageCall(page, 'POST', `/api/players/${demoPlayer.id}/sessions/${demoSession}`, { currentTime: 0 });
+  const move = await pageCall(page, 'POST', `/api/players/${demoPlayer.id}/sessions/${demoSession}`, {
+    currentTime: 0,
+  });
   expect(move.status).toBe(404);
   expect((await playerOf(demo.page)).session_id).toBe(demoPlayer.session_id);
 

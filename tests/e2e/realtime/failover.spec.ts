@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { audioState, bar, closeDevice, LIVE, openDevice, playerOf, playHere, waitForSocket, type Device } from './support';
+import {
+  audioState,
+  bar,
+  closeDevice,
+  LIVE,
+  openDevice,
+  playerOf,
+  playHere,
+  waitForSocket,
+  type Device,
+} from './support';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -15,7 +25,11 @@ test.afterEach(async () => {
 });
 
 const ownSession = (page: Page) =>
-  page.evaluate(async () => ((await (await fetch('/api/me', { headers: { Accept: 'application/json' } })).json()) as { session_id: string }).session_id);
+  page.evaluate(
+    async () =>
+      ((await (await fetch('/api/me', { headers: { Accept: 'application/json' } })).json()) as { session_id: string })
+        .session_id,
+  );
 
 test('an audio device that stops answering is offered away on every other device; the first to take it gets the music, a later one hears so', async ({
   browser,
@@ -34,7 +48,9 @@ test('an audio device that stops answering is offered away on every other device
   const stoppedAt = Date.now();
 
   for (const d of [b, c]) {
-    await expect(bar(d.page).getByText('A zenét szóló eszköz nem válaszol', { exact: true })).toBeVisible({ timeout: 50_000 });
+    await expect(bar(d.page).getByText('A zenét szóló eszköz nem válaszol', { exact: true })).toBeVisible({
+      timeout: 50_000,
+    });
   }
   // Not before the 30 s the audio device has to answer (its last report may be up to 10 s old).
   expect(Date.now() - stoppedAt).toBeGreaterThan(18_000);
@@ -49,10 +65,14 @@ test('an audio device that stops answering is offered away on every other device
   });
   await offer(c).click();
   await offer(b).click();
-  await expect(b.page.getByTestId('toast').filter({ hasText: 'A zene mostantól ezen az eszközön szól.' })).toBeVisible(LIVE);
+  await expect(b.page.getByTestId('toast').filter({ hasText: 'A zene mostantól ezen az eszközön szól.' })).toBeVisible(
+    LIVE,
+  );
   release();
   // C's answer names another holder than the one it saw: 409, and C hears so.
-  await expect(c.page.getByTestId('toast').filter({ hasText: 'Közben egy másik eszköz vette át a lejátszást.' })).toBeVisible(LIVE);
+  await expect(
+    c.page.getByTestId('toast').filter({ hasText: 'Közben egy másik eszköz vette át a lejátszást.' }),
+  ).toBeVisible(LIVE);
   const winner = b;
   const loser = c;
 

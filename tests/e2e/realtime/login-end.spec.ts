@@ -4,7 +4,19 @@ import type { Spot } from '../../../contracts/spots';
 import { DEMO, logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { E2E, type Stack } from '../support/stack';
-import { bar, closeDevice, LIVE, openDevice, pageCall, pathOf, playerOf, playHere, spotElement, waitForSocket, type Device } from './support';
+import {
+  bar,
+  closeDevice,
+  LIVE,
+  openDevice,
+  pageCall,
+  pathOf,
+  playerOf,
+  playHere,
+  spotElement,
+  waitForSocket,
+  type Device,
+} from './support';
 
 /**
  * Ending a login on the web: the server closes the sockets it authorised (4009), and the page then
@@ -52,7 +64,10 @@ test('a device logged out in another tab ends on /login', async ({ browser, base
   await expect(first.page).toHaveURL(/\/login$/, SOCKET_END);
 });
 
-test('logout delivers the reports still waiting, then empties the media cache and unregisters its worker', async ({ browser, baseURL }) => {
+test('logout delivers the reports still waiting, then empties the media cache and unregisters its worker', async ({
+  browser,
+  baseURL,
+}) => {
   const device = await openDevice(browser, baseURL);
   devices.push(device);
   await playHere(device.page);
@@ -70,21 +85,27 @@ test('logout delivers the reports still waiting, then empties the media cache an
     ended: false,
     report_id: `logout-${Date.now()}`,
   };
-  await device.page.evaluate(
-    ({ key, report }) => localStorage.setItem(key, JSON.stringify([report])),
-    { key: `pulzus.playReports.${player.id}`, report },
-  );
+  await device.page.evaluate(({ key, report }) => localStorage.setItem(key, JSON.stringify([report])), {
+    key: `pulzus.playReports.${player.id}`,
+    report,
+  });
 
   await logOutFromMenu(device.page);
   await expect(device.page).toHaveURL(/\/login$/);
-  expect(await device.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pulzus.playReports.') && localStorage.getItem(k) !== '[]'))).toEqual([]);
+  expect(
+    await device.page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('pulzus.playReports.') && localStorage.getItem(k) !== '[]'),
+    ),
+  ).toEqual([]);
   expect(await mediaState(device.page)).toEqual({ workers: 0, cached: 0 });
 
   // It reached the server while the login could still send it.
   const watcher = await openDevice(browser, baseURL);
   devices.push(watcher);
   const log = (await pageCall(watcher.page, 'GET', '/api/play-log?type=track')).body as { data: PlayLogEntry[] };
-  expect(log.data.some((e) => e.item_id === report.id && e.seconds === report.seconds && e.player_id === player.id)).toBe(true);
+  expect(
+    log.data.some((e) => e.item_id === report.id && e.seconds === report.seconds && e.player_id === player.id),
+  ).toBe(true);
 });
 
 test.describe('a session that ends', () => {
@@ -102,8 +123,15 @@ test.describe('a session that ends', () => {
     await stopOwnStack(stack);
   });
 
-  async function device(browser: Browser, remember: boolean): Promise<Device & { sockets: WebSocket[]; serverCloses: number[] }> {
-    const context = await browser.newContext({ baseURL: stack!.url(), locale: 'hu-HU', viewport: { width: 1366, height: 768 } });
+  async function device(
+    browser: Browser,
+    remember: boolean,
+  ): Promise<Device & { sockets: WebSocket[]; serverCloses: number[] }> {
+    const context = await browser.newContext({
+      baseURL: stack!.url(),
+      locale: 'hu-HU',
+      viewport: { width: 1366, height: 768 },
+    });
     const page = await context.newPage();
     const sockets: WebSocket[] = [];
     page.on('websocket', (ws) => sockets.push(ws));
@@ -149,7 +177,9 @@ test.describe('a session that ends', () => {
     const spots = (await pageCall(counter.page, 'GET', '/api/spots')).body as Spot[];
     const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
     const player = await playerOf(counter.page);
-    expect((await pageCall(counter.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] })).status).toBe(200);
+    expect(
+      (await pageCall(counter.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] })).status,
+    ).toBe(200);
     await expect.poll(async () => pathOf((await spotElement(counter.page)).src), LIVE).toBe(pathOf(spot.url));
     await expect.poll(async () => (await spotElement(counter.page)).time, LIVE).toBeGreaterThan(0.3);
     expect(counter.sockets).toHaveLength(opened);

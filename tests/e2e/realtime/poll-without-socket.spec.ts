@@ -4,7 +4,10 @@ import { bar, playerOf, waitForSocket } from './support';
 // pusher-js gives a connect 10 s before it calls it unavailable; three of those, then a 15 s poll.
 test.describe.configure({ timeout: 150_000 });
 
-test('a device whose socket never connects stops saying "Kapcsolódás…" and still sees the other device\'s changes within 15 s', async ({ a, b }) => {
+test('a device whose socket never connects stops saying "Kapcsolódás…" and still sees the other device\'s changes within 15 s', async ({
+  a,
+  b,
+}) => {
   await waitForSocket(a.page);
 
   // B's socket is refused every time (as a firewall that blocks WebSockets would); its HTTP calls

@@ -1,7 +1,19 @@
 import { expect, test } from '@playwright/test';
 import type { PlayLogEntry } from '../../../contracts/play-log';
 import type { Spot } from '../../../contracts/spots';
-import { audioState, closeDevice, LIVE, openDevice, pageCall, pathOf, playerOf, playHere, spotElement, waitForSocket, type Device } from './support';
+import {
+  audioState,
+  closeDevice,
+  LIVE,
+  openDevice,
+  pageCall,
+  pathOf,
+  playerOf,
+  playHere,
+  spotElement,
+  waitForSocket,
+  type Device,
+} from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -25,7 +37,10 @@ async function countOf(device: Device, type: string): Promise<number> {
   return (res.body as { total: number }).total;
 }
 
-test('the audio device reports what it really played; a report made while the API could not take it arrives later, once', async ({ browser, baseURL }) => {
+test('the audio device reports what it really played; a report made while the API could not take it arrives later, once', async ({
+  browser,
+  baseURL,
+}) => {
   a = await openDevice(browser, baseURL);
   await playHere(a.page);
   await waitForSocket(a.page);
@@ -59,10 +74,14 @@ test('the audio device reports what it really played; a report made while the AP
     refused++;
     await route.abort('connectionrefused');
   });
-  expect((await pageCall(a.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] })).status).toBe(200);
+  expect((await pageCall(a.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] })).status).toBe(
+    200,
+  );
   await expect.poll(async () => pathOf((await spotElement(a!.page)).src), LIVE).toBe(pathOf(spot.url));
   // The spot ends and the music resumes: the spot's report was tried and kept.
-  await expect.poll(async () => (await audioState(a!.page)).paused, { timeout: spot.duration * 1000 + 10_000 }).toBe(false);
+  await expect
+    .poll(async () => (await audioState(a!.page)).paused, { timeout: spot.duration * 1000 + 10_000 })
+    .toBe(false);
   await expect.poll(() => refused, LIVE).toBeGreaterThan(0);
   expect(await countOf(a, 'spot')).toBe(spotsBefore);
 
@@ -71,7 +90,13 @@ test('the audio device reports what it really played; a report made while the AP
   await a.page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect.poll(async () => countOf(a!, 'spot'), LIVE).toBe(spotsBefore + 1);
   const [spotEntry] = await logOf(a, 'spot');
-  expect(spotEntry).toMatchObject({ type: 'spot', item_id: spot.id, name: spot.name, ended: true, player_id: player.id });
+  expect(spotEntry).toMatchObject({
+    type: 'spot',
+    item_id: spot.id,
+    name: spot.name,
+    ended: true,
+    player_id: player.id,
+  });
   expect(spotEntry!.seconds!).toBeGreaterThan(spot.duration - 1.5);
   expect(spotEntry!.seconds!).toBeLessThanOrEqual(spot.duration + 0.5);
 
@@ -85,5 +110,9 @@ test('the audio device reports what it really played; a report made while the AP
   expect(trackEntry!.seconds!).toBeGreaterThan(2.4);
   expect(trackEntry!.seconds!).toBeLessThan(heard + 2);
   // The outbox is empty again.
-  expect(await a.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('pulzus.playReports.') && localStorage.getItem(k) !== '[]'))).toEqual([]);
+  expect(
+    await a.page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('pulzus.playReports.') && localStorage.getItem(k) !== '[]'),
+    ),
+  ).toEqual([]);
 });

@@ -54,7 +54,10 @@ test('a device whose socket drops shows it, and after it returns it shows what c
   await expect(shuffleB).toHaveAttribute('aria-pressed', String(random), LIVE);
 });
 
-test("the audio device's socket drops: the music plays on, and after the return it follows what changed meanwhile", async ({ a, b }) => {
+test("the audio device's socket drops: the music plays on, and after the return it follows what changed meanwhile", async ({
+  a,
+  b,
+}) => {
   // A, the audio device, reaches the realtime server through the test, which cuts it off and lets it
   // back: routed here, then its page opened again (playHere) so that its socket takes the route.
   let cut = false;
@@ -113,7 +116,9 @@ test("the audio device's socket drops: the music plays on, and after the return 
   expect(returnedAt, 'the socket came back through the test').not.toBeNull();
   // Zero when the page's fallback poll had already brought the new state before the socket returned.
   const rightAfter = Math.max(0, rightAt - returnedAt!);
-  test.info().annotations.push({ type: 'figures', description: `state right ${rightAfter} ms after the socket's return` });
+  test
+    .info()
+    .annotations.push({ type: 'figures', description: `state right ${rightAfter} ms after the socket's return` });
   console.log(`[socket drop] audio device right ${rightAfter} ms after the socket's return`);
   expect(rightAfter).toBeLessThan(10_000);
 });

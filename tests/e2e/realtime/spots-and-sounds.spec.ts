@@ -36,7 +36,9 @@ test('PlaySpots pauses the track, plays the spot on every device’s view, then 
   expect((await spotElement(b.page)).src).toBe('');
 
   // After the spot: the track goes on where it stopped, and the ad notices clear.
-  await expect.poll(async () => (await audioState(a.page)).paused, { timeout: spot.duration * 1000 + 10_000 }).toBe(false);
+  await expect
+    .poll(async () => (await audioState(a.page)).paused, { timeout: spot.duration * 1000 + 10_000 })
+    .toBe(false);
   const resumed = await audioState(a.page);
   expect(resumed.time).toBeGreaterThanOrEqual(stoppedAt - 0.5);
   expect(resumed.time).toBeLessThan(stoppedAt + 5);
@@ -56,7 +58,9 @@ test('a sound can be skipped: next ends it, clears what was queued behind it and
 
   expect((await pageCall(a.page, 'POST', `/api/players/${player.id}/sounds/${sound.id}/play`)).status).toBe(200);
   // A spot queued behind the sound must go with it.
-  expect((await pageCall(a.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spots[0]!.id] })).status).toBe(200);
+  expect(
+    (await pageCall(a.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spots[0]!.id] })).status,
+  ).toBe(200);
 
   await expect.poll(async () => pathOf((await spotElement(a.page)).src), LIVE).toBe(pathOf(sound.url));
   await expect(bar(a.page).getByText('Hang szól')).toBeVisible(LIVE);

@@ -20,7 +20,8 @@ const RUNS = Number(process.env.FC_RUNS || 200);
 
 /** Known fixed texts without accented letters; every other message must have one. */
 const HUNGARIAN_WITHOUT_ACCENTS = new Set(['Nincs bejelentkezve.']);
-const ENGLISH = /\b(the|is|are|must|should|invalid|error|request|unexpected|body|json|field|required|not|too|large|found|bad|unsupported|failed|cannot|empty|content)\b/i;
+const ENGLISH =
+  /\b(the|is|are|must|should|invalid|error|request|unexpected|body|json|field|required|not|too|large|found|bad|unsupported|failed|cannot|empty|content)\b/i;
 
 function isHungarianMessage(message: unknown): boolean {
   if (typeof message !== 'string' || message.trim() === '') return false;
@@ -38,15 +39,43 @@ test.afterAll(async () => {
 });
 
 const FIELD = fc.constantFrom(
-  'name', 'email', 'password', 'password_confirmation', 'remember', 'token', 'volume', 'tracks', 'track',
-  'track_id', 'ids', 'order', 'channel_id', 'playlist_id', 'position', 'socket_id', 'channel_name', 'page',
+  'name',
+  'email',
+  'password',
+  'password_confirmation',
+  'remember',
+  'token',
+  'volume',
+  'tracks',
+  'track',
+  'track_id',
+  'ids',
+  'order',
+  'channel_id',
+  'playlist_id',
+  'position',
+  'socket_id',
+  'channel_name',
+  'page',
 );
-const CONTROL = fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), maxLength: 20 });
+const CONTROL = fc.string({
+  unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)),
+  maxLength: 20,
+});
 const WEIRD_STRING = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   CONTROL,
-  fc.constantFrom('\u0000', '\uD800', '\uFFFF', '\u202E', '🎵'.repeat(50), '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd'),
+  fc.constantFrom(
+    '\u0000',
+    '\uD800',
+    '\uFFFF',
+    '\u202E',
+    '🎵'.repeat(50),
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '../../etc/passwd',
+  ),
   fc.integer({ min: 10_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
 );
 const SCALAR = fc.oneof(
@@ -67,24 +96,53 @@ type Body = { type: string | null; body: string | Buffer; label: string };
 /** Prints a body by its label and size (a counterexample may be megabytes long). */
 function labelled(b: Body): Body {
   const text = typeof b.body === 'string' ? b.body : b.body.toString('utf8');
-  const shown = text.length > 200 ? `${JSON.stringify(text.slice(0, 200))}… (${text.length} characters)` : JSON.stringify(text);
+  const shown =
+    text.length > 200 ? `${JSON.stringify(text.slice(0, 200))}… (${text.length} characters)` : JSON.stringify(text);
   return Object.assign(b, { [fc.toStringMethod]: () => `${b.label}, ${b.type ?? 'no content type'}: ${shown}` });
 }
 
 const BODY: fc.Arbitrary<Body> = fc.oneof(
-  { weight: 4, arbitrary: OBJECT.map((o) => ({ type: 'application/json', body: JSON.stringify(o), label: 'json object' })) },
-  { weight: 2, arbitrary: fc.jsonValue().map((v) => ({ type: 'application/json', body: JSON.stringify(v) ?? 'null', label: 'json value' })) },
+  {
+    weight: 4,
+    arbitrary: OBJECT.map((o) => ({ type: 'application/json', body: JSON.stringify(o), label: 'json object' })),
+  },
   {
     weight: 2,
     arbitrary: fc
-      .constantFrom('{', '{"name":', '[', 'nul', '{"name":"x",}', '\u0000', '', '{"a":1}{"b":2}', '"\\ud800"', '{"__proto__":{"x":1}}')
+      .jsonValue()
+      .map((v) => ({ type: 'application/json', body: JSON.stringify(v) ?? 'null', label: 'json value' })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(
+        '{',
+        '{"name":',
+        '[',
+        'nul',
+        '{"name":"x",}',
+        '\u0000',
+        '',
+        '{"a":1}{"b":2}',
+        '"\\ud800"',
+        '{"__proto__":{"x":1}}',
+      )
       .map((b) => ({ type: 'application/json', body: b, label: 'malformed json' })),
   },
   {
     weight: 2,
     arbitrary: fc
       .tuple(
-        fc.constantFrom(null, 'text/plain', 'application/xml', 'a/b/c', 'application/json; charset=latin1', 'multipart/form-data; boundary=xyz', 'multipart/form-data', 'application/octet-stream'),
+        fc.constantFrom(
+          null,
+          'text/plain',
+          'application/xml',
+          'a/b/c',
+          'application/json; charset=latin1',
+          'multipart/form-data; boundary=xyz',
+          'multipart/form-data',
+          'application/octet-stream',
+        ),
         OBJECT,
       )
       .map(([type, o]) => ({ type, body: JSON.stringify(o), label: `wrong type ${type}` })),
@@ -93,7 +151,9 @@ const BODY: fc.Arbitrary<Body> = fc.oneof(
     weight: 2,
     arbitrary: OBJECT.map((o) => ({
       type: 'application/x-www-form-urlencoded',
-      body: new URLSearchParams(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(),
+      body: new URLSearchParams(
+        Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      ).toString(),
       label: 'urlencoded',
     })),
   },
@@ -157,7 +217,9 @@ test('bad input through the BFF never gets a 5xx, and every refusal is in Hungar
       try {
         answer = await rawRequest({ method: route.method, path, host, port, headers, body: body.body });
       } catch (err) {
-        throw new Error(`${route.method} ${path} (${body.label}, ${loggedIn ? 'logged in' : 'guest'}): ${(err as Error).message}`);
+        throw new Error(
+          `${route.method} ${path} (${body.label}, ${loggedIn ? 'logged in' : 'guest'}): ${(err as Error).message}`,
+        );
       }
       const where = `${route.method} ${path} (${body.label}, ${loggedIn ? 'logged in' : 'guest'}) → ${answer.status} ${answer.text.slice(0, 300)}`;
       seen.set(String(answer.status), (seen.get(String(answer.status)) ?? 0) + 1);
@@ -180,5 +242,7 @@ test('bad input through the BFF never gets a 5xx, and every refusal is in Hungar
         `${error.slice(0, 2000)}\ninput: ${fc.stringify(result.counterexample).slice(0, 2000)}`,
     );
   }
-  console.log(`bad input: ${RUNS} inputs in ${((Date.now() - started) / 1000).toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(seen))}`);
+  console.log(
+    `bad input: ${RUNS} inputs in ${((Date.now() - started) / 1000).toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(seen))}`,
+  );
 });

@@ -27,7 +27,12 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-test('every page loads its scripts, media, worker and socket with no policy violation', async ({ page, context, browser, baseURL }) => {
+test('every page loads its scripts, media, worker and socket with no policy violation', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const violations = await collectCspViolations(context);
 
@@ -39,14 +44,20 @@ test('every page loads its scripts, media, worker and socket with no policy viol
     document.body.append(probe);
   });
   await expect
-    .poll(() => ['blocked http://192.0.2.1/probe.png', 'console:'].every((part) => violations.some((v) => v.includes(part))))
+    .poll(() =>
+      ['blocked http://192.0.2.1/probe.png', 'console:'].every((part) => violations.some((v) => v.includes(part))),
+    )
     .toBe(true);
   violations.length = 0;
 
   await playHere(page);
   await waitForSocket(page);
   // The media worker controls the page once it has installed.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.state ?? null)), { timeout: 30_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.state ?? null)), {
+      timeout: 30_000,
+    })
+    .toBe('activated');
 
   const channels = (await browserGet(page, '/api/channels')).body as { id: number }[];
   const playlists = (await browserGet(page, '/api/playlists')).body as { id: number }[];
@@ -54,7 +65,11 @@ test('every page loads its scripts, media, worker and socket with no policy viol
   const tutorialItem = topics.flatMap((t) => t.tutorial_items)[0];
   expect(tutorialItem, 'a tutorial video').toBeTruthy();
 
-  const extra = [`/channels/${channels[0]!.id}`, ...(playlists[0] ? [`/playlists/${playlists[0].id}`] : []), '/nincs-ilyen-oldal'];
+  const extra = [
+    `/channels/${channels[0]!.id}`,
+    ...(playlists[0] ? [`/playlists/${playlists[0].id}`] : []),
+    '/nincs-ilyen-oldal',
+  ];
   for (const path of [...PAGES, ...extra]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -66,11 +81,16 @@ test('every page loads its scripts, media, worker and socket with no policy viol
 
   await page.goto(`/tutorial/${tutorialItem!.id}`);
   const video = page.getByRole('main').locator('video');
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThan(0);
 
   // A public screen, in a browser of its own (no login), showing its first slide.
   const slideshow = await createSlideshow(page, uniqueName('CSP'), ['piros', 'kek']);
-  const screen = await pageCall<ScreenAnswer>(page, 'POST', '/api/screens', { name: uniqueName('CSP képernyő'), slideshow_id: slideshow.id });
+  const screen = await pageCall<ScreenAnswer>(page, 'POST', '/api/screens', {
+    name: uniqueName('CSP képernyő'),
+    slideshow_id: slideshow.id,
+  });
   await releasePlayer(page);
 
   const guest = await browser.newContext({ baseURL });
@@ -79,7 +99,9 @@ test('every page loads its scripts, media, worker and socket with no policy viol
     const tv = await guest.newPage();
     await tv.goto(`/screen/${screen.hash_id}`);
     await expect(tv.locator('main img[data-front="true"]')).toHaveCount(1);
-    await expect.poll(() => tv.locator('main img[data-front="true"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => tv.locator('main img[data-front="true"]').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await settle(tv);
 
     for (const path of ['/login', '/forgot']) {

@@ -16,7 +16,10 @@ async function followLinkFromAnotherSite(page: Page, target: string) {
     route.fulfill({ contentType: 'text/html', body: `<!doctype html><a id="go" href="${target}">zene</a>` }),
   );
   await page.goto(`${EVIL}/`);
-  const navigation = page.waitForEvent('response', (r) => r.url().startsWith(target) && r.request().isNavigationRequest());
+  const navigation = page.waitForEvent(
+    'response',
+    (r) => r.url().startsWith(target) && r.request().isNavigationRequest(),
+  );
   await page.click('#go');
   return navigation;
 }
@@ -64,5 +67,7 @@ test('/auth/expired clears a seal whose API session is gone, and logging out rev
   await context.addCookies(cookies);
   await page.goto('/auth/expired');
   await expect(page).toHaveURL(/\/login$/);
-  expect((await context.cookies()).filter((c) => cookies.some((o) => o.name === c.name && o.value === c.value))).toEqual([]);
+  expect(
+    (await context.cookies()).filter((c) => cookies.some((o) => o.name === c.name && o.value === c.value)),
+  ).toEqual([]);
 });

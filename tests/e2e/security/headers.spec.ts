@@ -102,7 +102,9 @@ test('public screen pages may be framed by any signage player; the other pages b
   const origin = webUrl(E2E.webPort);
   const player = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(`<!doctype html><iframe name="screen" src="${origin}/screen/abcdefghijkl"></iframe><iframe name="login" src="${origin}/login"></iframe>`);
+    res.end(
+      `<!doctype html><iframe name="screen" src="${origin}/screen/abcdefghijkl"></iframe><iframe name="login" src="${origin}/login"></iframe>`,
+    );
   });
   await new Promise<void>((resolve) => player.listen(0, '127.0.0.1', resolve));
   try {
@@ -112,7 +114,9 @@ test('public screen pages may be framed by any signage player; the other pages b
     await expect(page.frameLocator('iframe[name="screen"]').getByText('Ez a képernyő nem található')).toBeVisible();
     // A refused frame is left on the browser's error page, never showing the login form.
     await expect.poll(() => page.frame('login')?.url()).toMatch(/^chrome-error:/);
-    await expect(page.frameLocator('iframe[name="login"]').getByRole('button', { name: 'Bejelentkezés' })).toHaveCount(0);
+    await expect(page.frameLocator('iframe[name="login"]').getByRole('button', { name: 'Bejelentkezés' })).toHaveCount(
+      0,
+    );
   } finally {
     await new Promise((resolve) => player.close(resolve));
   }
@@ -125,7 +129,11 @@ test('an unknown Host answers 404 with the Hungarian not-found page, for pages a
     expect(answer.text, path).toContain(NOT_FOUND);
     expect(answer.text, path).not.toContain('Bejelentkezés');
     expectCommonHeaders(answer, path);
-    expect(directives(answer).get('script-src')?.some((s) => s.startsWith("'nonce-"))).toBe(true);
+    expect(
+      directives(answer)
+        .get('script-src')
+        ?.some((s) => s.startsWith("'nonce-")),
+    ).toBe(true);
   }
   const api = await get('/api/customer', { accept: 'application/json' }, 'evil.example:80');
   expect(api.status).toBe(404);

@@ -23,7 +23,11 @@ test('an oversized JSON body through the BFF gets 413, not 502', async ({ page }
     return out;
   });
   for (const answer of answers) {
-    expect(answer, `${answer.size} MB`).toEqual({ size: answer.size, status: 413, body: JSON.stringify({ message: 'A kérés túl nagy.' }) });
+    expect(answer, `${answer.size} MB`).toEqual({
+      size: answer.size,
+      status: 413,
+      body: JSON.stringify({ message: 'A kérés túl nagy.' }),
+    });
   }
 });
 
@@ -46,12 +50,25 @@ test('an early 413 reaches a client still sending its body, every time', async (
   });
   const cookie = sessionCookie(login);
   const body = JSON.stringify({ name: 'x'.repeat(5 * 1024 * 1024) });
-  const paths = ['/api/playlists', '/api/playlists/1', '/api/playlists/abc/tracks/2', '/api/spots/1', '/api/slideshows/3/image/remove'];
+  const paths = [
+    '/api/playlists',
+    '/api/playlists/1',
+    '/api/playlists/abc/tracks/2',
+    '/api/spots/1',
+    '/api/slideshows/3/image/remove',
+  ];
   const outcomes: string[] = [];
   for (let i = 0; i < 40; i++) {
     const path = paths[i % paths.length]!;
     try {
-      const answer = await rawRequest({ method: 'POST', path, host, port, headers: { 'content-type': 'application/json', cookie }, body });
+      const answer = await rawRequest({
+        method: 'POST',
+        path,
+        host,
+        port,
+        headers: { 'content-type': 'application/json', cookie },
+        body,
+      });
       outcomes.push(`${path} ${answer.status}`);
     } catch (err) {
       outcomes.push(`${path} ${(err as Error).message}`);

@@ -18,7 +18,9 @@ const host = `demo.localhost:${E2E.webPort}`;
 function uploadBody(fileBytes: number): Buffer {
   return Buffer.concat([
     Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nSzpot\r\n`),
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="nagy.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="nagy.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
+    ),
     Buffer.alloc(fileBytes, 0x55),
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
@@ -56,9 +58,15 @@ test('a sessionless upload gets 401 while its body is still coming, and the conn
     socket.setEncoding('latin1');
     socket.on('data', (d: string) => (text += d));
     socket.on('close', () => resolve(text));
-    setTimeout(() => reject(new Error(`no closed answer within 30 s; so far: ${JSON.stringify(text.slice(0, 200))}`)), 30_000).unref();
+    setTimeout(
+      () => reject(new Error(`no closed answer within 30 s; so far: ${JSON.stringify(text.slice(0, 200))}`)),
+      30_000,
+    ).unref();
   }).finally(() => socket.destroy());
-  const [status, body] = [raw.split('\r\n', 1)[0], Buffer.from(raw.split('\r\n\r\n')[1] ?? '', 'latin1').toString('utf8')];
+  const [status, body] = [
+    raw.split('\r\n', 1)[0],
+    Buffer.from(raw.split('\r\n\r\n')[1] ?? '', 'latin1').toString('utf8'),
+  ];
   expect(status).toMatch(/^HTTP\/1\.1 401 /);
   expect(raw).toMatch(/\r\nconnection: close\r\n/i);
   expect(JSON.parse(body)).toEqual(UNAUTHENTICATED);

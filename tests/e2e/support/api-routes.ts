@@ -10,12 +10,16 @@ export interface Route {
 
 /** The tenant API's own route table (built in a child process with `buildApp`, see list-api-routes.ts). */
 export function apiRoutes(): Route[] {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('tests', 'e2e', 'support', 'list-api-routes.ts')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' },
-    timeout: 120_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join('tests', 'e2e', 'support', 'list-api-routes.ts')],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' },
+      timeout: 120_000,
+    },
+  );
   if (run.status !== 0) throw new Error(`listing the API's routes failed:\n${run.stderr}`);
   const last = run.stdout.trim().split('\n').pop() ?? '[]';
   return JSON.parse(last) as Route[];

@@ -23,7 +23,11 @@ export function parseRouteTree(tree: string): { method: string; url: string }[] 
     stack.length = depth;
     const url = `${stack[depth - 1] ?? ''}${match[2]}`;
     stack.push(url);
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) routes.push({ method, url });
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean))
+      routes.push({ method, url });
   }
   return routes;
 }

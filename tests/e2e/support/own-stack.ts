@@ -6,7 +6,12 @@ import { E2E, startStack, type Stack } from './stack';
  * shared state (passwords) or restart the API. The global setup has built the web app already; it is
  * built here only when the file runs without it.
  */
-export async function startOwnStack(apiPort: number, webPort: number, appVersion?: string, apiEnv?: Record<string, string>): Promise<Stack> {
+export async function startOwnStack(
+  apiPort: number,
+  webPort: number,
+  appVersion?: string,
+  apiEnv?: Record<string, string>,
+): Promise<Stack> {
   return startStack({
     apiPort,
     webPort,

@@ -79,7 +79,11 @@ const CHUNK = 64 * 1024;
  * Writes the body in slices, letting the event loop read between them, and stops once an answer
  * has arrived: a refusal that comes early is then parsed before a write can meet a closed socket.
  */
-async function sendBody(req: http.ClientRequest, body: string | Buffer | undefined, answered: () => boolean): Promise<void> {
+async function sendBody(
+  req: http.ClientRequest,
+  body: string | Buffer | undefined,
+  answered: () => boolean,
+): Promise<void> {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   if (!bytes || bytes.length <= CHUNK) {
     req.end(bytes);

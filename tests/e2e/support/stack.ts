@@ -366,7 +366,12 @@ export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
     ...(o.appVersion ? { APP_VERSION: o.appVersion } : {}),
     ...o.env,
   };
-  const proc = spawnManaged('api', ['--import', 'tsx', 'server/src/main.ts'], env, path.join(o.dataDir, 'logs', 'api.log'));
+  const proc = spawnManaged(
+    'api',
+    ['--import', 'tsx', 'server/src/main.ts'],
+    env,
+    path.join(o.dataDir, 'logs', 'api.log'),
+  );
   await waitForHttp(proc, `http://127.0.0.1:${o.port}/api/customer`, 120_000);
   return proc;
 }
@@ -438,7 +443,14 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   // Both sides get the secrets in their environment; the file only keeps DATA_DIR self-describing.
   writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
 
-  let api = await startApi({ port: o.apiPort, webPort: o.webPort, dataDir, secrets, appVersion: o.appVersion, env: o.apiEnv });
+  let api = await startApi({
+    port: o.apiPort,
+    webPort: o.webPort,
+    dataDir,
+    secrets,
+    appVersion: o.appVersion,
+    env: o.apiEnv,
+  });
   let web: ManagedProcess;
   try {
     web = await startWeb({ port: o.webPort, apiPort: o.apiPort, dataDir, secrets, distDir: o.distDir });

@@ -21,7 +21,9 @@ export async function startCspReportCollector(): Promise<CspReports> {
       const text = Buffer.concat(chunks).toString('utf8');
       try {
         const report = (JSON.parse(text) as { 'csp-report'?: Record<string, unknown> })['csp-report'] ?? {};
-        received.push(`${report['effective-directive']} blocked ${report['blocked-uri'] || '(inline)'} on ${report['document-uri']}`);
+        received.push(
+          `${report['effective-directive']} blocked ${report['blocked-uri'] || '(inline)'} on ${report['document-uri']}`,
+        );
       } catch {
         received.push(text);
       }

@@ -64,7 +64,12 @@ export async function startPeer(port = LARAVEL.peerPort, log: (line: string) => 
   chmodSync(dir, 0o755);
   makeWritable(dir);
 
-  const env = { ...process.env, LARAVEL_PEER_HOST: '127.0.0.1', LARAVEL_PEER_PORT: String(port), PHP_CLI_SERVER_WORKERS: process.env.PHP_CLI_SERVER_WORKERS || '4' };
+  const env = {
+    ...process.env,
+    LARAVEL_PEER_HOST: '127.0.0.1',
+    LARAVEL_PEER_PORT: String(port),
+    PHP_CLI_SERVER_WORKERS: process.env.PHP_CLI_SERVER_WORKERS || '4',
+  };
   try {
     const { stdout } = await run('bash', [path.join(dir, 'start.sh')], { cwd: dir, env, timeout: 60_000 });
     log(stdout.trim().split('\n').at(-1) ?? 'laravel-peer started');

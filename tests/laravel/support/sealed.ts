@@ -14,7 +14,8 @@ const SEAL_TTL_SECONDS = 400 * 24 * 3600;
 
 function secret(): string {
   const value = process.env.LARAVEL_WEB_SESSION_SECRET;
-  if (!value) throw new Error('LARAVEL_WEB_SESSION_SECRET is not set: run the specs through playwright.laravel.config.ts');
+  if (!value)
+    throw new Error('LARAVEL_WEB_SESSION_SECRET is not set: run the specs through playwright.laravel.config.ts');
   return value;
 }
 

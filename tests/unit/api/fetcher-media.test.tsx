@@ -9,10 +9,17 @@ afterEach(() => setApiBase(null));
 it('resolves relative media URLs of browser fetches against the base the layout gave', async () => {
   render(<ApiBase base="http://demo.api.example.test" />);
   installFakeFetch(() => ({
-    body: [{ id: 1, name: 'Reggeli kávé', image_url: '/images/channels/1.jpg', landscape_url: 'https://cdn.example/l.jpg' }],
+    body: [
+      { id: 1, name: 'Reggeli kávé', image_url: '/images/channels/1.jpg', landscape_url: 'https://cdn.example/l.jpg' },
+    ],
   }));
   await expect(apiFetch('/api/channels/favorite')).resolves.toEqual([
-    { id: 1, name: 'Reggeli kávé', image_url: 'http://demo.api.example.test/images/channels/1.jpg', landscape_url: 'https://cdn.example/l.jpg' },
+    {
+      id: 1,
+      name: 'Reggeli kávé',
+      image_url: 'http://demo.api.example.test/images/channels/1.jpg',
+      landscape_url: 'https://cdn.example/l.jpg',
+    },
   ]);
 });
 

@@ -106,7 +106,9 @@ describe('lenient readers with a Laravel API’s answers', () => {
   });
 
   it('ignores unknown fields and defaults missing optional ones', () => {
-    const [channel] = channelListReader.parse([{ id: 7, name: 'Új', secret: 'x', pivot: { a: 1 }, channel_duration: 60 }]);
+    const [channel] = channelListReader.parse([
+      { id: 7, name: 'Új', secret: 'x', pivot: { a: 1 }, channel_duration: 60 },
+    ]);
     expect(channel).toEqual({
       id: 7,
       name: 'Új',
@@ -121,9 +123,25 @@ describe('lenient readers with a Laravel API’s answers', () => {
       landscape_url: null,
       created_at: '',
     });
-    const [player] = playerListReader.parse([{ id: 2, volume: 'loud', track: { id: 5, url: '/a.mp3', duration: 75 }, playable: { type: 'App\\Models\\Other', id: 1, name: 'x' } }]);
+    const [player] = playerListReader.parse([
+      {
+        id: 2,
+        volume: 'loud',
+        track: { id: 5, url: '/a.mp3', duration: 75 },
+        playable: { type: 'App\\Models\\Other', id: 1, name: 'x' },
+      },
+    ]);
     expect(player).toMatchObject({ id: 2, volume: 0, is_playing: false, session_id: null, playable: null });
-    expect(player?.track).toEqual({ id: 5, title: null, name: '', artist: null, url: '/a.mp3', image_thumbnail_url: null, formatted_duration: '1:15', duration: 75 });
+    expect(player?.track).toEqual({
+      id: 5,
+      title: null,
+      name: '',
+      artist: null,
+      url: '/a.mp3',
+      image_thumbnail_url: null,
+      formatted_duration: '1:15',
+      duration: 75,
+    });
   });
 
   it('drops list items it cannot read instead of failing the page', () => {
@@ -133,11 +151,15 @@ describe('lenient readers with a Laravel API’s answers', () => {
   });
 
   it('reads categories, playlists and track pages leniently too', () => {
-    const categories = channelCategoryListReader.parse([{ id: 1, name: 'Hangulat', subcategories: [{ id: 2, name: 'Reggel', channels: laravel.channels }] }]);
+    const categories = channelCategoryListReader.parse([
+      { id: 1, name: 'Hangulat', subcategories: [{ id: 2, name: 'Reggel', channels: laravel.channels }] },
+    ]);
     const catalogue = toCatalogue(channelListReader.parse(laravel.channels), categories);
     expect(catalogue.categories[0]?.subcategories[0]?.channelIds).toEqual([1, 2, 3]);
     expect(catalogue.channels.map((c) => c.channel_duration)).toEqual([5460, 6930, 5012]);
-    expect(playlistListReader.parse([{ id: 4, name: 'Saját', duration: 30, tracks: [{ id: 1, url: 'u' }] }])[0]).toMatchObject({
+    expect(
+      playlistListReader.parse([{ id: 4, name: 'Saját', duration: 30, tracks: [{ id: 1, url: 'u' }] }])[0],
+    ).toMatchObject({
       channel_duration: 30,
       tracks_count: 1,
       created_at: '',
@@ -154,14 +176,36 @@ describe('lenient readers with a Laravel API’s answers', () => {
       { name: 'id nélkül' },
     ]);
     expect(spots).toEqual([
-      { id: 1, name: 'Hétvégi akció', file_name: 'hétvégi.mp3', url: '/storage/spots/h%C3%A9tv%C3%A9gi.mp3?expires=1&signature=x', duration: 0, created_at: '' },
-      { id: 2, name: 'Zárás', file_name: 'zaras.mp3', url: 'https://cdn.example/z.mp3', duration: 12.5, created_at: '' },
+      {
+        id: 1,
+        name: 'Hétvégi akció',
+        file_name: 'hétvégi.mp3',
+        url: '/storage/spots/h%C3%A9tv%C3%A9gi.mp3?expires=1&signature=x',
+        duration: 0,
+        created_at: '',
+      },
+      {
+        id: 2,
+        name: 'Zárás',
+        file_name: 'zaras.mp3',
+        url: 'https://cdn.example/z.mp3',
+        duration: 12.5,
+        created_at: '',
+      },
     ]);
     const [provider, own] = soundListReader.parse([
       { id: 1, name: 'Gong', url: '/g.mp3' },
       { id: 2, name: 'Saját csengő', customer_id: 4, url: '/c.mp3', is_favorite: true, is_quick: 1 },
     ]);
-    expect(provider).toEqual({ id: 1, name: 'Gong', url: '/g.mp3', duration: 0, is_favorite: false, is_quick: false, created_at: '' });
+    expect(provider).toEqual({
+      id: 1,
+      name: 'Gong',
+      url: '/g.mp3',
+      duration: 0,
+      is_favorite: false,
+      is_quick: false,
+      created_at: '',
+    });
     expect(provider && 'customer_id' in provider && provider.customer_id !== undefined).toBe(false);
     expect(own).toMatchObject({ customer_id: 4, is_favorite: true, is_quick: false });
   });
@@ -178,10 +222,20 @@ describe('relative media URLs resolve against the tenant API', () => {
     const channels = resolveMediaUrls(channelListReader.parse(laravel.channels), API);
     expect(channels[0]?.image_url).toBe(`${API}/images/channels/1.jpg`);
     expect(channels[0]?.landscape_url).toBe(`${API}/images/channels/1-landscape.jpg`);
-    const customer = resolveMediaUrls({ id: 1, name: 'B', settings: [{ id: 1, key: 'logo', value: 'l.png', url: 'storage/logo.png' }] }, `${API}/`);
+    const customer = resolveMediaUrls(
+      { id: 1, name: 'B', settings: [{ id: 1, key: 'logo', value: 'l.png', url: 'storage/logo.png' }] },
+      `${API}/`,
+    );
     expect(customerLogoUrl(customer as never)).toBe(`${API}/storage/logo.png`);
-    const player = resolveMediaUrls({ track: { url: '/media/a.mp3', image_thumbnail_url: 'https://cdn.example/t.jpg', name: 'a.mp3' } }, API);
-    expect(player.track).toEqual({ url: `${API}/media/a.mp3`, image_thumbnail_url: 'https://cdn.example/t.jpg', name: 'a.mp3' });
+    const player = resolveMediaUrls(
+      { track: { url: '/media/a.mp3', image_thumbnail_url: 'https://cdn.example/t.jpg', name: 'a.mp3' } },
+      API,
+    );
+    expect(player.track).toEqual({
+      url: `${API}/media/a.mp3`,
+      image_thumbnail_url: 'https://cdn.example/t.jpg',
+      name: 'a.mp3',
+    });
   });
 
   it('keeps data:, blob:, protocol-relative and empty values, and nothing without a base', () => {

@@ -58,7 +58,11 @@ describe('prepareBody', () => {
     expect(body).toBe(req);
   });
   it('streams a multipart upload however small, without reading it', async () => {
-    const req = request('POST', { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' }, '--x--');
+    const req = request(
+      'POST',
+      { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked' },
+      '--x--',
+    );
     const body = await prepareBody(req);
     expect(body).toBe(req);
     expect(req.readableDidRead).toBe(false);

@@ -53,7 +53,13 @@ describe('the device cookie value', () => {
   });
 
   it('is HttpOnly, SameSite=Lax, on the whole site for a year; Secure as asked', () => {
-    expect(deviceCookieOptions(false)).toEqual({ httpOnly: true, sameSite: 'lax', path: '/', maxAge: 365 * 24 * 3600, secure: false });
+    expect(deviceCookieOptions(false)).toEqual({
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: 365 * 24 * 3600,
+      secure: false,
+    });
     expect(deviceCookieOptions(true).secure).toBe(true);
   });
 });
@@ -67,7 +73,12 @@ describe('proxy.ts gives the cookie at the first visit', () => {
 
   async function visit(method: string, path: string, headers: Record<string, string> = {}) {
     const { proxy } = await import('@/proxy');
-    return proxy(new NextRequest(`http://demo.localhost:3000${path}`, { method, headers: { host: 'demo.localhost:3000', ...headers } }));
+    return proxy(
+      new NextRequest(`http://demo.localhost:3000${path}`, {
+        method,
+        headers: { host: 'demo.localhost:3000', ...headers },
+      }),
+    );
   }
 
   /** What the handler behind the proxy reads as the request's cookies (Next's request-header override). */

@@ -33,7 +33,11 @@ describe('parseWebEnv', () => {
   });
 
   it('prefers the environment and then needs no file', () => {
-    const e = parseWebEnv({ DATA_DIR: path.join(dir, 'none'), BFF_SECRET: 'x'.repeat(32), SESSION_SECRET: 'y'.repeat(32) });
+    const e = parseWebEnv({
+      DATA_DIR: path.join(dir, 'none'),
+      BFF_SECRET: 'x'.repeat(32),
+      SESSION_SECRET: 'y'.repeat(32),
+    });
     expect(e.bffSecret).toBe('x'.repeat(32));
     expect(() => readFileSync(path.join(dir, 'none', 'secrets.json'))).toThrow();
   });
@@ -63,15 +67,21 @@ describe('parseWebEnv', () => {
     expect(e.apiPublicUrl).toBe('https://media.pulzus.hu');
     expect(e.cspExtraOrigins).toEqual(['wss://ws-eu.pusher.com', 'https://*.cdn.example.com']);
     expect(() => parseWebEnv({ DATA_DIR: dir, APP_DOMAIN: 'https://pulzus.hu' })).toThrow(/APP_DOMAIN/);
-    expect(() => parseWebEnv({ DATA_DIR: dir, CSP_EXTRA_ORIGINS: "https://x.example 'unsafe-inline'" })).toThrow(/CSP_EXTRA_ORIGINS/);
+    expect(() => parseWebEnv({ DATA_DIR: dir, CSP_EXTRA_ORIGINS: "https://x.example 'unsafe-inline'" })).toThrow(
+      /CSP_EXTRA_ORIGINS/,
+    );
     expect(() => parseWebEnv({ DATA_DIR: dir, API_PUBLIC_URL: 'ftp://x' })).toThrow(/API_PUBLIC_URL/);
   });
 
   it('explains what is wrong', () => {
     expect(() => parseWebEnv({ DATA_DIR: dir, TENANT_API_URL: 'ftp://x' })).toThrow(/TENANT_API_URL: must be an http/);
     expect(() => parseWebEnv({ DATA_DIR: dir, DEFAULT_TENANT: 'Bad_Slug' })).toThrow(/DEFAULT_TENANT/);
-    expect(() => parseWebEnv({ DATA_DIR: dir, SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32/);
-    expect(() => parseWebEnv({ DATA_DIR: dir, SECURE_COOKIES: 'yes please' })).toThrow(/SECURE_COOKIES: must be 1 or 0/);
+    expect(() => parseWebEnv({ DATA_DIR: dir, SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: must be at least 32/,
+    );
+    expect(() => parseWebEnv({ DATA_DIR: dir, SECURE_COOKIES: 'yes please' })).toThrow(
+      /SECURE_COOKIES: must be 1 or 0/,
+    );
   });
 
   it('names the file when secrets.json is broken', () => {
@@ -103,15 +113,33 @@ describe('the web real-time settings (for an API without /api/realtime-config)',
   });
 
   it('takes a self-hosted service from PUSHER_PUBLIC_HOST / _PORT / _TLS, plain unless told', () => {
-    const plain = parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_HOST: 'ws.shop.example', PUSHER_PUBLIC_PORT: '6001' });
+    const plain = parseWebEnv({
+      DATA_DIR: dir,
+      ...secrets,
+      PUSHER_KEY: 'k',
+      PUSHER_PUBLIC_HOST: 'ws.shop.example',
+      PUSHER_PUBLIC_PORT: '6001',
+    });
     expect(plain.realtime).toMatchObject({ wsHost: 'ws.shop.example', wsPort: 6001, wssPort: 6001, forceTLS: false });
-    const tls = parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_HOST: 'ws.shop.example', PUSHER_PUBLIC_TLS: '1' });
+    const tls = parseWebEnv({
+      DATA_DIR: dir,
+      ...secrets,
+      PUSHER_KEY: 'k',
+      PUSHER_PUBLIC_HOST: 'ws.shop.example',
+      PUSHER_PUBLIC_TLS: '1',
+    });
     expect(tls.realtime).toMatchObject({ wsPort: 443, forceTLS: true });
   });
 
   it('refuses what it cannot use, naming the variable', () => {
-    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_PORT: '70000' })).toThrow(/PUSHER_PUBLIC_PORT/);
-    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_HOST: 'https://x' })).toThrow(/PUSHER_PUBLIC_HOST/);
-    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_TLS: 'yes' })).toThrow(/PUSHER_PUBLIC_TLS/);
+    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_PORT: '70000' })).toThrow(
+      /PUSHER_PUBLIC_PORT/,
+    );
+    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_HOST: 'https://x' })).toThrow(
+      /PUSHER_PUBLIC_HOST/,
+    );
+    expect(() => parseWebEnv({ DATA_DIR: dir, ...secrets, PUSHER_KEY: 'k', PUSHER_PUBLIC_TLS: 'yes' })).toThrow(
+      /PUSHER_PUBLIC_TLS/,
+    );
   });
 });

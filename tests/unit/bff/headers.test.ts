@@ -66,16 +66,30 @@ describe('browserResponseHeaders', () => {
       ),
     );
     expect(out).toEqual(
-      raw(['X-App-Version', '1.2.3'], ['Content-Type', 'application/json'], ['Content-Length', '12'], ['Vary', 'Origin'], ['Vary', 'Accept']),
+      raw(
+        ['X-App-Version', '1.2.3'],
+        ['Content-Type', 'application/json'],
+        ['Content-Length', '12'],
+        ['Vary', 'Origin'],
+        ['Vary', 'Accept'],
+      ),
     );
   });
   it('drops content-encoding and its length because the transport already decoded the body', () => {
-    const out = browserResponseHeaders(raw(['Content-Encoding', 'gzip'], ['Content-Length', '40'], ['Transfer-Encoding', 'chunked'], ['ETag', '"1"']));
+    const out = browserResponseHeaders(
+      raw(['Content-Encoding', 'gzip'], ['Content-Length', '40'], ['Transfer-Encoding', 'chunked'], ['ETag', '"1"']),
+    );
     expect(out).toEqual(raw(['ETag', '"1"']));
   });
   it('removes the hop-by-hop set and headers named in Connection', () => {
     const out = browserResponseHeaders(
-      raw(['Connection', 'keep-alive, X-Private'], ['Keep-Alive', 'timeout=5'], ['X-Private', '1'], ['Upgrade', 'h2c'], ['Content-Type', 'text/plain']),
+      raw(
+        ['Connection', 'keep-alive, X-Private'],
+        ['Keep-Alive', 'timeout=5'],
+        ['X-Private', '1'],
+        ['Upgrade', 'h2c'],
+        ['Content-Type', 'text/plain'],
+      ),
     );
     expect(out).toEqual(raw(['Content-Type', 'text/plain']));
   });

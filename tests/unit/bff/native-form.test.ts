@@ -1,15 +1,20 @@
 /** @jest-environment node */
 import { asPageRedirect, isNativeFormPost, loginErrorCode } from '@/lib/bff/native-form';
 
-const post = (headers: Record<string, string>) => new Request('http://demo.localhost/auth/login', { method: 'POST', headers });
+const post = (headers: Record<string, string>) =>
+  new Request('http://demo.localhost/auth/login', { method: 'POST', headers });
 
 describe('isNativeFormPost', () => {
   it('is a form body asking for a page', () => {
-    expect(isNativeFormPost(post({ 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,*/*' }))).toBe(true);
+    expect(
+      isNativeFormPost(post({ 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,*/*' })),
+    ).toBe(true);
   });
   it('is not the page script asking for JSON', () => {
     expect(isNativeFormPost(post({ 'content-type': 'application/json', accept: 'application/json' }))).toBe(false);
-    expect(isNativeFormPost(post({ 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }))).toBe(false);
+    expect(
+      isNativeFormPost(post({ 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' })),
+    ).toBe(false);
   });
 });
 

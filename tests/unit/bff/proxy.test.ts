@@ -1,5 +1,12 @@
 /** @jest-environment node */
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 
 /**
@@ -24,11 +31,16 @@ interface Answer {
 
 function call(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: webPort, method, path, headers: { host: `demo.localhost:${webPort}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: webPort, method, path, headers: { host: `demo.localhost:${webPort}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -138,11 +150,20 @@ describe('proxyCall', () => {
 
   it('sends the jar and the trust headers, keeps the API cookies and reseals when they moved', async () => {
     route = (_req, _body, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'api_session=s2; Path=/; HttpOnly', 'x-app-version': '7' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': 'api_session=s2; Path=/; HttpOnly',
+        'x-app-version': '7',
+      });
       res.end('{"email":"demo@pulzus.hu"}');
     };
     const cookie = await cookieFor({ tenant: 'demo', auth: true, jar: { api_session: 's1', 'XSRF-TOKEN': 'tok%3D1' } });
-    const res = await call('GET', '/api/me', { cookie, 'sec-fetch-site': 'same-origin', 'x-forwarded-for': '10.9.8.7', 'x-forwarded-proto': 'http' });
+    const res = await call('GET', '/api/me', {
+      cookie,
+      'sec-fetch-site': 'same-origin',
+      'x-forwarded-for': '10.9.8.7',
+      'x-forwarded-proto': 'http',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toBe('{"email":"demo@pulzus.hu"}');
     expect(res.headers['x-app-version']).toBe('7');
@@ -153,7 +174,11 @@ describe('proxyCall', () => {
     expect(seen['sec-fetch-site']).toBeUndefined();
     expect(res.headers['set-cookie']).toHaveLength(1);
     expect(res.headers['set-cookie']![0]).toMatch(/; Path=\/; HttpOnly; SameSite=lax$/);
-    expect(await unsealedFrom(res)).toEqual({ tenant: 'demo', auth: true, jar: { api_session: 's2', 'XSRF-TOKEN': 'tok%3D1' } });
+    expect(await unsealedFrom(res)).toEqual({
+      tenant: 'demo',
+      auth: true,
+      jar: { api_session: 's2', 'XSRF-TOKEN': 'tok%3D1' },
+    });
   });
 
   it('sets no cookie when the call changed nothing', async () => {
@@ -184,7 +209,10 @@ describe('proxyCall', () => {
     ]);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ token: 'tok=1', body: '{"name":"Reggel"}' });
-    expect(await unsealedFrom(res)).toMatchObject({ tenant: 'demo', jar: { 'XSRF-TOKEN': 'tok%3D1', api_session: 's1' } });
+    expect(await unsealedFrom(res)).toMatchObject({
+      tenant: 'demo',
+      jar: { 'XSRF-TOKEN': 'tok%3D1', api_session: 's1' },
+    });
   });
 
   it('drops the login on a 401', async () => {
@@ -265,7 +293,12 @@ describe('proxyCall', () => {
       };
       const cookie = await cookieFor({ tenant: 'demo', auth: true, jar: { api_session: 's1', 'XSRF-TOKEN': 'tok' } });
       const body = `${firstPart}\r\n--${BOUNDARY}--\r\n`;
-      const res = await call('POST', '/api/spots', { cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body);
+      const res = await call(
+        'POST',
+        '/api/spots',
+        { cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body,
+      );
       expect(res.status).toBe(201);
       expect(arrived).toEqual(['POST /api/spots']);
       expect(calls[0]!.body).toBe(body);
@@ -288,7 +321,9 @@ describe('proxyCall', () => {
     try {
       const res = await call('GET', '/api/me');
       expect(res.status).toBe(502);
-      expect(JSON.parse(res.body)).toEqual({ message: 'A szolgáltatás jelenleg nem érhető el, kérjük, próbálja újra később.' });
+      expect(JSON.parse(res.body)).toEqual({
+        message: 'A szolgáltatás jelenleg nem érhető el, kérjük, próbálja újra később.',
+      });
     } finally {
       e.tenantApiUrl = saved;
       spy.mockRestore();

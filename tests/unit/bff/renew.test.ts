@@ -10,7 +10,12 @@ const SESSION_SECRET = 's'.repeat(40);
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 
 describe('needsRenewal (the proxy calls upstream only for a jar without a live session)', () => {
-  const live: Partial<SealedData> = { auth: true, tenant: 'demo', jar: { laravel_session: 'x', remember_web_1: 'r' }, until: NOW + 3_600_000 };
+  const live: Partial<SealedData> = {
+    auth: true,
+    tenant: 'demo',
+    jar: { laravel_session: 'x', remember_web_1: 'r' },
+    until: NOW + 3_600_000,
+  };
 
   it('leaves a live session alone: no upstream call on an ordinary page load', () => {
     expect(needsRenewal(live, 'demo', NOW)).toBe(false);
@@ -50,9 +55,9 @@ describe('mergeSetCookies: the upstream session end', () => {
     expect(mergeSetCookies({}, ['pulzus_session=a; Path=/; HttpOnly', 'XSRF-TOKEN=b; Path=/'], NOW).expires).toBeNull();
   });
   it('ignores deleted cookies', () => {
-    expect(mergeSetCookies({ a: '1' }, ['a=; Max-Age=0', 'b=2; Expires=Sun, 01 Mar 2026 11:00:00 GMT'], NOW).expires).toBe(
-      NOW + 3_600_000,
-    );
+    expect(
+      mergeSetCookies({ a: '1' }, ['a=; Max-Age=0', 'b=2; Expires=Sun, 01 Mar 2026 11:00:00 GMT'], NOW).expires,
+    ).toBe(NOW + 3_600_000);
   });
 });
 

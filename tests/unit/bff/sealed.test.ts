@@ -64,7 +64,11 @@ describe('readSealedCookie', () => {
 });
 
 describe('the seal of a call', () => {
-  const call = (jar: Record<string, string>, jarChanged: boolean, until: number | null = null) => ({ jar, jarChanged, until });
+  const call = (jar: Record<string, string>, jarChanged: boolean, until: number | null = null) => ({
+    jar,
+    jarChanged,
+    until,
+  });
 
   it('reseals only when the jar, the tenant or the session end moved (by more than five minutes)', () => {
     const data: Partial<SealedData> = { tenant: 'demo', jar: { a: '1' }, until: 1_000_000 };
@@ -80,12 +84,18 @@ describe('the seal of a call', () => {
   });
 
   it('forgets the login of a cookie sealed for another tenant', () => {
-    expect(forTenant({ tenant: 'demo', auth: true, remember: true, jar: {} }, 'other')).toEqual({ tenant: 'demo', jar: {} });
+    expect(forTenant({ tenant: 'demo', auth: true, remember: true, jar: {} }, 'other')).toEqual({
+      tenant: 'demo',
+      jar: {},
+    });
     expect(forTenant({ tenant: 'demo', auth: true }, 'demo')).toEqual({ tenant: 'demo', auth: true });
   });
 
   it('seals what reads back, remembered without an unseal', async () => {
-    const value = await sealSession({ tenant: 'demo', jar: { a: '1' } }, sessionOptions({ remember: false, secure: false, password: PASSWORD }));
+    const value = await sealSession(
+      { tenant: 'demo', jar: { a: '1' } },
+      sessionOptions({ remember: false, secure: false, password: PASSWORD }),
+    );
     const subtle = jest.spyOn(globalThis.crypto.subtle, 'deriveBits');
     expect(await readSealedCookie(value, PASSWORD)).toEqual({ tenant: 'demo', jar: { a: '1' } });
     expect(subtle).not.toHaveBeenCalled();
@@ -93,12 +103,16 @@ describe('the seal of a call', () => {
 
   it('refuses a seal browsers would not keep', async () => {
     const jar = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`cookie${i}`, 'x'.repeat(20)]));
-    await expect(sealSession({ tenant: 'demo', jar }, sessionOptions({ remember: false, secure: false, password: PASSWORD }))).rejects.toThrow(/too big/);
+    await expect(
+      sealSession({ tenant: 'demo', jar }, sessionOptions({ remember: false, secure: false, password: PASSWORD })),
+    ).rejects.toThrow(/too big/);
   });
 
   it('writes the Set-Cookie line as Next does: a browser-session cookie, or one with Expires and Max-Age', () => {
     const session = sessionOptions({ remember: false, secure: false, password: PASSWORD }).cookieOptions!;
-    expect(setCookieLine('pulzus', 'Fe26.2*a*b~2', session)).toBe('pulzus=Fe26.2*a*b~2; Path=/; HttpOnly; SameSite=lax');
+    expect(setCookieLine('pulzus', 'Fe26.2*a*b~2', session)).toBe(
+      'pulzus=Fe26.2*a*b~2; Path=/; HttpOnly; SameSite=lax',
+    );
     const remembered = sessionOptions({ remember: true, secure: true, password: PASSWORD }).cookieOptions!;
     const now = Date.UTC(2026, 0, 1);
     expect(setCookieLine('pulzus', 'v', remembered, now)).toBe(

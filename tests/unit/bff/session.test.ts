@@ -28,6 +28,9 @@ describe('isSecureCookie', () => {
   it('is always Secure with SECURE_COOKIES=1', () => {
     const { isSecureCookie, sessionOptions } = sessionModule({ SECURE_COOKIES: '1' });
     expect(isSecureCookie('http')).toBe(true);
-    expect(sessionOptions({ remember: false, secure: isSecureCookie('http'), password: 's'.repeat(32) }).cookieOptions?.secure).toBe(true);
+    expect(
+      sessionOptions({ remember: false, secure: isSecureCookie('http'), password: 's'.repeat(32) }).cookieOptions
+        ?.secure,
+    ).toBe(true);
   });
 });

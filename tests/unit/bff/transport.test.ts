@@ -20,7 +20,8 @@ async function upstreamRequest(url: string, init: WebCall): Promise<Response> {
   init.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const body = init.body instanceof ReadableStream ? Readable.fromWeb(init.body as NodeReadableStream<Uint8Array>) : init.body;
+  const body =
+    init.body instanceof ReadableStream ? Readable.fromWeb(init.body as NodeReadableStream<Uint8Array>) : init.body;
   return toResponse(await transportRequest(url, { ...init, headers, body }));
 }
 
@@ -59,7 +60,10 @@ describe('upstreamRequest', () => {
 
   it('keeps every Set-Cookie line and the status text, and follows no redirect', async () => {
     route = (_req, _body, res) => {
-      res.writeHead(302, 'Found It', { location: '/x', 'set-cookie': ['a=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT', 'b=2'] });
+      res.writeHead(302, 'Found It', {
+        location: '/x',
+        'set-cookie': ['a=1; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT', 'b=2'],
+      });
       res.end();
     };
     const res = await get('/r');

@@ -68,7 +68,9 @@ describe('forwardedHeaders', () => {
       proto: 'http',
       host: 'demo.example.com',
     });
-    expect(forwardedHeaders(spoofed, { remoteAddress: '198.51.100.4', encrypted: true }, undefined).proto).toBe('https');
+    expect(forwardedHeaders(spoofed, { remoteAddress: '198.51.100.4', encrypted: true }, undefined).proto).toBe(
+      'https',
+    );
     const t = parseTrustedProxies('10.0.0.0/8');
     expect(forwardedHeaders(spoofed, { remoteAddress: '198.51.100.4' }, t).for).toBe('198.51.100.4');
   });
@@ -85,12 +87,22 @@ describe('forwardedHeaders', () => {
 
   it('falls back to the socket when a trusted proxy sends nothing or garbage', () => {
     const t = parseTrustedProxies('127.0.0.1');
-    expect(forwardedHeaders({ host: 'h' }, { remoteAddress: '127.0.0.1' }, t)).toEqual({ for: '127.0.0.1', proto: 'http', host: 'h' });
+    expect(forwardedHeaders({ host: 'h' }, { remoteAddress: '127.0.0.1' }, t)).toEqual({
+      for: '127.0.0.1',
+      proto: 'http',
+      host: 'h',
+    });
     expect(
-      forwardedHeaders({ host: 'h', 'x-forwarded-for': 'garbage', 'x-forwarded-proto': 'gopher' }, { remoteAddress: '127.0.0.1' }, t),
+      forwardedHeaders(
+        { host: 'h', 'x-forwarded-for': 'garbage', 'x-forwarded-proto': 'gopher' },
+        { remoteAddress: '127.0.0.1' },
+        t,
+      ),
     ).toEqual({ for: '127.0.0.1', proto: 'http', host: 'h' });
     // A chain of trusted hops only: the farthest one is the best guess.
-    expect(forwardedHeaders({ host: 'h', 'x-forwarded-for': '127.0.0.1' }, { remoteAddress: '127.0.0.1' }, t).for).toBe('127.0.0.1');
+    expect(forwardedHeaders({ host: 'h', 'x-forwarded-for': '127.0.0.1' }, { remoteAddress: '127.0.0.1' }, t).for).toBe(
+      '127.0.0.1',
+    );
   });
 });
 
@@ -143,7 +155,10 @@ describe('applyForwarded on a real socket', () => {
   });
 
   it("keeps a trusted proxy's values", async () => {
-    const out = (await roundTrip('127.0.0.0/8', { 'X-Forwarded-For': '203.0.113.5', 'X-Forwarded-Proto': 'https' })) as {
+    const out = (await roundTrip('127.0.0.0/8', {
+      'X-Forwarded-For': '203.0.113.5',
+      'X-Forwarded-Proto': 'https',
+    })) as {
       headers: Record<string, string>;
     };
     expect(out.headers['x-forwarded-for']).toBe('203.0.113.5');

@@ -25,7 +25,11 @@ function handle(req: IncomingMessage, body: string, res: import('node:http').Ser
     res.end('{"message":"A munkamenet lejárt, kérjük, frissítse az oldalt."}');
     return;
   }
-  res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': [...cookies, 'gone=; Max-Age=0'], 'x-app-version': '9' });
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'set-cookie': [...cookies, 'gone=; Max-Age=0'],
+    'x-app-version': '9',
+  });
   res.end(JSON.stringify({ echo: body, url: req.url }));
 }
 
@@ -142,7 +146,11 @@ describe('upstreamFetch', () => {
   it('streams a large body without a retry', async () => {
     const { upstreamFetch } = await load();
     const ctx = ctxWith({ 'XSRF-TOKEN': 'stale' });
-    const res = await upstreamFetch(ctx, { method: 'POST', path: '/api/upload', body: Readable.from([Buffer.from('big')]) });
+    const res = await upstreamFetch(ctx, {
+      method: 'POST',
+      path: '/api/upload',
+      body: Readable.from([Buffer.from('big')]),
+    });
     expect(res.status).toBe(419);
     expect(calls.map((c) => c.url)).toEqual(['/api/upload']);
     expect(calls[0]!.body).toBe('big');

@@ -6,13 +6,28 @@ import { FAVORITE_CHANNELS_KEY } from '@/lib/api/channel-keys';
 import { toCatalogue, toChannelCard } from '@/lib/channels/catalogue';
 import type { Channel } from '@/contracts';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/channels' }));
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/channels',
+}));
 
 /** Channels as a Laravel API lists them (none featured, so no carousel), read leniently. */
 const channels = [
   { id: 1, name: 'Reggeli kávé' },
   { id: 2, name: 'Délutáni lendület' },
-].map((c) => ({ ...c, description: '', tracks_count: 3, duration: 60, channel_duration: 60, is_featured: false, image: null, image_url: null, landscape: false, landscape_url: null, created_at: '' })) as Channel[];
+].map((c) => ({
+  ...c,
+  description: '',
+  tracks_count: 3,
+  duration: 60,
+  channel_duration: 60,
+  is_featured: false,
+  image: null,
+  image_url: null,
+  landscape: false,
+  landscape_url: null,
+  created_at: '',
+})) as Channel[];
 
 function renderView(props: Parameters<typeof ChannelsView>[0], fallback: Record<string, unknown> = {}) {
   return render(
@@ -42,12 +57,17 @@ it('with categories has no such tab', () => {
 it('says the favourites could not be loaded rather than that there are none', () => {
   renderView({ catalogue: toCatalogue([], []), unavailable: { favorites: true } });
   expect(screen.getByRole('tab', { name: 'Kedvencek' })).toHaveAttribute('aria-selected', 'true');
-  expect(screen.getByText('A kedvenc csatornákat most nem sikerült betölteni. Próbálja újra később.')).toBeInTheDocument();
+  expect(
+    screen.getByText('A kedvenc csatornákat most nem sikerült betölteni. Próbálja újra később.'),
+  ).toBeInTheDocument();
   expect(screen.queryByText(/Még nincs kedvenc csatornája/)).not.toBeInTheDocument();
 });
 
 it('shows the favourites when they came, and says so when there are none', () => {
-  const { unmount } = renderView({ catalogue: toCatalogue(channels, []) }, { [FAVORITE_CHANNELS_KEY]: [toChannelCard(channels[1]!)] });
+  const { unmount } = renderView(
+    { catalogue: toCatalogue(channels, []) },
+    { [FAVORITE_CHANNELS_KEY]: [toChannelCard(channels[1]!)] },
+  );
   expect(screen.getByRole('tab', { name: 'Kedvencek' })).toHaveAttribute('aria-selected', 'true');
   expect(within(screen.getByRole('tabpanel')).getByText('Délutáni lendület')).toBeInTheDocument();
   unmount();
@@ -60,7 +80,7 @@ it('says the channels could not be loaded when the list call failed', () => {
   expect(screen.getByText(/A csatornák most nem tölthetők be/)).toBeInTheDocument();
 });
 
-it("a channel whose tracks the API did not serve says so, not that it is empty", () => {
+it('a channel whose tracks the API did not serve says so, not that it is empty', () => {
   render(<TrackList channelId={1} firstPage={null} />);
   expect(screen.getByRole('status')).toHaveTextContent('A csatorna zenéi most nem tölthetők be.');
   expect(screen.queryByText('Ez a csatorna üres még.')).not.toBeInTheDocument();

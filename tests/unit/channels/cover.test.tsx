@@ -28,7 +28,9 @@ it('switches to the default cover when the image fails, without looping on a fai
 });
 
 it('tries a new image again after a failed one', () => {
-  const { rerender } = render(<CoverImage src="/a.jpg" fallback="/img/base-cover-2.png" alt="x" width={1} height={1} />);
+  const { rerender } = render(
+    <CoverImage src="/a.jpg" fallback="/img/base-cover-2.png" alt="x" width={1} height={1} />,
+  );
   fireEvent.error(screen.getByRole('img'));
   rerender(<CoverImage src="/b.jpg" fallback="/img/base-cover-2.png" alt="x" width={1} height={1} />);
   expect(screen.getByRole('img')).toHaveAttribute('src', '/b.jpg');

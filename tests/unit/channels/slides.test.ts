@@ -19,6 +19,10 @@ it('subcategory sliders show twice as many', () => {
 it('the CSS carries the same breakpoints', () => {
   const css = slidesCss();
   expect(css).toMatch(/^\[data-slides="1"\]\{--slides-per-view:1\}\[data-slides="2"\]\{--slides-per-view:2\}/);
-  expect(css).toContain('@media (min-width:1101px){[data-slides="1"]{--slides-per-view:2}[data-slides="2"]{--slides-per-view:4}}');
-  expect(css).toContain('@media (min-width:1537px){[data-slides="1"]{--slides-per-view:3}[data-slides="2"]{--slides-per-view:6}}');
+  expect(css).toContain(
+    '@media (min-width:1101px){[data-slides="1"]{--slides-per-view:2}[data-slides="2"]{--slides-per-view:4}}',
+  );
+  expect(css).toContain(
+    '@media (min-width:1537px){[data-slides="1"]{--slides-per-view:3}[data-slides="2"]{--slides-per-view:6}}',
+  );
 });

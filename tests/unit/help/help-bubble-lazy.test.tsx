@@ -28,5 +28,7 @@ it('the bubble is a button without the dialog code; the first press loads the di
   expect(await screen.findByRole('dialog', { name: 'Segítség' }, { timeout: 20_000 })).toBeInTheDocument();
   expect(mockDialogLoaded).toBe(true);
   // The bubble says the panel is open, and names it.
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Segítség' })).toHaveAttribute('aria-expanded', 'true'));
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Segítség' })).toHaveAttribute('aria-expanded', 'true'),
+  );
 }, 30_000);

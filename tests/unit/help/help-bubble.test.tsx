@@ -11,7 +11,12 @@ const TOPICS: FaqTopic[] = [
 const DETAIL: FaqTopicDetail = {
   ...TOPICS[0]!,
   faq_items: [
-    { id: 5, name: 'Hogyan indítok el egy csatornát?', description: 'Nyissa meg.\n\nMajd nyomja meg a lejátszást.', tutorial_item_id: 12 },
+    {
+      id: 5,
+      name: 'Hogyan indítok el egy csatornát?',
+      description: 'Nyissa meg.\n\nMajd nyomja meg a lejátszást.',
+      tutorial_item_id: 12,
+    },
     { id: 6, name: 'Miért nem szól a zene?', description: 'Nézze meg a hangerőt.', tutorial_item_id: null },
   ],
 };
@@ -26,7 +31,9 @@ beforeEach(async () => {
 });
 
 function setup() {
-  const fetch = installFakeFetch(({ url }) => (url === '/api/faqs' ? { body: TOPICS } : url === '/api/faqs/1' ? { body: DETAIL } : { status: 404 }));
+  const fetch = installFakeFetch(({ url }) =>
+    url === '/api/faqs' ? { body: TOPICS } : url === '/api/faqs/1' ? { body: DETAIL } : { status: 404 },
+  );
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <div id="player-bar">

@@ -15,7 +15,11 @@ const item = (id: number, topicId: number, name: string, seconds: number): Tutor
 });
 
 const TOPICS: TutorialTopic[] = [
-  { id: 1, name: 'Első lépések', tutorial_items: [item(11, 1, 'Bejelentkezés', 65), item(12, 1, 'Csatorna indítása', 9)] },
+  {
+    id: 1,
+    name: 'Első lépések',
+    tutorial_items: [item(11, 1, 'Bejelentkezés', 65), item(12, 1, 'Csatorna indítása', 9)],
+  },
   { id: 2, name: 'Keverőpult', tutorial_items: [item(21, 2, 'Szpot feltöltése', 125)] },
 ];
 

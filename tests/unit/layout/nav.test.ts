@@ -20,5 +20,11 @@ it("lists the account menu's pages and the mixer's tabs (the Laravel suite walks
   const { ACCOUNT_NAV } = await import('@/components/layout/nav');
   const { MIXER_TABS } = await import('@/components/mixer/tabs');
   expect(ACCOUNT_NAV.map((i) => `${i.label} ${i.href}`)).toEqual(['Beállítások /settings']);
-  expect(MIXER_TABS.map((t) => t.href)).toEqual(['/mixer/scheduler', '/mixer/spots', '/mixer/slideshows', '/mixer/screens', '/mixer/soundboard']);
+  expect(MIXER_TABS.map((t) => t.href)).toEqual([
+    '/mixer/scheduler',
+    '/mixer/spots',
+    '/mixer/slideshows',
+    '/mixer/screens',
+    '/mixer/soundboard',
+  ]);
 });

@@ -1,5 +1,12 @@
 import { PLAY_LOG_TYPES as CONTRACT_TYPES } from '@/contracts/play-log';
-import { exportHref, filterFromSearch, pageHref, playLogKey, PLAY_LOG_TYPES, spotCountsKey } from '@/lib/api/play-log-keys';
+import {
+  exportHref,
+  filterFromSearch,
+  pageHref,
+  playLogKey,
+  PLAY_LOG_TYPES,
+  spotCountsKey,
+} from '@/lib/api/play-log-keys';
 
 describe('play log keys', () => {
   it('knows the same types as the contract (kept apart so the page ships no zod)', () => {
@@ -7,8 +14,18 @@ describe('play log keys', () => {
   });
 
   it('reads a filter from the address, leaving out what it does not know', () => {
-    expect(filterFromSearch({ from: '2026-11-01', to: '2026-11-24', type: 'spot', page: '3' })).toEqual({ from: '2026-11-01', to: '2026-11-24', type: 'spot', page: 3 });
-    expect(filterFromSearch({ from: 'tegnap', to: ['2026-11-24'], type: 'video', page: '-2' })).toEqual({ from: '', to: '', type: '', page: 1 });
+    expect(filterFromSearch({ from: '2026-11-01', to: '2026-11-24', type: 'spot', page: '3' })).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-24',
+      type: 'spot',
+      page: 3,
+    });
+    expect(filterFromSearch({ from: 'tegnap', to: ['2026-11-24'], type: 'video', page: '-2' })).toEqual({
+      from: '',
+      to: '',
+      type: '',
+      page: 1,
+    });
   });
 
   it('builds the API keys, the export link and the page address from one filter', () => {

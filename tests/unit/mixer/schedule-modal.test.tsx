@@ -38,7 +38,9 @@ function open(item: ScheduledContent | null = null) {
 }
 
 it('sends the weekdays shortcut, a cleared window and no screens once the slideshow is unticked', async () => {
-  const { calls } = installFakeFetch((call) => (call.init.method === 'POST' ? { status: 201, body: saved() } : { body: [] }));
+  const { calls } = installFakeFetch((call) =>
+    call.init.method === 'POST' ? { status: 201, body: saved() } : { body: [] },
+  );
   const { onClose, dialog } = open();
   fireEvent.change(within(dialog).getByLabelText('Név'), { target: { value: 'Reggel' } });
   fireEvent.change(within(dialog).getByLabelText('Gyakoriság'), { target: { value: 'hourlyAt15' } });
@@ -110,7 +112,14 @@ it('edits in place: the item’s values filled in, the update path, a slideshow 
   await waitFor(() => expect(onClose).toHaveBeenCalled());
   const [update] = posts(calls);
   expect(update!.url).toBe('/api/scheduled-contents/41');
-  expect(bodyOf(update!)).toMatchObject({ date_from: '2026-03-01', between_from: '08:00', between_to: '10:00', sunday: true, slideshows: [3], screens: [8] });
+  expect(bodyOf(update!)).toMatchObject({
+    date_from: '2026-03-01',
+    between_from: '08:00',
+    between_to: '10:00',
+    sunday: true,
+    slideshows: [3],
+    screens: [8],
+  });
 });
 
 it("shows the server's first message under each field and 'Hibás kitöltés, kérjük javítsa.'", async () => {
@@ -128,11 +137,13 @@ it("shows the server's first message under each field and 'Hibás kitöltés, k�
   }));
   const { onClose, dialog } = open();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Mentés' }));
-  await waitFor(() => expect(within(dialog).getByLabelText('Név')).toHaveAccessibleDescription('A név megadása kötelező.'));
-  expect(within(dialog).getByText('Legalább egy napot válasszon.')).toBeInTheDocument();
-  expect(within(within(dialog).getByRole('group', { name: 'Csak ekkor' })).getByLabelText('Eddig')).toHaveAccessibleDescription(
-    'Az idősáv végét is adja meg.',
+  await waitFor(() =>
+    expect(within(dialog).getByLabelText('Név')).toHaveAccessibleDescription('A név megadása kötelező.'),
   );
+  expect(within(dialog).getByText('Legalább egy napot válasszon.')).toBeInTheDocument();
+  expect(
+    within(within(dialog).getByRole('group', { name: 'Csak ekkor' })).getByLabelText('Eddig'),
+  ).toHaveAccessibleDescription('Az idősáv végét is adja meg.');
   expect(within(dialog).getByRole('group', { name: /Szpotok/ })).toHaveAccessibleDescription(
     'Válasszon legalább egy szpotot vagy slideshow-t.',
   );

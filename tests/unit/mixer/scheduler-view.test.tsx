@@ -23,7 +23,11 @@ function item(id: number, name: string, over: Partial<ScheduledContent> = {}): S
 }
 
 const ITEMS = [
-  item(1, 'Reggeli szpot', { next_play_at: '2026-11-24T23:45:00+01:00', date_from: '2026-11-01', date_to: '2026-12-31' }),
+  item(1, 'Reggeli szpot', {
+    next_play_at: '2026-11-24T23:45:00+01:00',
+    date_from: '2026-11-01',
+    date_to: '2026-12-31',
+  }),
   item(2, 'Esti szpot', { active: false }),
 ];
 
@@ -65,7 +69,10 @@ it("shows the next play in the shop's clock, the dates, and '-' where there is n
   expect(morning.getByText('2026/11/01')).toBeInTheDocument();
   expect(morning.getByText('2026/12/31')).toBeInTheDocument();
   expect(within(rowOf('Esti szpot')).getAllByText('-')).toHaveLength(3);
-  expect(within(rowOf('Esti szpot')).getByRole('switch', { name: 'Aktív: Esti szpot' })).toHaveAttribute('aria-checked', 'false');
+  expect(within(rowOf('Esti szpot')).getByRole('switch', { name: 'Aktív: Esti szpot' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
 });
 
 it('flips the state through the server, then shows the reloaded list', async () => {
@@ -79,7 +86,9 @@ it('flips the state through the server, then shows the reloaded list', async () 
     return { body: [] };
   });
   fireEvent.click(screen.getByRole('switch', { name: 'Aktív: Esti szpot' }));
-  await waitFor(() => expect(screen.getByRole('switch', { name: 'Aktív: Esti szpot' })).toHaveAttribute('aria-checked', 'true'));
+  await waitFor(() =>
+    expect(screen.getByRole('switch', { name: 'Aktív: Esti szpot' })).toHaveAttribute('aria-checked', 'true'),
+  );
   const urls = calls.map((c) => c.url);
   expect(urls.indexOf('/api/scheduled-contents/toggle/2')).toBeLessThan(urls.lastIndexOf('/api/scheduled-contents'));
   expect(urls).toContain('/api/scheduled-contents/preview?hours=24');
@@ -102,8 +111,22 @@ it('filters and sorts, and remembers both under schedulerFilter and schedulerInd
 it('names each item and what it plays on the timeline, clashes in words', () => {
   setup(() => ({ body: [] }), {
     preview: [
-      { at: '2026-11-24T09:15:00+01:00', scheduled_content_id: 1, name: 'Reggeli szpot', spots: [{ id: 5, name: 'Hétvégi akció', duration: 12 }], slideshows: [], clash: 'same_minute' },
-      { at: '2026-11-24T09:15:00+01:00', scheduled_content_id: 3, name: 'Kirakat', spots: [], slideshows: [{ id: 2, name: 'Őszi képek' }], clash: 'same_minute' },
+      {
+        at: '2026-11-24T09:15:00+01:00',
+        scheduled_content_id: 1,
+        name: 'Reggeli szpot',
+        spots: [{ id: 5, name: 'Hétvégi akció', duration: 12 }],
+        slideshows: [],
+        clash: 'same_minute',
+      },
+      {
+        at: '2026-11-24T09:15:00+01:00',
+        scheduled_content_id: 3,
+        name: 'Kirakat',
+        spots: [],
+        slideshows: [{ id: 2, name: 'Őszi képek' }],
+        clash: 'same_minute',
+      },
     ],
   });
   const timeline = screen.getByRole('region', { name: 'A következő 24 óra' });

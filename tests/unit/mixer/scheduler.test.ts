@@ -102,7 +102,9 @@ describe('the form’s body', () => {
   });
 
   it('sends no screens once no slideshow is left', () => {
-    const draft = { ...draftOf(item(1, 'x', { slideshows: [{ id: 3, name: 'S' }], screens: [{ id: 8, name: 'TV' }] })) };
+    const draft = {
+      ...draftOf(item(1, 'x', { slideshows: [{ id: 3, name: 'S' }], screens: [{ id: 8, name: 'TV' }] })),
+    };
     expect(bodyOf(draft).screens).toEqual([8]);
     expect(bodyOf({ ...draft, slideshows: [] }).screens).toEqual([]);
   });
@@ -121,7 +123,14 @@ describe('the form’s body', () => {
 });
 
 function fire(at: string, id: number, clash: SchedulePreviewEntry['clash'] = null): SchedulePreviewEntry {
-  return { at, scheduled_content_id: id, name: `Tétel ${id}`, spots: [{ id: 1, name: 'Szpot', duration: 12 }], slideshows: [], clash };
+  return {
+    at,
+    scheduled_content_id: id,
+    name: `Tétel ${id}`,
+    spots: [{ id: 1, name: 'Szpot', duration: 12 }],
+    slideshows: [],
+    clash,
+  };
 }
 
 describe('the timeline', () => {

@@ -27,7 +27,10 @@ function answering(answer: (call: FakeCall) => FakeAnswer) {
 }
 
 it('creates a screen with its name, no description and the chosen default slideshow', async () => {
-  const { calls } = answering(() => ({ status: 201, body: { ...existing, id: 10, name: 'Bejárat', description: null, slideshow_id: 4 } }));
+  const { calls } = answering(() => ({
+    status: 201,
+    body: { ...existing, id: 10, name: 'Bejárat', description: null, slideshow_id: 4 },
+  }));
   const onClose = jest.fn();
   render(<ScreenModal screen={null} slideshows={slideshows} onClose={onClose} />);
   fireEvent.change(screen.getByLabelText('Név'), { target: { value: 'Bejárat' } });
@@ -67,7 +70,13 @@ it('shows errors.slideshow_id, or else errors.slideshow (SPEC.md §8), under the
 });
 
 it('keeps a default the list does not know choosable, and says when the list failed', () => {
-  render(<ScreenModal screen={{ ...existing, slideshow_id: 7, slideshow: { id: 7, name: 'Régi' } }} slideshows={null} onClose={() => undefined} />);
+  render(
+    <ScreenModal
+      screen={{ ...existing, slideshow_id: 7, slideshow: { id: 7, name: 'Régi' } }}
+      slideshows={null}
+      onClose={() => undefined}
+    />,
+  );
   expect(screen.getByLabelText('Alapértelmezett slideshow')).toHaveValue('7');
   expect(screen.getByRole('option', { name: 'Régi' })).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent('A slideshowk listája nem töltődött be');

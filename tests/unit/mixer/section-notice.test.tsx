@@ -13,7 +13,9 @@ function fresh({ children }: { children: ReactNode }) {
 it('a list the server could not read: the browser tries once, then a Hungarian notice with a retry takes its place', async () => {
   let failing = true;
   const { calls } = installFakeFetch(() =>
-    failing ? { status: 500, body: { message: 'Hiba' } } : { body: [{ id: 1, name: 'Heti akciók', images_count: 3, created_at: '' }] },
+    failing
+      ? { status: 500, body: { message: 'Hiba' } }
+      : { body: [{ id: 1, name: 'Heti akciók', images_count: 3, created_at: '' }] },
   );
   render(<SlideshowsView initial={null} />, { wrapper: fresh });
   expect(screen.getByRole('heading', { level: 1, name: 'Slideshowk' })).toBeInTheDocument();

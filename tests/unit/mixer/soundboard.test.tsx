@@ -64,23 +64,37 @@ it('a failed list empties both sections with a notice; the buttons stay', async 
 it('shows the quick sounds as tiles and counts the two lists on their tabs', () => {
   setup(() => ({ body: SOUNDS }));
   const grid = screen.getByRole('region', { name: 'Gyorshangok' });
-  expect(within(grid).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Gong lejátszása']);
+  expect(
+    within(grid)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label')),
+  ).toEqual(['Gong lejátszása']);
   expect(screen.getByRole('tab', { name: 'Kedvencek (1)' })).toHaveAttribute('aria-selected', 'true');
   expect(screen.getByRole('tab', { name: 'Összes hang (3)' })).toBeInTheDocument();
 });
 
 it("marks a sound longer than 2 minutes 'Túl hosszú'; one of 2:00 is not marked", () => {
-  setup(() => ({ body: SOUNDS }), [
-    sound(11, 'Hosszú zene', { is_favorite: true, customer_id: 1, duration: 185 }),
-    sound(12, 'Két perc', { is_favorite: true, customer_id: 1, duration: 120.05 }),
-  ]);
+  setup(
+    () => ({ body: SOUNDS }),
+    [
+      sound(11, 'Hosszú zene', { is_favorite: true, customer_id: 1, duration: 185 }),
+      sound(12, 'Két perc', { is_favorite: true, customer_id: 1, duration: 120.05 }),
+    ],
+  );
   const rows = within(allTab()).getAllByRole('rowheader');
-  expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/Hosszú zene\s*Túl hosszú$/), expect.stringMatching(/Két perc$/)]);
+  expect(rows.map((r) => r.textContent)).toEqual([
+    expect.stringMatching(/Hosszú zene\s*Túl hosszú$/),
+    expect.stringMatching(/Két perc$/),
+  ]);
 });
 
 it('a tile plays its sound through the player', async () => {
-  const { calls } = setup((call) => ({ body: call.url.includes('/play') ? { id: 1, type: 'sound', url: 'x' } : SOUNDS }));
-  fireEvent.click(within(screen.getByRole('region', { name: 'Gyorshangok' })).getByRole('button', { name: 'Gong lejátszása' }));
+  const { calls } = setup((call) => ({
+    body: call.url.includes('/play') ? { id: 1, type: 'sound', url: 'x' } : SOUNDS,
+  }));
+  fireEvent.click(
+    within(screen.getByRole('region', { name: 'Gyorshangok' })).getByRole('button', { name: 'Gong lejátszása' }),
+  );
   await waitFor(() => expect(posts(calls)).toEqual(['/api/players/5/sounds/1/play']));
 });
 
@@ -108,7 +122,9 @@ it('toggles a mark with its toast, the list following the answer; delete is offe
   expect(posts(calls)).toEqual(['/api/sounds/2/quick']);
   // …and the list is fetched again (SPEC.md §4).
   await waitFor(() => expect(calls.filter((c) => c.url === '/api/sounds')).toHaveLength(1));
-  await waitFor(() => expect(within(table).getByRole('button', { name: 'Gyorshang: Csengő' })).toHaveAttribute('aria-pressed', 'true'));
+  await waitFor(() =>
+    expect(within(table).getByRole('button', { name: 'Gyorshang: Csengő' })).toHaveAttribute('aria-pressed', 'true'),
+  );
   const grid = screen.getByRole('region', { name: 'Gyorshangok' });
   await waitFor(() => expect(within(grid).getAllByRole('button')).toHaveLength(2));
 
@@ -149,7 +165,9 @@ it('deletes an own sound after confirmation, with its toast', async () => {
 
 it("'Új hang kérése' posts what the shop wants and confirms with a toast", async () => {
   const { calls, toasts } = setup((call) =>
-    call.url === '/api/sounds/requests' ? { status: 201, body: { id: 1, description: 'x', created_at: '' } } : { body: SOUNDS },
+    call.url === '/api/sounds/requests'
+      ? { status: 201, body: { id: 1, description: 'x', created_at: '' } }
+      : { body: SOUNDS },
   );
   fireEvent.click(screen.getByRole('button', { name: 'Új hang kérése' }));
   const dialog = await screen.findByRole('dialog', { name: 'Új hang kérése' }, LAZY);

@@ -37,7 +37,13 @@ function setup(answer: (call: FakeCall) => FakeAnswer = () => ({ body: SPOTS }),
       <SpotsView initial={initial} />
     </SWRConfig>,
   );
-  return { ...fetch, toasts: () => getDefaultStore().get(toastsAtom).map((t) => t.message) };
+  return {
+    ...fetch,
+    toasts: () =>
+      getDefaultStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+  };
 }
 
 const mp3 = new File(['ID3'], 'uj-akcio.mp3', { type: 'audio/mpeg' });
@@ -55,7 +61,11 @@ it('a failed list shows its notice, and "Újrapróbálás" fetches it', async ()
 it('lists the spots with their file names', () => {
   setup();
   const table = screen.getByRole('table', { name: 'Reklám szpotok' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Szpot neve', 'Fájlnév', 'Műveletek']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Szpot neve', 'Fájlnév', 'Műveletek']);
   expect(within(table).getByRole('rowheader')).toHaveTextContent('Hétvégi akció');
   expect(within(table).getByText('hetvegi-akcio.mp3')).toBeInTheDocument();
 });
@@ -116,7 +126,9 @@ it('shows the server’s first error under each field and stays open', async () 
       errors: { name: ['A név megadása kötelező.'], file: ['A fájl megadása kötelező.', 'Második'] },
     }),
   );
-  expect(within(dialog).getByRole('textbox', { name: 'Szpot neve' })).toHaveAccessibleDescription('A név megadása kötelező.');
+  expect(within(dialog).getByRole('textbox', { name: 'Szpot neve' })).toHaveAccessibleDescription(
+    'A név megadása kötelező.',
+  );
   expect(within(dialog).getByLabelText('Hangfájl (MP3)')).toHaveAccessibleDescription('A fájl megadása kötelező.');
   expect(screen.getByRole('dialog')).toBeInTheDocument();
 });
@@ -134,7 +146,9 @@ it('deletes after confirmation; a failed delete reloads the list silently', asyn
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Szpot törlése' })));
   };
   await confirm();
-  await waitFor(() => expect(calls.filter((c) => c.url === '/api/spots' && (c.init.method ?? 'GET') === 'GET')).toHaveLength(1));
+  await waitFor(() =>
+    expect(calls.filter((c) => c.url === '/api/spots' && (c.init.method ?? 'GET') === 'GET')).toHaveLength(1),
+  );
   expect(toasts()).toEqual([]);
   expect(screen.getByRole('rowheader')).toHaveTextContent('Hétvégi akció');
 

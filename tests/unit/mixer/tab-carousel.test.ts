@@ -22,7 +22,9 @@ function row() {
 }
 
 function media(matching: string[]) {
-  window.matchMedia = ((query: string) => ({ matches: matching.includes(query) })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: matching.includes(query),
+  })) as unknown as typeof window.matchMedia;
 }
 
 beforeEach(() => jest.useFakeTimers());

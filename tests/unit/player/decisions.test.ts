@@ -17,7 +17,13 @@ describe('the playable', () => {
   it('links the playable to its page', () => {
     expect(playableHref(aPlayer())).toBe('/channels/3');
     expect(
-      playableHref(aPlayer({ playable: { type: 'App\\Models\\Playlist', id: 9, name: 'Saját' }, playable_type: 'App\\Models\\Playlist', playable_id: 9 })),
+      playableHref(
+        aPlayer({
+          playable: { type: 'App\\Models\\Playlist', id: 9, name: 'Saját' },
+          playable_type: 'App\\Models\\Playlist',
+          playable_id: 9,
+        }),
+      ),
     ).toBe('/playlists/9');
     expect(playableHref(aPlayer({ playable: null }))).toBeNull();
     expect(playableHref(null)).toBeNull();

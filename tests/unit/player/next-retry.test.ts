@@ -9,7 +9,9 @@ afterEach(() => jest.useRealTimers());
 
 function setup(answers: ('fail' | 'ok')[], shouldRetry = () => true) {
   const states: boolean[] = [];
-  const call = jest.fn(() => (answers.shift() === 'ok' ? Promise.resolve('player') : Promise.reject(new TypeError('Failed to fetch'))));
+  const call = jest.fn(() =>
+    answers.shift() === 'ok' ? Promise.resolve('player') : Promise.reject(new TypeError('Failed to fetch')),
+  );
   const next = createNextRequester({ call, shouldRetry, onUnreachable: (u) => states.push(u) });
   return { call, states, next };
 }

@@ -6,7 +6,13 @@ import { aPlayer, aTrack } from './fixtures';
 const t1 = aTrack({ id: 8, url: 'http://media.test/8.mp3?signature=a' });
 const t2 = aTrack({ id: 9, url: 'http://media.test/9.mp3?signature=a' });
 const base = aPlayer({ version: 40, next_tracks: [t1, t2] });
-const at = (overrides: Partial<AlonePosition> = {}): AlonePosition => ({ base, advanced: 1, trackId: 8, time: 21.5, ...overrides });
+const at = (overrides: Partial<AlonePosition> = {}): AlonePosition => ({
+  base,
+  advanced: 1,
+  trackId: 8,
+  time: 21.5,
+  ...overrides,
+});
 
 describe('isUnreachable', () => {
   it('is a network failure or a gateway answer, not an ordinary error answer', () => {
@@ -25,7 +31,10 @@ describe('planReturn', () => {
   });
 
   it('catches up over a change that did not touch what plays (volume from another device)', () => {
-    expect(planReturn({ ...base, version: 41, volume: 30 }, at({ advanced: 2, trackId: 9 }))).toEqual({ kind: 'catch-up', steps: 2 });
+    expect(planReturn({ ...base, version: 41, volume: 30 }, at({ advanced: 2, trackId: 9 }))).toEqual({
+      kind: 'catch-up',
+      steps: 2,
+    });
   });
 
   it('follows the server when another device moved it on, paused it, or took the output', () => {
@@ -49,7 +58,13 @@ describe('returnFromAlone', () => {
       next: jest.fn(async (_id: number) => {
         order.push('next');
         const upcoming = now.next_tracks ?? [];
-        now = { ...now, version: (now.version ?? 0) + 1, track: upcoming[0] ?? null, next_tracks: upcoming.slice(1), current_time: 0 };
+        now = {
+          ...now,
+          version: (now.version ?? 0) + 1,
+          track: upcoming[0] ?? null,
+          next_tracks: upcoming.slice(1),
+          current_time: 0,
+        };
         return now;
       }),
       report: jest.fn(async (_id: number, time: number, volume: number) => {
@@ -68,7 +83,7 @@ describe('returnFromAlone', () => {
     expect(result?.current_time).toBe(3.25);
   });
 
-  it("keeps a volume another device set meanwhile (its change was answered 2xx)", async () => {
+  it('keeps a volume another device set meanwhile (its change was answered 2xx)', async () => {
     const c = calls({ ...base, version: 41, volume: 25 });
     const result = await returnFromAlone(c, () => at({ advanced: 1, trackId: 8, time: 2 }));
     expect(c.order).toEqual(['list', 'next', 'report 2']);

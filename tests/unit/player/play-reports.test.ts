@@ -1,5 +1,12 @@
 import { ApiError } from '@/lib/api/fetcher';
-import { isFinalRefusal, OUTBOX_MAX, PlayMeter, PlayReportOutbox, type OutboxStore, type PlayReport } from '@/lib/player/play-reports';
+import {
+  isFinalRefusal,
+  OUTBOX_MAX,
+  PlayMeter,
+  PlayReportOutbox,
+  type OutboxStore,
+  type PlayReport,
+} from '@/lib/player/play-reports';
 
 /** An audio element whose time and paused state the test moves. */
 function fakeAudio() {
@@ -42,7 +49,11 @@ describe('PlayMeter', () => {
   it('reports what was heard: seeks, pauses and stalls add nothing; ended closes the item', () => {
     const a = fakeAudio();
     const reports: PlayReport[] = [];
-    const meter = new PlayMeter(a.audio, (r) => reports.push(r), () => START);
+    const meter = new PlayMeter(
+      a.audio,
+      (r) => reports.push(r),
+      () => START,
+    );
     meter.begin('track', 7);
     a.play();
     a.advance(10);
@@ -54,7 +65,13 @@ describe('PlayMeter', () => {
     a.advance(2);
     a.end();
     expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatchObject({ type: 'track', id: 7, seconds: 17, ended: true, started_at: new Date(START).toISOString() });
+    expect(reports[0]).toMatchObject({
+      type: 'track',
+      id: 7,
+      seconds: 17,
+      ended: true,
+      started_at: new Date(START).toISOString(),
+    });
     expect(reports[0]!.report_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
@@ -82,7 +99,11 @@ describe('PlayMeter', () => {
     const a = fakeAudio();
     let wall = START;
     const reports: PlayReport[] = [];
-    const meter = new PlayMeter(a.audio, (r) => reports.push(r), () => wall);
+    const meter = new PlayMeter(
+      a.audio,
+      (r) => reports.push(r),
+      () => wall,
+    );
     meter.begin('track', 4);
     a.play();
     for (let i = 0; i < 5; i++) {
@@ -174,7 +195,10 @@ describe('PlayReportOutbox', () => {
     const store = memory();
     const outbox = new PlayReportOutbox(5, async () => Promise.reject(new TypeError('offline')), store);
     const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
-    store.setItem('pulzus.playReports.5', JSON.stringify([report(0, old), ...Array.from({ length: OUTBOX_MAX }, (_, i) => report(i + 1))]));
+    store.setItem(
+      'pulzus.playReports.5',
+      JSON.stringify([report(0, old), ...Array.from({ length: OUTBOX_MAX }, (_, i) => report(i + 1))]),
+    );
     outbox.add(report(OUTBOX_MAX + 1));
     const pending = outbox.pending();
     expect(pending).toHaveLength(OUTBOX_MAX);

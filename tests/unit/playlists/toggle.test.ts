@@ -1,7 +1,10 @@
 import { applyToggleAnswer, setTrackAdded, toggleToast, withCreated } from '@/components/playlists/toggle';
 import { playlist, withAdded } from './fixtures';
 
-const texts = { added: 'Sikeresen hozzáadva a lejátszási listához.', removed: 'Sikeresen eltávolítva a lejátszási listáról.' };
+const texts = {
+  added: 'Sikeresen hozzáadva a lejátszási listához.',
+  removed: 'Sikeresen eltávolítva a lejátszási listáról.',
+};
 
 describe('the modal’s ticks', () => {
   const list = [withAdded(playlist(1, [5]), true), withAdded(playlist(2), false)];

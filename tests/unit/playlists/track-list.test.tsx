@@ -39,7 +39,11 @@ function show() {
 it('paints the rows with their drag handles before the drag-and-drop code is fetched', () => {
   const list = show();
   const handles = within(list).getAllByRole('button', { name: /áthelyezése$/ });
-  expect(handles.map((h) => h.getAttribute('aria-label'))).toEqual(['Dal 1 áthelyezése', 'Dal 2 áthelyezése', 'Dal 3 áthelyezése']);
+  expect(handles.map((h) => h.getAttribute('aria-label'))).toEqual([
+    'Dal 1 áthelyezése',
+    'Dal 2 áthelyezése',
+    'Dal 3 áthelyezése',
+  ]);
   // Reachable by the keyboard, and telling how to move a track, as the library's handles do.
   expect(handles[0]).toHaveAttribute('tabindex', '0');
   expect(handles[0]).toHaveAccessibleDescription(/szóköz/i);
@@ -52,7 +56,9 @@ it('fetches the drag and drop when the keyboard comes into the list, and keeps t
   handle.focus();
   fireEvent.focus(handle);
   // The first import compiles the library: slow on a busy machine.
-  await waitFor(() => expect(list.querySelector('[data-rfd-drag-handle-draggable-id="2"]')).not.toBeNull(), { timeout: 10_000 });
+  await waitFor(() => expect(list.querySelector('[data-rfd-drag-handle-draggable-id="2"]')).not.toBeNull(), {
+    timeout: 10_000,
+  });
   expect(list.querySelector('[data-rfd-drag-handle-draggable-id="2"]')).toHaveFocus();
 }, 20_000);
 

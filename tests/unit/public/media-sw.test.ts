@@ -31,7 +31,9 @@ describe('cache key', () => {
 
   it('keeps other query parameters and the origin apart', () => {
     expect(sw.mediaCacheKey('http://api.test/media/x.mp3?v=2&signature=s')).toBe('http://api.test/media/x.mp3?v=2');
-    expect(sw.mediaCacheKey('http://other.test/media/x.mp3?signature=s')).not.toBe(sw.mediaCacheKey('http://api.test/media/x.mp3'));
+    expect(sw.mediaCacheKey('http://other.test/media/x.mp3?signature=s')).not.toBe(
+      sw.mediaCacheKey('http://api.test/media/x.mp3'),
+    );
   });
 
   it('has no key for what is not a URL', () => {
@@ -66,7 +68,12 @@ describe('Range', () => {
   it('answers 206 with Content-Range, 200 without a range, 416 past the end', () => {
     expect(sw.planRangeAnswer('bytes=10-19', 100, 'audio/mpeg')).toEqual({
       status: 206,
-      headers: { 'Accept-Ranges': 'bytes', 'Content-Type': 'audio/mpeg', 'Content-Length': '10', 'Content-Range': 'bytes 10-19/100' },
+      headers: {
+        'Accept-Ranges': 'bytes',
+        'Content-Type': 'audio/mpeg',
+        'Content-Length': '10',
+        'Content-Range': 'bytes 10-19/100',
+      },
       start: 10,
       end: 19,
     });

@@ -11,8 +11,22 @@ import {
   type VisibleDocument,
 } from '@/lib/realtime/fallback';
 
-const api: RealtimeConfig = { key: 'api-key', wsHost: '127.0.0.1', wsPort: 4000, wssPort: 4000, forceTLS: false, cluster: 'eu' };
-const web: RealtimeConfig = { key: 'web-key', wsHost: 'ws-eu.pusher.com', wsPort: 443, wssPort: 443, forceTLS: true, cluster: 'eu' };
+const api: RealtimeConfig = {
+  key: 'api-key',
+  wsHost: '127.0.0.1',
+  wsPort: 4000,
+  wssPort: 4000,
+  forceTLS: false,
+  cluster: 'eu',
+};
+const web: RealtimeConfig = {
+  key: 'web-key',
+  wsHost: 'ws-eu.pusher.com',
+  wsPort: 443,
+  wssPort: 443,
+  forceTLS: true,
+  cluster: 'eu',
+};
 
 describe('chooseRealtimeConfig', () => {
   it("takes the API's own config when it has one", () => {
@@ -43,8 +57,12 @@ describe('linkReducer', () => {
     expect(run(Array(MAX_FAILED_CONNECTS).fill(failed)).mode).toBe('poll');
   });
   it('starts counting again after a success, and a success ends the polling', () => {
-    expect(run([{ type: 'failed' }, { type: 'failed' }, { type: 'connected' }, { type: 'failed' }, { type: 'failed' }]).mode).toBe('socket');
-    expect(run([{ type: 'failed' }, { type: 'failed' }, { type: 'failed' }, { type: 'connected' }])).toEqual(initialLink);
+    expect(
+      run([{ type: 'failed' }, { type: 'failed' }, { type: 'connected' }, { type: 'failed' }, { type: 'failed' }]).mode,
+    ).toBe('socket');
+    expect(run([{ type: 'failed' }, { type: 'failed' }, { type: 'failed' }, { type: 'connected' }])).toEqual(
+      initialLink,
+    );
   });
   it('polls at once when there can be no socket', () => {
     expect(run([{ type: 'no-socket' }]).mode).toBe('poll');

@@ -41,7 +41,14 @@ describe('event names', () => {
   });
 
   test('Echo options come from the runtime config, socket only, auth through the BFF', () => {
-    const options = echoOptions({ key: 'k', wsHost: 'ws.test', wsPort: 4120, wssPort: 4120, forceTLS: false, cluster: '' });
+    const options = echoOptions({
+      key: 'k',
+      wsHost: 'ws.test',
+      wsPort: 4120,
+      wssPort: 4120,
+      forceTLS: false,
+      cluster: '',
+    });
     expect(options).toMatchObject({
       broadcaster: 'pusher',
       key: 'k',

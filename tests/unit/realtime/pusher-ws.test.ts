@@ -40,7 +40,13 @@ function startEndpoint() {
       const message = JSON.parse(String(raw));
       peer.sent.push(message);
       if (message.event === 'pusher:subscribe') {
-        socket.send(JSON.stringify({ event: 'pusher_internal:subscription_succeeded', channel: message.data.channel, data: '{}' }));
+        socket.send(
+          JSON.stringify({
+            event: 'pusher_internal:subscription_succeeded',
+            channel: message.data.channel,
+            data: '{}',
+          }),
+        );
       }
     });
   });
@@ -90,7 +96,11 @@ describe('pusher-js built for WebSocket only', () => {
       pusher.subscribe('player.1').bind('App\\Events\\UpdatePlayer', (data: unknown) => received.push(data));
       await waitFor(() => endpoint.peers[0]!.sent.some((m) => m.event === 'pusher:subscribe'), 'the subscription');
       endpoint.peers[0]!.socket.send(
-        JSON.stringify({ event: 'App\\Events\\UpdatePlayer', channel: 'player.1', data: JSON.stringify({ version: 2 }) }),
+        JSON.stringify({
+          event: 'App\\Events\\UpdatePlayer',
+          channel: 'player.1',
+          data: JSON.stringify({ version: 2 }),
+        }),
       );
       await waitFor(() => received.length === 1, 'the event');
       expect(received[0]).toEqual({ version: 2 });
@@ -99,7 +109,10 @@ describe('pusher-js built for WebSocket only', () => {
       endpoint.peers[0]!.socket.close(4200, 'going away');
       await waitFor(() => endpoint.peers.length === 2 && pusher.connection.state === 'connected', 'the reconnection');
       expect(pusher.connection.socket_id).toBe('2.1');
-      await waitFor(() => endpoint.peers[1]!.sent.some((m) => m.event === 'pusher:subscribe'), 'the subscription again');
+      await waitFor(
+        () => endpoint.peers[1]!.sent.some((m) => m.event === 'pusher:subscribe'),
+        'the subscription again',
+      );
     } finally {
       pusher.disconnect();
       await endpoint.close();
@@ -127,7 +140,10 @@ describe('pusher-js built for WebSocket only', () => {
     try {
       await waitFor(() => pusher.connection.state === 'connected', 'the connection');
       // A refused client event: an error message only, the socket stays.
-      const message = JSON.stringify({ event: 'pusher:error', data: { code: 4009, message: 'The client is not subscribed' } });
+      const message = JSON.stringify({
+        event: 'pusher:error',
+        data: { code: 4009, message: 'The client is not subscribed' },
+      });
       endpoint.peers[0]!.socket.send(message);
       await waitFor(() => errors.length === 1, 'the error message');
       expect(ends).toHaveLength(0);

@@ -12,8 +12,19 @@ import {
   type SpotQueueState,
 } from '@/lib/realtime/spot-queue';
 
-const spot = (id: number, duration = 5): PlayerSound => ({ id, type: 'spot', url: `http://media.test/spot-${id}.mp3`, name: `Spot ${id}`, duration });
-const sound = (id: number, duration = 2): PlayerSound => ({ id, type: 'sound', url: `http://media.test/sound-${id}.mp3`, duration });
+const spot = (id: number, duration = 5): PlayerSound => ({
+  id,
+  type: 'spot',
+  url: `http://media.test/spot-${id}.mp3`,
+  name: `Spot ${id}`,
+  duration,
+});
+const sound = (id: number, duration = 2): PlayerSound => ({
+  id,
+  type: 'sound',
+  url: `http://media.test/sound-${id}.mp3`,
+  duration,
+});
 
 function run(actions: SpotQueueAction[], from: SpotQueueState = emptySpotQueue): SpotQueueState {
   return actions.reduce(spotQueueReducer, from);
@@ -57,7 +68,10 @@ describe('spot queue', () => {
   test('PlaySound is queued like a spot of type sound, and plays at once on an empty queue', () => {
     const alone = run([{ type: 'sound', sound: sound(9) }]);
     expect(currentSpot(alone)).toMatchObject({ id: 9, type: 'sound' });
-    const behind = run([{ type: 'fill', spots: [spot(1)] }, { type: 'sound', sound: sound(9) }]);
+    const behind = run([
+      { type: 'fill', spots: [spot(1)] },
+      { type: 'sound', sound: sound(9) },
+    ]);
     expect(behind.queue.map((s) => [s.type, s.id])).toEqual([
       ['spot', 1],
       ['sound', 9],
@@ -65,14 +79,20 @@ describe('spot queue', () => {
   });
 
   test('a current spot cannot be skipped: next is blocked and the queue stays', () => {
-    const state = run([{ type: 'fill', spots: [spot(1)] }, { type: 'sound', sound: sound(9) }]);
+    const state = run([
+      { type: 'fill', spots: [spot(1)] },
+      { type: 'sound', sound: sound(9) },
+    ]);
     expect(canSkip(state)).toBe(false);
     expect(decideNext(state)).toBe('blocked');
     expect(spotQueueReducer(state, { type: 'skip' })).toBe(state);
   });
 
   test('next while a sound plays clears the whole queue and ends the sound', () => {
-    const state = run([{ type: 'sound', sound: sound(9) }, { type: 'fill', spots: [spot(1), spot(2)] }]);
+    const state = run([
+      { type: 'sound', sound: sound(9) },
+      { type: 'fill', spots: [spot(1), spot(2)] },
+    ]);
     expect(canSkip(state)).toBe(true);
     expect(decideNext(state)).toBe('clear-then-next');
     const after = spotQueueReducer(state, { type: 'skip' });

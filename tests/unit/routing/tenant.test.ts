@@ -26,12 +26,17 @@ describe('tenantFromHost', () => {
 
   // Served as the default shop before; the rule that took the first label of any host with three
   // or more labels (`shop.tenants.example.com` → shop) is gone with it.
-  it.each(['evil.example', 'evil.example:3000', 'shop.tenants.example.com', 'myhost', 'localhost.evil.example', 'evil-localhost', 'evil.example:1:2'])(
-    'refuses the host %s that is not ours',
-    (host) => {
-      expect(tenantFromHost(host, opts)).toBeNull();
-    },
-  );
+  it.each([
+    'evil.example',
+    'evil.example:3000',
+    'shop.tenants.example.com',
+    'myhost',
+    'localhost.evil.example',
+    'evil-localhost',
+    'evil.example:1:2',
+  ])('refuses the host %s that is not ours', (host) => {
+    expect(tenantFromHost(host, opts)).toBeNull();
+  });
 
   it.each(['bad_slug.localhost', 'a.b.localhost', `${'x'.repeat(64)}.localhost`, 'sp ce.localhost', 'é.localhost'])(
     'rejects %s',

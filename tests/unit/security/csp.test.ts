@@ -4,7 +4,12 @@ import { contentSecurityPolicy, mayBeFramed, originSource } from '@/lib/security
 const origins = { apiPublicUrl: 'http://127.0.0.1:4000', realtime: null, extraOrigins: [] };
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split('; ').map((d) => d.split(' ')).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy
+      .split('; ')
+      .map((d) => d.split(' '))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe('contentSecurityPolicy', () => {
@@ -22,7 +27,9 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('lets any page frame a public screen, and only a screen', () => {
-    expect(directives(contentSecurityPolicy({ nonce: 'n', pathname: '/screen/abcdefgh', origins })).get('frame-ancestors')).toEqual(['*']);
+    expect(
+      directives(contentSecurityPolicy({ nonce: 'n', pathname: '/screen/abcdefgh', origins })).get('frame-ancestors'),
+    ).toEqual(['*']);
     expect(mayBeFramed('/screen')).toBe(false);
     expect(mayBeFramed('/screens')).toBe(false);
     expect(mayBeFramed('/mixer/screens')).toBe(false);

@@ -43,7 +43,14 @@ function setup(answer: (call: FakeCall) => FakeAnswer = () => ({ body: SETTINGS 
       <HeaderLogo />
     </SWRConfig>,
   );
-  return { ...fetch, view, toasts: () => getDefaultStore().get(toastsAtom).map((t) => t.message) };
+  return {
+    ...fetch,
+    view,
+    toasts: () =>
+      getDefaultStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+  };
 }
 
 it('keeps the web’s names of the two rows every shop has equal to the contract’s', () => {
@@ -53,11 +60,11 @@ it('keeps the web’s names of the two rows every shop has equal to the contract
 it('lists the settings under Hungarian names, an unknown key as it is', () => {
   setup();
   const list = screen.getByRole('list', { name: 'Beállítások' });
-  expect(within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-    'Logó',
-    'Időzóna',
-    'receipt_footer',
-  ]);
+  expect(
+    within(list)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent),
+  ).toEqual(['Logó', 'Időzóna', 'receipt_footer']);
   expect(within(list).getByRole('img', { name: 'A jelenlegi logó' })).toHaveAttribute('src', LOGO.url);
 });
 
@@ -96,7 +103,10 @@ describe('a value edited in place', () => {
   });
 
   it('a refused value: the error toast and the server’s first message under the field, no "Mentve"', async () => {
-    const { toasts } = setup(() => ({ status: 422, body: { message: 'x', errors: { value: ['Ismeretlen érték.', 'b'] } } }));
+    const { toasts } = setup(() => ({
+      status: 422,
+      body: { message: 'x', errors: { value: ['Ismeretlen érték.', 'b'] } },
+    }));
     const field = screen.getByRole('textbox', { name: 'receipt_footer' });
     fireEvent.change(field, { target: { value: '' } });
     await act(async () => {

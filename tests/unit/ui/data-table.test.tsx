@@ -43,7 +43,14 @@ function setup(props: Partial<Parameters<typeof DataTable<Spot>>[0]> = {}) {
     },
   ];
   render(
-    <DataTable rows={SPOTS} columns={COLUMNS} rowKey={(s) => s.id} caption="Reklám szpotok" actions={actions} {...props} />,
+    <DataTable
+      rows={SPOTS}
+      columns={COLUMNS}
+      rowKey={(s) => s.id}
+      caption="Reklám szpotok"
+      actions={actions}
+      {...props}
+    />,
   );
   return { onEdit, onDelete };
 }
@@ -51,7 +58,9 @@ function setup(props: Partial<Parameters<typeof DataTable<Spot>>[0]> = {}) {
 it('is a named table with a header per column and the actions column', () => {
   setup();
   const table = screen.getByRole('table', { name: 'Reklám szpotok' });
-  const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
   expect(headers).toEqual(['Szpot neve', 'Fájlnév', 'Hossz', 'Műveletek']);
   expect(names()).toEqual(['Őszi vásár', 'Akció', 'Árleszállítás', 'Zárás']);
 });
@@ -98,7 +107,13 @@ it('offers the sort as a picker too (the phone layout), and follows a controlled
   // Controlled: nothing moves until the owner says so.
   expect(names()).toEqual(['Zárás', 'Őszi vásár', 'Árleszállítás', 'Akció']);
   rerender(
-    <DataTable rows={SPOTS} columns={COLUMNS} rowKey={(s) => s.id} caption="Szpotok" sort={{ key: 'duration', direction: 'asc' }} />,
+    <DataTable
+      rows={SPOTS}
+      columns={COLUMNS}
+      rowKey={(s) => s.id}
+      caption="Szpotok"
+      sort={{ key: 'duration', direction: 'asc' }}
+    />,
   );
   expect(names()).toEqual(['Zárás', 'Árleszállítás', 'Őszi vásár', 'Akció']);
 });
@@ -129,7 +144,13 @@ it('every control is a real button a keyboard reaches', () => {
 
 it('shows the empty state instead of an empty table', () => {
   render(
-    <DataTable rows={[]} columns={COLUMNS} rowKey={(s: Spot) => s.id} caption="Szpotok" empty={<p>Még nincs szpot.</p>} />,
+    <DataTable
+      rows={[]}
+      columns={COLUMNS}
+      rowKey={(s: Spot) => s.id}
+      caption="Szpotok"
+      empty={<p>Még nincs szpot.</p>}
+    />,
   );
   expect(screen.queryByRole('table')).toBeNull();
   expect(screen.getByText('Még nincs szpot.')).toBeInTheDocument();

@@ -97,7 +97,9 @@ it('shows the active tab’s panel, named by its tab, with only that tab in the 
   expect(first).toHaveAttribute('aria-selected', 'true');
   expect(first).toHaveAttribute('tabindex', '0');
   expect(screen.getByRole('tab', { name: 'Második' })).toHaveAttribute('tabindex', '-1');
-  expect(screen.getByRole('tabpanel', { name: 'Első' })).toContainElement(screen.getByRole('textbox', { name: 'mező a' }));
+  expect(screen.getByRole('tabpanel', { name: 'Első' })).toContainElement(
+    screen.getByRole('textbox', { name: 'mező a' }),
+  );
 });
 
 it('activates on mouse-down, and the arrows, Home and End move and activate, wrapping around', () => {

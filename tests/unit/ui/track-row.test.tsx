@@ -85,7 +85,9 @@ describe('LoadMoreFooter and useInfiniteList', () => {
 
   it('loads more when the sentinel comes into view, and re-observes after a new page', () => {
     const loadMore = jest.fn();
-    const { rerender } = render(<LoadMoreFooter loadMore={loadMore} loading={false} error={false} done={false} count={50} />);
+    const { rerender } = render(
+      <LoadMoreFooter loadMore={loadMore} loading={false} error={false} done={false} count={50} />,
+    );
     expect(observed).toHaveLength(1);
     act(() => trigger(false));
     expect(loadMore).not.toHaveBeenCalled();

@@ -196,12 +196,17 @@ it('uploads several images one a call, saying which one is on its way; a refused
   const bar = screen.getByRole('progressbar', { name: 'Feltöltés (1/2): elso.png' });
   act(() => first.progress(50, 100));
   expect(bar).toHaveAttribute('aria-valuenow', '50');
-  await act(async () => first.answer(422, { message: 'x', errors: { file: ['A kép csak JPEG vagy PNG fájl lehet.'] } }));
+  await act(async () =>
+    first.answer(422, { message: 'x', errors: { file: ['A kép csak JPEG vagy PNG fájl lehet.'] } }),
+  );
 
   await waitFor(() => expect(FakeXhr.last).not.toBe(first));
   const second = FakeXhr.last!;
   expect((second.body as FormData).get('file')).toEqual(expect.objectContaining({ name: 'masodik.png' }));
-  expect(screen.getByRole('progressbar', { name: 'Feltöltés (2/2): masodik.png' })).toHaveAttribute('aria-valuenow', '0');
+  expect(screen.getByRole('progressbar', { name: 'Feltöltés (2/2): masodik.png' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
   await act(async () => second.answer(201, { id: 9 }));
 
   expect(seen).toEqual([

@@ -8,7 +8,11 @@ import { playLog } from '@/lib/i18n/hu/play-log';
 
 export const metadata: Metadata = { title: playLog.heading };
 
-export default async function PlayLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PlayLogPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const filter = filterFromSearch(await searchParams);
   // Each section empties itself with a notice when its call fails (an API without the log, a bad range).
   const [log, counts] = await Promise.all([

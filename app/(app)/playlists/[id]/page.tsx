@@ -27,7 +27,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PlaylistPage({ params }: Props) {
   const id = playlistId((await params).id);
-  const [playlist, firstPage] = await Promise.all([loadPlaylist(id), apiReadOptional(playlistTracksPageKey(id, 1), trackPageReader)]);
+  const [playlist, firstPage] = await Promise.all([
+    loadPlaylist(id),
+    apiReadOptional(playlistTracksPageKey(id, 1), trackPageReader),
+  ]);
   return (
     <AppProviders fallback={{ [playlistKey(id)]: playlist }}>
       <PlaylistDetail key={id} playlist={playlist} firstPage={firstPage} />

@@ -43,7 +43,11 @@ function selectChannels(db: Db) {
 }
 
 type Selected = { channel: typeof channels.$inferSelect; tracksCount: number; totalDuration: number };
-const flatten = (r: Selected): ChannelRow => ({ ...r.channel, tracksCount: r.tracksCount, totalDuration: r.totalDuration });
+const flatten = (r: Selected): ChannelRow => ({
+  ...r.channel,
+  tracksCount: r.tracksCount,
+  totalDuration: r.totalDuration,
+});
 
 export async function listChannels(db: Db): Promise<ChannelRow[]> {
   const rows = await selectChannels(db).orderBy(asc(channels.id));
@@ -95,10 +99,7 @@ export interface CategoryTree {
 
 export async function listCategoryTree(db: Db): Promise<CategoryTree[]> {
   const cats = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
-  const subs = await db
-    .select()
-    .from(subcategories)
-    .orderBy(asc(subcategories.position), asc(subcategories.id));
+  const subs = await db.select().from(subcategories).orderBy(asc(subcategories.position), asc(subcategories.id));
   const links = await db
     .select()
     .from(channelSubcategory)

@@ -8,7 +8,11 @@ import { faqItems, faqTopics, tutorialItems, tutorialTopics, tutorialVideos } fr
  */
 
 export type TutorialTopicRow = typeof tutorialTopics.$inferSelect;
-export type TutorialItemRow = typeof tutorialItems.$inferSelect & { filePath: string; posterPath: string | null; duration: number };
+export type TutorialItemRow = typeof tutorialItems.$inferSelect & {
+  filePath: string;
+  posterPath: string | null;
+  duration: number;
+};
 export type FaqTopicRow = typeof faqTopics.$inferSelect & { itemsCount: number };
 export type FaqItemRow = typeof faqItems.$inferSelect;
 
@@ -20,7 +24,10 @@ const itemColumns = {
 };
 
 function itemsQuery(db: Db) {
-  return db.select(itemColumns).from(tutorialItems).innerJoin(tutorialVideos, eq(tutorialVideos.id, tutorialItems.videoId));
+  return db
+    .select(itemColumns)
+    .from(tutorialItems)
+    .innerJoin(tutorialVideos, eq(tutorialVideos.id, tutorialItems.videoId));
 }
 
 /** Topics in order, each with its items in order. */

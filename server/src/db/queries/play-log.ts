@@ -14,15 +14,26 @@ export type PlayReportRow = typeof playReports.$inferSelect;
 export type NewPlayReport = Omit<typeof playReports.$inferInsert, 'id' | 'receivedAt'>;
 
 /** The name a played item had, or null when the shop cannot see it (another shop's spot or sound, none such). */
-export async function playedItemName(db: Db, { customerId, type, id }: Scope & { type: PlayedType; id: number }): Promise<string | null> {
+export async function playedItemName(
+  db: Db,
+  { customerId, type, id }: Scope & { type: PlayedType; id: number },
+): Promise<string | null> {
   if (type === 'track') {
-    const [row] = await db.select({ title: tracks.title, artist: tracks.artist, fileName: tracks.fileName }).from(tracks).where(eq(tracks.id, id)).limit(1);
+    const [row] = await db
+      .select({ title: tracks.title, artist: tracks.artist, fileName: tracks.fileName })
+      .from(tracks)
+      .where(eq(tracks.id, id))
+      .limit(1);
     if (!row) return null;
     const title = row.title?.trim() || row.fileName;
     return row.artist?.trim() ? `${row.artist.trim()} – ${title}` : title;
   }
   if (type === 'spot') {
-    const [row] = await db.select({ name: spots.name }).from(spots).where(and(eq(spots.customerId, customerId), eq(spots.id, id))).limit(1);
+    const [row] = await db
+      .select({ name: spots.name })
+      .from(spots)
+      .where(and(eq(spots.customerId, customerId), eq(spots.id, id)))
+      .limit(1);
     return row?.name ?? null;
   }
   const [row] = await db
@@ -37,8 +48,15 @@ export async function playedItemName(db: Db, { customerId, type, id }: Scope & {
  * Stores a report once: a second report with the same `reportId` changes nothing and answers the
  * first one (`created` false), so a device may resend whatever it is unsure of.
  */
-export async function recordPlayReport(db: Db, report: NewPlayReport): Promise<{ row: PlayReportRow; created: boolean }> {
-  const [inserted] = await db.insert(playReports).values(report).onConflictDoNothing({ target: [playReports.customerId, playReports.reportId] }).returning();
+export async function recordPlayReport(
+  db: Db,
+  report: NewPlayReport,
+): Promise<{ row: PlayReportRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(playReports)
+    .values(report)
+    .onConflictDoNothing({ target: [playReports.customerId, playReports.reportId] })
+    .returning();
   if (inserted) return { row: inserted, created: true };
   const [existing] = await db
     .select()
@@ -110,7 +128,8 @@ function logRow(r: RawLogRow): PlayLogRow {
     seconds: r.seconds === null ? null : Number(r.seconds),
     ended: r.ended,
     playerId: r.player_id === null ? null : Number(r.player_id),
-    spotIds: r.spot_ids === null ? null : typeof r.spot_ids === 'string' ? (JSON.parse(r.spot_ids) as number[]) : r.spot_ids,
+    spotIds:
+      r.spot_ids === null ? null : typeof r.spot_ids === 'string' ? (JSON.parse(r.spot_ids) as number[]) : r.spot_ids,
   };
 }
 
@@ -118,10 +137,15 @@ function logRow(r: RawLogRow): PlayLogRow {
 type Rows<T> = { rows: T[] };
 
 /** One page of the log and the total count. */
-export async function listPlayLog(db: Db, range: PlayLogRange & { offset: number; limit: number }): Promise<{ rows: PlayLogRow[]; total: number }> {
+export async function listPlayLog(
+  db: Db,
+  range: PlayLogRange & { offset: number; limit: number },
+): Promise<{ rows: PlayLogRow[]; total: number }> {
   const union = logUnion(range);
   const [page, count] = await Promise.all([
-    db.execute(sql`SELECT * FROM (${union}) AS log ORDER BY started_at DESC, seq DESC, key DESC LIMIT ${range.limit} OFFSET ${range.offset}`),
+    db.execute(
+      sql`SELECT * FROM (${union}) AS log ORDER BY started_at DESC, seq DESC, key DESC LIMIT ${range.limit} OFFSET ${range.offset}`,
+    ),
     db.execute(sql`SELECT count(*)::int AS total FROM (${union}) AS log`),
   ]);
   const total = Number((count as unknown as Rows<{ total: number }>).rows[0]?.total ?? 0);
@@ -138,7 +162,9 @@ export async function* eachPlayLogBatch(db: Db, range: PlayLogRange, batch = 100
     const cursor: ReturnType<typeof sql> = after
       ? sql`WHERE (started_at, key) > (${after.startedAt}::timestamptz, ${after.key})`
       : sql``;
-    const result = await db.execute(sql`SELECT * FROM (${logUnion(range)}) AS log ${cursor} ORDER BY started_at ASC, key ASC LIMIT ${batch}`);
+    const result = await db.execute(
+      sql`SELECT * FROM (${logUnion(range)}) AS log ${cursor} ORDER BY started_at ASC, key ASC LIMIT ${batch}`,
+    );
     const rows = (result as unknown as Rows<RawLogRow>).rows.map(logRow);
     if (!rows.length) return;
     yield rows;
@@ -157,7 +183,10 @@ export interface SpotDayCountRow {
 }
 
 /** Per spot per shop day: reports, and those heard to the end. Newest day first, then by name. */
-export async function spotDayCounts(db: Db, { customerId, from, to, timeZone }: Scope & { from: Date; to: Date; timeZone: string }): Promise<SpotDayCountRow[]> {
+export async function spotDayCounts(
+  db: Db,
+  { customerId, from, to, timeZone }: Scope & { from: Date; to: Date; timeZone: string },
+): Promise<SpotDayCountRow[]> {
   const result = await db.execute(sql`
     SELECT item_id AS spot_id,
       (array_agg(name ORDER BY started_at DESC))[1] AS name,
@@ -169,7 +198,9 @@ export async function spotDayCounts(db: Db, { customerId, from, to, timeZone }: 
       AND started_at >= ${from.toISOString()}::timestamptz AND started_at < ${to.toISOString()}::timestamptz
     GROUP BY item_id, day
     ORDER BY day DESC, name ASC, item_id ASC`);
-  return (result as unknown as Rows<{ spot_id: number; name: string; day: string; plays: number; completed: number }>).rows.map((r) => ({
+  return (
+    result as unknown as Rows<{ spot_id: number; name: string; day: string; plays: number; completed: number }>
+  ).rows.map((r) => ({
     spotId: Number(r.spot_id),
     name: r.name,
     day: r.day,

@@ -80,7 +80,15 @@ export async function updatePlayer(tx: Db, id: number, values: PlayerChanges): P
  */
 export async function isLoginLive(
   db: Db,
-  { customerId, sessionId, idleAfter, createdAfter, now }: Scope & { sessionId: string; idleAfter: Date; createdAfter: Date; now: Date },
+  {
+    customerId,
+    sessionId,
+    idleAfter,
+    createdAfter,
+    now,
+  }: Scope & { sessionId: string; idleAfter: Date; createdAfter: Date; now: Date },
 ): Promise<boolean> {
-  return (await liveSessionIds(db, { customerId, sessionIds: [sessionId], idleAfter, createdAfter, now })).has(sessionId);
+  return (await liveSessionIds(db, { customerId, sessionIds: [sessionId], idleAfter, createdAfter, now })).has(
+    sessionId,
+  );
 }

@@ -132,12 +132,18 @@ export async function listPlaylistTracks(
 /** Which of `trackIds` exist in the catalogue. */
 export async function existingTrackIds(db: Db, trackIds: number[]): Promise<Set<number>> {
   if (!trackIds.length) return new Set();
-  const rows = await db.select({ id: tracks.id }).from(tracks).where(inArray(tracks.id, [...new Set(trackIds)]));
+  const rows = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(inArray(tracks.id, [...new Set(trackIds)]));
   return new Set(rows.map((r) => r.id));
 }
 
 /** Ids of the customer's playlists holding the track. */
-export async function playlistIdsWithTrack(db: Db, { customerId, trackId }: Scope & { trackId: number }): Promise<Set<number>> {
+export async function playlistIdsWithTrack(
+  db: Db,
+  { customerId, trackId }: Scope & { trackId: number },
+): Promise<Set<number>> {
   const rows = await db
     .select({ id: playlistTracks.playlistId })
     .from(playlistTracks)
@@ -151,7 +157,10 @@ export async function createPlaylist(db: Db, { customerId, name }: Scope & { nam
   return row!;
 }
 
-export async function renamePlaylist(db: Db, { customerId, id, name }: One & { name: string }): Promise<PlaylistBase | undefined> {
+export async function renamePlaylist(
+  db: Db,
+  { customerId, id, name }: One & { name: string },
+): Promise<PlaylistBase | undefined> {
   const [row] = await db
     .update(playlists)
     .set({ name, updatedAt: new Date() })
@@ -176,7 +185,10 @@ export async function deletePlaylist(db: Db, { customerId, id }: One): Promise<b
 export async function appendTracks(tx: Db, playlistId: number, trackIds: number[]): Promise<number> {
   const present = new Set(
     (
-      await tx.select({ id: playlistTracks.trackId }).from(playlistTracks).where(eq(playlistTracks.playlistId, playlistId))
+      await tx
+        .select({ id: playlistTracks.trackId })
+        .from(playlistTracks)
+        .where(eq(playlistTracks.playlistId, playlistId))
     ).map((r) => r.id),
   );
   const fresh = [...new Set(trackIds)].filter((id) => !present.has(id));

@@ -20,7 +20,11 @@ import {
 export type ScheduledContentBase = typeof scheduledContents.$inferSelect;
 export type LinkedSpot = { id: number; name: string; duration: number };
 export type Linked = { id: number; name: string };
-export type ScheduledContentRow = ScheduledContentBase & { spots: LinkedSpot[]; slideshows: Linked[]; screens: Linked[] };
+export type ScheduledContentRow = ScheduledContentBase & {
+  spots: LinkedSpot[];
+  slideshows: Linked[];
+  screens: Linked[];
+};
 
 /** The columns a client sets (all but the ids, the owner and the timestamps). */
 export type ScheduledContentFields = Omit<ScheduledContentBase, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;
@@ -37,7 +41,12 @@ async function linksOf(db: Db, ids: number[]) {
   const push = <T>(map: Map<number, T[]>, key: number, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
   const [spotRows, slideshowRows, screenRows] = await Promise.all([
     db
-      .select({ sc: scheduledContentSpots.scheduledContentId, id: spots.id, name: spots.name, duration: spots.duration })
+      .select({
+        sc: scheduledContentSpots.scheduledContentId,
+        id: spots.id,
+        name: spots.name,
+        duration: spots.duration,
+      })
       .from(scheduledContentSpots)
       .innerJoin(spots, eq(spots.id, scheduledContentSpots.spotId))
       .where(inArray(scheduledContentSpots.scheduledContentId, ids))
@@ -82,7 +91,9 @@ export async function listScheduledContents(
   const rows = await db
     .select()
     .from(scheduledContents)
-    .where(and(eq(scheduledContents.customerId, customerId), activeOnly ? eq(scheduledContents.active, true) : undefined))
+    .where(
+      and(eq(scheduledContents.customerId, customerId), activeOnly ? eq(scheduledContents.active, true) : undefined),
+    )
     .orderBy(desc(scheduledContents.createdAt), desc(scheduledContents.id));
   return withLinks(db, rows);
 }
@@ -102,7 +113,10 @@ export async function getScheduledContent(db: Db, { customerId, id }: One): Prom
  */
 export async function countScheduledContentsLocked(tx: Db, { customerId }: Scope): Promise<number> {
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
-  const [row] = await tx.select({ n: count() }).from(scheduledContents).where(eq(scheduledContents.customerId, customerId));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(scheduledContents)
+    .where(eq(scheduledContents.customerId, customerId));
   return row?.n ?? 0;
 }
 
@@ -146,7 +160,9 @@ async function setLinks(tx: Db, id: number, links: Links): Promise<void> {
   await tx.delete(scheduledContentSlideshows).where(eq(scheduledContentSlideshows.scheduledContentId, id));
   await tx.delete(scheduledContentScreens).where(eq(scheduledContentScreens.scheduledContentId, id));
   if (links.spots.length) {
-    await tx.insert(scheduledContentSpots).values(links.spots.map((spotId, i) => ({ scheduledContentId: id, spotId, position: i + 1 })));
+    await tx
+      .insert(scheduledContentSpots)
+      .values(links.spots.map((spotId, i) => ({ scheduledContentId: id, spotId, position: i + 1 })));
   }
   if (links.slideshows.length) {
     await tx
@@ -188,7 +204,10 @@ export async function updateScheduledContent(
 }
 
 /** Flips `active` in one statement (two concurrent toggles flip twice); undefined when not the customer's. */
-export async function toggleScheduledContent(db: Db, { customerId, id }: One): Promise<ScheduledContentBase | undefined> {
+export async function toggleScheduledContent(
+  db: Db,
+  { customerId, id }: One,
+): Promise<ScheduledContentBase | undefined> {
   const [row] = await db
     .update(scheduledContents)
     .set({ active: sql`not ${scheduledContents.active}`, updatedAt: new Date() })
@@ -198,7 +217,10 @@ export async function toggleScheduledContent(db: Db, { customerId, id }: One): P
 }
 
 /** Deletes the item (its links cascade; its fire log rows keep their copy, unlinked). */
-export async function deleteScheduledContent(db: Db, { customerId, id }: One): Promise<ScheduledContentBase | undefined> {
+export async function deleteScheduledContent(
+  db: Db,
+  { customerId, id }: One,
+): Promise<ScheduledContentBase | undefined> {
   const [row] = await db
     .delete(scheduledContents)
     .where(and(eq(scheduledContents.customerId, customerId), eq(scheduledContents.id, id)))
@@ -213,8 +235,13 @@ export async function deleteScheduledContent(db: Db, { customerId, id }: One): P
  * transaction. Answers the ids it deactivated.
  */
 export async function deactivateEmptyScheduledContents(db: Db, { customerId }: Scope): Promise<number[]> {
-  const linked = (table: typeof scheduledContentSpots | typeof scheduledContentSlideshows | typeof scheduledContentScreens) =>
-    db.select({ one: sql`1` }).from(table).where(eq(table.scheduledContentId, scheduledContents.id));
+  const linked = (
+    table: typeof scheduledContentSpots | typeof scheduledContentSlideshows | typeof scheduledContentScreens,
+  ) =>
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(eq(table.scheduledContentId, scheduledContents.id));
   const rows = await db
     .update(scheduledContents)
     .set({ active: false, updatedAt: new Date() })

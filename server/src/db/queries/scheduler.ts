@@ -58,7 +58,9 @@ export async function listActiveSchedules(db: Db): Promise<ActiveSchedule[]> {
     .innerJoin(customers, eq(customers.id, scheduledContents.customerId))
     .where(eq(scheduledContents.active, true));
   // The column is text; a value outside the sixteen frequencies is simply never due (the engine's lookup).
-  return rows as Array<Omit<(typeof rows)[number], 'rule'> & { rule: ScheduleRule & { frequency: SchedulerFrequency } }>;
+  return rows as Array<
+    Omit<(typeof rows)[number], 'rule'> & { rule: ScheduleRule & { frequency: SchedulerFrequency } }
+  >;
 }
 
 export interface ScheduleLinks {

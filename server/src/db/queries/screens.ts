@@ -22,12 +22,17 @@ function selectWithSlideshow(db: Db) {
 
 const flatten = (r: { screen: ScreenBase; slideshowName: string | null }): ScreenRow => ({
   ...r.screen,
-  slideshow: r.screen.slideshowId !== null && r.slideshowName !== null ? { id: r.screen.slideshowId, name: r.slideshowName } : null,
+  slideshow:
+    r.screen.slideshowId !== null && r.slideshowName !== null
+      ? { id: r.screen.slideshowId, name: r.slideshowName }
+      : null,
 });
 
 /** Newest first. */
 export async function listScreens(db: Db, { customerId }: Scope): Promise<ScreenRow[]> {
-  const rows = await selectWithSlideshow(db).where(eq(screens.customerId, customerId)).orderBy(desc(screens.createdAt), desc(screens.id));
+  const rows = await selectWithSlideshow(db)
+    .where(eq(screens.customerId, customerId))
+    .orderBy(desc(screens.createdAt), desc(screens.id));
   return rows.map(flatten);
 }
 
@@ -38,7 +43,10 @@ export async function getScreen(db: Db, { customerId, id }: One): Promise<Screen
   return row ? flatten(row) : undefined;
 }
 
-export async function getScreenByHash(db: Db, { customerId, hashId }: Scope & { hashId: string }): Promise<ScreenBase | undefined> {
+export async function getScreenByHash(
+  db: Db,
+  { customerId, hashId }: Scope & { hashId: string },
+): Promise<ScreenBase | undefined> {
   const [row] = await db
     .select()
     .from(screens)
@@ -75,7 +83,10 @@ export async function screenShowsSlideshow(
 
 type Fields = { name: string; description: string | null; slideshowId: number | null };
 
-export async function createScreen(db: Db, { customerId, hashId, ...fields }: Scope & Fields & { hashId: string }): Promise<ScreenBase> {
+export async function createScreen(
+  db: Db,
+  { customerId, hashId, ...fields }: Scope & Fields & { hashId: string },
+): Promise<ScreenBase> {
   const [row] = await db
     .insert(screens)
     .values({ customerId, hashId, ...fields })
@@ -83,7 +94,10 @@ export async function createScreen(db: Db, { customerId, hashId, ...fields }: Sc
   return row!;
 }
 
-export async function updateScreen(db: Db, { customerId, id, ...fields }: One & Fields): Promise<ScreenBase | undefined> {
+export async function updateScreen(
+  db: Db,
+  { customerId, id, ...fields }: One & Fields,
+): Promise<ScreenBase | undefined> {
   const [row] = await db
     .update(screens)
     .set({ ...fields, updatedAt: new Date() })

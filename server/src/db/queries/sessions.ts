@@ -35,14 +35,23 @@ export async function deleteUserSessions(db: Db, { customerId, userId }: { custo
 }
 
 /** Garbage collection across tenants: expired rows are nobody's data any more. */
-export async function deleteExpiredSessions(db: Db, { idleBefore, createdBefore }: { idleBefore: Date; createdBefore: Date }) {
+export async function deleteExpiredSessions(
+  db: Db,
+  { idleBefore, createdBefore }: { idleBefore: Date; createdBefore: Date },
+) {
   await db.delete(sessions).where(or(lt(sessions.lastActivityAt, idleBefore), lt(sessions.createdAt, createdBefore)));
 }
 
 /** The device logins (session ids) of a user: its sessions and its remember tokens. */
-export async function userSessionIds(db: Db, { customerId, userId }: { customerId: number; userId: number }): Promise<string[]> {
+export async function userSessionIds(
+  db: Db,
+  { customerId, userId }: { customerId: number; userId: number },
+): Promise<string[]> {
   const [live, remembered] = await Promise.all([
-    db.selectDistinct({ sessionId: sessions.sessionId }).from(sessions).where(and(eq(sessions.customerId, customerId), eq(sessions.userId, userId))),
+    db
+      .selectDistinct({ sessionId: sessions.sessionId })
+      .from(sessions)
+      .where(and(eq(sessions.customerId, customerId), eq(sessions.userId, userId))),
     db
       .selectDistinct({ sessionId: rememberTokens.sessionId })
       .from(rememberTokens)
@@ -58,7 +67,13 @@ export async function userSessionIds(db: Db, { customerId, userId }: { customerI
  */
 export async function liveSessionIds(
   db: Db,
-  { customerId, sessionIds, idleAfter, createdAfter, now }: { customerId: number; sessionIds: string[]; idleAfter: Date; createdAfter: Date; now: Date },
+  {
+    customerId,
+    sessionIds,
+    idleAfter,
+    createdAfter,
+    now,
+  }: { customerId: number; sessionIds: string[]; idleAfter: Date; createdAfter: Date; now: Date },
 ): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
   const [live, remembered] = await Promise.all([
@@ -77,7 +92,13 @@ export async function liveSessionIds(
     db
       .selectDistinct({ sessionId: rememberTokens.sessionId })
       .from(rememberTokens)
-      .where(and(eq(rememberTokens.customerId, customerId), inArray(rememberTokens.sessionId, sessionIds), gt(rememberTokens.expiresAt, now))),
+      .where(
+        and(
+          eq(rememberTokens.customerId, customerId),
+          inArray(rememberTokens.sessionId, sessionIds),
+          gt(rememberTokens.expiresAt, now),
+        ),
+      ),
   ]);
   return new Set([...live, ...remembered].map((r) => r.sessionId));
 }

@@ -15,7 +15,12 @@ export async function listSettings(db: Db, { customerId, keys }: { customerId: n
 
 export async function upsertSetting(
   db: Db,
-  { customerId, key, value, filePath }: { customerId: number; key: string; value: string | null; filePath: string | null },
+  {
+    customerId,
+    key,
+    value,
+    filePath,
+  }: { customerId: number; key: string; value: string | null; filePath: string | null },
 ) {
   const [row] = await db
     .insert(settings)

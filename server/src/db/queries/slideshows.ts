@@ -71,7 +71,10 @@ export async function createSlideshow(db: Db, { customerId, name }: Scope & { na
   return row!;
 }
 
-export async function renameSlideshow(db: Db, { customerId, id, name }: One & { name: string }): Promise<SlideshowBase | undefined> {
+export async function renameSlideshow(
+  db: Db,
+  { customerId, id, name }: One & { name: string },
+): Promise<SlideshowBase | undefined> {
   const [row] = await db
     .update(slideshows)
     .set({ name, updatedAt: new Date() })
@@ -83,14 +86,23 @@ export async function renameSlideshow(db: Db, { customerId, id, name }: One & { 
 /** Appends an image at the end of a slideshow already found for the customer (and locked). */
 export async function addSlideshowImage(
   tx: Db,
-  { customerId, slideshowId, name, filePath, seconds }: Scope & { slideshowId: number; name: string; filePath: string; seconds: number },
+  {
+    customerId,
+    slideshowId,
+    name,
+    filePath,
+    seconds,
+  }: Scope & { slideshowId: number; name: string; filePath: string; seconds: number },
 ): Promise<SlideshowImageRow> {
   const [last] = await tx
     .select({ position: max(slideshowImages.position) })
     .from(slideshowImages)
     .where(and(eq(slideshowImages.customerId, customerId), eq(slideshowImages.slideshowId, slideshowId)));
   const position = (last?.position ?? 0) + 1;
-  const [row] = await tx.insert(slideshowImages).values({ customerId, slideshowId, name, filePath, seconds, position }).returning();
+  const [row] = await tx
+    .insert(slideshowImages)
+    .values({ customerId, slideshowId, name, filePath, seconds, position })
+    .returning();
   return row!;
 }
 
@@ -101,7 +113,13 @@ export async function removeSlideshowImage(
 ): Promise<SlideshowImageRow | undefined> {
   const [row] = await tx
     .delete(slideshowImages)
-    .where(and(eq(slideshowImages.customerId, customerId), eq(slideshowImages.slideshowId, slideshowId), eq(slideshowImages.id, id)))
+    .where(
+      and(
+        eq(slideshowImages.customerId, customerId),
+        eq(slideshowImages.slideshowId, slideshowId),
+        eq(slideshowImages.id, id),
+      ),
+    )
     .returning();
   return row;
 }
@@ -116,7 +134,11 @@ export async function setSlideshowImages(
       .update(slideshowImages)
       .set({ position: i + 1, seconds: image.seconds, updatedAt: new Date() })
       .where(
-        and(eq(slideshowImages.customerId, customerId), eq(slideshowImages.slideshowId, slideshowId), eq(slideshowImages.id, image.id)),
+        and(
+          eq(slideshowImages.customerId, customerId),
+          eq(slideshowImages.slideshowId, slideshowId),
+          eq(slideshowImages.id, image.id),
+        ),
       );
   }
 }
@@ -135,7 +157,10 @@ export async function deleteSlideshow(tx: Db, { customerId, id }: One): Promise<
 }
 
 /** Hash ids of the customer's screens whose default is one of `slideshowIds`. */
-export async function screenHashesShowing(db: Db, { customerId, slideshowIds }: Scope & { slideshowIds: number[] }): Promise<string[]> {
+export async function screenHashesShowing(
+  db: Db,
+  { customerId, slideshowIds }: Scope & { slideshowIds: number[] },
+): Promise<string[]> {
   if (!slideshowIds.length) return [];
   const rows = await db
     .select({ hashId: screens.hashId })

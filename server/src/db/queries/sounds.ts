@@ -24,7 +24,10 @@ function selectWithMarks(db: Db, customerId: number) {
       isQuick: sql<boolean>`coalesce(${soundPreferences.isQuick}, false)`,
     })
     .from(sounds)
-    .leftJoin(soundPreferences, and(eq(soundPreferences.soundId, sounds.id), eq(soundPreferences.customerId, customerId)));
+    .leftJoin(
+      soundPreferences,
+      and(eq(soundPreferences.soundId, sounds.id), eq(soundPreferences.customerId, customerId)),
+    );
 }
 
 const flatten = (r: { sound: SoundBase; isFavorite: boolean; isQuick: boolean }): SoundRow => ({
@@ -98,7 +101,10 @@ export async function deleteOwnSound(db: Db, { customerId, id }: One): Promise<S
 
 export type SoundRequestRow = typeof soundRequests.$inferSelect;
 
-export async function createSoundRequest(db: Db, { customerId, description }: Scope & { description: string }): Promise<SoundRequestRow> {
+export async function createSoundRequest(
+  db: Db,
+  { customerId, description }: Scope & { description: string },
+): Promise<SoundRequestRow> {
   const [row] = await db.insert(soundRequests).values({ customerId, description }).returning();
   return row!;
 }

@@ -44,7 +44,13 @@ export async function lockSpot(tx: Db, { customerId, id }: Scope & { id: number 
 
 export async function createSpot(
   db: Db,
-  { customerId, name, fileName, filePath, duration }: Scope & { name: string; fileName: string; filePath: string; duration: number },
+  {
+    customerId,
+    name,
+    fileName,
+    filePath,
+    duration,
+  }: Scope & { name: string; fileName: string; filePath: string; duration: number },
 ): Promise<SpotRow> {
   const [row] = await db.insert(spots).values({ customerId, name, fileName, filePath, duration }).returning();
   return row!;
@@ -53,7 +59,12 @@ export async function createSpot(
 /** Renames the spot and, with `file`, points it at a new file. Undefined when not the customer's. */
 export async function updateSpot(
   db: Db,
-  { customerId, id, name, file }: Scope & { id: number; name: string; file?: { fileName: string; filePath: string; duration: number } },
+  {
+    customerId,
+    id,
+    name,
+    file,
+  }: Scope & { id: number; name: string; file?: { fileName: string; filePath: string; duration: number } },
 ): Promise<SpotRow | undefined> {
   const [row] = await db
     .update(spots)

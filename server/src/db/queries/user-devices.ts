@@ -29,7 +29,12 @@ export async function isKnownDevice(
 /** Remembers a browser's successful login (again: then only its last login moves). */
 export async function rememberDevice(
   db: Db,
-  { customerId, userId, deviceHash, now = new Date() }: { customerId: number; userId: number; deviceHash: string; now?: Date },
+  {
+    customerId,
+    userId,
+    deviceHash,
+    now = new Date(),
+  }: { customerId: number; userId: number; deviceHash: string; now?: Date },
 ) {
   await db
     .insert(userDevices)

@@ -18,7 +18,14 @@ import type { SeedStep } from '../index';
 
 /** The parts of server/assets/manifest.json the catalogue is built from. */
 interface Manifest {
-  tracks: Array<{ id: string; file: string; title: string | null; artist: string | null; thumbnail?: string; duration?: number }>;
+  tracks: Array<{
+    id: string;
+    file: string;
+    title: string | null;
+    artist: string | null;
+    thumbnail?: string;
+    duration?: number;
+  }>;
   catalogue: {
     categories: Array<{ name: string; subcategories: Array<{ key: string; name: string }> }>;
     channels: Array<{
@@ -69,12 +76,17 @@ export const channelCatalogueStep: SeedStep = {
         thumbnailPath: t.thumbnail ? asset(t.thumbnail) : null,
       })),
     );
-    const trackRows = trackValues.length ? await db.insert(tracks).values(trackValues).returning({ id: tracks.id }) : [];
+    const trackRows = trackValues.length
+      ? await db.insert(tracks).values(trackValues).returning({ id: tracks.id })
+      : [];
     const trackIdByKey = new Map(manifest.tracks.map((t, i) => [t.id, trackRows[i]!.id]));
 
     const subIdByKey = new Map<string, number>();
     for (const [ci, cat] of manifest.catalogue.categories.entries()) {
-      const [row] = await db.insert(categories).values({ name: cat.name, position: ci + 1 }).returning({ id: categories.id });
+      const [row] = await db
+        .insert(categories)
+        .values({ name: cat.name, position: ci + 1 })
+        .returning({ id: categories.id });
       const subs = await db
         .insert(subcategories)
         .values(cat.subcategories.map((s, si) => ({ categoryId: row!.id, name: s.name, position: si + 1 })))
@@ -126,7 +138,13 @@ export const channelCatalogueStep: SeedStep = {
     if (demo && favouriteIds.length) {
       await db
         .insert(favouriteChannels)
-        .values(favouriteIds.map((channelId, i) => ({ customerId: demo.id, channelId, createdAt: new Date(now - (10 - i) * 60_000) })))
+        .values(
+          favouriteIds.map((channelId, i) => ({
+            customerId: demo.id,
+            channelId,
+            createdAt: new Date(now - (10 - i) * 60_000),
+          })),
+        )
         .onConflictDoNothing();
     }
   },
@@ -139,7 +157,14 @@ export const customerPlayersStep: SeedStep = {
     const without = await db
       .select({ id: customers.id })
       .from(customers)
-      .where(notExists(db.select({ one: sql`1` }).from(players).where(eq(players.customerId, customers.id))))
+      .where(
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(players)
+            .where(eq(players.customerId, customers.id)),
+        ),
+      )
       .orderBy(asc(customers.id));
     if (!without.length) return;
     await db.insert(players).values(without.map((c) => ({ customerId: c.id })));

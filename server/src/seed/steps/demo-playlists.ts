@@ -14,7 +14,11 @@ export const demoPlaylistsStep: SeedStep = {
   async run({ db }) {
     const [demo] = await db.select({ id: customers.id }).from(customers).where(eq(customers.slug, 'demo')).limit(1);
     if (!demo) return;
-    const [existing] = await db.select({ id: playlists.id }).from(playlists).where(eq(playlists.customerId, demo.id)).limit(1);
+    const [existing] = await db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(eq(playlists.customerId, demo.id))
+      .limit(1);
     if (existing) return;
     const ordered = await db
       .select({ id: channelTracks.trackId })

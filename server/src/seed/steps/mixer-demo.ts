@@ -30,8 +30,24 @@ const DEMO_OWN_SOUNDS = [
 
 /** Slides by number (server/assets/images/slides/slide-NN.jpeg) with their seconds. */
 const DEMO_SLIDESHOWS = [
-  { name: 'Őszi ajánlatok', slides: [[1, 8], [4, 6], [5, 6], [2, 5]] },
-  { name: 'Üdvözlő képek', slides: [[7, 6], [3, 5], [6, 5], [8, 7]] },
+  {
+    name: 'Őszi ajánlatok',
+    slides: [
+      [1, 8],
+      [4, 6],
+      [5, 6],
+      [2, 5],
+    ],
+  },
+  {
+    name: 'Üdvözlő képek',
+    slides: [
+      [7, 6],
+      [3, 5],
+      [6, 5],
+      [8, 7],
+    ],
+  },
 ] as const;
 const slideFile = (n: number) => `images/slides/slide-${String(n).padStart(2, '0')}.jpeg`;
 
@@ -48,13 +64,21 @@ export const mixerDemoStep: SeedStep = {
     const now = Date.now();
 
     const knownSounds = new Set(
-      (await db.select({ filePath: sounds.filePath }).from(sounds).where(isNull(sounds.customerId))).map((r) => r.filePath),
+      (await db.select({ filePath: sounds.filePath }).from(sounds).where(isNull(sounds.customerId))).map(
+        (r) => r.filePath,
+      ),
     );
     const newSounds = (manifest.sounds ?? []).filter((s) => !knownSounds.has(asset(s.file)));
     if (newSounds.length) {
       await db.insert(sounds).values(
         await Promise.all(
-          newSounds.map(async (s) => ({ name: s.name, filePath: asset(s.file), duration: await durationOf(s), createdAt: new Date(now), updatedAt: new Date(now) })),
+          newSounds.map(async (s) => ({
+            name: s.name,
+            filePath: asset(s.file),
+            duration: await durationOf(s),
+            createdAt: new Date(now),
+            updatedAt: new Date(now),
+          })),
         ),
       );
     }
@@ -68,7 +92,9 @@ export const mixerDemoStep: SeedStep = {
 
     if (demo) {
       const knownSpots = new Set(
-        (await db.select({ filePath: spots.filePath }).from(spots).where(eq(spots.customerId, demo.id))).map((r) => r.filePath),
+        (await db.select({ filePath: spots.filePath }).from(spots).where(eq(spots.customerId, demo.id))).map(
+          (r) => r.filePath,
+        ),
       );
       const newSpots = (manifest.spots ?? []).filter((s) => !knownSpots.has(asset(s.file)));
       for (const [i, s] of newSpots.entries()) {
@@ -93,9 +119,15 @@ export const mixerDemoStep: SeedStep = {
         if (existing) continue;
         const [row] = await db
           .insert(sounds)
-          .values({ customerId: demo.id, name: own.name, filePath: asset(own.file), duration: await durationOf({ file: own.file }) })
+          .values({
+            customerId: demo.id,
+            name: own.name,
+            filePath: asset(own.file),
+            duration: await durationOf({ file: own.file }),
+          })
           .returning({ id: sounds.id });
-        if (own.quick) await db.insert(soundPreferences).values({ customerId: demo.id, soundId: row!.id, isQuick: true });
+        if (own.quick)
+          await db.insert(soundPreferences).values({ customerId: demo.id, soundId: row!.id, isQuick: true });
       }
 
       const made: number[] = [];
@@ -118,7 +150,13 @@ export const mixerDemoStep: SeedStep = {
         );
       }
       await db.insert(screens).values([
-        { customerId: demo.id, name: 'Pénztár feletti TV', description: null, hashId: randomString(16), slideshowId: made[0] ?? null },
+        {
+          customerId: demo.id,
+          name: 'Pénztár feletti TV',
+          description: null,
+          hashId: randomString(16),
+          slideshowId: made[0] ?? null,
+        },
         {
           customerId: demo.id,
           name: 'Bejárati kijelző',
@@ -130,7 +168,10 @@ export const mixerDemoStep: SeedStep = {
     }
 
     if (other) {
-      const [row] = await db.insert(slideshows).values({ customerId: other.id, name: 'Heti ajánlat' }).returning({ id: slideshows.id });
+      const [row] = await db
+        .insert(slideshows)
+        .values({ customerId: other.id, name: 'Heti ajánlat' })
+        .returning({ id: slideshows.id });
       await db.insert(slideshowImages).values({
         customerId: other.id,
         slideshowId: row!.id,

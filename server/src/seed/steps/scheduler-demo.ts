@@ -23,14 +23,22 @@ export const schedulerDemoStep: SeedStep = {
     const [demo] = await db.select({ id: customers.id }).from(customers).where(eq(customers.slug, 'demo'));
     if (!demo) return;
     const customerId = demo.id;
-    const [spot, second] = await db.select({ id: spots.id }).from(spots).where(eq(spots.customerId, customerId)).orderBy(asc(spots.id));
+    const [spot, second] = await db
+      .select({ id: spots.id })
+      .from(spots)
+      .where(eq(spots.customerId, customerId))
+      .orderBy(asc(spots.id));
     if (!spot) return;
     const [show] = await db
       .select({ id: slideshows.id })
       .from(slideshows)
       .where(eq(slideshows.customerId, customerId))
       .orderBy(asc(slideshows.id));
-    const [screen] = await db.select({ id: screens.id }).from(screens).where(eq(screens.customerId, customerId)).orderBy(asc(screens.id));
+    const [screen] = await db
+      .select({ id: screens.id })
+      .from(screens)
+      .where(eq(screens.customerId, customerId))
+      .orderBy(asc(screens.id));
 
     const [hourly] = await db
       .insert(scheduledContents)
@@ -57,10 +65,16 @@ export const schedulerDemoStep: SeedStep = {
         betweenTo: '10:00',
       })
       .returning({ id: scheduledContents.id });
-    await db.insert(scheduledContentSpots).values({ scheduledContentId: welcome!.id, spotId: (second ?? spot).id, position: 1 });
+    await db
+      .insert(scheduledContentSpots)
+      .values({ scheduledContentId: welcome!.id, spotId: (second ?? spot).id, position: 1 });
     if (show && screen) {
-      await db.insert(scheduledContentSlideshows).values({ scheduledContentId: welcome!.id, slideshowId: show.id, position: 1 });
-      await db.insert(scheduledContentScreens).values({ scheduledContentId: welcome!.id, screenId: screen.id, position: 1 });
+      await db
+        .insert(scheduledContentSlideshows)
+        .values({ scheduledContentId: welcome!.id, slideshowId: show.id, position: 1 });
+      await db
+        .insert(scheduledContentScreens)
+        .values({ scheduledContentId: welcome!.id, screenId: screen.id, position: 1 });
     }
   },
 };

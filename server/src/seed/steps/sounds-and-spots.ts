@@ -50,7 +50,13 @@ export const soundsAndSpotsStep: SeedStep = {
               soundList.map(async (s, i) => {
                 // Same order by created_at as by id: the list sorts on both.
                 const createdAt = new Date(now - (soundList.length - i) * 60_000);
-                return { name: s.name, filePath: ASSETS_PREFIX + s.file, duration: await durationOf(s), createdAt, updatedAt: createdAt };
+                return {
+                  name: s.name,
+                  filePath: ASSETS_PREFIX + s.file,
+                  duration: await durationOf(s),
+                  createdAt,
+                  updatedAt: createdAt,
+                };
               }),
             ),
           )
@@ -83,7 +89,9 @@ export const soundsAndSpotsStep: SeedStep = {
       await db.insert(spots).values(await spotValues(demo.id, spotList));
       const marks = soundRows.filter((r) => DEMO_MARKS[r.name]);
       if (marks.length) {
-        await db.insert(soundPreferences).values(marks.map((r) => ({ customerId: demo.id, soundId: r.id, ...DEMO_MARKS[r.name]! })));
+        await db
+          .insert(soundPreferences)
+          .values(marks.map((r) => ({ customerId: demo.id, soundId: r.id, ...DEMO_MARKS[r.name]! })));
       }
     }
     const otherSpot = spotList.find((s) => s.name === OTHER_SPOT) ?? spotList[0];
