@@ -90,6 +90,9 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(fallback));
 
+const positiveNumber = (fallback: number) =>
+  z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(fallback));
+
 const booleanFlag = z.preprocess(
   emptyAsUndefined,
   z
@@ -127,7 +130,8 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalString,
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Pulzus <no-reply@pulzus.hu>')),
-  SESSION_IDLE_MINUTES: positiveInt(120),
+  // A fraction is allowed so that a test can end a session sooner than an open page's minutely /api/me call renews it.
+  SESSION_IDLE_MINUTES: positiveNumber(120),
   SESSION_ABSOLUTE_HOURS: positiveInt(24),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
