@@ -73,4 +73,8 @@ export async function releasePlayer(page: Page): Promise<void> {
       await fetch('/auth/logout', { method: 'POST', headers });
     })
     .catch(() => {});
+  // The ended login closes the page's socket (4009) and the page then leaves for /login, emptying its
+  // media cache and worker on the way: let that finish before the context closes (a close in the
+  // middle of it once hung the teardown for the whole test timeout). A page without a socket stays.
+  await page.waitForURL(/\/login$/, { timeout: 10_000 }).catch(() => {});
 }
