@@ -110,7 +110,11 @@ async function sendBody(
 /** The sealed session cookie from a login answer, as a Cookie header value. */
 export function sessionCookie(answer: RawAnswer): string {
   const lines = answer.headers['set-cookie'] ?? [];
-  const cookie = lines.map((l) => l.split(';')[0]!).find((c) => !c.endsWith('='));
-  if (!cookie) throw new Error(`no session cookie in the answer (${answer.status} ${answer.text})`);
-  return cookie;
+  // Every cookie the answer set, as a browser sends them back: the sealed session and, on a first
+  // visit, the browser's id (pulzus_device), which comes first and must not be taken for the session.
+  const cookies = lines.map((l) => l.split(';')[0]!).filter((c) => !c.endsWith('='));
+  if (!cookies.some((c) => c.startsWith('pulzus='))) {
+    throw new Error(`no session cookie in the answer (${answer.status} ${answer.text})`);
+  }
+  return cookies.join('; ');
 }
