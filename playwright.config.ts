@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { basePlaywrightConfig } from './tests/e2e/support/playwright-base';
-import { E2E, outputDirForRun, webUrl } from './tests/e2e/support/stack';
+import { E2E, outputDirForRun, webUrl } from './scripts/launch/stack';
 
 /**
  * End-to-end tests: the real tenant API and the built web app (started by the global setup on the

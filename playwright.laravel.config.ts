@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { basePlaywrightConfig } from './tests/e2e/support/playwright-base';
-import { outputDirForRun, webUrl } from './tests/e2e/support/stack';
+import { outputDirForRun, webUrl } from './scripts/launch/stack';
 import { LARAVEL } from './tests/laravel/support/peer';
 
 /**

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { basePlaywrightConfig } from './tests/e2e/support/playwright-base';
-import { outputDirForRun } from './tests/e2e/support/stack';
+import { outputDirForRun } from './scripts/launch/stack';
 import { SCALE } from './tests/scale/support';
 
 /**

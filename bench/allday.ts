@@ -11,7 +11,8 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
-import { ROOT, webUrl, type Stack } from '../tests/e2e/support/stack';
+import { ROOT } from '../scripts/launch/web-build.mjs';
+import { webUrl, type Stack } from '../scripts/launch/stack';
 import { newContext, remoteOf } from './pages';
 
 export interface AllDayMeasurement {

@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ManagedProcess, newestMtime, ROOT } from '../tests/e2e/support/stack';
+import { newestMtime, ROOT } from '../scripts/launch/web-build.mjs';
+import { ManagedProcess } from '../scripts/launch/stack';
 
 export const FLOOR_DIR = path.join(ROOT, 'bench', 'floor');
 /** As bench/floor/next.config.mjs names it; ignored by git like every `.next*` folder. */

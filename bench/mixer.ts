@@ -9,7 +9,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { makePng } from '../tests/e2e/mixer/support';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
-import { ROOT, webUrl, type Stack } from '../tests/e2e/support/stack';
+import { ROOT } from '../scripts/launch/web-build.mjs';
+import { webUrl, type Stack } from '../scripts/launch/stack';
 
 export interface MixerMeasurement {
   name: string;

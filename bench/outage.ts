@@ -9,7 +9,7 @@
  */
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
-import { webUrl, type Stack } from '../tests/e2e/support/stack';
+import { webUrl, type Stack } from '../scripts/launch/stack';
 import { newContext, remoteOf } from './pages';
 
 export interface OutageMeasurement {

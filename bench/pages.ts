@@ -18,7 +18,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
-import { webUrl, type Stack } from '../tests/e2e/support/stack';
+import { webUrl, type Stack } from '../scripts/launch/stack';
 import { ensureFloorBuild, startFloor } from './floor';
 
 export interface PageMeasurement {

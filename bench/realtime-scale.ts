@@ -28,7 +28,8 @@ import { rmSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type Pusher from 'pusher-js';
-import { acquireRunLock, makeDataDir, randomSecrets, type Secrets } from '../tests/e2e/support/stack';
+import { randomSecrets, type Secrets } from '../contracts/secrets.mjs';
+import { acquireRunLock, makeDataDir } from '../scripts/launch/stack';
 import {
   Device,
   devicePusher,

@@ -14,21 +14,15 @@
  * process of raw clients) are shared with bench/realtime-scale.ts.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
-import {
-  acquireRunLock,
-  makeDataDir,
-  ManagedProcess,
-  randomSecrets,
-  ROOT,
-  secretsEnv,
-  type Secrets,
-} from '../tests/e2e/support/stack';
+import { randomSecrets, secretsEnv, writeSecretsFile, type Secrets } from '../contracts/secrets.mjs';
+import { ROOT } from '../scripts/launch/web-build.mjs';
+import { acquireRunLock, makeDataDir, ManagedProcess } from '../scripts/launch/stack';
 
 export interface RealtimeMeasurement {
   name: string;
@@ -107,8 +101,7 @@ export async function startApi(
     if (!sharedDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const secrets = given ?? randomSecrets();
-  if (!sharedDir)
-    writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  if (!sharedDir) writeSecretsFile(dataDir, secrets);
   const env: NodeJS.ProcessEnv = { ...process.env, ...secretsEnv(secrets) };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'API_PORT', 'PORT']) delete env[name];
   Object.assign(env, {

@@ -12,16 +12,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  acquireRunLock,
-  makeDataDir,
-  randomSecrets,
-  ROOT,
-  startApi,
-  startStack,
-  webUrl,
-  type Stack,
-} from '../tests/e2e/support/stack';
+import { randomSecrets } from '../contracts/secrets.mjs';
+import { ROOT } from '../scripts/launch/web-build.mjs';
+import { acquireRunLock, makeDataDir, startApi, startStack, webUrl, type Stack } from '../scripts/launch/stack';
 import { measureAllDay } from './allday';
 import { measureOutage } from './outage';
 import { measureScreenHeap, measureUpload } from './mixer';

@@ -2,20 +2,8 @@
  * The web side's configuration, read and validated once. Server-only: it touches the file system and
  * holds the secrets shared with the tenant API.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
-
-const secretsFileSchema = z.object({
-  appKey: z.string().min(1),
-  bffSecret: z.string().min(1),
-  sessionSecret: z.string().min(32, 'must be at least 32 characters (iron-session needs that)'),
-  pusherAppId: z.string().min(1),
-  pusherKey: z.string().min(1),
-  pusherSecret: z.string().min(1),
-});
-export type SecretsFile = z.infer<typeof secretsFileSchema>;
+import { readOrCreateSecrets } from '@/contracts/secrets.mjs';
 
 const slug = z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be a tenant slug: 1–63 characters of a-z, 0-9 and -');
 
@@ -164,52 +152,6 @@ function isCspOrigin(v: string): boolean {
   return /^(https?|wss?):\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(v);
 }
 
-function randomSecret(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/**
- * Reads DATA_DIR/secrets.json, creating it when missing. The API does the same: the file is published
- * with link(2), which fails when it exists, so of two racing starters one file wins, both read it,
- * and nobody reads a half-written file.
- */
-export function loadOrCreateSecrets(dataDir: string): SecretsFile {
-  const file = path.join(dataDir, 'secrets.json');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    const fresh: SecretsFile = {
-      appKey: randomSecret(),
-      bffSecret: randomSecret(),
-      sessionSecret: randomSecret(),
-      pusherAppId: String(100000 + (randomBytes(4).readUInt32BE() % 900000)),
-      pusherKey: randomBytes(10).toString('hex'),
-      pusherSecret: randomSecret(),
-    };
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(fresh, null, 2)}\n`, { mode: 0o600 });
-    try {
-      linkSync(tmp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      unlinkSync(tmp);
-    }
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new Error(`${file} is not valid JSON: ${(err as Error).message}`);
-  }
-  const parsed = secretsFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new Error(
-      `${file} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return parsed.data;
-}
-
 export function parseWebEnv(source: Record<string, string | undefined>): WebEnv {
   // Empty strings count as unset, as they usually come from `FOO= npm start`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -222,7 +164,7 @@ export function parseWebEnv(source: Record<string, string | undefined>): WebEnv 
   let bffSecret = e.BFF_SECRET;
   let sessionSecret = e.SESSION_SECRET;
   if (!bffSecret || !sessionSecret) {
-    const secrets = loadOrCreateSecrets(e.DATA_DIR);
+    const secrets = readOrCreateSecrets(e.DATA_DIR);
     bffSecret ??= secrets.bffSecret;
     sessionSecret ??= secrets.sessionSecret;
   }

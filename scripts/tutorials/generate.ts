@@ -15,7 +15,7 @@
  * quality, plus a poster JPEG from the first still; ffprobe measures the true duration for
  * content.json. Needs the Debian packages chromium, ffmpeg and espeak-ng.
  *
- * Without --url it starts the same stack the end-to-end tests use (tests/e2e/support/stack.ts): the
+ * Without --url it starts the same stack the end-to-end tests use (scripts/launch/stack.ts): the
  * tenant API on a fresh temporary DATA_DIR (so the demo shop is freshly seeded and nothing of a
  * developer's data shows) and the built web app, on ports TUTORIAL_API_PORT / TUTORIAL_WEB_PORT
  * (default 4601 / 3601), built into .next-tutorials (a production build takes a few minutes). With
@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../tests/e2e/support/browser';
-import { startStack, type Stack } from '../../tests/e2e/support/stack';
+import { startStack, type Stack } from '../launch/stack';
 import { faqs, tutorials, type TutorialItemSource } from './content';
 import { scenes, settle } from './scenes';
 

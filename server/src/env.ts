@@ -1,23 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readOrCreateSecrets } from '../../contracts/secrets.mjs';
 import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies';
 
 /**
  * The one place that reads the environment. Every variable has a default that works for the
  * embedded mode (`npm start` on one machine); invalid values stop the start with a clear error.
  */
-
-export interface Secrets {
-  appKey: string;
-  bffSecret: string;
-  sessionSecret: string;
-  pusherAppId: string;
-  pusherKey: string;
-  pusherSecret: string;
-}
 
 export interface Config {
   port: number;
@@ -182,61 +173,6 @@ function packageVersion(): string {
   } catch {
     return '0.0.0';
   }
-}
-
-const randomSecret = () => randomBytes(32).toString('base64url');
-
-function generateSecrets(): Secrets {
-  return {
-    appKey: randomSecret(),
-    bffSecret: randomSecret(),
-    sessionSecret: randomSecret(),
-    pusherAppId: String(100000 + (randomBytes(4).readUInt32BE() % 900000)),
-    pusherKey: randomBytes(10).toString('hex'),
-    pusherSecret: randomSecret(),
-  };
-}
-
-function parseSecrets(text: string, file: string): Secrets {
-  const parsed = z
-    .object({
-      appKey: z.string().min(1),
-      bffSecret: z.string().min(1),
-      sessionSecret: z.string().min(1),
-      pusherAppId: z.string().min(1),
-      pusherKey: z.string().min(1),
-      pusherSecret: z.string().min(1),
-    })
-    .safeParse(JSON.parse(text));
-  if (!parsed.success) {
-    throw new Error(`${file} is not a valid secrets file: ${parsed.error.message}`);
-  }
-  return parsed.data;
-}
-
-/**
- * Reads `DATA_DIR/secrets.json`, creating it when missing. The web side does the same, so the
- * file is published with link(2), which fails if it exists: of two racing starters one file
- * wins and both read it, and nobody ever reads a half-written file.
- */
-export function readOrCreateSecrets(dataDir: string): Secrets {
-  const file = path.join(dataDir, 'secrets.json');
-  try {
-    return parseSecrets(readFileSync(file, 'utf8'), file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(generateSecrets(), null, 2)}\n`, { mode: 0o600 });
-  try {
-    linkSync(tmp, file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  } finally {
-    unlinkSync(tmp);
-  }
-  return parseSecrets(readFileSync(file, 'utf8'), file);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

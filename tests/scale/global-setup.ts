@@ -2,8 +2,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { startCluster } from '../../scripts/cluster.mjs';
-import { acquireRunLock, E2E, ensureWebBuild, makeDataDir } from '../e2e/support/stack';
+import { startCluster } from '../../scripts/launch/cluster.mjs';
+import { ensureWebBuild } from '../../scripts/launch/web-build.mjs';
+import { acquireRunLock, E2E, makeDataDir } from '../../scripts/launch/stack';
 import { SCALE } from './support';
 
 /**

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BUNDLED_API, DEMO, loginForm, submitLogin } from '../support/auth';
 import { resetLink, waitForMail } from '../support/mail';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
-import { E2E, type Stack } from '../support/stack';
+import { E2E, type Stack } from '../../../scripts/launch/stack';
 
 // Its own stack: changing the demo password must not disturb the other tests.
 const API_PORT = E2E.apiPort + 11;

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { BUNDLED_API, DEMO, loginForm, submitLogin } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { rawRequest } from '../support/raw-http';
-import { E2E, webUrl, type Stack } from '../support/stack';
+import { E2E, webUrl, type Stack } from '../../../scripts/launch/stack';
 
 // Its own stack: the test fills the demo manager's account-wide login limit for 15 minutes.
 const API_PORT = E2E.apiPort + 10;

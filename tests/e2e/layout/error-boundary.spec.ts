@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn, loginForm } from '../support/auth';
 import { rawRequest } from '../support/raw-http';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
-import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../support/stack';
+import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../../../scripts/launch/stack';
 
 // Its own stack: the test stops the tenant API, so the main layout's own call (GET /api/me) fails.
 const API_PORT = E2E.apiPort + 10;

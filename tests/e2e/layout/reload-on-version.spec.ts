@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, submitLogin } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
-import { E2E, type Stack } from '../support/stack';
+import { E2E, type Stack } from '../../../scripts/launch/stack';
 
 // Its own stack: the test restarts the tenant API with another APP_VERSION on the same DATA_DIR.
 const API_PORT = E2E.apiPort + 10;

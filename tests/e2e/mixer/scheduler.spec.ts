@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ScheduledContent, Spot } from '../../../contracts';
 import { DEFAULT_SCHEDULE_RULE } from '../../../contracts/names';
-import { E2E } from '../support/stack';
+import { E2E } from '../../../scripts/launch/stack';
 import { logIn } from '../support/auth';
 import {
   audioState,

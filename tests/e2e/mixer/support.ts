@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
-import { ROOT } from '../support/stack';
+import { ROOT } from '../../../scripts/launch/web-build.mjs';
 
 import { pageCall } from '../playlists/support';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
-import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../support/stack';
+import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../../../scripts/launch/stack';
 import type { Spot } from '../../../contracts/spots';
 import { LIVE, pageCall, pathOf, spotElement } from '../realtime/support';
 import { audioState, bar, playChannel, releasePlayer, serverPlayer } from './support';

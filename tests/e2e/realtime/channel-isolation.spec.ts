@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { OTHER, submitLogin } from '../support/auth';
-import { E2E, webUrl } from '../support/stack';
+import { E2E, webUrl } from '../../../scripts/launch/stack';
 import { closeDevice, openDevice, pageCall, playerOf, type Device } from './support';
 
 let demo: Device | undefined;

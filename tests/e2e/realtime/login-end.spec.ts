@@ -3,7 +3,7 @@ import type { PlayLogEntry } from '../../../contracts/play-log';
 import type { Spot } from '../../../contracts/spots';
 import { DEMO, logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
-import { E2E, type Stack } from '../support/stack';
+import { E2E, type Stack } from '../../../scripts/launch/stack';
 import {
   bar,
   closeDevice,

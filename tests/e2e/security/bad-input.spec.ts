@@ -4,7 +4,7 @@ import { DEMO } from '../support/auth';
 import { bffWriteRoutes, type Route } from '../support/api-routes';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { rawRequest, sessionCookie, type RawAnswer } from '../support/raw-http';
-import { E2E, type Stack } from '../support/stack';
+import { E2E, type Stack } from '../../../scripts/launch/stack';
 
 /**
  * Generated bad input through the BFF, on a stack of its own (the inputs change the data): every

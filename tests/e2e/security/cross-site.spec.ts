@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { browserGet, DEMO, logIn } from '../support/auth';
-import { E2E, webUrl } from '../support/stack';
+import { E2E, webUrl } from '../../../scripts/launch/stack';
 
 /**
  * A page on another site must not drive the BFF: the session cookie is SameSite=Lax, so a top-level

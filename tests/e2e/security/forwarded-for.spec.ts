@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, throwawayEmail } from '../support/auth';
 import { rawRequest } from '../support/raw-http';
-import { E2E } from '../support/stack';
+import { E2E } from '../../../scripts/launch/stack';
 
 /**
  * The login throttle (5 wrong passwords per shop + e-mail + IP a minute) counts the address the web

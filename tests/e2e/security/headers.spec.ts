@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { rawRequest, type RawAnswer } from '../support/raw-http';
-import { E2E, webUrl } from '../support/stack';
+import { E2E, webUrl } from '../../../scripts/launch/stack';
 
 /**
  * The headers every answer of the web server carries, the pages' Content-Security-Policy with its

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, logIn } from '../support/auth';
 import { rawRequest, sessionCookie } from '../support/raw-http';
-import { E2E } from '../support/stack';
+import { E2E } from '../../../scripts/launch/stack';
 
 /**
  * A body over the API's limit gets the API's 413 through the BFF, also when it is large enough to be

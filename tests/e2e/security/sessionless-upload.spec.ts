@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { rawRequest } from '../support/raw-http';
-import { E2E } from '../support/stack';
+import { E2E } from '../../../scripts/launch/stack';
 
 /**
  * An upload from a browser with no login is refused by the web server itself, at once: it is not

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BUNDLED_API, DEMO, submitLogin } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
-import { E2E, type Stack } from '../support/stack';
+import { E2E, type Stack } from '../../../scripts/launch/stack';
 
 // Its own stack: a changed logo must not show up in the other tests' headers and login pages.
 const API_PORT = E2E.apiPort + 12;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from './stack';
+import { ROOT } from '../../../scripts/launch/web-build.mjs';
 
 export interface Route {
   method: string;

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import { acquireRunLock, E2E, ensureWebBuild, startStack } from './stack';
+import { ensureWebBuild } from '../../../scripts/launch/web-build.mjs';
+import { acquireRunLock, E2E, startStack } from '../../../scripts/launch/stack';
 
 /**
  * Builds the web app into its own folder (when stale) and starts a fresh stack on the test ports:

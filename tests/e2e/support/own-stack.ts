@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { E2E, startStack, type Stack } from './stack';
+import { E2E, startStack, type Stack } from '../../../scripts/launch/stack';
 
 /**
  * A stack of a test file's own (own ports, own DATA_DIR) on the end-to-end build, for tests that change

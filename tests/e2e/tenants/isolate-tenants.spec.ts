@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { browserGet, DEMO, OTHER, submitLogin } from '../support/auth';
-import { E2E, webUrl } from '../support/stack';
+import { E2E, webUrl } from '../../../scripts/launch/stack';
 
 test('the other shop’s manager cannot log in on demo.localhost', async ({ page }) => {
   await page.goto('/login');

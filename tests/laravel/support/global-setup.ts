@@ -1,5 +1,7 @@
 import { rmSync } from 'node:fs';
-import { acquireRunLock, E2E, ensureWebBuild, makeDataDir, randomSecrets, startWeb } from '../../e2e/support/stack';
+import { randomSecrets } from '../../../contracts/secrets.mjs';
+import { ensureWebBuild } from '../../../scripts/launch/web-build.mjs';
+import { acquireRunLock, E2E, makeDataDir, startWeb } from '../../../scripts/launch/stack';
 import { startCspReportCollector } from './csp-reports';
 import { LARAVEL, startPeer } from './peer';
 

@@ -9,7 +9,7 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from '../../e2e/support/stack';
+import { ROOT } from '../../../scripts/launch/web-build.mjs';
 
 const run = promisify(execFile);
 

@@ -2,7 +2,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadOrCreateSecrets, parseWebEnv } from '@/lib/env';
+import { readOrCreateSecrets } from '@/contracts/secrets.mjs';
+import { parseWebEnv } from '@/lib/env';
 
 let dir: string;
 beforeEach(() => {
@@ -27,8 +28,8 @@ describe('parseWebEnv', () => {
   });
 
   it('reads an existing secrets.json instead of replacing it', () => {
-    const first = loadOrCreateSecrets(dir);
-    const second = loadOrCreateSecrets(dir);
+    const first = readOrCreateSecrets(dir);
+    const second = readOrCreateSecrets(dir);
     expect(second).toEqual(first);
   });
 

@@ -1,4 +1,4 @@
-/** Types of scripts/cluster.mjs for the TypeScript that starts a cluster (the scale suite). */
+/** Types of scripts/launch/cluster.mjs for the TypeScript that starts a cluster (the scale suite). */
 
 export const DEFAULT_DATABASE_URL: string;
 export const DEFAULT_REDIS_URL: string;

@@ -13,17 +13,9 @@
  * tenant API named by TENANT_API_URL). Every variable of the environment reaches both children.
  */
 import path from 'node:path';
-import {
-  buildWebIfStale,
-  ChildGroup,
-  ensureSecrets,
-  env,
-  logger,
-  printRunning,
-  ROOT as root,
-  secretsEnv,
-  waitForHttp,
-} from './launch.mjs';
+import { ensureSecrets, secretsEnv } from '../../contracts/secrets.mjs';
+import { ChildGroup, env, logger, printRunning, waitForHttp } from './supervise.mjs';
+import { buildWebIfStale, ROOT as root } from './web-build.mjs';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -70,7 +62,7 @@ async function waitFor(name, url, timeoutMs) {
 async function main() {
   const childEnv = {
     ...process.env,
-    ...secretsEnv(ensureSecrets(dataDir, log)),
+    ...secretsEnv(ensureSecrets(dataDir, log), process.env),
     NEXT_TELEMETRY_DISABLED: '1',
     DATA_DIR: dataDir,
     PORT: String(port),

@@ -1,29 +1,15 @@
 /**
  * Starts and stops a real Pulzus stack (the tenant API on a fresh DATA_DIR plus the built web app) for
- * the end-to-end tests and the bench. Nothing is mocked: the processes are the ones `npm start` runs
- * (the API and scripts/web-server.mjs around the built Next app),
+ * the end-to-end, Laravel and scale suites, the bench and the tutorial generator. Nothing is mocked: the
+ * processes are the ones `npm start` runs (the API and scripts/web-server.mjs around the built Next app),
  * on their own ports, data folder and Next build folder, so a developer's running app is never touched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const ROOT = path.resolve(here, '..', '..', '..');
+import { randomSecrets, secretsEnv, writeSecretsFile, type Secrets } from '../../contracts/secrets.mjs';
+import { ensureWebBuild, ROOT } from './web-build.mjs';
 
 /**
  * Ports and build folder of the shared end-to-end stack (globalSetup). Tests that need a stack of
@@ -35,51 +21,6 @@ export const E2E = {
   webPort: Number(process.env.E2E_WEB_PORT || 3101),
   distDir: process.env.E2E_DIST_DIR || '.next-e2e',
 } as const;
-
-/** Sources of the web build (as scripts/launch.mjs, which npm start uses): anything newer than BUILD_ID makes the build stale. */
-const WEB_SOURCES = [
-  'app',
-  'components',
-  'lib',
-  'contracts',
-  'styles',
-  'public',
-  'proxy.ts',
-  'next.config.mjs',
-  'package.json',
-];
-
-export interface Secrets {
-  appKey: string;
-  bffSecret: string;
-  sessionSecret: string;
-  pusherAppId: string;
-  pusherKey: string;
-  pusherSecret: string;
-}
-
-export function randomSecrets(): Secrets {
-  const r = () => randomBytes(32).toString('base64url');
-  return {
-    appKey: r(),
-    bffSecret: r(),
-    sessionSecret: r(),
-    pusherAppId: String(100000 + (randomBytes(4).readUInt32BE() % 900000)),
-    pusherKey: randomBytes(10).toString('hex'),
-    pusherSecret: r(),
-  };
-}
-
-export function secretsEnv(s: Secrets): Record<string, string> {
-  return {
-    APP_KEY: s.appKey,
-    BFF_SECRET: s.bffSecret,
-    SESSION_SECRET: s.sessionSecret,
-    PUSHER_APP_ID: s.pusherAppId,
-    PUSHER_KEY: s.pusherKey,
-    PUSHER_SECRET: s.pusherSecret,
-  };
-}
 
 /** The web app's URL for a tenant: Chromium and Node both resolve *.localhost to the loopback address. */
 export function webUrl(port: number, tenant = 'demo'): string {
@@ -164,70 +105,8 @@ export function outputDirForRun(lockName: string, base = 'test-results'): string
 // ---------------------------------------------------------------------------------------------------
 // The web build
 
-/** The newest modification time under `entry`, skipping build output, installed packages and what `skip` names. */
-export function newestMtime(entry: string, skip: (name: string) => boolean = () => false): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(entry)) {
-    if (name === 'node_modules' || name.startsWith('.next') || skip(name)) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, name), skip));
-  }
-  return newest;
-}
-
-export function buildIsStale(distDir: string): boolean {
-  const buildId = path.join(ROOT, distDir, 'BUILD_ID');
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  return WEB_SOURCES.some((source) => newestMtime(path.join(ROOT, source)) > built);
-}
-
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 /** The web's own server around Next's handler (as `npm start` runs it). */
 const WEB_SERVER = path.join(ROOT, 'scripts', 'web-server.mjs');
-
-/**
- * `next build` into `distDir` unless that build is newer than every source. Next adds its distDir's
- * type globs to tsconfig.json and rewrites next-env.d.ts on every build; a build into a private folder
- * puts both back as they were, so a test run leaves the working tree unchanged.
- */
-export async function ensureWebBuild(distDir: string, log: (line: string) => void = console.log): Promise<void> {
-  if (!buildIsStale(distDir)) {
-    log(`web build in ${distDir} is up to date`);
-    return;
-  }
-  log(`building the web app into ${distDir} (next build)…`);
-  const restore = ['tsconfig.json', 'next-env.d.ts']
-    .map((name) => path.join(ROOT, name))
-    .filter((file) => existsSync(file))
-    .map((file) => ({ file, text: readFileSync(file, 'utf8') }));
-  const started = Date.now();
-  const output: string[] = [];
-  try {
-    const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, [nextBin, 'build'], {
-        cwd: ROOT,
-        env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const collect = (chunk: Buffer) => output.push(chunk.toString());
-      child.stdout?.on('data', collect);
-      child.stderr?.on('data', collect);
-      child.on('error', reject);
-      child.on('exit', resolve);
-    });
-    if (code !== 0) {
-      throw new Error(`next build into ${distDir} failed (exit code ${code}):\n${output.join('').slice(-8000)}`);
-    }
-  } finally {
-    for (const { file, text } of restore) {
-      if (readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
-    }
-  }
-  log(`built ${distDir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Processes
@@ -441,7 +320,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
   mkdirSync(dataDir, { recursive: true });
   const secrets = randomSecrets();
   // Both sides get the secrets in their environment; the file only keeps DATA_DIR self-describing.
-  writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  writeSecretsFile(dataDir, secrets);
 
   let api = await startApi({
     port: o.apiPort,

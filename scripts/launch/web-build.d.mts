@@ -1,0 +1,7 @@
+/** Types of scripts/launch/web-build.mjs for the TypeScript that builds the web app (test stacks, bench). */
+
+export const ROOT: string;
+export function newestMtime(entry: string, skip?: (name: string) => boolean): number;
+export function buildIsStale(distDir: string): boolean;
+export function buildWebIfStale(distDir: string, childEnv: NodeJS.ProcessEnv, log: (line: string) => void): void;
+export function ensureWebBuild(distDir: string, log?: (line: string) => void): Promise<void>;
