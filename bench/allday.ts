@@ -10,7 +10,7 @@
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
+import { chromiumLaunchOptions } from '../scripts/launch/browser';
 import { ROOT } from '../scripts/launch/web-build.mjs';
 import { webUrl, type Stack } from '../scripts/launch/stack';
 import { newContext, remoteOf } from './pages';

@@ -7,8 +7,8 @@ import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { makePng } from '../tests/e2e/mixer/support';
-import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
+import { makePng } from '../scripts/media/png';
+import { chromiumLaunchOptions } from '../scripts/launch/browser';
 import { ROOT } from '../scripts/launch/web-build.mjs';
 import { webUrl, type Stack } from '../scripts/launch/stack';
 

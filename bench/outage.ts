@@ -8,7 +8,7 @@
  * the device plays (the device reports where it is).
  */
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
+import { chromiumLaunchOptions } from '../scripts/launch/browser';
 import { webUrl, type Stack } from '../scripts/launch/stack';
 import { newContext, remoteOf } from './pages';
 

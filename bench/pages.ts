@@ -17,7 +17,7 @@
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { chromiumLaunchOptions } from '../tests/e2e/support/browser';
+import { chromiumLaunchOptions } from '../scripts/launch/browser';
 import { webUrl, type Stack } from '../scripts/launch/stack';
 import { ensureFloorBuild, startFloor } from './floor';
 

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { chromiumLaunchOptions } from '../../tests/e2e/support/browser';
+import { chromiumLaunchOptions } from '../launch/browser';
 import { startStack, type Stack } from '../launch/stack';
 import { faqs, tutorials, type TutorialItemSource } from './content';
 import { scenes, settle } from './scenes';

@@ -2,7 +2,7 @@ import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromiumLaunchOptions } from '../support/browser';
+import { chromiumLaunchOptions } from '../../../scripts/launch/browser';
 import { browserGet, logIn } from '../support/auth';
 
 /**

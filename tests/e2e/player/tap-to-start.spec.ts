@@ -3,7 +3,7 @@ import { expect, test, type Browser } from '@playwright/test';
 // to every browser it launches; the plain library launches exactly what is asked for.
 import { chromium } from 'playwright-core';
 import { logIn } from '../support/auth';
-import { chromiumLaunchOptions } from '../support/browser';
+import { chromiumLaunchOptions } from '../../../scripts/launch/browser';
 import { audioState, bar, expectTimeAdvances, releasePlayer } from './support';
 
 test.describe.configure({ timeout: 120_000 });

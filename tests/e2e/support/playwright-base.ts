@@ -1,5 +1,5 @@
 import { devices, type PlaywrightTestConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './browser';
+import { chromiumLaunchOptions } from '../../../scripts/launch/browser';
 
 /**
  * What the end-to-end suite and the Laravel suite share: one worker (the tests drive one stack and
