@@ -1,30 +1,19 @@
 'use client';
 
-import { useAtomValue, useStore, useSetAtom } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { Player, PlayerSound } from '@/contracts';
 import { customerChannelName, playerChannelName } from '@/contracts/names';
 import { ApiError, apiFetch } from '@/lib/api/fetcher';
 import { ME_KEY } from '@/lib/api/keys';
 import { useCustomer } from '@/lib/api/use-customer';
-import { playerAtom } from '@/lib/player/atoms';
-import { leaveEndedLogin } from '@/lib/player/end-login';
-import { reportPlayed } from '@/lib/player/play-reports';
-import { applyPushedPlayer, resyncPlayer } from '@/lib/player/commit';
-import { isOutputDevice } from '@/lib/player/decisions';
-import { mediaCorsReady } from '@/lib/player/engine';
-import { getPlayerEngine, sessionIdAtom } from '@/lib/player/use-player-engine';
-import { connectionAtom, membersAtom, remoteSpotsAtom, spotQueueAtom } from './atoms';
+import { connectionAtom, membersAtom } from './atoms';
 import { resolveRealtimeConfig } from './api';
 import { initialLink, linkReducer, startVisiblePolling, type LinkEvent, type LinkState } from './fallback';
 import { addMember, parseMembers, removeMember } from './devices';
 import { readPlaySound, readPlaySpots, readUpdatePlayer } from './guards';
 import { connectRealtime, type RealtimeConnection, type StateChange } from './echo';
 import { LISTEN } from './names';
-import { SpotPlayer } from './spot-player';
-import { currentSpot, extendRemoteTimeline, spotQueueReducer, type SpotQueueAction } from './spot-queue';
-
-type Store = ReturnType<typeof useStore>;
 
 /** A page hidden (or a machine asleep) for longer than this is assumed to have missed events. */
 const STALE_AFTER_MS = 5_000;
@@ -44,40 +33,20 @@ function whenIdle(run: () => void, limitMs: number): () => void {
   return () => clearTimeout(handle);
 }
 
-export function dispatchSpots(store: Store, action: SpotQueueAction): void {
-  const before = store.get(spotQueueAtom);
-  const after = spotQueueReducer(before, action);
-  if (after !== before) store.set(spotQueueAtom, after);
-}
-
-/** Spots and sounds go to the audio device's queue; remote devices only estimate them. */
-function receiveSounds(store: Store, sessionId: string | null, items: PlayerSound[]): void {
-  if (!items.length) return;
-  if (isOutputDevice(store.get(playerAtom), sessionId)) {
-    dispatchSpots(
-      store,
-      items.length === 1 && items[0]!.type === 'sound'
-        ? { type: 'sound', sound: items[0]! }
-        : { type: 'fill', spots: items },
-    );
-  } else {
-    store.set(remoteSpotsAtom, extendRemoteTimeline(store.get(remoteSpotsAtom), items, Date.now()));
-  }
-}
-
-/** Another device changed the track while a sound played here: that was a skip (SPEC.md §4). */
-function receivePlayer(store: Store, sessionId: string | null, player: Player): void {
-  const before = store.get(playerAtom);
-  if (!applyPushedPlayer(store, player)) return;
-  const trackChanged = (before?.track?.id ?? null) !== (player.track?.id ?? null);
-  if (!trackChanged) return;
-  if (isOutputDevice(player, sessionId) && currentSpot(store.get(spotQueueAtom))?.type === 'sound') {
-    dispatchSpots(store, { type: 'skip' });
-  }
-  const remote = store.get(remoteSpotsAtom);
-  const now = Date.now();
-  const head = remote.find((e) => e.startsAt <= now && e.endsAt > now);
-  if (head?.type === 'sound') store.set(remoteSpotsAtom, []);
+/**
+ * What the transport hands its one subscriber: typed, read events and the moments to fetch the
+ * state again. The transport knows nothing of what they do. Pass a stable object (memoised on the
+ * store): a new one reconnects.
+ */
+export interface RealtimeEvents {
+  /** Events may have been missed (a reconnect, a wake-up, a new subscription, a poll tick): fetch again. */
+  missed(): Promise<unknown>;
+  /** UpdatePlayer: a state another device caused. */
+  player(player: Player): void;
+  /** PlaySpots, or a PlaySound as a list of one. */
+  sounds(items: PlayerSound[]): void;
+  /** A 4009 close after which /api/me said 401: this login is over; the page leaves once it settles. */
+  loginEnded(): Promise<void>;
 }
 
 let connection: RealtimeConnection | null = null;
@@ -89,14 +58,12 @@ export function getRealtimeConnection(): RealtimeConnection | null {
 
 /**
  * Keeps this device live: the socket (loaded after the first paint), the player channel
- * (UpdatePlayer, PlaySpots, PlaySound), the shop's presence channel (the device list), the
- * spot element, and a fresh player after every drop or sleep. Mount once, with the engine.
+ * (UpdatePlayer, PlaySpots, PlaySound) of `playerId`, the shop's presence channel (the device list),
+ * and `events.missed` after every drop or sleep. Mount once, through the player.
  */
-export function useRealtime(): void {
+export function useRealtime(playerId: number | null, events: RealtimeEvents): void {
   const store = useStore();
   const { data: customer } = useCustomer();
-  const player = useAtomValue(playerAtom);
-  const playerId = player?.id ?? null;
   const customerId = customer?.id ?? null;
   const setMembers = useSetAtom(membersAtom);
   const [live, setLive] = useState<RealtimeConnection | null>(null);
@@ -114,7 +81,8 @@ export function useRealtime(): void {
     const resync = () => {
       // While polling the bar says nothing about connecting; the poll keeps the player current.
       if (link.mode !== 'poll') store.set(connectionAtom, 'offline');
-      resyncPlayer(store)
+      events
+        .missed()
         .then(() => {
           if (!cancelled && current?.state() === 'connected') store.set(connectionAtom, 'connected');
         })
@@ -148,7 +116,7 @@ export function useRealtime(): void {
       link = linkReducer(link, event);
       if (link.mode === 'poll') {
         store.set(connectionAtom, 'polling');
-        stopPolling ??= startVisiblePolling(() => void resyncPlayer(store).catch(() => {}), document);
+        stopPolling ??= startVisiblePolling(() => void events.missed().catch(() => {}), document);
       } else if (stopPolling) {
         stopPolling();
         stopPolling = null;
@@ -169,7 +137,7 @@ export function useRealtime(): void {
         .catch(async (error: unknown) => {
           if (cancelled) return;
           if (error instanceof ApiError && (error.status === 401 || error.status === 419)) {
-            await leaveEndedLogin();
+            await events.loginEnded();
             // The BFF route clears the stale cookie and shows /login (as useMe does on a 401).
             window.location.assign('/auth/expired');
             return;
@@ -282,7 +250,7 @@ export function useRealtime(): void {
       setLive(null);
       store.set(connectionAtom, 'idle');
     };
-  }, [store]);
+  }, [store, events]);
 
   // The player channel.
   useEffect(() => {
@@ -291,21 +259,21 @@ export function useRealtime(): void {
     const channel = live.echo.private(name);
     channel
       // Changes made before this (re)subscription were never sent here: fetch the player once.
-      .subscribed(() => void resyncPlayer(store).catch(() => {}))
+      .subscribed(() => void events.missed().catch(() => {}))
       .listen(LISTEN.updatePlayer, (payload: unknown) => {
         const player = readUpdatePlayer(payload);
-        if (player) receivePlayer(store, store.get(sessionIdAtom), player);
+        if (player) events.player(player);
       })
       .listen(LISTEN.playSpots, (payload: unknown) => {
         const spots = readPlaySpots(payload);
-        if (spots) receiveSounds(store, store.get(sessionIdAtom), spots);
+        if (spots) events.sounds(spots);
       })
       .listen(LISTEN.playSound, (payload: unknown) => {
         const sound = readPlaySound(payload);
-        if (sound) receiveSounds(store, store.get(sessionIdAtom), [sound]);
+        if (sound) events.sounds([sound]);
       });
     return () => live.echo.leave(name);
-  }, [live, playerId, store]);
+  }, [live, playerId, events]);
 
   // The shop's devices. pusher-js subscribes again after a reconnect, and `here` then delivers
   // the whole list anew, so a device that left meanwhile disappears.
@@ -328,39 +296,4 @@ export function useRealtime(): void {
       setMembers([]);
     };
   }, [live, customerId, setMembers]);
-
-  // The spot element, driven by the queue; only the audio device keeps a queue.
-  useEffect(() => {
-    const engine = getPlayerEngine();
-    if (!engine) return;
-    const spots = new SpotPlayer(
-      engine,
-      (action) => dispatchSpots(store, action),
-      (report) => {
-        const p = store.get(playerAtom);
-        if (p) reportPlayed(p.id, report);
-      },
-    );
-    document.body.appendChild(spots.element);
-    const follow = () => {
-      const p = store.get(playerAtom);
-      const session = store.get(sessionIdAtom);
-      // The engine first, so a spot giving the floor back meets the new state, not the old one.
-      engine.apply(p, session);
-      if (!isOutputDevice(p, session)) dispatchSpots(store, { type: 'reset' });
-      spots.sync(store.get(spotQueueAtom), p?.volume ?? 100, mediaCorsReady(p ?? null));
-    };
-    const unsubQueue = store.sub(spotQueueAtom, follow);
-    const unsubPlayer = store.sub(playerAtom, follow);
-    const unsubSession = store.sub(sessionIdAtom, follow);
-    follow();
-    return () => {
-      unsubQueue();
-      unsubPlayer();
-      unsubSession();
-      spots.dispose();
-      spots.element.remove();
-      dispatchSpots(store, { type: 'reset' });
-    };
-  }, [store]);
 }
