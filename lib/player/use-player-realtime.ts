@@ -3,7 +3,8 @@
 import { useAtomValue, useStore, type createStore } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import type { Player, PlayerSound } from '@/contracts';
-import { useRealtime, type RealtimeEvents } from '@/lib/realtime/use-realtime';
+import type { RealtimeEvents } from '@/lib/realtime/events';
+import { useRealtime } from '@/lib/realtime/use-realtime';
 import { applyPushedPlayer, resyncPlayer } from './commit';
 import { isOutputDevice } from './decisions';
 import { leaveEndedLogin } from './end-login';

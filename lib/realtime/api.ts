@@ -1,5 +1,6 @@
 import type { RealtimeConfig } from '@/contracts';
 import { ApiError, apiFetch } from '@/lib/api/fetcher';
+import { ME_KEY } from '@/lib/api/keys';
 import { getFallbackRealtimeConfig } from './fallback-config';
 import { chooseRealtimeConfig, isMissingCall, type ConfigAnswer } from './fallback';
 
@@ -23,4 +24,17 @@ async function fetchConfig(): Promise<ConfigAnswer> {
 /** The socket's settings: the API's own, else the web's (lib/env.ts); null means no socket at all. */
 export async function resolveRealtimeConfig(): Promise<RealtimeConfig | null> {
   return chooseRealtimeConfig(await fetchConfig(), getFallbackRealtimeConfig());
+}
+
+/**
+ * After the service closed the socket as unauthorised (4009): whether this browser's login is still
+ * live ('live'), over ('ended': /api/me answered 401 or 419), or unknown (the API did not answer).
+ */
+export async function checkLogin(): Promise<'live' | 'ended' | 'unknown'> {
+  try {
+    await apiFetch(ME_KEY);
+    return 'live';
+  } catch (error) {
+    return error instanceof ApiError && (error.status === 401 || error.status === 419) ? 'ended' : 'unknown';
+  }
 }
