@@ -10,17 +10,10 @@ import { playableHref } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
-import {
-  aloneTrackAtom,
-  getPlayerEngine,
-  needsTapAtom,
-  playingOnAloneAtom,
-  serverUnreachableAtom,
-  useIsOutputDevice,
-  usePlayerEngine,
-} from '@/lib/player/use-player-engine';
-import { useRealtime } from '@/lib/realtime/use-realtime';
-import { useSpotState } from '@/lib/realtime/use-spot-state';
+import { aloneTrackAtom, needsTapAtom, playingOnAloneAtom, serverUnreachableAtom } from '@/lib/player/state';
+import { getPlayerEngine, useIsOutputDevice, usePlayerEngine } from '@/lib/player/use-player-engine';
+import { usePlayerRealtime } from '@/lib/player/use-player-realtime';
+import { useSpotState } from '@/lib/player/use-spot-state';
 import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
 import { DeviceMenu } from '@/components/realtime/DeviceMenu';
 import { SpotIndicator } from '@/components/realtime/SpotIndicator';
@@ -37,7 +30,7 @@ const hu = { player: huPlayer, realtime: huRealtime };
 export function PlayerBar() {
   usePlayerEngine();
   // After the engine: the spot element it drives is attached to the engine.
-  useRealtime();
+  usePlayerRealtime();
   const spot = useSpotState();
   const player = usePlayer();
   const actions = usePlayerActions();

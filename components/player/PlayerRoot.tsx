@@ -4,7 +4,7 @@ import { Provider, createStore, getDefaultStore } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { useState, type ReactNode } from 'react';
 import type { Player } from '@/contracts';
-import { playerAtom } from '@/lib/player/atoms';
+import { playerAtom } from '@/lib/player/state';
 
 function Seed({ player, children }: { player: Player | null; children: ReactNode }) {
   useHydrateAtoms([[playerAtom, player]]);

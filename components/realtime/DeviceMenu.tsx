@@ -3,7 +3,7 @@
 import { useState, type ComponentType } from 'react';
 import { LazyMenuTrigger } from '@/components/ui/LazyMenuTrigger';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
-import { useDevices } from '@/lib/realtime/use-devices';
+import { useDevices } from '@/lib/player/use-devices';
 import type { DeviceMenuDropdown } from './DeviceMenuDropdown';
 import { DevicesIcon } from '@/components/ui/icons';
 import styles from './DeviceMenu.module.scss';

@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import { playingDeviceOffline } from '@/lib/realtime/devices';
-import { useDevices } from '@/lib/realtime/use-devices';
+import { useDevices } from '@/lib/player/use-devices';
 import { DevicesIcon, DeviceTypeIcon, SpeakerIcon } from '@/components/ui/icons';
 import styles from './DeviceMenu.module.scss';
 

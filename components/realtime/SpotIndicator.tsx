@@ -1,7 +1,7 @@
 'use client';
 
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
-import type { SpotState } from '@/lib/realtime/use-spot-state';
+import type { SpotState } from '@/lib/player/use-spot-state';
 import { BellIcon, MegaphoneIcon } from '@/components/ui/icons';
 import styles from './RealtimeBadges.module.scss';
 

@@ -3,9 +3,9 @@
 import { useStore } from 'jotai';
 import { useCallback, useState } from 'react';
 import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
-import { playerAtom } from '@/lib/player/atoms';
-import { realtimeApi } from '@/lib/realtime/api';
-import { useSpotState } from '@/lib/realtime/use-spot-state';
+import { playerApi } from '@/lib/player/api';
+import { playerAtom } from '@/lib/player/state';
+import { useSpotState } from '@/lib/player/use-spot-state';
 import { showToast } from '@/lib/ui/toast';
 
 const hu = { sounds: huSounds };
@@ -35,7 +35,7 @@ export function useSoundPlayback(): SoundPlayback {
       }
       setStartingId(soundId);
       try {
-        await realtimeApi.playSound(player.id, soundId);
+        await playerApi.playSound(player.id, soundId);
       } catch {
         showToast(hu.sounds.playFailed);
       } finally {

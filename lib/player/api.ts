@@ -1,4 +1,4 @@
-import type { Player } from '@/contracts';
+import type { Player, PlaySpotsEvent } from '@/contracts';
 import { apiFetch } from '@/lib/api/fetcher';
 import { getSocketId } from '@/lib/api/socket-id';
 
@@ -50,4 +50,21 @@ export const playerApi = {
       method: 'POST',
       body: trackId === undefined ? {} : { track: trackId },
     }),
+  /**
+   * Hands audio output to another device of the shop, continuing at `currentTime`.
+   * `expectedSessionId`: the holder this device saw when it offered to take over; the server
+   * answers 409 when another device took the music first (an API without the check just moves it).
+   */
+  moveOutput: (playerId: number, sessionId: string, currentTime: number, expectedSessionId?: string | null) =>
+    apiFetch<Player>(`${base(playerId)}/sessions/${encodeURIComponent(sessionId)}`, {
+      method: 'POST',
+      body: {
+        currentTime: Math.max(0, Math.round(currentTime * 100) / 100),
+        ...(expectedSessionId !== undefined ? { expected_session_id: expectedSessionId } : {}),
+      },
+    }),
+  playSound: (playerId: number, soundId: number) =>
+    apiFetch(`${base(playerId)}/sounds/${soundId}/play`, { method: 'POST', body: {} }),
+  playSpots: (playerId: number, spotIds: number[]) =>
+    apiFetch<PlaySpotsEvent>(`${base(playerId)}/spots/play`, { method: 'POST', body: { spots: spotIds } }),
 };

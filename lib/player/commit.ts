@@ -1,8 +1,8 @@
 import type { createStore } from 'jotai';
 import type { Player } from '@/contracts';
-import { playerAtom } from './atoms';
 import { playerApi } from './api';
-import { outputHeardAtAtom, showsOutputAlive } from './output-state';
+import { showsOutputAlive } from './decisions';
+import { outputHeardAtAtom, playerAtom } from './state';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -128,3 +128,14 @@ export function leaveReportTime(
 
 /** How often the output device reports its position while playing. */
 export const REPORT_INTERVAL_MS = 10_000;
+
+/** Whether `next`, pushed after `prev`, shows the audio device alive (it moved, or the output or play state changed). */
+export function showsOutputAlive(prev: Player | null, next: Player): boolean {
+  return (
+    !prev ||
+    prev.session_id !== next.session_id ||
+    prev.is_playing !== next.is_playing ||
+    prev.track?.id !== next.track?.id ||
+    prev.current_time !== next.current_time
+  );
+}

@@ -10,7 +10,8 @@ import {
   shouldSound,
   REPORT_INTERVAL_MS,
 } from './decisions';
-import { trackArtist, trackTitle } from '@/lib/format/track';
+import { AloneRun, type AlonePosition } from './alone';
+import { bindMediaKeys, showOnMediaSession } from './media-session';
 import { PlayMeter, type PlayReport } from './play-reports';
 import { toElementVolume, VOLUME_MAX } from './volume';
 
@@ -43,20 +44,6 @@ export interface EngineHooks {
   onAloneExhausted?(): void;
 }
 
-/** Where a device that played on alone is, for the report to the server once it is back. */
-export interface AlonePosition {
-  /** The last server state before the API went away. */
-  base: Player;
-  /** How many tracks of `base.next_tracks` the device went on to (0: still on `base.track`). */
-  advanced: number;
-  /** The track sounding now (null when the last cached one ended). */
-  trackId: number | null;
-  /** Seconds into it. */
-  time: number;
-}
-
-const DEFAULT_ARTWORK = '/img/pulse_2.svg';
-
 /**
  * Whether the API's media answers carry CORS for the web app: ours announces `version`, and its media
  * name the web's origins, so the elements load them with `crossorigin="anonymous"` and the media cache
@@ -75,7 +62,7 @@ export function setMediaCors(element: HTMLMediaElement, cors: boolean): void {
 
 /**
  * The audio engine (no React): one element for music, plus a slot for the element that plays
- * spots and sounds over paused music (the realtime work fills it). It follows the server's player:
+ * spots and sounds over paused music (SpotPlayer fills it). It follows the server's player:
  * only on the device the player names does it make sound.
  */
 export class PlayerEngine {
@@ -101,7 +88,7 @@ export class PlayerEngine {
   private disposed = false;
   private readonly meter: PlayMeter | null;
   /** Set while the API is away: the device plays on from `base.next_tracks` and ignores stale states. */
-  private alone: { base: Player; advanced: number; exhausted: boolean } | null = null;
+  private alone: AloneRun | null = null;
 
   constructor(
     private readonly hooks: EngineHooks,
@@ -117,7 +104,16 @@ export class PlayerEngine {
     this.audio.addEventListener('ended', this.handleEnded);
     this.audio.addEventListener('error', this.handleError);
     this.audio.addEventListener('playing', this.handlePlaying);
-    this.bindMediaKeys();
+    bindMediaKeys({
+      play: () => {
+        if (!this.player?.is_playing) this.hooks.togglePlay();
+        else this.startFromTap();
+      },
+      pause: () => {
+        if (this.player?.is_playing) this.hooks.togglePlay();
+      },
+      next: () => this.hooks.requestNext(),
+    });
     if (typeof window !== 'undefined') {
       window.addEventListener('beforeunload', this.handleLeave);
       window.addEventListener('pagehide', this.handleLeave);
@@ -162,7 +158,7 @@ export class PlayerEngine {
     // With nothing to start the prompt goes; while there is, it stays until the tap (see start).
     if (!sound) this.setNeedsTap(false);
 
-    this.updateMediaSession();
+    showOnMediaSession(this.player);
     this.updateReportTimer();
   }
 
@@ -173,7 +169,7 @@ export class PlayerEngine {
     if (shouldSound(this.player, this.sessionId) && !this.spotHoldsFloor) this.start();
   }
 
-  /** The realtime work uses this to pause music under a spot and to resume it after. */
+  /** SpotPlayer uses this to pause music under a spot and to resume it after. */
   holdForSpot(hold: boolean): void {
     this.spotHoldsFloor = hold;
     if (hold) this.audio.pause();
@@ -186,17 +182,8 @@ export class PlayerEngine {
    * output device of an API that announces its next tracks does (Laravel's does not: false).
    */
   beginAlone(): boolean {
-    if (this.alone) return true;
-    const player = this.player;
-    if (
-      !player ||
-      player.next_tracks === undefined ||
-      !shouldSound(player, this.sessionId) ||
-      this.loadedTrackId === null
-    )
-      return false;
-    this.alone = { base: player, advanced: 0, exhausted: false };
-    return true;
+    this.alone ??= AloneRun.begin(this.player, shouldSound(this.player, this.sessionId) && this.loadedTrackId !== null);
+    return this.alone !== null;
   }
 
   get isAlone(): boolean {
@@ -206,14 +193,9 @@ export class PlayerEngine {
   /** Where the device is now, while alone. The time is taken as the one last reported, so the answer does not seek. */
   alonePosition(): AlonePosition | null {
     if (!this.alone) return null;
-    const time = this.alone.exhausted ? 0 : this.audio.currentTime;
-    this.lastReported = time;
-    return {
-      base: this.alone.base,
-      advanced: this.alone.advanced,
-      trackId: this.alone.exhausted ? null : this.loadedTrackId,
-      time,
-    };
+    const position = this.alone.position(this.loadedTrackId, this.audio.currentTime);
+    this.lastReported = position.time;
+    return position;
   }
 
   /** The API is back and the device follows the server again (the next `apply` decides what sounds). */
@@ -226,20 +208,16 @@ export class PlayerEngine {
 
   /** Next while alone (a track's end with the API away, the media key): the following announced track. */
   goOnAlone(): void {
-    if (this.alone && !this.alone.exhausted) this.advanceAlone();
+    if (this.alone && !this.alone.isExhausted) this.advanceAlone();
   }
 
   /** Next on alone: the following announced track, or silence when none is left. */
   private advanceAlone(): void {
-    const alone = this.alone!;
-    const next = alone.base.next_tracks?.[alone.advanced];
+    const next = this.alone!.advance();
     if (!next) {
-      alone.exhausted = true;
-      alone.advanced = (alone.base.next_tracks?.length ?? 0) + 1;
       this.hooks.onAloneExhausted?.();
       return;
     }
-    alone.advanced += 1;
     this.resumeAt = null;
     this.load(next.url, 0, next.id);
     this.hooks.onAloneTrack?.(next);
@@ -467,41 +445,4 @@ export class PlayerEngine {
       this.hooks.requestNext();
     }, retryDelayMs(this.failuresInRow));
   };
-
-  private updateMediaSession(): void {
-    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
-    const track = this.player?.track;
-    if (!track || typeof MediaMetadata === 'undefined') return;
-    const art = track.image_thumbnail_url ?? DEFAULT_ARTWORK;
-    navigator.mediaSession.playbackState = this.player?.is_playing ? 'playing' : 'paused';
-    const current = navigator.mediaSession.metadata;
-    const title = trackTitle(track);
-    if (current && current.title === title && current.artwork[0]?.src === art) return;
-    navigator.mediaSession.metadata = new MediaMetadata({
-      title,
-      artist: trackArtist(track),
-      album: this.player?.playable?.name ?? '',
-      artwork: [{ src: art }],
-    });
-  }
-
-  private bindMediaKeys(): void {
-    if (typeof navigator === 'undefined' || !('mediaSession' in navigator)) return;
-    const session = navigator.mediaSession;
-    const safely = (action: MediaSessionAction, handler: () => void) => {
-      try {
-        session.setActionHandler(action, handler);
-      } catch {
-        // A browser that does not know this action simply does not get it.
-      }
-    };
-    safely('play', () => {
-      if (!this.player?.is_playing) this.hooks.togglePlay();
-      else this.startFromTap();
-    });
-    safely('pause', () => {
-      if (this.player?.is_playing) this.hooks.togglePlay();
-    });
-    safely('nexttrack', () => this.hooks.requestNext());
-  }
 }

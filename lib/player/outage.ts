@@ -1,6 +1,6 @@
 import type { Player } from '@/contracts';
 import { ApiError } from '@/lib/api/fetcher';
-import type { AlonePosition } from './engine';
+import type { AlonePosition } from './alone';
 
 /**
  * The audio device while the API (or the network) is away: it plays on by itself (the engine's

@@ -1,12 +1,11 @@
 'use client';
 
-import { atom, useAtomValue, useStore, type createStore } from 'jotai';
+import { useAtomValue, useStore, type createStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { Player } from '@/contracts';
 import { connectionAtom, membersAtom } from '@/lib/realtime/atoms';
 import { outputDeviceUnavailable } from '@/lib/realtime/devices';
-import { playerAtom } from './atoms';
-import { sessionIdAtom } from './use-player-engine';
+import { outputHeardAtAtom, playerAtom, sessionIdAtom } from './state';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -41,20 +40,6 @@ export function useOutputUnavailable(): boolean {
  * presence has not dropped yet).
  */
 export const OUTPUT_SILENT_MS = 30_000;
-
-/** When this device last heard the audio device move on (a pushed state with a new position or track). */
-export const outputHeardAtAtom = atom(0);
-
-/** Whether `next`, pushed after `prev`, shows the audio device alive (it moved, or the output or play state changed). */
-export function showsOutputAlive(prev: Player | null, next: Player): boolean {
-  return (
-    !prev ||
-    prev.session_id !== next.session_id ||
-    prev.is_playing !== next.is_playing ||
-    prev.track?.id !== next.track?.id ||
-    prev.current_time !== next.current_time
-  );
-}
 
 /**
  * On a device that does not sound: whether the one that does has stopped answering while the

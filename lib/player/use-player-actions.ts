@@ -6,13 +6,10 @@ import { ApiError } from '@/lib/api/fetcher';
 import { showToast } from '@/lib/ui/toast';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
-import { realtimeApi } from '@/lib/realtime/api';
-import { playerAtom } from './atoms';
 import { playerApi } from './api';
 import { commitPlayer, ensurePlayerId, resyncPlayer } from './commit';
 import { isOutputUnavailable } from './output-state';
-import { positionAtom } from './position';
-import { sessionIdAtom } from './use-player-engine';
+import { playerAtom, positionAtom, sessionIdAtom } from './state';
 import { playableState, type PlayableKind } from './use-player';
 import { snapVolume } from './volume';
 
@@ -66,7 +63,7 @@ export function usePlayerActions(): PlayerActions {
           // Several devices may be offered the music at once: the first to accept gets it.
           const expected = player.session_id;
           player =
-            (await commitPlayer(store, () => realtimeApi.moveOutput(id, own, at, expected))) ?? store.get(playerAtom);
+            (await commitPlayer(store, () => playerApi.moveOutput(id, own, at, expected))) ?? store.get(playerAtom);
         }
         if (player && !player.is_playing && player.track) {
           player = (await commitPlayer(store, () => playerApi.togglePlay(id))) ?? store.get(playerAtom);

@@ -1,31 +1,32 @@
 'use client';
 
-import { atom, useAtomValue, useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
+import { connectionAtom } from '@/lib/realtime/atoms';
 import { showToast } from '@/lib/ui/toast';
-import { playerAtom } from './atoms';
 import { playerApi } from './api';
 import { commitPlayer } from './commit';
-import { realtimeApi } from '@/lib/realtime/api';
 import { isOutputDevice, shouldReclaimOutput } from './decisions';
-import { PlayerEngine } from './engine';
-import { flushPlayReports, reportPlayed } from './play-reports';
-import { createNextRequester } from './next-retry';
-import { positionAtom } from './position';
+import { mediaCorsReady, PlayerEngine } from './engine';
 import { keepMedia, mediaToKeep, releaseMedia } from './media-cache';
+import { createNextRequester } from './next-retry';
 import { createOutage, isUnreachable, returnFromAlone } from './outage';
-import { mediaCorsReady } from './engine';
-import { connectionAtom, spotQueueAtom } from '@/lib/realtime/atoms';
-import type { Track } from '@/contracts';
+import { flushPlayReports, reportPlayed } from './play-reports';
+import {
+  aloneTrackAtom,
+  durationAtom,
+  needsTapAtom,
+  playerAtom,
+  playingOnAloneAtom,
+  positionAtom,
+  serverUnreachableAtom,
+  sessionIdAtom,
+  spotQueueAtom,
+} from './state';
 
 const hu = { player: huPlayer };
-
-/** True while the browser waits for a tap before it lets the music start. */
-export const needsTapAtom = atom(false);
-/** The length the audio element measured, when this device plays. */
-export const durationAtom = atom<number | null>(null);
 
 let engine: PlayerEngine | null = null;
 
@@ -33,16 +34,6 @@ let engine: PlayerEngine | null = null;
 export function getPlayerEngine(): PlayerEngine | null {
   return engine;
 }
-
-/** True while the next track could not be fetched because the server did not answer (the bar says so). */
-export const serverUnreachableAtom = atom(false);
-
-/**
- * True while the API is away and this device plays on by itself from the tracks the server announced
- * (the bar says so); `aloneTrackAtom` is the track sounding then, which the stale player does not name.
- */
-export const playingOnAloneAtom = atom(false);
-export const aloneTrackAtom = atom<Track | null>(null);
 
 /**
  * Connects the engine to the player state. Mount once (the player bar does): it owns the audio
@@ -218,7 +209,7 @@ export function usePlayerEngine(): void {
     if (player && sessionId && shouldReclaimOutput(player, previous, sessionId)) {
       renewedFrom.current = previous;
       const time = engine?.currentTime ?? store.get(positionAtom) ?? player.current_time;
-      commitPlayer(store, () => realtimeApi.moveOutput(player.id, sessionId, time))
+      commitPlayer(store, () => playerApi.moveOutput(player.id, sessionId, time))
         .catch(() => {})
         .finally(() => {
           renewedFrom.current = null;
@@ -230,9 +221,6 @@ export function usePlayerEngine(): void {
     engine?.apply(player, renewing ? renewedFrom.current : sessionId);
   }, [player, sessionId, store]);
 }
-
-/** This device's login session (from /api/me), for decisions made outside React. */
-export const sessionIdAtom = atom<string | null>(null);
 
 /** Whether this device is the one that sounds. */
 export function useIsOutputDevice(): boolean {

@@ -3,8 +3,8 @@
 import { useAtomValue } from 'jotai';
 import type { Player } from '@/contracts';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from '@/contracts/names';
-import { playerAtom } from './atoms';
 import { useOutputUnavailable } from './output-state';
+import { playerAtom } from './state';
 
 export function usePlayer(): Player | null {
   return useAtomValue(playerAtom);

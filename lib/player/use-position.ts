@@ -2,10 +2,8 @@
 
 import { useAtomValue } from 'jotai';
 import { useEffect, useReducer, useState } from 'react';
-import { playerAtom } from './atoms';
 import { useOutputUnavailable } from './output-state';
-import { positionAtom } from './position';
-import { durationAtom } from './use-player-engine';
+import { durationAtom, playerAtom, positionAtom } from './state';
 
 /** Where the remote music should be now: the stored time plus what passed since it was sent. */
 export function estimatePosition(

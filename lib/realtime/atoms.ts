@@ -1,6 +1,5 @@
 import { atom } from 'jotai';
 import type { Device } from '@/contracts';
-import { emptySpotQueue, type RemoteSpot, type SpotQueueState } from './spot-queue';
 
 /**
  * The socket as the UI needs it: 'connecting' before the first connection, 'connected', and
@@ -13,9 +12,3 @@ export const connectionAtom = atom<ConnectionStatus>('idle');
 
 /** The devices online in the shop (presence `customer.{id}`), as their Device records. */
 export const membersAtom = atom<Device[]>([]);
-
-/** The audio device's spot and sound queue; the head is playing. */
-export const spotQueueAtom = atom<SpotQueueState>(emptySpotQueue);
-
-/** On remote devices: the estimated spots/sounds the audio device is playing. */
-export const remoteSpotsAtom = atom<RemoteSpot[]>([]);

@@ -3,7 +3,7 @@ import { getDefaultStore } from 'jotai';
 import { mutate, SWRConfig } from 'swr';
 import type { Player, Sound } from '@/contracts';
 import { SoundboardView } from '@/components/mixer/sounds/SoundboardView';
-import { playerAtom } from '@/lib/player/atoms';
+import { playerAtom } from '@/lib/player/state';
 import { toastsAtom } from '@/lib/ui/toast';
 import { installFakeFetch, type FakeAnswer, type FakeCall } from '../fake-fetch';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api/fetcher';
 import { createOutage, isUnreachable, planReturn, returnFromAlone, type ReturnCalls } from '@/lib/player/outage';
-import type { AlonePosition } from '@/lib/player/engine';
+import type { AlonePosition } from '@/lib/player/alone';
 import { aPlayer, aTrack } from './fixtures';
 
 const t1 = aTrack({ id: 8, url: 'http://media.test/8.mp3?signature=a' });

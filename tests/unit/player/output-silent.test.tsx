@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
-import { playerAtom } from '@/lib/player/atoms';
 import { applyPushedPlayer } from '@/lib/player/commit';
-import { OUTPUT_SILENT_MS, showsOutputAlive, useOutputSilent } from '@/lib/player/output-state';
-import { sessionIdAtom } from '@/lib/player/use-player-engine';
+import { showsOutputAlive } from '@/lib/player/decisions';
+import { OUTPUT_SILENT_MS, useOutputSilent } from '@/lib/player/output-state';
+import { playerAtom, sessionIdAtom } from '@/lib/player/state';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import { aPlayer } from './fixtures';
 

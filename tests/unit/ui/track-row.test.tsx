@@ -3,7 +3,7 @@ import { createStore, Provider } from 'jotai';
 import { LoadMoreFooter, TracksMessage } from '@/components/tracks/LoadMoreFooter';
 import { TrackRow } from '@/components/tracks/TrackRow';
 import { PlayModeToggles } from '@/components/player/PlayModeToggles';
-import { playerAtom } from '@/lib/player/atoms';
+import { playerAtom } from '@/lib/player/state';
 import { aPlayer, aTrack } from '../player/fixtures';
 
 const actions = { toggleRandom: jest.fn(async () => undefined), toggleRepeat: jest.fn(async () => undefined) };

@@ -10,7 +10,7 @@ const countAtom = atom(0);
 /**
  * The named libraries every logged-in page of ours starts with, and nothing of ours: SWR, jotai,
  * next/link, and Echo with the app's pusher-js build, loaded and connected when idle as
- * lib/realtime/use-realtime.ts does (to a port where nothing listens: only the scripts matter here).
+ * lib/realtime/keep-connected.ts does (to a port where nothing listens: only the scripts matter here).
  */
 export function StackClient() {
   const [count, setCount] = useAtom(countAtom);

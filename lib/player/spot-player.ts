@@ -1,6 +1,6 @@
-import { setMediaCors, type PlayerEngine } from '@/lib/player/engine';
-import { PlayMeter, type PlayReport } from '@/lib/player/play-reports';
-import { toElementVolume } from '@/lib/player/volume';
+import { setMediaCors, type PlayerEngine } from './engine';
+import { PlayMeter, type PlayReport } from './play-reports';
+import { toElementVolume } from './volume';
 import { currentSpot, type QueuedSound, type SpotQueueAction, type SpotQueueState } from './spot-queue';
 
 /** A spot that has not started sounding by then is skipped: an ad never keeps the shop silent. */

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import type { Player } from '@/contracts';
-import { playerAtom } from '@/lib/player/atoms';
+import { playerAtom } from '@/lib/player/state';
 import { applyPushedPlayer, commitPlayer, resyncPlayer } from '@/lib/player/commit';
 import { playerApi } from '@/lib/player/api';
 import { aPlayer } from '../player/fixtures';

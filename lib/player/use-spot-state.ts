@@ -3,13 +3,10 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { PlayerSound } from '@/contracts';
-import { playerAtom } from '@/lib/player/atoms';
-import { isOutputDevice } from '@/lib/player/decisions';
-import { usePlayerActions } from '@/lib/player/use-player-actions';
-import { sessionIdAtom } from '@/lib/player/use-player-engine';
-import { remoteSpotsAtom, spotQueueAtom } from './atoms';
+import { isOutputDevice } from './decisions';
 import { currentRemoteSpot, currentSpot, decideNext, pruneRemoteTimeline } from './spot-queue';
-import { dispatchSpots } from './use-realtime';
+import { dispatchSpots, playerAtom, remoteSpotsAtom, sessionIdAtom, spotQueueAtom } from './state';
+import { usePlayerActions } from './use-player-actions';
 
 export interface SpotState {
   /** What cuts in over the music now: here on the audio device, estimated on the others. */

@@ -4,14 +4,14 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
 import { realtime } from '@/lib/i18n/hu/realtime';
-import { playerAtom } from '@/lib/player/atoms';
-import { commitPlayer } from '@/lib/player/commit';
-import { isOutputDevice } from '@/lib/player/decisions';
-import { getPlayerEngine } from '@/lib/player/use-player-engine';
+import { membersAtom } from '@/lib/realtime/atoms';
+import { estimatePosition, shapeDevices, type DeviceRow, type PositionMark } from '@/lib/realtime/devices';
 import { showToast } from '@/lib/ui/toast';
-import { membersAtom } from './atoms';
-import { realtimeApi } from './api';
-import { estimatePosition, shapeDevices, type DeviceRow, type PositionMark } from './devices';
+import { playerApi } from './api';
+import { commitPlayer } from './commit';
+import { isOutputDevice } from './decisions';
+import { playerAtom } from './state';
+import { getPlayerEngine } from './use-player-engine';
 
 const hu = { realtime };
 
@@ -51,7 +51,7 @@ export function useDevices(): DevicesState {
       const here = isOutputDevice(current, thisSessionId) ? getPlayerEngine()?.currentTime : null;
       const at = here ?? estimatePosition(mark.current, Date.now(), current.track?.duration);
       try {
-        await commitPlayer(store, () => realtimeApi.moveOutput(current.id, sessionId, at));
+        await commitPlayer(store, () => playerApi.moveOutput(current.id, sessionId, at));
       } catch {
         showToast(hu.realtime.moveFailed, store);
       }

@@ -10,7 +10,7 @@ import {
   spotQueueReducer,
   type SpotQueueAction,
   type SpotQueueState,
-} from '@/lib/realtime/spot-queue';
+} from '@/lib/player/spot-queue';
 
 const spot = (id: number, duration = 5): PlayerSound => ({
   id,

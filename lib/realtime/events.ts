@@ -1,0 +1,17 @@
+import type { Player, PlayerSound } from '@/contracts';
+
+/**
+ * What the transport hands its one subscriber: typed, read events and the moments to fetch the
+ * state again. The transport knows nothing of what they do. Pass a stable object (memoised on the
+ * store): a new one reconnects.
+ */
+export interface RealtimeEvents {
+  /** Events may have been missed (a reconnect, a wake-up, a new subscription, a poll tick): fetch again. */
+  missed(): Promise<unknown>;
+  /** UpdatePlayer: a state another device caused. */
+  player(player: Player): void;
+  /** PlaySpots, or a PlaySound as a list of one. */
+  sounds(items: PlayerSound[]): void;
+  /** A 4009 close after which /api/me said 401: this login is over; the page leaves once it settles. */
+  loginEnded(): Promise<void>;
+}
