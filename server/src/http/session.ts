@@ -23,7 +23,7 @@ import {
 } from '../db/queries/sessions';
 import { deleteStaleDevices } from '../db/queries/user-devices';
 import { getUser, type UserRow } from '../db/queries/users';
-import { randomId, randomString, safeEqual, sha256 } from './crypto';
+import { randomId, randomString, safeEqual, sha256 } from '../security/crypto';
 import { HttpError, messages } from './errors';
 
 /** Cookie names as a Laravel + Sanctum backend sets them (docs/decisions.md). */

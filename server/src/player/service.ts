@@ -14,7 +14,7 @@ import {
   type PlayerRow,
 } from '../db/queries/players';
 import { HttpError, messages, ValidationError } from '../http/errors';
-import { trackResource } from '../http/resources';
+import { trackResource } from '../resources';
 import type { Storage } from '../storage';
 import { afterListChange, nextStep, planUpcoming, startCycle, type Random } from './order';
 import { playableKind } from './playables';

@@ -4,9 +4,9 @@ import type { AppContext } from '../context';
 import { clearHits, consume, type Limit } from '../db/queries/rate-limits';
 import { isKnownDevice, rememberDevice } from '../db/queries/user-devices';
 import { getUserByEmail, normalizeEmail } from '../db/queries/users';
-import { sha256 } from '../http/crypto';
+import { sha256 } from '../security/crypto';
 import { ValidationError } from '../http/errors';
-import { verifyPassword } from '../http/passwords';
+import { verifyPassword } from '../security/passwords';
 import { validate } from '../http/validation';
 
 /**

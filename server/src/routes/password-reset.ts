@@ -9,10 +9,10 @@ import type { AppContext } from '../context';
 import { deletePasswordResetToken, getPasswordResetToken, putPasswordResetToken } from '../db/queries/password-resets';
 import { consume } from '../db/queries/rate-limits';
 import { getUserByEmail, normalizeEmail, updateUserPassword } from '../db/queries/users';
-import { randomString, safeEqual, sha256 } from '../http/crypto';
+import { randomString, safeEqual, sha256 } from '../security/crypto';
 import { ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
-import { hashPassword } from '../http/passwords';
+import { hashPassword } from '../security/passwords';
 import { validate } from '../http/validation';
 
 /** Laravel's defaults: a token lives 60 minutes; one link per address per 60 seconds. */

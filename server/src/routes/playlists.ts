@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Paginator } from '../../../contracts/pagination';
+import { TRACKS_PER_PAGE, type Paginator } from '../../../contracts/pagination';
 import { PLAYABLE_PLAYLIST, type Player } from '../../../contracts/player';
 import {
   allTracksBodySchema,
@@ -33,12 +33,11 @@ import {
 } from '../db/queries/playlists';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
-import { paginate } from '../http/paginator';
+import { paginate } from '../resources/paginator';
 import { idParam } from '../http/params';
 import { actor, bodyOf, pageOf, startTrackOf } from '../http/request';
-import { playlistResource, trackResource } from '../http/resources';
+import { playlistResource, trackResource } from '../resources';
 import { collect, throwIfAny, validate } from '../http/validation';
-import { TRACKS_PER_PAGE } from './channels';
 
 export { MAX_TRACKS_PER_CALL, playlistMessages };
 

@@ -11,7 +11,6 @@ import {
 } from '../../../contracts/scheduled-contents';
 import type { AppContext } from '../context';
 import { transaction, type Db } from '../db/client';
-import type { CustomerRow } from '../db/queries/customers';
 import {
   countScheduledContentsLocked,
   createScheduledContent,
@@ -31,9 +30,9 @@ import { HttpError, messages, ValidationError, type FieldErrors } from '../http/
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { bodyOf } from '../http/request';
-import { laravelDate } from '../http/resources';
+import { laravelDate } from '../resources';
 import { validate } from '../http/validation';
-import { firesBetween, isoWithOffset, nextFireAt, type ScheduleRule } from '../scheduler/engine';
+import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../scheduler/engine';
 import { slices } from '../scheduler/slices';
 
 const MINUTE_MS = 60_000;
@@ -41,17 +40,6 @@ const HOUR_MS = 3_600_000;
 
 /** How long the item's spots play one after another. */
 const spotsMs = (row: ScheduledContentRow) => row.spots.reduce((sum, s) => sum + s.duration, 0) * 1000;
-const DEFAULT_TIME_ZONE = 'Europe/Budapest';
-
-/** The shop's time zone; a name the runtime does not know falls back to the default. */
-export function timeZoneOf(customer: Pick<CustomerRow, 'timezone'>): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: customer.timezone });
-    return customer.timezone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
 
 export function ruleOf(row: ScheduledContentBase): ScheduleRule {
   return {

@@ -19,12 +19,12 @@ import {
   updateScreen,
 } from '../db/queries/screens';
 import { getSlideshow, getSlideshowBase } from '../db/queries/slideshows';
-import { randomString } from '../http/crypto';
+import { randomString } from '../security/crypto';
 import { HttpError, messages, ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { bodyOf } from '../http/request';
-import { screenResource, screenSlideshowResource } from '../http/resources';
+import { screenResource, screenSlideshowResource } from '../resources';
 import { validate } from '../http/validation';
 
 /** Length of a new screen's public id: 16 of 62 characters, about 95 bits. */

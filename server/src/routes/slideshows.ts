@@ -31,7 +31,7 @@ import { HttpError, messages, ValidationError, type FieldErrors } from '../http/
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { bodyOf } from '../http/request';
-import { slideshowImageResource, slideshowListItemResource, slideshowResource } from '../http/resources';
+import { slideshowImageResource, slideshowListItemResource, slideshowResource } from '../resources';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
 import { throwIfAny, validate } from '../http/validation';
 

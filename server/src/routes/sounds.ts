@@ -21,7 +21,7 @@ import { HttpError, messages, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { actor, bodyOf } from '../http/request';
-import { playerSoundResource, soundRequestResource, soundResource } from '../http/resources';
+import { playerSoundResource, soundRequestResource, soundResource } from '../resources';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
 import { collect, throwIfAny, validate } from '../http/validation';
 
