@@ -52,6 +52,7 @@ export const playerMessages = {
   track: 'A kiválasztott dal nem található.',
   expectedSession: 'Az eszköz azonosítója érvénytelen.',
   outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',
+  trackNotInPlayable: 'A kiválasztott dal nem található ebben a listában.',
 } as const;
 /** Longest position a client may report or seek to (seconds). */
 export const MAX_CURRENT_TIME = 24 * 3600;

@@ -6,11 +6,12 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { AppContext } from './context';
 import type { Config } from './env';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
-import { HttpError, messages, summarize, ValidationError } from './http/errors';
+import { HttpError, httpErrorOf, messages, summarize, ValidationError } from './http/errors';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
 import { createUploads, tooManyFilesOf } from './http/uploads';
 import { createMailer } from './mail/mailer';
+import { PlayerRefusal } from './player/refusals';
 import { createPlayerService } from './player/service';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChannelRoutes } from './routes/channels';
@@ -125,7 +126,8 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     reply.header('x-app-version', config.appVersion);
   });
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((thrown, req, reply) => {
+    const err = thrown instanceof PlayerRefusal ? httpErrorOf(thrown) : thrown;
     if (req.parsingBody) {
       const tooMany = tooManyFilesOf(req, err);
       if (tooMany) return reply.code(422).send({ message: summarize(tooMany), errors: tooMany });
