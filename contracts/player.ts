@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asNumber, optionalId } from './fields';
+import { asNumber, optionalId, routeIdSchema } from './fields';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from './names';
 import { trackSchema } from './tracks';
 
@@ -85,6 +85,12 @@ export const updateVolumeBodySchema = z
     error: playerMessages.volume,
   });
 export type UpdateVolumeBody = z.infer<typeof updateVolumeBodySchema>;
+
+/** `POST /api/players/{id}/sessions/{sessionId}`: a device login's public id (`/api/me` session_id). */
+export const moveOutputParamsSchema = z.object({
+  id: routeIdSchema,
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+});
 
 /**
  * POST /api/players/{id}/sessions/{sessionId}: moving output needs where the new device starts.

@@ -39,7 +39,7 @@ import { paginate } from '../resources/paginator';
 import { idParam } from '../http/params';
 import { actor, bodyOf, pageOf, startTrackOf } from '../http/request';
 import { playlistResource, trackResource } from '../resources';
-import { collect, throwIfAny, validate } from '../http/validation';
+import { collect, throwIfAny } from '../http/validation';
 
 export { MAX_TRACKS_PER_CALL, playlistMessages };
 
