@@ -50,6 +50,19 @@ export const asNumber = (v: unknown) => {
 export const MAX_ID = 2_147_483_647;
 
 /** An optional positive id (e.g. `track`): digits as text count, blank or null is absent. */
+/**
+ * A path id as Laravel's route-model binding reads it: a positive integer within the column's
+ * range, nothing else (the server answers anything else 404, never 422).
+ */
+export const routeIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((id) => id <= MAX_ID);
+
+/** `{ id }` path params of a `…/:id` route. */
+export const idParamsSchema = z.object({ id: routeIdSchema });
+
 export function optionalId(message: string) {
   return z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),

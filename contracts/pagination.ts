@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Tracks per page of a channel's or a playlist's `…/tracks/{page}` (Laravel's `paginate(15)`). */
+export const TRACKS_PER_PAGE = 15;
+
 /** `GET …/tracks/{page}` (or `?page=`): a positive page number. */
 export const pageMessage = 'Az oldalszám csak pozitív egész szám lehet.';
 export const pageParamSchema = z.object({

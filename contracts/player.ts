@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asNumber, optionalId } from './fields';
+import { asNumber, optionalId, routeIdSchema } from './fields';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from './names';
 import { trackSchema } from './tracks';
 
@@ -52,6 +52,7 @@ export const playerMessages = {
   track: 'A kiválasztott dal nem található.',
   expectedSession: 'Az eszköz azonosítója érvénytelen.',
   outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',
+  trackNotInPlayable: 'A kiválasztott dal nem található ebben a listában.',
 } as const;
 /** Longest position a client may report or seek to (seconds). */
 export const MAX_CURRENT_TIME = 24 * 3600;
@@ -84,6 +85,12 @@ export const updateVolumeBodySchema = z
     error: playerMessages.volume,
   });
 export type UpdateVolumeBody = z.infer<typeof updateVolumeBodySchema>;
+
+/** `POST /api/players/{id}/sessions/{sessionId}`: a device login's public id (`/api/me` session_id). */
+export const moveOutputParamsSchema = z.object({
+  id: routeIdSchema,
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
+});
 
 /**
  * POST /api/players/{id}/sessions/{sessionId}: moving output needs where the new device starts.

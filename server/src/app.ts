@@ -2,15 +2,18 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
 import type { Config } from './env';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
-import { HttpError, messages, summarize, ValidationError } from './http/errors';
+import { HttpError, httpErrorOf, messages, summarize, ValidationError } from './http/errors';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
+import { fromSchemaValidation } from './http/validation';
 import { createUploads, tooManyFilesOf } from './http/uploads';
 import { createMailer } from './mail/mailer';
+import { PlayerRefusal } from './player/refusals';
 import { createPlayerService } from './player/service';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChannelRoutes } from './routes/channels';
@@ -125,7 +128,8 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     reply.header('x-app-version', config.appVersion);
   });
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler((thrown, req, reply) => {
+    const err = thrown instanceof PlayerRefusal ? httpErrorOf(thrown) : (fromSchemaValidation(thrown) ?? thrown);
     if (req.parsingBody) {
       const tooMany = tooManyFilesOf(req, err);
       if (tooMany) return reply.code(422).send({ message: summarize(tooMany), errors: tooMany });
@@ -148,6 +152,9 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: messages.server });
   });
+
+  // Route schemas are the contract's zod schemas (fastify/demo's `schema: { params, querystring, body }`).
+  app.setValidatorCompiler(validatorCompiler);
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: messages.notFound }));
 
@@ -182,6 +189,9 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     // field, so it counts as an empty form, as Laravel reads it: each route's rules then answer
     // their own Hungarian 422s.
     const body: unknown = req.body;
+    // No body at all is an empty form too where the route declares one (its schema then names
+    // the missing fields, as `validate` does).
+    if (body === undefined && req.routeOptions.schema?.body) req.body = {};
     if (body === undefined || Buffer.isBuffer(body)) return;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) req.body = {};
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { z } from 'zod';
 import { channelCategorySchema, channelSchema } from '../../contracts/channels';
-import { hmacSha256 } from '../../server/src/http/crypto';
+import { hmacSha256 } from '../../server/src/security/crypto';
 import { paginatorSchema } from '../../contracts/pagination';
 import { trackSchema } from '../../contracts/tracks';
 import { Client, createTestApp, localUrl, loggedIn, OTHER, type TestApp } from './helpers';

@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { getCustomerBySlug } from '../../server/src/db/queries/customers';
 import { deleteStaleDevices, rememberDevice } from '../../server/src/db/queries/user-devices';
 import { userDevices, users } from '../../server/src/db/schema';
-import { sha256 } from '../../server/src/http/crypto';
-import { hashPassword } from '../../server/src/http/passwords';
+import { sha256 } from '../../server/src/security/crypto';
+import { hashPassword } from '../../server/src/security/passwords';
 import { BFF_SECRET, Client, createTestApp, type TestApp } from './helpers';
 
 /**

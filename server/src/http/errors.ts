@@ -1,3 +1,6 @@
+import { playerMessages } from '../../../contracts/player';
+import type { PlayerRefusal } from '../player/refusals';
+
 /** Hungarian messages of the error answers fixed in docs/decisions.md. */
 export const messages = {
   unauthenticated: 'Nincs bejelentkezve.',
@@ -44,4 +47,16 @@ export function summarize(errors: FieldErrors): string {
   const all = Object.values(errors).flat();
   const first = all[0] ?? 'Hibás kitöltés.';
   return all.length > 1 ? `${first} (és még ${all.length - 1} hiba)` : first;
+}
+
+/** The answer to a refusal of the player service (Laravel's 404, 422 on `track`, and our 409). */
+export function httpErrorOf(refusal: PlayerRefusal): HttpError | ValidationError {
+  switch (refusal.reason) {
+    case 'not-found':
+      return new HttpError(404, messages.notFound);
+    case 'track-not-in-playable':
+      return new ValidationError({ track: [playerMessages.trackNotInPlayable] });
+    case 'output-taken':
+      return new HttpError(409, playerMessages.outputTaken);
+  }
 }

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { routeIdSchema } from '../../../contracts/fields';
 import { HttpError, messages } from './errors';
 
 /** A route id as Laravel's route-model binding sees it: anything but a positive integer is 404. */
 export function idParam(value: unknown): number {
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) throw new HttpError(404, messages.notFound);
-  const id = Number(value);
-  if (id > 2_147_483_647) throw new HttpError(404, messages.notFound);
-  return id;
+  const id = routeIdSchema.safeParse(value);
+  if (!id.success) throw new HttpError(404, messages.notFound);
+  return id.data;
 }
 
 /** The X-Socket-ID of the caller (Pusher's `123.456` form), for broadcasts to skip it. */

@@ -23,7 +23,7 @@ import {
 } from '../db/queries/sessions';
 import { deleteStaleDevices } from '../db/queries/user-devices';
 import { getUser, type UserRow } from '../db/queries/users';
-import { randomId, randomString, safeEqual, sha256 } from './crypto';
+import { randomId, randomString, safeEqual, sha256 } from '../security/crypto';
 import { HttpError, messages } from './errors';
 
 /** Cookie names as a Laravel + Sanctum backend sets them (docs/decisions.md). */
@@ -249,7 +249,9 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
   });
 
   // The one check left for after the body: a small form's `_token`, for a caller already known.
-  app.addHook('preHandler', async (req) => {
+  // Before the route's schema is judged (419 wins over 422), and while the body still holds
+  // `_token` (a schema's parsed body keeps only its own fields).
+  app.addHook('preValidation', async (req) => {
     if (!req.csrfFromBody) return;
     const body = req.body as Record<string, unknown> | undefined;
     const sent = body && typeof body === 'object' && typeof body._token === 'string' ? body._token : undefined;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TENANT_SLUG, type Config } from '../env';
 import type { Db } from '../db/client';
 import { getCustomerBySlug, type CustomerRow } from '../db/queries/customers';
-import { safeEqual } from './crypto';
+import { safeEqual } from '../security/crypto';
 import { HttpError, messages } from './errors';
 
 declare module 'fastify' {

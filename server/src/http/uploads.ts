@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { stripInvisible } from '../../../contracts/fields';
 import { fileMessages, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, isOverLong, UPLOAD_FIELD } from '../../../contracts/uploads';
 import type { Config } from '../env';
-import { randomString } from './crypto';
+import { randomString } from '../security/crypto';
 import type { Storage } from '../storage';
 import { readImageHeader, sniffImageType } from '../storage/image-header';
 import { endsMidFrame, mp3Duration, NotMp3Error } from '../storage/mp3-duration';

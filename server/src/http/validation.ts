@@ -1,20 +1,50 @@
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ValidationError, type FieldErrors } from './errors';
+import { HttpError, messages, ValidationError, type FieldErrors } from './errors';
 
-/**
- * Every route validates its input through `validate`, so a bad body is always a Laravel-shaped
- * 422 with Hungarian messages, never a 500. Rules are built from the helpers below so the
- * messages read the same everywhere.
+/*
+ * Routes declare their input as `schema: { params, querystring, body }` with the contract's zod
+ * schemas (the zod type provider validates them before the handler); a failed schema reaches the
+ * app's error handler, which answers it through `fromSchemaValidation`. `validate` and `collect`
+ * remain for what a schema in the route options cannot carry: multipart fields that are read with
+ * their file, inputs judged only after a row is found (Laravel's 404 before 422), and fields
+ * reported together with checks that need the database.
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+
+/** Laravel's field keys: the dotted path of each issue, the form as a whole under `body`. */
+function fieldErrorsOf(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : 'body';
     (errors[key] ??= []).push(issue.message);
   }
-  throw new ValidationError(errors);
+  return errors;
+}
+
+/** A bad input is always a Laravel-shaped 422 with the contract's Hungarian messages, never a 500. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw new ValidationError(fieldErrorsOf(result.error.issues));
+}
+
+/**
+ * The answer to a failed route schema, or undefined when `err` is something else. A malformed
+ * path id names no row (Laravel's route-model binding: 404); bad fields are the 422 `validate`
+ * gives.
+ */
+export function fromSchemaValidation(err: unknown): HttpError | ValidationError | undefined {
+  if (!hasZodFastifySchemaValidationErrors(err)) return undefined;
+  if (err.validationContext === 'params') return new HttpError(404, messages.notFound);
+  return new ValidationError(
+    fieldErrorsOf(
+      err.validation.map((issue) => ({
+        // The provider flattens an issue's path into a JSON pointer (`/images/0/id`).
+        path: issue.instancePath.split('/').filter(Boolean),
+        message: issue.message ?? '',
+      })),
+    ),
+  );
 }
 
 /**

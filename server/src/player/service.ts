@@ -1,4 +1,4 @@
-import { playerMessages as wireMessages, type Player, type PlayableType } from '../../../contracts/player';
+import type { Player, PlayableType } from '../../../contracts/player';
 import { transaction, type Db } from '../db/client';
 import { getTracks } from '../db/queries/channels';
 import {
@@ -13,9 +13,9 @@ import {
   type PlayerChanges,
   type PlayerRow,
 } from '../db/queries/players';
-import { HttpError, messages, ValidationError } from '../http/errors';
-import { trackResource } from '../http/resources';
+import { trackResource } from '../resources';
 import type { Storage } from '../storage';
+import { PlayerRefusal } from './refusals';
 import { afterListChange, nextStep, planUpcoming, startCycle, type Random } from './order';
 import { playableKind } from './playables';
 
@@ -93,10 +93,10 @@ export interface PlayerService {
   /**
    * Hands audio output to the device login `sessionId` at `currentTime` (clamped to the track's
    * length). The target must be a live login of the same customer (not ended, not logged out),
-   * else 404; presence is not required, so a device whose socket is reconnecting can still be
+   * else refused as not found; presence is not required, so a device whose socket is reconnecting can still be
    * chosen. Playing or paused stays as it was.
    */
-  /** `expectedSessionId` (undefined: not checked): the owner the caller saw; another one → 409. */
+  /** `expectedSessionId` (undefined: not checked): the owner the caller saw; another one is refused as `output-taken`. */
   moveOutput(
     actor: Actor,
     playerId: number,
@@ -125,10 +125,6 @@ export interface PlayerService {
   /** Wire shape of a row. */
   resource(row: PlayerRow): Promise<Player>;
 }
-
-export const playerMessages = {
-  trackNotInPlayable: 'A kiválasztott dal nem található ebben a listában.',
-};
 
 type Tx = Db;
 type Changes = PlayerChanges;
@@ -224,7 +220,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
   ): Promise<Player> {
     const { player, changed } = await transaction(db, async (tx) => {
       const row = await lockPlayer(tx, { customerId: actor.customerId, id: playerId });
-      if (!row) throw new HttpError(404, messages.notFound);
+      if (!row) throw new PlayerRefusal('not-found');
       const values = await change(row, tx);
       if (!values) return { player: await resource(row, tx), changed: false };
       return {
@@ -274,7 +270,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     edit: (tx: Db) => Promise<T>,
   ): Promise<T> {
     const kind = playableKind(target.type);
-    if (!kind) throw new HttpError(404, messages.notFound);
+    if (!kind) throw new PlayerRefusal('not-found');
     const q = { customerId: actor.customerId, id: target.id };
     const { result, changed } = await transaction(db, async (tx) => {
       // Players first, then whatever `edit` locks: the same order as every player mutation.
@@ -373,7 +369,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
 
     async get(actor, playerId) {
       const row = await getPlayer(db, { customerId: actor.customerId, id: playerId });
-      if (!row) throw new HttpError(404, messages.notFound);
+      if (!row) throw new PlayerRefusal('not-found');
       return resource(row);
     },
 
@@ -443,10 +439,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       mutate(actor, playerId, 'playable', async (row, tx) => {
         const kind = playableKind(target.type);
         const found = kind && (await kind.find(tx, { customerId: actor.customerId, id: target.id }));
-        if (!kind || !found) throw new HttpError(404, messages.notFound);
+        if (!kind || !found) throw new PlayerRefusal('not-found');
         const list = await kind.trackIds(tx, { customerId: actor.customerId, id: target.id });
         if (target.trackId !== undefined && !list.includes(target.trackId)) {
-          throw new ValidationError({ track: [playerMessages.trackNotInPlayable] });
+          throw new PlayerRefusal('track-not-in-playable');
         }
         const step =
           target.trackId !== undefined
@@ -467,7 +463,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     jumpToTrack: (actor, playerId, trackId) =>
       mutate(actor, playerId, 'jump', async (row, tx) => {
         const list = await trackIdsOf(tx, row);
-        if (!list || !list.includes(trackId)) throw new HttpError(404, messages.notFound);
+        if (!list || !list.includes(trackId)) throw new PlayerRefusal('not-found');
         const played = row.isRandom
           ? [...new Set([...row.cyclePlayed.filter((id) => list.includes(id)), trackId])]
           : [];
@@ -488,10 +484,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           row.sessionId !== target.expectedSessionId &&
           row.sessionId !== target.sessionId
         ) {
-          throw new HttpError(409, wireMessages.outputTaken);
+          throw new PlayerRefusal('output-taken');
         }
         if (!(await isLoginLive({ customerId: row.customerId, sessionId: target.sessionId }, tx))) {
-          throw new HttpError(404, messages.notFound);
+          throw new PlayerRefusal('not-found');
         }
         const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
         const values: Changes = {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginRequestSchema, type User } from '../../../contracts/auth';
 import type { AppContext } from '../context';
 import { clearHits, consume, type Limit } from '../db/queries/rate-limits';
 import { isKnownDevice, rememberDevice } from '../db/queries/user-devices';
 import { getUserByEmail, normalizeEmail } from '../db/queries/users';
-import { sha256 } from '../http/crypto';
+import { sha256 } from '../security/crypto';
 import { ValidationError } from '../http/errors';
-import { verifyPassword } from '../http/passwords';
-import { validate } from '../http/validation';
+import { verifyPassword } from '../security/passwords';
 
 /**
  * Failed logins are limited per customer: e-mail + client IP (Laravel's key) and client IP alone (one
@@ -39,7 +39,8 @@ export const loginMessages = {
   throttled: (seconds: number) => `Túl sok bejelentkezési kísérlet. Kérjük, próbálja újra ${seconds} másodperc múlva.`,
 };
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = ctx;
 
   app.get('/sanctum/csrf-cookie', { config: { auth: 'any' } }, async (req, reply) => {
@@ -47,8 +48,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(204).send();
   });
 
-  app.post('/login', { config: { auth: 'guest' } }, async (req, reply) => {
-    const body = validate(loginRequestSchema, req.body);
+  app.post('/login', { config: { auth: 'guest' }, schema: { body: loginRequestSchema } }, async (req, reply) => {
+    const { body } = req;
     const email = normalizeEmail(body.email);
     const deviceHash = req.deviceId === null ? null : sha256(req.deviceId);
     const known = deviceHash !== null && (await isKnownDevice(db, { customerId: req.tenant.id, email, deviceHash }));

@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/realtime';
 import type { AppContext } from '../context';
 import { HttpError, messages } from '../http/errors';
+import { PlayerRefusal } from '../player/refusals';
 import { validate } from '../http/validation';
 import { deviceFromUserAgent } from '../realtime/device';
 import { signChannel, SOCKET_ID } from '../realtime/protocol';
@@ -71,7 +72,7 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
       try {
         await ctx.players.get({ customerId: req.tenant.id, sessionId: req.session.sessionId }, Number(id));
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 404) throw forbidden();
+        if (err instanceof PlayerRefusal && err.reason === 'not-found') throw forbidden();
         throw err;
       }
       await grant();

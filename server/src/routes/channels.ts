@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
-import type { Paginator } from '../../../contracts/pagination';
+import { TRACKS_PER_PAGE, type Paginator } from '../../../contracts/pagination';
 import type { Track } from '../../../contracts/tracks';
 import type { AppContext } from '../context';
 import {
@@ -14,12 +14,10 @@ import {
 } from '../db/queries/channels';
 import { HttpError, messages } from '../http/errors';
 import { sendJson } from '../http/json';
-import { paginate } from '../http/paginator';
+import { paginate } from '../resources/paginator';
 import { idParam } from '../http/params';
 import { pageOf } from '../http/request';
-import { categoryResource, channelResource, trackResource } from '../http/resources';
-
-export const TRACKS_PER_PAGE = 15;
+import { categoryResource, channelResource, trackResource } from '../resources';
 
 export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, storage } = ctx;

@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Customer, Setting } from '../../../contracts/auth';
+import type { Customer } from '../../../contracts/auth';
 import type { AppContext } from '../context';
-import { listSettings, type SettingRow } from '../db/queries/settings';
-import type { Storage } from '../storage';
+import { listSettings } from '../db/queries/settings';
+import { settingResource } from '../resources';
 
 /** What the login page may show before anyone logs in. */
 const PUBLIC_SETTING_KEYS = ['logo'] as const;
-
-export function settingResource(storage: Storage, row: SettingRow): Setting {
-  return {
-    id: row.id,
-    key: row.key,
-    value: row.value,
-    url: row.filePath ? storage.signedUrl(row.filePath) : null,
-  };
-}
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/customer', { config: { auth: 'any' } }, async (req): Promise<Customer> => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   passwordResetLinkBodySchema,
   resetPasswordBodySchema,
@@ -9,11 +10,10 @@ import type { AppContext } from '../context';
 import { deletePasswordResetToken, getPasswordResetToken, putPasswordResetToken } from '../db/queries/password-resets';
 import { consume } from '../db/queries/rate-limits';
 import { getUserByEmail, normalizeEmail, updateUserPassword } from '../db/queries/users';
-import { randomString, safeEqual, sha256 } from '../http/crypto';
+import { randomString, safeEqual, sha256 } from '../security/crypto';
 import { ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
-import { hashPassword } from '../http/passwords';
-import { validate } from '../http/validation';
+import { hashPassword } from '../security/passwords';
 
 /** Laravel's defaults: a token lives 60 minutes; one link per address per 60 seconds. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -58,63 +58,72 @@ function resetMail(customerName: string, link: string) {
   return { subject: 'Jelszó visszaállítása', text, html };
 }
 
-export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPasswordResetRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, mailer } = ctx;
 
-  app.post('/api/password-reset-link', { config: { auth: 'any' } }, async (req): Promise<PasswordResetLinkResponse> => {
-    const email = normalizeEmail(validate(passwordResetLinkBodySchema, req.body).email);
-    const customerId = req.tenant.id;
-    const slot = await consume(
-      db,
-      RESET_LINK_LIMITS.map((l) => ({
-        key: `reset-link-${l.name}:${customerId}:${req.clientIp}`,
-        max: l.max,
-        windowSeconds: l.windowSeconds,
-      })),
-    );
-    if (!slot.allowed) {
-      throw new ValidationError(
-        { email: [resetLinkThrottled(slot.retryAfter)] },
-        { statusCode: 429, headers: { 'retry-after': String(slot.retryAfter) } },
+  app.post(
+    '/api/password-reset-link',
+    { config: { auth: 'any' }, schema: { body: passwordResetLinkBodySchema } },
+    async (req): Promise<PasswordResetLinkResponse> => {
+      const email = normalizeEmail(req.body.email);
+      const customerId = req.tenant.id;
+      const slot = await consume(
+        db,
+        RESET_LINK_LIMITS.map((l) => ({
+          key: `reset-link-${l.name}:${customerId}:${req.clientIp}`,
+          max: l.max,
+          windowSeconds: l.windowSeconds,
+        })),
       );
-    }
-    const user = await getUserByEmail(db, { customerId, email });
-    if (user) {
-      const previous = await getPasswordResetToken(db, { customerId, email });
-      const recentlySent = previous && Date.now() - previous.createdAt.getTime() < RESET_THROTTLE_SECONDS * 1000;
-      if (!recentlySent) {
-        const token = randomString(64);
-        await putPasswordResetToken(db, { customerId, email, tokenHash: sha256(token) });
-        const link = resetLink(config.webUrl, req.tenant.slug, token, user.email);
-        const sent = await mailer.send({ to: user.email, ...resetMail(req.tenant.name, link) });
-        req.log.info({ link, file: sent.file }, 'password reset link sent');
+      if (!slot.allowed) {
+        throw new ValidationError(
+          { email: [resetLinkThrottled(slot.retryAfter)] },
+          { statusCode: 429, headers: { 'retry-after': String(slot.retryAfter) } },
+        );
       }
-    }
-    // The same answer either way, so the form cannot be used to probe for accounts.
-    return { status: 'passwords.sent' };
-  });
+      const user = await getUserByEmail(db, { customerId, email });
+      if (user) {
+        const previous = await getPasswordResetToken(db, { customerId, email });
+        const recentlySent = previous && Date.now() - previous.createdAt.getTime() < RESET_THROTTLE_SECONDS * 1000;
+        if (!recentlySent) {
+          const token = randomString(64);
+          await putPasswordResetToken(db, { customerId, email, tokenHash: sha256(token) });
+          const link = resetLink(config.webUrl, req.tenant.slug, token, user.email);
+          const sent = await mailer.send({ to: user.email, ...resetMail(req.tenant.name, link) });
+          req.log.info({ link, file: sent.file }, 'password reset link sent');
+        }
+      }
+      // The same answer either way, so the form cannot be used to probe for accounts.
+      return { status: 'passwords.sent' };
+    },
+  );
 
-  app.post('/api/reset-password/:token', { config: { auth: 'any' } }, async (req, reply) => {
-    const answer = (status: ResetStatus) => sendJson(reply, status);
-    const body = validate(resetPasswordBodySchema, req.body);
-    const { token: pathToken } = req.params as { token: string };
-    const token = typeof body.token === 'string' && body.token ? body.token : pathToken;
-    const email = normalizeEmail(body.email);
-    const customerId = req.tenant.id;
+  app.post(
+    '/api/reset-password/:token',
+    { config: { auth: 'any' }, schema: { body: resetPasswordBodySchema } },
+    async (req, reply) => {
+      const answer = (status: ResetStatus) => sendJson(reply, status);
+      const { body } = req;
+      const { token: pathToken } = req.params as { token: string };
+      const token = typeof body.token === 'string' && body.token ? body.token : pathToken;
+      const email = normalizeEmail(body.email);
+      const customerId = req.tenant.id;
 
-    const row = await getPasswordResetToken(db, { customerId, email });
-    const user = await getUserByEmail(db, { customerId, email });
-    const valid =
-      row !== undefined &&
-      user !== undefined &&
-      Date.now() - row.createdAt.getTime() < RESET_TOKEN_MINUTES * 60_000 &&
-      safeEqual(sha256(token), row.tokenHash);
-    if (!valid || !user) return answer('passwords.token');
+      const row = await getPasswordResetToken(db, { customerId, email });
+      const user = await getUserByEmail(db, { customerId, email });
+      const valid =
+        row !== undefined &&
+        user !== undefined &&
+        Date.now() - row.createdAt.getTime() < RESET_TOKEN_MINUTES * 60_000 &&
+        safeEqual(sha256(token), row.tokenHash);
+      if (!valid || !user) return answer('passwords.token');
 
-    await updateUserPassword(db, { customerId, id: user.id, passwordHash: await hashPassword(body.password) });
-    await deletePasswordResetToken(db, { customerId, email });
-    // A reset is what a user does when someone else may know the password: end every login.
-    await ctx.sessions.endUserLogins({ customerId, userId: user.id });
-    return answer('passwords.reset');
-  });
+      await updateUserPassword(db, { customerId, id: user.id, passwordHash: await hashPassword(body.password) });
+      await deletePasswordResetToken(db, { customerId, email });
+      // A reset is what a user does when someone else may know the password: end every login.
+      await ctx.sessions.endUserLogins({ customerId, userId: user.id });
+      return answer('passwords.reset');
+    },
+  );
 }

@@ -28,10 +28,9 @@ import {
 import { ValidationError } from '../http/errors';
 import { idParam } from '../http/params';
 import { actor, bodyOf } from '../http/request';
-import { paginate } from '../http/paginator';
+import { paginate } from '../resources/paginator';
 import { validate } from '../http/validation';
-import { isoWithOffset, localMinute, zonedDayStart } from '../scheduler/engine';
-import { timeZoneOf } from './scheduled-contents';
+import { isoWithOffset, localMinute, timeZoneOf, zonedDayStart } from '../scheduler/engine';
 
 const DAY_MS = 86_400_000;
 

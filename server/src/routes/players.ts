@@ -1,26 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../contracts/fields';
 import {
   MAX_CURRENT_TIME,
   moveOutputBodySchema,
+  moveOutputParamsSchema,
   PLAYABLE_CHANNEL,
   updateVolumeBodySchema,
   type Player,
 } from '../../../contracts/player';
 import type { AppContext } from '../context';
-import { HttpError, messages } from '../http/errors';
 import { idParam } from '../http/params';
 import { actor, startTrackOf } from '../http/request';
-import { validate } from '../http/validation';
-
-/** A device login's public id (`/api/me` session_id); anything else cannot name one → 404. */
-const sessionIdParam = (value: string) => {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(value)) throw new HttpError(404, messages.notFound);
-  return value;
-};
 
 export { MAX_CURRENT_TIME };
 
-export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = ctx.players;
 
   type P = { Params: { id: string } };
@@ -41,11 +37,11 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
     service.loadTrack(actor(req), idParam(req.params.id)),
   );
 
-  app.post<P>('/api/players/:id/update-volume', async (req): Promise<Player> => {
-    const playerId = idParam(req.params.id);
-    const body = validate(updateVolumeBodySchema, req.body);
-    return service.updateVolume(actor(req), playerId, body);
-  });
+  app.post(
+    '/api/players/:id/update-volume',
+    { schema: { params: idParamsSchema, body: updateVolumeBodySchema } },
+    async (req): Promise<Player> => service.updateVolume(actor(req), req.params.id, req.body),
+  );
 
   app.post<{ Params: { id: string; channelId: string } }>(
     '/api/players/:id/playable/channel/:channelId',
@@ -62,18 +58,15 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Moves audio output to a device of this customer. The sender's socket is skipped like on every
   // player change: it gets the player in the answer, and the target device is another socket.
-  app.post<{ Params: { id: string; sessionId: string } }>(
+  app.post(
     '/api/players/:id/sessions/:sessionId',
-    async (req): Promise<Player> => {
-      const playerId = idParam(req.params.id);
-      const sessionId = sessionIdParam(req.params.sessionId);
-      const body = validate(moveOutputBodySchema, req.body);
-      return service.moveOutput(actor(req), playerId, {
-        sessionId,
-        currentTime: body.currentTime,
-        expectedSessionId: body.expected_session_id,
-      });
-    },
+    { schema: { params: moveOutputParamsSchema, body: moveOutputBodySchema } },
+    async (req): Promise<Player> =>
+      service.moveOutput(actor(req), req.params.id, {
+        sessionId: req.params.sessionId,
+        currentTime: req.body.currentTime,
+        expectedSessionId: req.body.expected_session_id,
+      }),
   );
 
   app.get<{ Params: { id: string; trackId: string } }>(

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Paginator } from '../../../contracts/pagination';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../contracts/fields';
+import { TRACKS_PER_PAGE, type Paginator } from '../../../contracts/pagination';
 import { PLAYABLE_PLAYLIST, type Player } from '../../../contracts/player';
 import {
   allTracksBodySchema,
@@ -33,16 +35,16 @@ import {
 } from '../db/queries/playlists';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
-import { paginate } from '../http/paginator';
+import { paginate } from '../resources/paginator';
 import { idParam } from '../http/params';
 import { actor, bodyOf, pageOf, startTrackOf } from '../http/request';
-import { playlistResource, trackResource } from '../http/resources';
-import { collect, throwIfAny, validate } from '../http/validation';
-import { TRACKS_PER_PAGE } from './channels';
+import { playlistResource, trackResource } from '../resources';
+import { collect, throwIfAny } from '../http/validation';
 
 export { MAX_TRACKS_PER_CALL, playlistMessages };
 
-export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPlaylistRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
   const players = ctx.players;
 
@@ -83,8 +85,8 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/playlists', async (req, reply): Promise<Playlist> => {
-    const { name } = validate(playlistNameBodySchema, bodyOf(req));
+  app.post('/api/playlists', { schema: { body: playlistNameBodySchema } }, async (req, reply): Promise<Playlist> => {
+    const { name } = req.body;
     const row = await createPlaylist(db, { customerId: req.tenant.id, name });
     reply.code(201);
     return resource(db, row);
@@ -116,28 +118,36 @@ export function registerPlaylistRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Rename (form or JSON `name`). */
-  app.post<P>('/api/playlists/:id', async (req): Promise<Playlist> => {
-    const id = idParam(req.params.id);
-    const { name } = validate(playlistNameBodySchema, bodyOf(req));
-    return edit(req, id, async (tx) => {
-      const row = await renamePlaylist(tx, { customerId: req.tenant.id, id, name });
-      return resource(tx, row!);
-    });
-  });
+  app.post(
+    '/api/playlists/:id',
+    { schema: { params: idParamsSchema, body: playlistNameBodySchema } },
+    async (req): Promise<Playlist> => {
+      const { id } = req.params;
+      const { name } = req.body;
+      return edit(req, id, async (tx) => {
+        const row = await renamePlaylist(tx, { customerId: req.tenant.id, id, name });
+        return resource(tx, row!);
+      });
+    },
+  );
 
   /** Adds many tracks at once (e.g. a whole channel), appended in order, skipping ones already there. */
-  app.post<P>('/api/playlists/:id/all-tracks', async (req): Promise<Playlist> => {
-    const id = idParam(req.params.id);
-    const ids = validate(allTracksBodySchema, bodyOf(req)).tracks;
-    // A foreign playlist is 404 before any word about its tracks.
-    if (!(await getPlaylist(db, { customerId: req.tenant.id, id }))) throw new HttpError(404, messages.notFound);
-    const known = await existingTrackIds(db, ids);
-    if (ids.some((t) => !known.has(t))) throw new ValidationError({ tracks: [playlistMessages.tracksUnknown] });
-    return edit(req, id, async (tx, playlist) => {
-      await appendTracks(tx, playlist.id, ids);
-      return resource(tx, playlist);
-    });
-  });
+  app.post(
+    '/api/playlists/:id/all-tracks',
+    { schema: { params: idParamsSchema, body: allTracksBodySchema } },
+    async (req): Promise<Playlist> => {
+      const { id } = req.params;
+      const ids = req.body.tracks;
+      // A foreign playlist is 404 before any word about its tracks.
+      if (!(await getPlaylist(db, { customerId: req.tenant.id, id }))) throw new HttpError(404, messages.notFound);
+      const known = await existingTrackIds(db, ids);
+      if (ids.some((t) => !known.has(t))) throw new ValidationError({ tracks: [playlistMessages.tracksUnknown] });
+      return edit(req, id, async (tx, playlist) => {
+        await appendTracks(tx, playlist.id, ids);
+        return resource(tx, playlist);
+      });
+    },
+  );
 
   /** Toggles one track: appended at the end when missing, removed when there. */
   app.post<{ Params: { id: string; trackId: string } }>(

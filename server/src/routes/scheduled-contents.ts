@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   PREVIEW_ENTRIES_MAX,
   SCHEDULED_CONTENTS_MAX,
@@ -6,12 +7,12 @@ import {
   scheduledContentMessages,
   schedulePreviewQuerySchema,
   type ScheduledContent,
+  type ScheduledContentInput,
   type SchedulePreviewEntry,
   type SchedulerFrequency,
 } from '../../../contracts/scheduled-contents';
 import type { AppContext } from '../context';
 import { transaction, type Db } from '../db/client';
-import type { CustomerRow } from '../db/queries/customers';
 import {
   countScheduledContentsLocked,
   createScheduledContent,
@@ -31,9 +32,9 @@ import { HttpError, messages, ValidationError, type FieldErrors } from '../http/
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { bodyOf } from '../http/request';
-import { laravelDate } from '../http/resources';
+import { laravelDate } from '../resources';
 import { validate } from '../http/validation';
-import { firesBetween, isoWithOffset, nextFireAt, type ScheduleRule } from '../scheduler/engine';
+import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../scheduler/engine';
 import { slices } from '../scheduler/slices';
 
 const MINUTE_MS = 60_000;
@@ -41,17 +42,6 @@ const HOUR_MS = 3_600_000;
 
 /** How long the item's spots play one after another. */
 const spotsMs = (row: ScheduledContentRow) => row.spots.reduce((sum, s) => sum + s.duration, 0) * 1000;
-const DEFAULT_TIME_ZONE = 'Europe/Budapest';
-
-/** The shop's time zone; a name the runtime does not know falls back to the default. */
-export function timeZoneOf(customer: Pick<CustomerRow, 'timezone'>): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: customer.timezone });
-    return customer.timezone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
 
 export function ruleOf(row: ScheduledContentBase): ScheduleRule {
   return {
@@ -183,7 +173,8 @@ export async function buildPreview(
  * shop's is checked in the writing transaction, with the linked rows share-locked. The runner
  * (scheduler/) reads the same tables to fire them.
  */
-export function registerScheduledContentRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   type P = { Params: { id: string } };
 
@@ -203,8 +194,7 @@ export function registerScheduledContentRoutes(app: FastifyInstance, ctx: AppCon
     if (Object.keys(errors).length) throw new ValidationError(errors);
   };
 
-  const parse = (req: FastifyRequest) => {
-    const body = validate(scheduledContentBodySchema, bodyOf(req));
+  const parse = (body: ScheduledContentInput) => {
     const fields: Omit<ScheduledContentFields, 'active'> = {
       name: body.name,
       frequency: body.frequency,
@@ -233,35 +223,42 @@ export function registerScheduledContentRoutes(app: FastifyInstance, ctx: AppCon
     return rows.map((row) => scheduledContentResource(row, now, timeZone));
   });
 
-  app.get('/api/scheduled-contents/preview', async (req): Promise<SchedulePreviewEntry[]> => {
-    const { hours } = validate(schedulePreviewQuerySchema, {
-      hours: (req.query as Record<string, unknown> | undefined)?.hours,
-    });
-    const rows = await listScheduledContents(db, { customerId: req.tenant.id, activeOnly: true });
-    return buildPreview(rows, ctx.clock(), hours, timeZoneOf(req.tenant));
-  });
+  app.get(
+    '/api/scheduled-contents/preview',
+    { schema: { querystring: schedulePreviewQuerySchema } },
+    async (req): Promise<SchedulePreviewEntry[]> => {
+      const { hours } = req.query;
+      const rows = await listScheduledContents(db, { customerId: req.tenant.id, activeOnly: true });
+      return buildPreview(rows, ctx.clock(), hours, timeZoneOf(req.tenant));
+    },
+  );
 
-  app.post('/api/scheduled-contents', async (req, reply): Promise<ScheduledContent> => {
-    const { fields, active, links } = parse(req);
-    const customerId = req.tenant.id;
-    const row = await transaction(db, async (tx) => {
-      // Under the name: the form's first field, where the refusal is seen.
-      if ((await countScheduledContentsLocked(tx, { customerId })) >= SCHEDULED_CONTENTS_MAX) {
-        throw new ValidationError({ name: [scheduledContentMessages.limit] });
-      }
-      await checkLinks(tx, customerId, links);
-      return createScheduledContent(tx, { customerId, fields: { ...fields, active: active ?? true }, links });
-    });
-    reply.code(201);
-    return answer(req, row.id);
-  });
+  app.post(
+    '/api/scheduled-contents',
+    { schema: { body: scheduledContentBodySchema } },
+    async (req, reply): Promise<ScheduledContent> => {
+      const { fields, active, links } = parse(req.body);
+      const customerId = req.tenant.id;
+      const row = await transaction(db, async (tx) => {
+        // Under the name: the form's first field, where the refusal is seen.
+        if ((await countScheduledContentsLocked(tx, { customerId })) >= SCHEDULED_CONTENTS_MAX) {
+          throw new ValidationError({ name: [scheduledContentMessages.limit] });
+        }
+        await checkLinks(tx, customerId, links);
+        return createScheduledContent(tx, { customerId, fields: { ...fields, active: active ?? true }, links });
+      });
+      reply.code(201);
+      return answer(req, row.id);
+    },
+  );
 
   /** Overwrites every field and list; `active` absent keeps the current state. The body's `id` is the path's. */
   app.post<P>('/api/scheduled-contents/:id', async (req): Promise<ScheduledContent> => {
     const id = idParam(req.params.id);
     const customerId = req.tenant.id;
     if (!(await getScheduledContent(db, { customerId, id }))) throw new HttpError(404, messages.notFound);
-    const { fields, active, links } = parse(req);
+    // Judged once the row is found: a foreign id is 404 before any word about the fields.
+    const { fields, active, links } = parse(validate(scheduledContentBodySchema, bodyOf(req)));
     await transaction(db, async (tx) => {
       const current = await lockScheduledContent(tx, { customerId, id });
       if (!current) throw new HttpError(404, messages.notFound);

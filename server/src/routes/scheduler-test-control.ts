@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { floorMinute } from '../scheduler/engine';
 import type { Scheduler } from '../scheduler/runner';
-import { validate } from '../http/validation';
 
 /**
  * Test control of the scheduler's time (SCHEDULER_TEST_CONTROL=1 only; app.ts does not register
@@ -44,24 +44,29 @@ export interface TickAnswer {
 }
 
 export function registerSchedulerTestControlRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { scheduler, clock }: { scheduler: Scheduler; clock: ShiftableClock },
 ) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** Fires the minute containing `at` and moves the app's clock there (next_play_at answers then agree). */
-  app.post('/api/_test/scheduler/tick', { config: { tenant: false } }, async (req): Promise<TickAnswer> => {
-    const at = Date.parse(validate(tickBodySchema, req.body).at);
-    clock.set(at);
-    const minute = floorMinute(at);
-    const fired = await scheduler.tick(minute);
-    return {
-      minute: new Date(minute).toISOString(),
-      fired: fired.map((f) => ({
-        scheduled_content_id: f.scheduledContentId,
-        customer_id: f.customerId,
-        spots: f.spotIds,
-        slideshows: f.slideshowIds,
-        screens: f.screenIds,
-      })),
-    };
-  });
+  app.post(
+    '/api/_test/scheduler/tick',
+    { config: { tenant: false }, schema: { body: tickBodySchema } },
+    async (req): Promise<TickAnswer> => {
+      const at = Date.parse(req.body.at);
+      clock.set(at);
+      const minute = floorMinute(at);
+      const fired = await scheduler.tick(minute);
+      return {
+        minute: new Date(minute).toISOString(),
+        fired: fired.map((f) => ({
+          scheduled_content_id: f.scheduledContentId,
+          customer_id: f.customerId,
+          spots: f.spotIds,
+          slideshows: f.slideshowIds,
+          screens: f.screenIds,
+        })),
+      };
+    },
+  );
 }

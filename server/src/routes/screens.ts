@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   screenBodySchema,
   screenMessages,
   type PublicScreen,
   type Screen,
+  type ScreenBody,
   type ScreenSlideshow,
 } from '../../../contracts/screens';
 import type { AppContext } from '../context';
@@ -19,12 +21,12 @@ import {
   updateScreen,
 } from '../db/queries/screens';
 import { getSlideshow, getSlideshowBase } from '../db/queries/slideshows';
-import { randomString } from '../http/crypto';
+import { randomString } from '../security/crypto';
 import { HttpError, messages, ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { bodyOf } from '../http/request';
-import { screenResource, screenSlideshowResource } from '../http/resources';
+import { screenResource, screenSlideshowResource } from '../resources';
 import { validate } from '../http/validation';
 
 /** Length of a new screen's public id: 16 of 62 characters, about 95 bits. */
@@ -36,7 +38,8 @@ const HASH_PATTERN = /^[A-Za-z0-9_-]{12,64}$/;
  * page makes without a login, by the screen's unguessable `hash_id`. A change of a screen's name
  * or default slideshow is broadcast as `ScreenUpdated` on its public channel `screen.{hash_id}`.
  */
-export function registerScreenRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerScreenRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
   type P = { Params: { id: string } };
 
@@ -47,8 +50,7 @@ export function registerScreenRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   /** The body, with the default slideshow checked to be this shop's (else 422 `slideshow_id`). */
-  const fieldsOf = async (req: FastifyRequest) => {
-    const body = validate(screenBodySchema, bodyOf(req));
+  const fieldsOf = async (req: FastifyRequest, body: ScreenBody) => {
     if (
       body.slideshow_id !== null &&
       !(await getSlideshowBase(db, { customerId: req.tenant.id, id: body.slideshow_id }))
@@ -76,8 +78,8 @@ export function registerScreenRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await listScreens(db, { customerId: req.tenant.id })).map(screenResource);
   });
 
-  app.post('/api/screens', async (req, reply): Promise<Screen> => {
-    const fields = await fieldsOf(req);
+  app.post('/api/screens', { schema: { body: screenBodySchema } }, async (req, reply): Promise<Screen> => {
+    const fields = await fieldsOf(req, req.body);
     const row = await createScreen(db, { customerId: req.tenant.id, hashId: randomString(HASH_LENGTH), ...fields });
     reply.code(201);
     return answer(req, row.id);
@@ -85,7 +87,8 @@ export function registerScreenRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<P>('/api/screens/:id', async (req): Promise<Screen> => {
     const old = await screenOr404(req, req.params.id);
-    const fields = await fieldsOf(req);
+    // Judged once the row is found: a foreign id is 404 before any word about the fields.
+    const fields = await fieldsOf(req, validate(screenBodySchema, bodyOf(req)));
     const row = await updateScreen(db, { customerId: req.tenant.id, id: old.id, ...fields });
     if (!row) throw new HttpError(404, messages.notFound);
     if (row.name !== old.name || row.slideshowId !== old.slideshowId) await notify(req, row.hashId);

@@ -15,8 +15,8 @@ import { HttpError, messages, type FieldErrors } from '../http/errors';
 import { idParam } from '../http/params';
 import { bodyOf } from '../http/request';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
+import { settingResource } from '../resources';
 import { collect, throwIfAny } from '../http/validation';
-import { settingResource } from './customer';
 
 /**
  * The shop's settings (SPEC.md §7 Settings): every shop has `logo` (a file) and `timezone` (an IANA

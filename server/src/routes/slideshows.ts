@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SLIDE_SECONDS_DEFAULT,
   slideshowCreateBodySchema,
@@ -31,7 +32,7 @@ import { HttpError, messages, ValidationError, type FieldErrors } from '../http/
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { bodyOf } from '../http/request';
-import { slideshowImageResource, slideshowListItemResource, slideshowResource } from '../http/resources';
+import { slideshowImageResource, slideshowListItemResource, slideshowResource } from '../resources';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
 import { throwIfAny, validate } from '../http/validation';
 
@@ -41,7 +42,8 @@ import { throwIfAny, validate } from '../http/validation';
  * seconds. Screens showing a slideshow by default hear `ScreenUpdated` when its images change;
  * deleting it leaves those screens without a default.
  */
-export function registerSlideshowRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSlideshowRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
   type P = { Params: { id: string } };
 
@@ -80,12 +82,16 @@ export function registerSlideshowRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Step one: the name alone; answers the slideshow with its id. */
-  app.post('/api/slideshows', async (req, reply): Promise<Slideshow> => {
-    const { name } = validate(slideshowCreateBodySchema, bodyOf(req));
-    const row = await createSlideshow(db, { customerId: req.tenant.id, name });
-    reply.code(201);
-    return slideshowResource(storage, await withImages(db, row));
-  });
+  app.post(
+    '/api/slideshows',
+    { schema: { body: slideshowCreateBodySchema } },
+    async (req, reply): Promise<Slideshow> => {
+      const { name } = req.body;
+      const row = await createSlideshow(db, { customerId: req.tenant.id, name });
+      reply.code(201);
+      return slideshowResource(storage, await withImages(db, row));
+    },
+  );
 
   app.get<P>('/api/slideshows/:id', async (req): Promise<Slideshow> => {
     const row = await existsOr404(req, req.params.id);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PlayerSound } from '../../../contracts/realtime';
 import {
   soundBodySchema,
@@ -21,9 +22,9 @@ import { HttpError, messages, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { actor, bodyOf } from '../http/request';
-import { playerSoundResource, soundRequestResource, soundResource } from '../http/resources';
+import { playerSoundResource, soundRequestResource, soundResource } from '../resources';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
-import { collect, throwIfAny, validate } from '../http/validation';
+import { collect, throwIfAny } from '../http/validation';
 
 /**
  * Sounds, the soundboard: the list (provider sounds and the customer's own, with the customer's
@@ -31,7 +32,8 @@ import { collect, throwIfAny, validate } from '../http/validation';
  * uploads and deletes of own sounds, requests for new provider sounds, and playing one over the
  * music.
  */
-export function registerSoundRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
   type P = { Params: { id: string } };
 
@@ -57,12 +59,16 @@ export function registerSoundRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** 'Új hang kérése': stored for the provider. */
-  app.post('/api/sounds/requests', async (req, reply): Promise<SoundRequest> => {
-    const { description } = validate(soundRequestBodySchema, bodyOf(req));
-    const row = await createSoundRequest(db, { customerId: req.tenant.id, description });
-    reply.code(201);
-    return soundRequestResource(row);
-  });
+  app.post(
+    '/api/sounds/requests',
+    { schema: { body: soundRequestBodySchema } },
+    async (req, reply): Promise<SoundRequest> => {
+      const { description } = req.body;
+      const row = await createSoundRequest(db, { customerId: req.tenant.id, description });
+      reply.code(201);
+      return soundRequestResource(row);
+    },
+  );
 
   for (const [path, mark] of [
     ['favorite', 'isFavorite'],

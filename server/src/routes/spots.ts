@@ -10,7 +10,7 @@ import { HttpError, messages, ValidationError, type FieldErrors } from '../http/
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { actor, bodyOf } from '../http/request';
-import { playerSoundResource, spotResource } from '../http/resources';
+import { playerSoundResource, spotResource } from '../resources';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
 import { collect, throwIfAny, validate } from '../http/validation';
 

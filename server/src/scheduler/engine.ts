@@ -384,3 +384,15 @@ export function zonedDayStart(dateKey: string, timeZone: string): number {
   // The offset at the guess may differ from the one at midnight itself (a DST change that day).
   return wall - localMinute(first, timeZone).offsetMinutes * MINUTE_MS;
 }
+
+const DEFAULT_TIME_ZONE = 'Europe/Budapest';
+
+/** The shop's time zone; a name the runtime does not know falls back to the default. */
+export function timeZoneOf(customer: { timezone: string }): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: customer.timezone });
+    return customer.timezone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}

@@ -8,7 +8,7 @@ import {
   listPlayerIdsByCustomer,
   type FireClaim,
 } from '../db/queries/scheduler';
-import { playerSoundResource } from '../http/resources';
+import { playerSoundResource } from '../resources';
 import { dueItems, floorMinute } from './engine';
 
 /**

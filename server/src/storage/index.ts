@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hmacSha256, safeEqual } from '../http/crypto';
+import { hmacSha256, safeEqual } from '../security/crypto';
 
 /**
  * Files the API hands to browsers (logos now; tracks, spots, images later). They are fetched

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { customers, users } from '../../db/schema';
 import { upsertSetting } from '../../db/queries/settings';
-import { hashPassword } from '../../http/passwords';
+import { hashPassword } from '../../security/passwords';
 import type { SeedStep } from '../index';
 
 const demoCustomers = [

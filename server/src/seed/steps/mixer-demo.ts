@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { customers, screens, slideshowImages, slideshows, soundPreferences, sounds, spots } from '../../db/schema';
-import { randomString } from '../../http/crypto';
+import { randomString } from '../../security/crypto';
 import { ASSETS_PREFIX, DEFAULT_ASSETS_ROOT } from '../../storage';
 import { mp3Duration } from '../../storage/mp3-duration';
 import type { SeedStep } from '../index';

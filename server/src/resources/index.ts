@@ -1,3 +1,4 @@
+import type { Setting } from '../../../contracts/auth';
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
 import type { Playlist } from '../../../contracts/playlists';
 import type { PlayerSound } from '../../../contracts/realtime';
@@ -12,6 +13,7 @@ import type { PlaylistRow } from '../db/queries/playlists';
 import type { SoundRow } from '../db/queries/sounds';
 import type { SpotRow } from '../db/queries/spots';
 import type { ScreenRow } from '../db/queries/screens';
+import type { SettingRow } from '../db/queries/settings';
 import type { SlideshowImageRow, SlideshowListRow, SlideshowRow } from '../db/queries/slideshows';
 import type { SoundRequestRow } from '../db/queries/sounds';
 import type { Storage } from '../storage';
@@ -165,5 +167,14 @@ export function screenResource(row: ScreenRow): Screen {
     slideshow_id: row.slideshowId,
     slideshow: row.slideshow,
     created_at: laravelDate(row.createdAt),
+  };
+}
+
+export function settingResource(storage: Storage, row: SettingRow): Setting {
+  return {
+    id: row.id,
+    key: row.key,
+    value: row.value,
+    url: row.filePath ? storage.signedUrl(row.filePath) : null,
   };
 }
