@@ -12,6 +12,7 @@ test(
     test.setTimeout(90_000);
     await logIn(page);
     const before = ((await browserGet(page, '/api/players')).body as { is_playing: boolean }[])[0]!.is_playing;
+    // A window on purpose: that the bar never says 'Kapcsolódás…' shows only over time.
     await page.waitForTimeout(5_000);
     await expect(bar(page).getByText('Kapcsolódás…')).toHaveCount(0);
 

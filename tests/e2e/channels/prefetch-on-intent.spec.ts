@@ -23,7 +23,8 @@ test('the channel list prefetches a channel page only when the pointer goes over
   // The pointer stays where the login button was, which may now be over a tile (a real hover): it
   // goes to the heading, and only what happens after that counts.
   await heading.hover();
-  await page.waitForTimeout(500);
+  // A prefetch that hover started is over once the network is quiet: only then is the count reset.
+  await page.waitForLoadState('networkidle');
   prefetched.length = 0;
   const tile = page
     .getByRole('tabpanel')
