@@ -35,6 +35,53 @@ const config = [
     },
   },
   {
+    // The house's import directions (docs/decisions.md): no file circle in the web's lib/ or the API,
+    // type-only imports aside (they leave no trace at run time).
+    files: ['lib/**', 'server/src/**'],
+    // Packages are never part of a circle of ours: not parsing them keeps the check quick (and
+    // PGlite's bundled chunks overflow the parser's stack).
+    settings: { 'import/ignore': ['node_modules'] },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
+    },
+  },
+  {
+    // Test tooling lives in scripts/launch/; nothing outside tests/ reaches into tests/ (the
+    // Playwright configs at the root aside).
+    files: ['app/**', 'components/**', 'lib/**', 'contracts/**', 'server/**', 'scripts/**', 'bench/**', 'proxy.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/tests/**', '@/tests/**'],
+              message: 'Nothing outside tests/ imports from tests/: move the shared piece to scripts/launch/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The transport knows no player: the player subscribes to its typed events (lib/README.md). (A later
+    // block wins for a rule, so this one repeats the tests/ pattern.)
+    files: ['lib/realtime/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/lib/player', '@/lib/player/*', '../player', '../player/*'],
+              message: 'lib/realtime is the transport: the player imports it, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Node-side code (tenant API, scripts, tests, bench) is not a React app.
     files: ['server/**', 'scripts/**', 'bench/**', 'tests/server/**', 'tests/e2e/**', 'tests/laravel/**'],
     rules: {
