@@ -4,7 +4,7 @@ import { useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { mutate } from 'swr';
 import type { Slideshow, SlideshowImage } from '@/contracts';
-import { ApiError, firstError, type FieldErrors } from '@/lib/api/fetcher';
+import { BrowserApiError, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { moveItem } from '@/lib/api/playlist-order';
 import { noteSlideshow, slideshowApi, slideshowImagePath, SLIDESHOWS_KEY } from '@/lib/api/slideshows';
 import { useUpload } from '@/lib/api/use-upload';
@@ -32,7 +32,7 @@ function editable(image: SlideshowImage): EditableImage {
 
 /** The server's first word on a refused file, else its message, else the general failure. */
 function uploadMessage(error: unknown): string {
-  if (error instanceof ApiError) return firstError(error.errors, 'file') ?? error.message;
+  if (error instanceof BrowserApiError) return firstError(error.errors, 'file') ?? error.message;
   return hu.form.failed;
 }
 
@@ -137,7 +137,7 @@ export function SlideshowModal({ target, onClose }: { target: SlideshowTarget; o
       if (!Number.isInteger(seconds) || seconds < 1) errors[`images.${index}.seconds`] = [t.secondsMin];
       return { id: image.id, seconds };
     });
-    if (Object.keys(errors).length > 0) throw new ApiError(422, t.secondsMin, errors);
+    if (Object.keys(errors).length > 0) throw new BrowserApiError(422, t.secondsMin, errors);
     const saved = await slideshowApi.save(slideshow.id, name, order, signal);
     await noteSlideshow(saved);
     showToast(hu.toast.saved, store);

@@ -14,7 +14,7 @@ import styles from './PlaylistNameForm.module.scss';
 const hu = { form: huForm, playlists };
 
 interface Props {
-  /** The call behind the form; a thrown ApiError's field errors are shown under the field. */
+  /** The call behind the form; a thrown BrowserApiError's field errors are shown under the field. */
   onSubmit: (name: string) => Promise<void>;
   initialName?: string;
   label?: string;

@@ -20,7 +20,7 @@ export interface ModalFormProps {
   description?: ReactNode;
   /**
    * The call behind the form, with the form's fields as FormData (so fields may stay uncontrolled).
-   * A thrown ApiError's `errors` show under the fields (first message each); any other failure shows
+   * A thrown BrowserApiError's `errors` show under the fields (first message each); any other failure shows
    * as a general alert. The signal aborts when the user cancels or closes the dialog.
    */
   onSubmit: (data: FormData, signal: AbortSignal) => Promise<void>;

@@ -1,5 +1,5 @@
 import type { ResetStatus } from '@/contracts';
-import { ApiError, apiFetch } from './fetcher';
+import { BrowserApiError, apiFetch } from './fetcher';
 
 // Type-only contract imports: zod stays out of the guest pages' bundle (their LCP budget is tight).
 
@@ -27,5 +27,5 @@ export async function resetPassword(body: {
     body,
   });
   if (status === 'passwords.reset' || status === 'passwords.token') return status;
-  throw new ApiError(500, `Unexpected reset status: ${String(status)}`);
+  throw new BrowserApiError(500, `Unexpected reset status: ${String(status)}`);
 }

@@ -7,14 +7,14 @@ import { getSocketId } from './socket-id';
 export type FieldErrors = Record<string, string[]>;
 
 /** A non-2xx answer, with Laravel's `message` and per-field `errors` when the body had them. */
-export class ApiError extends Error {
+export class BrowserApiError extends Error {
   readonly status: number;
   readonly errors: FieldErrors;
   readonly body: unknown;
 
   constructor(status: number, message: string, errors: FieldErrors = {}, body: unknown = null) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'BrowserApiError';
     this.status = status;
     this.errors = errors;
     this.body = body;
@@ -93,14 +93,14 @@ export function parseBody(status: number, text: string): unknown {
   }
 }
 
-/** Turns an answer into the caller's value, or an ApiError with Laravel's message and field errors. */
+/** Turns an answer into the caller's value, or an BrowserApiError with Laravel's message and field errors. */
 export function settle<T>(status: number, statusText: string, raw: unknown, schema?: ZodType<T>): T {
   const ok = status >= 200 && status < 300;
   // Media URLs an API sent relative to itself point at the API, not at this origin.
   const parsed = ok ? resolveMediaUrls(raw, getApiBase()) : raw;
   if (!ok) {
     const message = isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : statusText;
-    throw new ApiError(status, message, readErrors(parsed), parsed);
+    throw new BrowserApiError(status, message, readErrors(parsed), parsed);
   }
   if (!schema) return unwrap(parsed) as T;
   const direct = schema.safeParse(parsed);
@@ -115,6 +115,6 @@ export function firstError(errors: FieldErrors | undefined, field: string): stri
 
 /** Field errors from anything a call threw; a network failure or non-422 gives a general message. */
 export function errorsFrom(error: unknown, fallbackMessage: string): FieldErrors {
-  if (error instanceof ApiError && Object.keys(error.errors).length > 0) return error.errors;
+  if (error instanceof BrowserApiError && Object.keys(error.errors).length > 0) return error.errors;
   return { _general: [fallbackMessage] };
 }

@@ -10,7 +10,7 @@ export interface UploadOptions {
 /**
  * POSTs a multipart form through the BFF with real upload progress. `fetch` cannot report how much
  * of a request body has been sent, XMLHttpRequest's `upload.onprogress` can. Answers and errors are
- * apiFetch's: the value on 2xx, an ApiError with the per-field `errors` otherwise; an abort rejects
+ * apiFetch's: the value on 2xx, an BrowserApiError with the per-field `errors` otherwise; an abort rejects
  * with an AbortError.
  */
 export function uploadForm<T = unknown>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {

@@ -2,7 +2,7 @@
 
 import useSWR from 'swr';
 import type { User } from '@/contracts';
-import { ApiError, apiFetch } from './fetcher';
+import { BrowserApiError, apiFetch } from './fetcher';
 import { ME_KEY } from './keys';
 
 const ME_REFRESH_MS = 60_000;
@@ -19,7 +19,7 @@ export function useMe() {
     refreshInterval: ME_REFRESH_MS,
     onError(error) {
       // A failed me call means logged out (SPEC.md §8); the BFF route clears the stale cookie.
-      if (error instanceof ApiError && error.status === 401) window.location.assign('/auth/expired');
+      if (error instanceof BrowserApiError && error.status === 401) window.location.assign('/auth/expired');
     },
   });
 }

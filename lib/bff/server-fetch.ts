@@ -39,14 +39,14 @@ export async function getSession(): Promise<SessionInfo> {
   return { loggedIn: sameTenant && session.auth === true, remember: sameTenant && session.remember === true, tenant };
 }
 
-export class ApiError extends Error {
+export class UpstreamApiError extends Error {
   constructor(
     readonly status: number,
     readonly path: string,
     readonly body: unknown,
   ) {
     super(`GET ${path} answered ${status}`);
-    this.name = 'ApiError';
+    this.name = 'UpstreamApiError';
   }
 }
 
@@ -84,7 +84,7 @@ async function getAnswer(path: string): Promise<Answer> {
 /**
  * GET a tenant API path (e.g. `/api/me`) as the visitor: what the page cannot be without (the
  * layout's user, the record whose id is in the page's URL). 401 → `/auth/expired` (which clears the
- * stale cookie and lands on /login), 404 → notFound(), other errors throw `ApiError`.
+ * stale cookie and lands on /login), 404 → notFound(), other errors throw `UpstreamApiError`.
  */
 export async function apiGet<T>(path: string, schema?: ZodType<T>): Promise<T> {
   const value = await apiGetUnless404(path, schema);
@@ -96,7 +96,7 @@ export async function apiGet<T>(path: string, schema?: ZodType<T>): Promise<T> {
 export async function apiGetUnless404<T>(path: string, schema?: ZodType<T>): Promise<T | null> {
   const { status, body } = await getAnswer(path);
   if (status === 404) return null;
-  if (status < 200 || status >= 300) throw new ApiError(status, path, body);
+  if (status < 200 || status >= 300) throw new UpstreamApiError(status, path, body);
   return schema ? schema.parse(body) : (body as T);
 }
 

@@ -1,5 +1,5 @@
 import type { Player } from '@/contracts';
-import { ApiError } from '@/lib/api/fetcher';
+import { BrowserApiError } from '@/lib/api/fetcher';
 import type { AlonePosition } from './alone';
 
 /**
@@ -15,7 +15,7 @@ export const RETURN_PROBE_MS = 500;
  * answer, and is handled as before.
  */
 export function isUnreachable(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504;
+  if (error instanceof BrowserApiError) return error.status === 502 || error.status === 503 || error.status === 504;
   return error instanceof TypeError;
 }
 

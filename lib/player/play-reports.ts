@@ -8,7 +8,7 @@
  * paused stretch adds nothing. A report made while the API is away waits in localStorage and goes
  * out when the API is back (or on the next page start).
  */
-import { ApiError, apiFetch } from '@/lib/api/fetcher';
+import { BrowserApiError, apiFetch } from '@/lib/api/fetcher';
 
 export type PlayedType = 'track' | 'spot' | 'sound';
 
@@ -228,7 +228,7 @@ export class PlayReportOutbox {
       try {
         await this.send(this.playerId, first);
       } catch (error) {
-        if (!(error instanceof ApiError && isFinalRefusal(error.status))) {
+        if (!(error instanceof BrowserApiError && isFinalRefusal(error.status))) {
           this.retryLater();
           return;
         }

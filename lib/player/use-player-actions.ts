@@ -2,7 +2,7 @@
 
 import { useStore } from 'jotai';
 import { useMemo } from 'react';
-import { ApiError } from '@/lib/api/fetcher';
+import { BrowserApiError } from '@/lib/api/fetcher';
 import { showToast } from '@/lib/ui/toast';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
@@ -71,7 +71,7 @@ export function usePlayerActions(): PlayerActions {
         if (own && store.get(playerAtom)?.session_id === own) showToast(hu.player.movedHere, store);
         return true;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
+        if (error instanceof BrowserApiError && error.status === 409) {
           showToast(hu.player.outputTaken, store);
           void resyncPlayer(store).catch(() => {});
         } else {

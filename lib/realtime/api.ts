@@ -1,5 +1,5 @@
 import type { RealtimeConfig } from '@/contracts';
-import { ApiError, apiFetch } from '@/lib/api/fetcher';
+import { BrowserApiError, apiFetch } from '@/lib/api/fetcher';
 import { ME_KEY } from '@/lib/api/keys';
 import { getFallbackRealtimeConfig } from './fallback-config';
 import { chooseRealtimeConfig, isMissingCall, type ConfigAnswer } from './fallback';
@@ -16,7 +16,7 @@ async function fetchConfig(): Promise<ConfigAnswer> {
   try {
     return { kind: 'config', config: await realtimeApi.config() };
   } catch (error) {
-    if (error instanceof ApiError && isMissingCall(error.status)) return { kind: 'missing' };
+    if (error instanceof BrowserApiError && isMissingCall(error.status)) return { kind: 'missing' };
     throw error;
   }
 }
@@ -35,6 +35,6 @@ export async function checkLogin(): Promise<'live' | 'ended' | 'unknown'> {
     await apiFetch(ME_KEY);
     return 'live';
   } catch (error) {
-    return error instanceof ApiError && (error.status === 401 || error.status === 419) ? 'ended' : 'unknown';
+    return error instanceof BrowserApiError && (error.status === 401 || error.status === 419) ? 'ended' : 'unknown';
   }
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { screenChannelName } from '@/contracts/names';
-import { ApiError } from '@/lib/api/fetcher';
+import { BrowserApiError } from '@/lib/api/fetcher';
 import { connectRealtime, type RealtimeConnection } from '@/lib/realtime/echo';
 import { resolveRealtimeConfig } from '@/lib/realtime/api';
 import { LISTEN } from '@/lib/realtime/names';
@@ -46,7 +46,7 @@ export function useScreenFeed(hashId: string, handlers: ScreenFeedHandlers): voi
       clearTimeout(timer);
       timer = setTimeout(() => void refresh(), ms);
     };
-    const gone = (error: unknown) => error instanceof ApiError && error.status === 404;
+    const gone = (error: unknown) => error instanceof BrowserApiError && error.status === 404;
 
     async function refresh() {
       try {

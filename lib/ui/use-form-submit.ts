@@ -22,7 +22,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * The submit of every form: one call at a time, its signal, and the thrown ApiError's per-field
+ * The submit of every form: one call at a time, its signal, and the thrown BrowserApiError's per-field
  * errors (any other failure becomes `_general`).
  */
 export function useFormSubmit(

@@ -7,7 +7,7 @@ import { DataTable, type Column } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { FormErrors } from '@/components/ui/form-errors';
 import { SelectField, TextField } from '@/components/ui/TextField';
-import { ApiError, apiFetch } from '@/lib/api/fetcher';
+import { BrowserApiError, apiFetch } from '@/lib/api/fetcher';
 import {
   exportHref,
   pageHref,
@@ -126,7 +126,7 @@ export function PlayLogView({
   }, [filter]);
 
   const change = (next: Partial<PlayLogFilter>) => setFilter((f) => ({ ...f, ...next, page: next.page ?? 1 }));
-  const fieldErrors = log.error instanceof ApiError && log.error.status === 422 ? log.error.errors : {};
+  const fieldErrors = log.error instanceof BrowserApiError && log.error.status === 422 ? log.error.errors : {};
   const badRange = Object.keys(fieldErrors).length > 0;
   const page = log.data;
 

@@ -23,7 +23,7 @@ const BODY_LIMIT = 1024 * 1024;
 
 type AppRequest = FastifyRequest<{ Params: { appId: string; name?: string } }>;
 
-class ApiError extends Error {
+class PusherApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -40,27 +40,27 @@ interface Event {
 }
 
 function parseEvent(input: unknown, { batch }: { batch: boolean }): Event {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new ApiError(400, 'Invalid event');
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new PusherApiError(400, 'Invalid event');
   const body = input as Record<string, unknown>;
   const name = body.name;
-  if (typeof name !== 'string' || name.length === 0) throw new ApiError(400, 'Event name is required');
+  if (typeof name !== 'string' || name.length === 0) throw new PusherApiError(400, 'Event name is required');
   if (name.length > limits.eventNameLength)
-    throw new ApiError(400, `Event name is longer than ${limits.eventNameLength} characters`);
+    throw new PusherApiError(400, `Event name is longer than ${limits.eventNameLength} characters`);
   // The libraries send data as a JSON string; anything else is encoded once, as they would.
   const data = typeof body.data === 'string' ? body.data : JSON.stringify(body.data ?? null);
   if (Buffer.byteLength(data) > limits.eventDataBytes)
-    throw new ApiError(413, `Event data is larger than ${limits.eventDataBytes} bytes`);
+    throw new PusherApiError(413, `Event data is larger than ${limits.eventDataBytes} bytes`);
   // pusher-php sends `channel` for one channel, the node library always `channels`.
   const channels = Array.isArray(body.channels) ? body.channels : body.channel !== undefined ? [body.channel] : [];
-  if (channels.length === 0) throw new ApiError(400, 'At least one channel is required');
+  if (channels.length === 0) throw new PusherApiError(400, 'At least one channel is required');
   if (channels.length > (batch ? 1 : limits.channelsPerEvent)) {
-    throw new ApiError(400, `An event may be sent to at most ${limits.channelsPerEvent} channels`);
+    throw new PusherApiError(400, `An event may be sent to at most ${limits.channelsPerEvent} channels`);
   }
   for (const c of channels)
-    if (!isValidChannelName(c)) throw new ApiError(400, `Invalid channel name: ${String(c).slice(0, 210)}`);
+    if (!isValidChannelName(c)) throw new PusherApiError(400, `Invalid channel name: ${String(c).slice(0, 210)}`);
   const socketId = body.socket_id;
   if (socketId !== undefined && socketId !== null && (typeof socketId !== 'string' || !SOCKET_ID.test(socketId))) {
-    throw new ApiError(400, 'Invalid socket_id');
+    throw new PusherApiError(400, 'Invalid socket_id');
   }
   return {
     name,
@@ -76,29 +76,29 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** 404 for another app, 401 for anything wrong with the signature; the raw body for the md5. */
   function verify(req: AppRequest): Buffer {
-    if (!safeEqual(req.params.appId, pusher.id)) throw new ApiError(404, 'Unknown app');
+    if (!safeEqual(req.params.appId, pusher.id)) throw new PusherApiError(404, 'Unknown app');
     const url = req.raw.url ?? '';
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     const params: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(q === -1 ? '' : url.slice(q + 1))) params[k] = v;
     if (params.auth_key === undefined || !safeEqual(params.auth_key, pusher.key))
-      throw new ApiError(401, 'Unknown auth_key');
+      throw new PusherApiError(401, 'Unknown auth_key');
     const ts = Number(params.auth_timestamp);
     if (!params.auth_timestamp || !Number.isFinite(ts) || Math.abs(Date.now() / 1000 - ts) > TIMESTAMP_WINDOW_S) {
-      throw new ApiError(
+      throw new PusherApiError(
         401,
         `Timestamp expired: the auth_timestamp must be within ${TIMESTAMP_WINDOW_S} seconds of the server time`,
       );
     }
-    if (params.auth_version !== '1.0') throw new ApiError(401, 'Unsupported auth_version (1.0 expected)');
+    if (params.auth_version !== '1.0') throw new PusherApiError(401, 'Unsupported auth_version (1.0 expected)');
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (raw.length > 0 && (params.body_md5 === undefined || !safeEqual(params.body_md5, md5Hex(raw)))) {
-      throw new ApiError(401, 'The body_md5 does not match the body');
+      throw new PusherApiError(401, 'The body_md5 does not match the body');
     }
     const expected = signRequest(pusher.secret, req.method, path, params);
     if (params.auth_signature === undefined || !safeEqual(params.auth_signature, expected)) {
-      throw new ApiError(401, 'Invalid signature');
+      throw new PusherApiError(401, 'Invalid signature');
     }
     return raw;
   }
@@ -107,7 +107,7 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
     try {
       return JSON.parse(raw.toString('utf8'));
     } catch {
-      throw new ApiError(400, 'The body is not valid JSON');
+      throw new PusherApiError(400, 'The body is not valid JSON');
     }
   }
 
@@ -118,7 +118,7 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
         const raw = verify(req);
         return reply.code(200).send(await fn(req, raw));
       } catch (err) {
-        if (err instanceof ApiError) return reply.code(err.status).send({ message: err.message });
+        if (err instanceof PusherApiError) return reply.code(err.status).send({ message: err.message });
         throw err;
       }
     };
@@ -149,9 +149,9 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
       handle((_req, raw) => {
         const body = jsonBody(raw) as { batch?: unknown };
         if (!Array.isArray(body?.batch) || body.batch.length === 0)
-          throw new ApiError(400, 'batch must be a non-empty array');
+          throw new PusherApiError(400, 'batch must be a non-empty array');
         if (body.batch.length > limits.batchSize)
-          throw new ApiError(400, `A batch holds at most ${limits.batchSize} events`);
+          throw new PusherApiError(400, `A batch holds at most ${limits.batchSize} events`);
         // All or nothing: nothing is sent when one event is invalid.
         const events = body.batch.map((e) => parseEvent(e, { batch: true }));
         for (const e of events) deliver(e);
@@ -168,7 +168,7 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
         const prefix = query.filter_by_prefix ?? '';
         const info = new Set((query.info ?? '').split(',').filter(Boolean));
         if (info.has('user_count') && !prefix.startsWith('presence-')) {
-          throw new ApiError(400, 'user_count is only available with filter_by_prefix=presence-');
+          throw new PusherApiError(400, 'user_count is only available with filter_by_prefix=presence-');
         }
         const channels: Record<string, { user_count?: number }> = {};
         for (const name of realtime.hub.localChannels().keys()) {
@@ -184,7 +184,7 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
       { config },
       handle(async (req) => {
         const name = req.params.name;
-        if (!isValidChannelName(name)) throw new ApiError(400, 'Invalid channel name');
+        if (!isValidChannelName(name)) throw new PusherApiError(400, 'Invalid channel name');
         const subscriptions = realtime.hub.localChannels().get(name) ?? 0;
         if (channelKind(name) === 'presence') {
           const users = (await realtime.presence.members(name)).length;
@@ -200,7 +200,7 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
       handle(async (req) => {
         const name = req.params.name;
         if (!isValidChannelName(name) || channelKind(name) !== 'presence') {
-          throw new ApiError(400, 'Users are only available for presence channels');
+          throw new PusherApiError(400, 'Users are only available for presence channels');
         }
         return { users: (await realtime.presence.members(name)).map((m) => ({ id: m.user_id })) };
       }),

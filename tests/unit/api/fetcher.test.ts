@@ -1,5 +1,5 @@
 import { isAppVersionChanged, resetAppVersion, subscribeAppVersion } from '@/lib/api/app-version';
-import { ApiError, apiFetch, errorsFrom, firstError } from '@/lib/api/fetcher';
+import { BrowserApiError, apiFetch, errorsFrom, firstError } from '@/lib/api/fetcher';
 import { setSocketId } from '@/lib/api/socket-id';
 import { installFakeFetch } from '../fake-fetch';
 
@@ -49,23 +49,23 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/reset-password/t')).resolves.toBe('passwords.reset');
   });
 
-  it('throws an ApiError with status, message and Laravel field errors', async () => {
+  it('throws an BrowserApiError with status, message and Laravel field errors', async () => {
     installFakeFetch(() => ({
       status: 422,
       body: { message: 'Hibás e-mail cím vagy jelszó.', errors: { email: ['Hibás e-mail cím vagy jelszó.'] } },
     }));
     const error = await apiFetch('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(422);
-    expect((error as ApiError).message).toBe('Hibás e-mail cím vagy jelszó.');
-    expect(firstError((error as ApiError).errors, 'email')).toBe('Hibás e-mail cím vagy jelszó.');
-    expect(firstError((error as ApiError).errors, 'password')).toBeUndefined();
+    expect(error).toBeInstanceOf(BrowserApiError);
+    expect((error as BrowserApiError).status).toBe(422);
+    expect((error as BrowserApiError).message).toBe('Hibás e-mail cím vagy jelszó.');
+    expect(firstError((error as BrowserApiError).errors, 'email')).toBe('Hibás e-mail cím vagy jelszó.');
+    expect(firstError((error as BrowserApiError).errors, 'password')).toBeUndefined();
   });
 
   it('turns a failure without field errors into a general message', () => {
-    expect(errorsFrom(new ApiError(500, 'x'), 'Hiba')).toEqual({ _general: ['Hiba'] });
+    expect(errorsFrom(new BrowserApiError(500, 'x'), 'Hiba')).toEqual({ _general: ['Hiba'] });
     expect(errorsFrom(new TypeError('offline'), 'Hiba')).toEqual({ _general: ['Hiba'] });
-    expect(errorsFrom(new ApiError(422, 'x', { email: ['Rossz'] }), 'Hiba')).toEqual({ email: ['Rossz'] });
+    expect(errorsFrom(new BrowserApiError(422, 'x', { email: ['Rossz'] }), 'Hiba')).toEqual({ email: ['Rossz'] });
   });
 });
 
@@ -98,7 +98,7 @@ describe('version watching', () => {
     await apiFetch('/api/me');
     status = 401;
     version = 'b';
-    await expect(apiFetch('/api/me')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiFetch('/api/me')).rejects.toBeInstanceOf(BrowserApiError);
     expect(isAppVersionChanged()).toBe(true);
   });
 

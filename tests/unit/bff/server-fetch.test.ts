@@ -71,9 +71,9 @@ describe('apiGetOptional: a section of a page', () => {
 
 describe("apiGet: what the page can't do without", () => {
   it('is the not-found page on 404, an error on 500', async () => {
-    const { apiGet, ApiError } = await import('@/lib/bff/server-fetch');
+    const { apiGet, UpstreamApiError } = await import('@/lib/bff/server-fetch');
     expect(await digestOf(apiGet('/api/channels/subcategories', list))).toMatch(/404/);
-    await expect(apiGet('/api/broken', list)).rejects.toBeInstanceOf(ApiError);
+    await expect(apiGet('/api/broken', list)).rejects.toBeInstanceOf(UpstreamApiError);
   });
 
   it('apiGetUnless404 answers null on 404, so the page can look elsewhere', async () => {

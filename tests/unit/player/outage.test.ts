@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/fetcher';
+import { BrowserApiError } from '@/lib/api/fetcher';
 import { createOutage, isUnreachable, planReturn, returnFromAlone, type ReturnCalls } from '@/lib/player/outage';
 import type { AlonePosition } from '@/lib/player/alone';
 import { aPlayer, aTrack } from './fixtures';
@@ -17,10 +17,10 @@ const at = (overrides: Partial<AlonePosition> = {}): AlonePosition => ({
 describe('isUnreachable', () => {
   it('is a network failure or a gateway answer, not an ordinary error answer', () => {
     expect(isUnreachable(new TypeError('Failed to fetch'))).toBe(true);
-    expect(isUnreachable(new ApiError(502, 'A szerver nem elérhető.'))).toBe(true);
-    expect(isUnreachable(new ApiError(504, 'x'))).toBe(true);
-    expect(isUnreachable(new ApiError(500, 'x'))).toBe(false);
-    expect(isUnreachable(new ApiError(422, 'x'))).toBe(false);
+    expect(isUnreachable(new BrowserApiError(502, 'A szerver nem elérhető.'))).toBe(true);
+    expect(isUnreachable(new BrowserApiError(504, 'x'))).toBe(true);
+    expect(isUnreachable(new BrowserApiError(500, 'x'))).toBe(false);
+    expect(isUnreachable(new BrowserApiError(422, 'x'))).toBe(false);
     expect(isUnreachable(new Error('x'))).toBe(false);
   });
 });

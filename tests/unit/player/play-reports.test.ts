@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/fetcher';
+import { BrowserApiError } from '@/lib/api/fetcher';
 import {
   isFinalRefusal,
   OUTBOX_MAX,
@@ -173,7 +173,12 @@ describe('PlayReportOutbox', () => {
 
   it('a 5xx or an expired session retries after a while; a 422 drops the report and goes on', async () => {
     const store = memory();
-    const answers: Array<ApiError | null> = [new ApiError(503, 'down'), null, new ApiError(422, 'bad'), null];
+    const answers: Array<BrowserApiError | null> = [
+      new BrowserApiError(503, 'down'),
+      null,
+      new BrowserApiError(422, 'bad'),
+      null,
+    ];
     const seen: string[] = [];
     const send = jest.fn(async (_p: number, r: PlayReport) => {
       seen.push(r.report_id);

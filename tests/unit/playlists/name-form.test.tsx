@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { PlaylistNameForm } from '@/components/playlists/PlaylistNameForm';
-import { ApiError } from '@/lib/api/fetcher';
+import { BrowserApiError } from '@/lib/api/fetcher';
 
 const INVALID = 'Hibás kitöltés, kérjük javítsa.';
 
@@ -11,7 +11,9 @@ function setup(onSubmit: (name: string) => Promise<void>) {
 
 it('shows the first errors.name under the field and the form alert', async () => {
   const onSubmit = jest.fn(async () => {
-    throw new ApiError(422, 'A név megadása kötelező.', { name: ['A név megadása kötelező.', 'Második üzenet'] });
+    throw new BrowserApiError(422, 'A név megadása kötelező.', {
+      name: ['A név megadása kötelező.', 'Második üzenet'],
+    });
   });
   const { input, submit } = setup(onSubmit);
   fireEvent.click(submit);
@@ -27,7 +29,7 @@ it('shows the first errors.name under the field and the form alert', async () =>
 it('clears the errors after a successful submit and trims the name', async () => {
   let fail = true;
   const onSubmit = jest.fn(async () => {
-    if (fail) throw new ApiError(422, 'x', { name: ['A név megadása kötelező.'] });
+    if (fail) throw new BrowserApiError(422, 'x', { name: ['A név megadása kötelező.'] });
   });
   const { input, submit } = setup(onSubmit);
   fireEvent.click(submit);

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { TextAreaField, TextField } from '@/components/ui/TextField';
-import { ApiError } from '@/lib/api/fetcher';
+import { BrowserApiError } from '@/lib/api/fetcher';
 
 const INVALID = 'Hibás kitöltés, kérjük javítsa.';
 
@@ -58,7 +58,10 @@ it('Enter in a textarea makes a new line, not a submit', () => {
 
 it('shows the first message under each field, the alert, and stays open', async () => {
   const onSubmit = jest.fn(async () => {
-    throw new ApiError(422, 'x', { name: ['A név megadása kötelező.', 'Második'], description: ['Túl hosszú.'] });
+    throw new BrowserApiError(422, 'x', {
+      name: ['A név megadása kötelező.', 'Második'],
+      description: ['Túl hosszú.'],
+    });
   });
   render(<Harness onSubmit={onSubmit} invalidAlert />);
   fireEvent.click(screen.getByRole('button', { name: 'Mentés' }));
@@ -71,7 +74,7 @@ it('shows the first message under each field, the alert, and stays open', async 
 });
 
 it('without the invalid alert shows only the field errors; a network failure says something', async () => {
-  let failure: unknown = new ApiError(422, 'x', { name: ['A név megadása kötelező.'] });
+  let failure: unknown = new BrowserApiError(422, 'x', { name: ['A név megadása kötelező.'] });
   render(
     <Harness
       onSubmit={async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { UploadField } from '@/components/ui/UploadField';
 import { FormErrors } from '@/components/ui/form-errors';
-import { ApiError } from '@/lib/api/fetcher';
+import { BrowserApiError } from '@/lib/api/fetcher';
 import { uploadForm } from '@/lib/api/upload';
 import { useUpload } from '@/lib/api/use-upload';
 import type { UploadKind } from '@/lib/ui/upload-rules';
@@ -110,11 +110,11 @@ describe('uploadForm', () => {
     expect(progress).toEqual([0.25, 1]);
   });
 
-  it('rejects a 422 as an ApiError with the field errors, and an abort as AbortError', async () => {
+  it('rejects a 422 as an BrowserApiError with the field errors, and an abort as AbortError', async () => {
     const refused = uploadForm('/api/spots', new FormData());
     FakeXhr.last!.answer(422, { message: 'Hibás fájl.', errors: { file: ['Hibás fájl.'] } });
     await expect(refused).rejects.toEqual(expect.objectContaining({ status: 422, errors: { file: ['Hibás fájl.'] } }));
-    await expect(refused).rejects.toBeInstanceOf(ApiError);
+    await expect(refused).rejects.toBeInstanceOf(BrowserApiError);
 
     const controller = new AbortController();
     const aborted = uploadForm('/api/spots', new FormData(), { signal: controller.signal });
