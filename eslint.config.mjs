@@ -48,7 +48,17 @@ const config = [
   {
     // Test tooling lives in scripts/launch/; nothing outside tests/ reaches into tests/ (the
     // Playwright configs at the root aside).
-    files: ['app/**', 'components/**', 'lib/**', 'contracts/**', 'server/**', 'scripts/**', 'bench/**', 'proxy.ts'],
+    files: [
+      'app/**',
+      'components/**',
+      'lib/**',
+      'contracts/**',
+      'server/**',
+      'scripts/**',
+      'bench/**',
+      'proxy.ts',
+      'web-server.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSecrets, secretsEnv } from '../../contracts/secrets.mjs';
 import { ChildGroup, env, logger, printRunning, waitForHttp } from './supervise.mjs';
-import { buildWebIfStale, ROOT } from './web-build.mjs';
+import { buildWebIfStale, ROOT, webServerPath } from './web-build.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -133,7 +133,6 @@ export function createCluster(o) {
   };
   delete common.SCHEDULER_TEST_CONTROL;
   if (o.testControl) common.SCHEDULER_TEST_CONTROL = '1';
-  if (o.build !== false) buildWebIfStale(o.distDir, common, log);
 
   let output = 'inherit';
   if (o.output && o.output !== 'inherit') output = openSync(o.output, 'a');
@@ -163,6 +162,7 @@ export function createCluster(o) {
   };
 
   const start = async () => {
+    if (o.build !== false) await buildWebIfStale(o.distDir, common, log);
     const conf = path.join(confDir, 'haproxy.cfg');
     const webBind = `${o.webHost ?? '*'}:${o.webPort}`;
     const apiBind = `${apiHost.includes(':') ? `[${apiHost}]` : apiHost}:${o.apiPort}`;
@@ -191,7 +191,7 @@ export function createCluster(o) {
       children.start(
         `web-${i}`,
         process.execPath,
-        [path.join(ROOT, 'scripts', 'web-server.mjs'), '-H', '127.0.0.1', '-p', String(webPorts[k])],
+        [webServerPath(o.distDir), '-H', '127.0.0.1', '-p', String(webPorts[k])],
         {
           stdio: output,
           env: {

@@ -1,7 +1,7 @@
 /**
  * Starts and stops a real Pulzus stack (the tenant API on a fresh DATA_DIR plus the built web app) for
  * the end-to-end, Laravel and scale suites, the bench and the tutorial generator. Nothing is mocked: the
- * processes are the ones `npm start` runs (the API and scripts/web-server.mjs around the built Next app),
+ * processes are the ones `npm start` runs (the API and the compiled web-server.ts around the built Next app),
  * on their own ports, data folder and Next build folder, so a developer's running app is never touched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomSecrets, secretsEnv, writeSecretsFile, type Secrets } from '../../contracts/secrets.mjs';
-import { ensureWebBuild, ROOT } from './web-build.mjs';
+import { ensureWebBuild, ROOT, webServerPath } from './web-build.mjs';
 
 /**
  * Ports and build folder of the shared end-to-end stack (globalSetup). Tests that need a stack of
@@ -101,12 +101,6 @@ export function outputDirForRun(lockName: string, base = 'test-results'): string
   process.env.E2E_OUTPUT_DIR = dir;
   return dir;
 }
-
-// ---------------------------------------------------------------------------------------------------
-// The web build
-
-/** The web's own server around Next's handler (as `npm start` runs it). */
-const WEB_SERVER = path.join(ROOT, 'scripts', 'web-server.mjs');
 
 // ---------------------------------------------------------------------------------------------------
 // Processes
@@ -277,7 +271,13 @@ export async function startWeb(o: WebOptions): Promise<ManagedProcess> {
     PORT: String(o.port),
     ...o.env,
   };
-  const proc = spawnManaged('web', [WEB_SERVER, '-p', String(o.port)], env, path.join(o.dataDir, 'logs', 'web.log'));
+  // The web's own server around Next's handler, compiled with the build (as `npm start` runs it).
+  const proc = spawnManaged(
+    'web',
+    [webServerPath(o.distDir), '-p', String(o.port)],
+    env,
+    path.join(o.dataDir, 'logs', 'web.log'),
+  );
   await waitForHttp(proc, `http://127.0.0.1:${o.port}/login`, 120_000);
   return proc;
 }

@@ -7,7 +7,8 @@
  *  3. starts the tenant API (server/, default port 4000), waits for it, then the web app (default port 3000);
  *  4. prints the URLs and the demo logins, forwards SIGINT/SIGTERM, and exits non-zero when a child dies.
  *
- * The web app runs in scripts/web-server.mjs (Next's request handler in a small Node server).
+ * The web app runs in its own server (web-server.ts: Next's request handler in a small Node server),
+ * compiled into the build folder with the build (for --dev too), and run by plain Node.
  *
  * Flags: --dev runs Next in development mode instead of build + start; --no-api starts only the web app (for a real
  * tenant API named by TENANT_API_URL). Every variable of the environment reaches both children.
@@ -15,7 +16,7 @@
 import path from 'node:path';
 import { ensureSecrets, secretsEnv } from '../../contracts/secrets.mjs';
 import { ChildGroup, env, logger, printRunning, waitForHttp } from './supervise.mjs';
-import { buildWebIfStale, ROOT as root } from './web-build.mjs';
+import { buildWebIfStale, compileWebServer, ROOT as root, webServerPath } from './web-build.mjs';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -82,12 +83,11 @@ async function main() {
     log('SCHEDULER_TEST_CONTROL is for test stacks only; ignored');
   }
 
-  if (!dev) {
-    try {
-      buildWebIfStale(distDir, childEnv, log);
-    } catch (err) {
-      fail(err.message);
-    }
+  try {
+    if (dev) await compileWebServer(distDir);
+    else await buildWebIfStale(distDir, childEnv, log);
+  } catch (err) {
+    fail(err.message);
   }
 
   if (withApi) {
@@ -99,7 +99,7 @@ async function main() {
 
   log(`starting the web app on port ${port}${dev ? ' (dev mode)' : ''}…`);
   // The web's own server around Next's handler: it sets X-Forwarded-* from the socket (TRUSTED_PROXIES).
-  const webArgs = [path.join(root, 'scripts', 'web-server.mjs'), ...(dev ? ['--dev'] : []), '-p', String(port)];
+  const webArgs = [webServerPath(distDir), ...(dev ? ['--dev'] : []), '-p', String(port)];
   children.start('web app', process.execPath, webArgs, { env: childEnv });
   await waitFor('the web app', `http://127.0.0.1:${port}/login`, dev ? 300_000 : 120_000);
   if (shuttingDown) return;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { readOrCreateSecrets } from '../../contracts/secrets.mjs';
-import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxies';
+import { parseTrustedProxies, type TrustedProxies } from '../../contracts/trusted-proxies';
 
 /**
  * The one place that reads the environment. Every variable has a default that works for the

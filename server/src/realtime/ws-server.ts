@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { normalizeIp } from '../http/trusted-proxies';
+import { forwardedClient, normalizeIp } from '../../../contracts/trusted-proxies';
 import type { GrantStore } from './grants';
 import type { Hub, Subscriber } from './hub';
 import type { PresenceMember, PresenceStore } from './presence-store';
@@ -79,24 +79,10 @@ function byteLength(raw: RawData): number {
   return raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
 }
 
-/**
- * The client's address: the socket's peer, unless the peer is a trusted proxy; then the nearest
- * address of its X-Forwarded-For that is not itself trusted (walking from the right, the end
- * proxies append to), so a prefix the client wrote is never believed.
- */
+/** The client's address: the socket's peer, or the client a trusted proxy names (contracts/trusted-proxies.ts). */
 export function clientAddress(req: IncomingMessage, trusted: { contains(address: string): boolean }): string {
   const peer = normalizeIp(req.socket.remoteAddress) ?? req.socket.remoteAddress ?? '';
-  if (!peer || !trusted.contains(peer)) return peer;
-  const header = req.headers['x-forwarded-for'];
-  const chain = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
-  let client = peer;
-  for (let i = chain.length - 1; i >= 0; i -= 1) {
-    const ip = normalizeIp(chain[i]);
-    if (!ip) break;
-    client = ip;
-    if (!trusted.contains(ip)) break;
-  }
-  return client;
+  return forwardedClient(peer, req.headers['x-forwarded-for'], trusted);
 }
 
 const APP_PATH = /^\/app\/([^/?#]+)\/?$/;

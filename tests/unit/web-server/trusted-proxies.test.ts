@@ -3,7 +3,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { applyForwarded, forwardedHeaders, normalizeIp, parseTrustedProxies } from '@/scripts/trusted-proxies.mjs';
+import { forwardedClient, normalizeIp, parseTrustedProxies } from '@/contracts/trusted-proxies';
+import { applyForwarded, forwardedHeaders } from '@/lib/web-server/forwarded';
 
 describe('parseTrustedProxies', () => {
   it('is empty by default and trusts nobody', () => {
@@ -39,18 +40,35 @@ describe('parseTrustedProxies', () => {
   });
 
   it('refuses entries that are not an address or a range, naming them', () => {
-    expect(() => parseTrustedProxies('127.0.0.1, localhost')).toThrow(/TRUSTED_PROXIES.*localhost/);
+    expect(() => parseTrustedProxies('127.0.0.1, localhost')).toThrow(/not an IP address or CIDR range: localhost/);
     expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/);
     expect(() => parseTrustedProxies('::1/129')).toThrow(/::1\/129/);
-    expect(() => parseTrustedProxies('10.0.0.0/8/1')).toThrow(/TRUSTED_PROXIES/);
-    expect(() => parseTrustedProxies('10.0.0/8')).toThrow(/TRUSTED_PROXIES/);
-    expect(() => parseTrustedProxies('10.0.0.0/x')).toThrow(/TRUSTED_PROXIES/);
+    expect(() => parseTrustedProxies('10.0.0.0/8/1')).toThrow(/10\.0\.0\.0\/8\/1/);
+    expect(() => parseTrustedProxies('10.0.0/8')).toThrow(/10\.0\.0\/8/);
+    expect(() => parseTrustedProxies('10.0.0.0/x')).toThrow(/10\.0\.0\.0\/x/);
   });
 
   it('normalizes IPv4-mapped and bracketed addresses', () => {
     expect(normalizeIp('::ffff:192.0.2.1')).toBe('192.0.2.1');
     expect(normalizeIp('[::1]')).toBe('::1');
     expect(normalizeIp('nope')).toBeNull();
+  });
+});
+
+describe('forwardedClient (the web server and the API alike)', () => {
+  const t = parseTrustedProxies('10.0.0.0/8');
+
+  it('is the peer unless the peer is trusted', () => {
+    expect(forwardedClient('198.51.100.4', '6.6.6.6', t)).toBe('198.51.100.4');
+    expect(forwardedClient('10.0.0.2', '6.6.6.6', undefined)).toBe('10.0.0.2');
+    expect(forwardedClient('10.0.0.2', undefined, t)).toBe('10.0.0.2');
+  });
+
+  it('walks the chain from the right to the first untrusted address, skipping empty entries', () => {
+    expect(forwardedClient('10.0.0.2', '6.6.6.6, 203.0.113.5, 10.0.0.3', t)).toBe('203.0.113.5');
+    expect(forwardedClient('10.0.0.2', ['6.6.6.6', '203.0.113.5 , '], t)).toBe('203.0.113.5');
+    expect(forwardedClient('10.0.0.2', '6.6.6.6, garbage, 10.0.0.3', t)).toBe('10.0.0.3');
+    expect(forwardedClient('10.0.0.2', '::ffff:203.0.113.7', t)).toBe('203.0.113.7');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * Rules the web server applies to every request before Next or the BFF sees it, as small functions
- * (scripts/web-server.mjs calls them; the end-to-end security specs check their effect).
+ * Rules the web server (web-server.ts) applies to every request before Next or the BFF sees it, as
+ * small functions (the end-to-end security specs check their effect).
  */
+import type { ServerResponse } from 'node:http';
 
 /**
  * Headers every answer carries: pages, the BFF's /api/** and /broadcasting/auth, static files and
@@ -13,7 +14,7 @@ export const SECURITY_HEADERS = Object.freeze({
   'referrer-policy': 'strict-origin-when-cross-origin',
 });
 
-export function setSecurityHeaders(res) {
+export function setSecurityHeaders(res: ServerResponse): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 }
 
@@ -22,7 +23,7 @@ export function setSecurityHeaders(res) {
  * Next's router throws on such a path while matching its routes, which surfaced as a 500; no page
  * or API path can have one, so it is a 404 before any of it runs.
  */
-export function hasBadPercentEscape(url) {
+export function hasBadPercentEscape(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? '';
   if (!pathname.includes('%')) return false;
   try {

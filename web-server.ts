@@ -1,0 +1,130 @@
+/**
+ * The web app's server: Next's request handler in a small Node HTTP server (Next's custom-server
+ * pattern). Not the tenant API: that is server/. `npm start`, `npm run dev`, the cluster, the test
+ * stacks and the bench all run the web app in it, never `next start`.
+ *
+ * Where a request goes:
+ *   /api/** and /broadcasting/auth → the BFF's streaming proxy (lib/bff/proxy.ts), answered here;
+ *   everything else               → Next (pages, /auth/* route handlers, static files; proxy.ts runs there).
+ * Next's route handler machinery alone cost more per call than the BFF may add, so the proxied paths
+ * never reach it (docs/decisions.md, "The BFF's proxy runs in the web server").
+ *
+ * Before either, every request gets its X-Forwarded-* from the socket (TRUSTED_PROXIES,
+ * lib/web-server/forwarded.ts) and the security headers (lib/web-server/guards.ts).
+ *
+ * Compiled at build time, not at run time: scripts/launch/web-build.mjs bundles this file and our own
+ * modules it imports into the build folder (`<NEXT_DIST_DIR>/web-server.mjs`, packages left to Node),
+ * resolving `server-only` to its empty server entry as Next's server bundles do. Run from the
+ * repository root (Next's `dir`):
+ *
+ *   node .next/web-server.mjs [--dev] [-p PORT] [-H HOST]
+ *
+ * The port is -p or PORT (default 3000); it listens on every interface unless -H names one. The
+ * build folder is next.config.mjs's (NEXT_DIST_DIR). --dev runs Next in development mode.
+ */
+import http from 'node:http';
+import next from 'next';
+import { parseTrustedProxies, type TrustedProxies } from '@/contracts/trusted-proxies';
+import { drainUnreadBody, lingerOnClose, trackRequest } from '@/lib/web-server/connections';
+import { applyForwarded } from '@/lib/web-server/forwarded';
+import { hasBadPercentEscape, NOT_FOUND_PATH, setSecurityHeaders } from '@/lib/web-server/guards';
+
+function option(args: string[], short: string, long: string): string | undefined {
+  const i = args.findIndex((a) => a === short || a === long);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+const args = process.argv.slice(2);
+const dev = args.includes('--dev');
+const port = Number(option(args, '-p', '--port') ?? (process.env.PORT || 3000));
+// Not from HOSTNAME: shells and containers set it to the machine's name, which would narrow the listening address.
+const hostname = option(args, '-H', '--hostname');
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`[web] not a port: ${port}\n`);
+  process.exit(1);
+}
+
+let trusted: TrustedProxies;
+try {
+  trusted = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (err) {
+  process.stderr.write(`[web] TRUSTED_PROXIES: ${(err as Error).message}\n`);
+  process.exit(1);
+}
+
+// Next and React pick their development or production code by it (assigned so: Next's types make it read-only).
+if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
+
+const app = next({ dev, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+// The BFF loads once NODE_ENV is set and Next is ready, as a chunk of its own: its modules pull in
+// next/headers and with it React, which picks its development or production build when first loaded.
+const { proxiedPath, proxyCall } = await import('@/lib/bff/proxy');
+
+/** The last resort of a handler that threw: a bare 500, or a cut connection when the answer had begun. */
+function failed(res: http.ServerResponse, what: string, err: unknown): void {
+  process.stderr.write(`[web] ${what} failed: ${(err as Error)?.stack ?? err}\n`);
+  if (!res.headersSent) {
+    res.statusCode = 500;
+    res.end();
+  } else {
+    res.destroy();
+  }
+}
+
+/** A path that cannot be decoded names nothing: the BFF's paths answer as the API would, pages with the not-found page. */
+function answerBadEscape(req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (proxiedPath((req.url ?? '/').replace(/%/g, '%25')) !== null) {
+    const body = JSON.stringify({ message: 'Nem található.' });
+    res.writeHead(404, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+    return;
+  }
+  req.url = NOT_FOUND_PATH;
+  handle(req, res).catch((err: unknown) => failed(res, 'not-found page', err));
+}
+
+const server = http.createServer((req, res) => {
+  trackRequest(req);
+  applyForwarded(req, trusted);
+  drainUnreadBody(req, res);
+  setSecurityHeaders(res);
+  if (hasBadPercentEscape(req.url ?? '/')) return answerBadEscape(req, res);
+  // Here /api/** is answered: the BFF's proxy for its paths, Next for the rest.
+  const proxied = proxiedPath(req.url ?? '/');
+  (proxied !== null ? proxyCall(req, res, proxied) : handle(req, res)).catch((err: unknown) =>
+    failed(res, `${req.method} ${req.url}`, err),
+  );
+});
+server.on('connection', lingerOnClose);
+// Next's own server keeps idle connections a little longer than common proxies do.
+server.keepAliveTimeout = 65_000;
+
+// Next in dev mode hot-reloads over WebSocket upgrades.
+if (dev) {
+  const upgrade = app.getUpgradeHandler();
+  server.on('upgrade', (req, socket, head) => {
+    applyForwarded(req, trusted);
+    void upgrade(req, socket, head);
+  });
+}
+
+server.listen(port, hostname, () => {
+  const proxies = trusted.entries.length > 0 ? `, trusting forwarded headers from ${trusted.entries.join(', ')}` : '';
+  process.stdout.write(`[web] ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (dev)' : ''}${proxies}\n`);
+});
+
+function stop(): void {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
