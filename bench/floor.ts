@@ -72,7 +72,7 @@ export async function ensureFloorBuild(log: (line: string) => void): Promise<voi
 }
 
 /**
- * Serves the floor with `next start`. Fair against our app: scripts/web-server.mjs hands each request to
+ * Serves the floor with `next start`. Fair against our app: the web server (web-server.ts) hands each request to
  * the same production request handler that `next start` runs, with Next's default gzip compression in
  * both; what it adds (forwarded headers from the socket, draining unread request bodies) costs nothing
  * on a page's GETs. A copy of that server pointed at another folder would measure the same thing.

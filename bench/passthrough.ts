@@ -1,7 +1,7 @@
 /**
  * The BFF's honest peer in the bench: a bare `node:http` pass-through proxy to the same API, with a
  * keep-alive agent, piping the request and the answer and doing nothing else (no session, no
- * headers rewritten). The BFF runs in a process of its own (scripts/web-server.mjs), so this does
+ * headers rewritten). The BFF runs in a process of its own (the web server, web-server.ts), so this does
  * too: both pay one more process hop and the same scheduling on a shared machine. What the BFF adds
  * on top of this is its own work.
  *

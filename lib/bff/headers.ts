@@ -141,7 +141,7 @@ export function isCrossSite(headers: AnyHeaders, host: string | null): boolean {
 }
 
 /**
- * The client IP for X-Forwarded-For. The web's own server (scripts/web-server.mjs) sets
+ * The client IP for X-Forwarded-For. The web's own server (web-server.ts) sets
  * X-Forwarded-For from the socket, or, behind a proxy in TRUSTED_PROXIES, to the client that proxy
  * named; whatever the browser sent is gone by then. The last entry is taken should a chain arrive.
  */

@@ -4,11 +4,11 @@
  * and the XSRF token → answer headers → reseal → stream out. The rules it applies are the small pure
  * helpers of headers.ts, body.ts, sealed.ts and cookie-jar.ts, unit-tested on their own.
  *
- * Where it runs: in the web's own server (scripts/web-server.mjs), which answers these paths itself
+ * Where it runs: in the web's own server (web-server.ts at the root), which answers these paths itself
  * and hands every other request to Next. Next's route handler machinery (the web Request, the
  * `cookies()` store, the web Response it streams back) cost more per call than the BFF may add, so
- * this path works on Node's own request, answer and streams. The server loads this file through
- * tsx (the same TypeScript the route handlers and server components import); the auth handlers
+ * this path works on Node's own request, answer and streams. The server's compile bundles this file
+ * (the same TypeScript the route handlers and server components import); the auth handlers
  * (/auth/*) and server components stay in Next and share the same modules.
  */
 import 'server-only';

@@ -11,7 +11,7 @@ import { connect, type AddressInfo } from 'node:net';
 
 /**
  * The web server's BFF path end to end in one process: a browser-side client → a node:http server
- * that hands /api/** to `proxyCall` as scripts/web-server.mjs does → a stand-in tenant API.
+ * that hands /api/** to `proxyCall` as web-server.ts does → a stand-in tenant API.
  */
 const PASSWORD = 's'.repeat(40);
 let api: Server;
