@@ -14,20 +14,33 @@
  *
  * Compiled at build time, not at run time: scripts/launch/web-build.mjs bundles this file and our own
  * modules it imports into the build folder (`<NEXT_DIST_DIR>/web-server.mjs`, packages left to Node),
- * resolving `server-only` to its empty server entry as Next's server bundles do. Run from the
- * repository root (Next's `dir`):
+ * resolving `server-only` to its empty server entry as Next's server bundles do:
  *
  *   node .next/web-server.mjs [--dev] [-p PORT] [-H HOST]
  *
  * The port is -p or PORT (default 3000); it listens on every interface unless -H names one. The
  * build folder is next.config.mjs's (NEXT_DIST_DIR). --dev runs Next in development mode.
  */
+import { existsSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { parseTrustedProxies, type TrustedProxies } from '@/contracts/trusted-proxies';
 import { drainUnreadBody, lingerOnClose, trackRequest } from '@/lib/web-server/connections';
 import { applyForwarded } from '@/lib/web-server/forwarded';
 import { hasBadPercentEscape, NOT_FOUND_PATH, setSecurityHeaders } from '@/lib/web-server/guards';
+
+/** The app's folder: the nearest one holding next.config.mjs above this file (the root for the source, the build folder's parent once compiled). */
+function appDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'next.config.mjs'))) {
+    const up = path.dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+  return dir;
+}
 
 function option(args: string[], short: string, long: string): string | undefined {
   const i = args.findIndex((a) => a === short || a === long);
@@ -56,7 +69,7 @@ try {
 // Next and React pick their development or production code by it (assigned so: Next's types make it read-only).
 if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
 
-const app = next({ dev, dir: process.cwd(), hostname: hostname ?? 'localhost', port });
+const app = next({ dev, dir: appDir(), hostname: hostname ?? 'localhost', port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
