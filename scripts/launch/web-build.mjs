@@ -45,7 +45,7 @@ export function newestMtime(entry, skip = () => false) {
 /** Sources of the compiled web server: the entry and our own modules it bundles. */
 const SERVER_SOURCES = ['web-server.ts', 'lib', 'contracts', 'package.json', 'tsconfig.json'];
 
-/** The compiled web server of the build in `distDir`: run it with `node` from ROOT. */
+/** The compiled web server of the build in `distDir`, for `node`. */
 export function webServerPath(distDir) {
   return path.join(ROOT, distDir, 'web-server.mjs');
 }
