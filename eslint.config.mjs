@@ -1,8 +1,60 @@
 // ESLint: Next's core-web-vitals rules and its TypeScript set (typescript-eslint's recommended rules)
 // over the whole tree: web app, tenant API, tests, scripts, bench. Rules are switched off here, with a
 // reason, never by scattered disable comments.
+import path from 'node:path';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+
+/** The server-only folders (lib/README.md): the BFF and the server components' reads. */
+const SERVER_ONLY = /^lib\/(?:bff|server)(?:\/|\.[cm]?[jt]sx?$|$)/;
+/** The browser's folders; any other file is a browser module when it says 'use client'. */
+const BROWSER = /^(?:lib\/(?:api|player|realtime)|components)\//;
+
+/**
+ * A browser module never imports a server-only folder: `server-only` would break its build only once
+ * a client component reached it, and the BFF's secrets and zod would ride along until then. Type-only
+ * imports leave no trace at run time and pass.
+ */
+const noServerOnlyInBrowser = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      serverOnly:
+        '{{file}} runs in the browser: it must not import the server-only {{target}} (lib/README.md). Pass the data in from a server component instead.',
+    },
+  },
+  create(context) {
+    const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+    const isBrowser = (program) =>
+      BROWSER.test(file) ||
+      program.body.some((node) => node.type === 'ExpressionStatement' && node.directive === 'use client');
+    const targetOf = (source) => {
+      if (source.startsWith('@/')) return source.slice(2);
+      if (source.startsWith('.')) return path.posix.join(path.posix.dirname(file), source);
+      return null;
+    };
+    let browser = false;
+    const check = (node) => {
+      if (!browser || node.importKind === 'type' || node.exportKind === 'type') return;
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = targetOf(source.value);
+      if (target && SERVER_ONLY.test(target)) {
+        context.report({ node: source, messageId: 'serverOnly', data: { file, target: source.value } });
+      }
+    };
+    return {
+      Program(program) {
+        browser = isBrowser(program);
+      },
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 const config = [
   {
@@ -90,6 +142,12 @@ const config = [
         },
       ],
     },
+  },
+  {
+    // Server-only code stays out of the browser: no browser module imports lib/server or lib/bff.
+    files: ['app/**', 'components/**', 'lib/**', 'proxy.ts'],
+    plugins: { pulzus: { rules: { 'no-server-only-in-browser': noServerOnlyInBrowser } } },
+    rules: { 'pulzus/no-server-only-in-browser': 'error' },
   },
   {
     // Node-side code (tenant API, scripts, tests, bench) is not a React app.

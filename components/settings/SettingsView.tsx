@@ -3,7 +3,8 @@
 import type { Setting } from '@/contracts';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { LOGO_SETTING, TIMEZONE_SETTING, useSettings } from '@/lib/api/settings';
+import { LOGO_SETTING } from '@/lib/api/customer';
+import { TIMEZONE_SETTING, useSettings } from '@/lib/api/settings';
 import { errors } from '@/lib/i18n/hu/errors';
 import { pages } from '@/lib/i18n/hu/pages';
 import { settings as huSettings } from '@/lib/i18n/hu/settings';

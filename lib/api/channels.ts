@@ -4,10 +4,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { Channel, Paginator, Track } from '@/contracts';
 import { toChannelCard, type ChannelCard } from '@/lib/channels/catalogue';
-import { FAVORITE_CHANNELS_KEY, channelKey, channelTracksKey, checkFavoriteKey } from './channel-keys';
 import { apiFetch } from './fetcher';
 
-export * from './channel-keys';
+/** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
+export const FAVORITE_CHANNELS_KEY = '/api/channels/favorite';
+export const channelKey = (id: number) => `/api/channels/${id}`;
+export const checkFavoriteKey = (id: number) => `/api/channels/${id}/check-favorite`;
+/** Pages start at 1 (SPEC.md §9). */
+export const channelTracksKey = (id: number, page: number) => `/api/channels/${id}/tracks/${page}`;
 
 /**
  * The catalogue arrives with the HTML (SWR fallback). Refetching it on mount or focus would hand out

@@ -1,5 +1,10 @@
 import type { Customer } from '@/contracts';
-import { LOGO_SETTING } from './settings-keys';
+
+/**
+ * The logo row every shop has (contracts/settings.ts SETTING_LOGO), repeated because that module pulls
+ * zod, which the browser bundle leaves out; a unit test keeps them equal.
+ */
+export const LOGO_SETTING = 'logo';
 
 export const DEFAULT_LOGO = '/img/top_radio.jpeg';
 

@@ -3,9 +3,10 @@
 import useSWR from 'swr';
 import type { FaqTopic, FaqTopicDetail } from '@/contracts';
 import { apiFetch } from './fetcher';
-import { FAQS_KEY, faqTopicPath } from './help-keys';
 
-export * from './help-keys';
+/** SWR keys of the FAQ (SPEC.md §7 FAQ): the BFF URLs themselves. */
+export const FAQS_KEY = '/api/faqs';
+export const faqTopicPath = (id: number) => `/api/faqs/${id}`;
 
 /** The provider's content changes rarely: read once a session, never on focus. */
 const helpOptions = { revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false } as const;

@@ -6,16 +6,18 @@ import type { Paginator, Playlist, PlaylistWithTrackAdded, ToggleTrackAnswer, Tr
 import { apiFetch } from './fetcher';
 import { seededOptions } from './seeded';
 import { buildFullOrder, moveItem } from './playlist-order';
-import {
-  PLAYLISTS_KEY,
-  playlistAllTracksKey,
-  playlistKey,
-  playlistTracksPageKey,
-  trackPlaylistsKey,
-} from './playlist-keys';
 
-export * from './playlist-keys';
 export { useServerSeed } from './seeded';
+
+/** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
+export const PLAYLISTS_KEY = '/api/playlists';
+export const playlistKey = (id: number) => `/api/playlists/${id}`;
+/** Pages of 15, starting at 1, in play order. */
+export const playlistTracksPageKey = (id: number, page: number) => `/api/playlists/${id}/tracks/${page}`;
+/** Every track of the playlist in play order (a reorder must name all of them). */
+export const playlistAllTracksKey = (id: number) => `/api/playlists/${id}/tracks`;
+/** Every playlist of the shop, each with `track_added` for this track. */
+export const trackPlaylistsKey = (trackId: number) => `/api/playlists/tracks/${trackId}`;
 
 // The lists arrive with the HTML (SWR fallback). Refetching on mount or focus would hand out new
 // signed thumbnail URLs and reload every collage on a weak shop PC, so they change only through the

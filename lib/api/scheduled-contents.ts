@@ -4,16 +4,15 @@ import { mutate } from 'swr';
 import type { ScheduledContent, ScheduledContentBody, SchedulePreviewEntry } from '@/contracts';
 import { upsertById, withoutId } from '@/lib/mixer/list-edits';
 import { apiFetch } from './fetcher';
-import {
-  SCHEDULED_CONTENTS_KEY,
-  SCHEDULE_PREVIEW_KEY,
-  scheduledContentDeletePath,
-  scheduledContentPath,
-  scheduledContentTogglePath,
-} from './scheduler-keys';
 import { useSeededList } from './seeded';
 
-export * from './scheduler-keys';
+/** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
+export const SCHEDULED_CONTENTS_KEY = '/api/scheduled-contents';
+export const scheduledContentPath = (id: number) => `/api/scheduled-contents/${id}`;
+export const scheduledContentTogglePath = (id: number) => `/api/scheduled-contents/toggle/${id}`;
+export const scheduledContentDeletePath = (id: number) => `/api/scheduled-contents/delete/${id}`;
+/** What fires in the next 24 hours: the page's timeline. */
+export const SCHEDULE_PREVIEW_KEY = '/api/scheduled-contents/preview?hours=24';
 
 export const scheduledContentApi = {
   list: () => apiFetch<ScheduledContent[]>(SCHEDULED_CONTENTS_KEY),

@@ -3,10 +3,13 @@
 import { mutate } from 'swr';
 import type { Screen } from '@/contracts';
 import { apiFetch } from './fetcher';
-import { SCREENS_KEY, screenKey } from './mixer-keys';
 import { useSeededList } from './seeded';
 
-export * from './mixer-keys';
+/** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
+export const SCREENS_KEY = '/api/screens';
+export const screenKey = (id: number) => `/api/screens/${id}`;
+/** The public page an in-store TV opens, on the web app's own origin. */
+export const screenPagePath = (hashId: string) => `/screen/${encodeURIComponent(hashId)}`;
 
 /** What the screen form sends (SPEC.md §7): the description and the default slideshow may be empty. */
 export interface ScreenFields {

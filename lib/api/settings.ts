@@ -4,11 +4,22 @@ import { mutate } from 'swr';
 import type { Customer, Setting } from '@/contracts';
 import { upsertById } from '@/lib/mixer/list-edits';
 import { apiFetch } from './fetcher';
-import { CUSTOMER_KEY } from './keys';
-import { SETTINGS_KEY, settingPath } from './settings-keys';
 import { useSeededList } from './seeded';
+import { CUSTOMER_KEY } from './use-customer';
 
-export * from './settings-keys';
+/** The SWR key of the settings (SPEC.md §7 Settings): the BFF URL itself, which the server render seeds (lib/server). */
+export const SETTINGS_KEY = '/api/settings';
+/** Save a value: form or JSON `id, key, value`. */
+export const settingPath = (id: number) => `/api/settings/${id}`;
+/** Upload a file (the logo): multipart `id, key, file`. */
+export const settingFilePath = (id: number) => `/api/settings/file/${id}`;
+
+/**
+ * The time zone row every shop has (contracts/settings.ts SETTING_TIMEZONE; the logo's is in
+ * customer.ts), repeated because that module pulls zod, which the browser bundle leaves out; a unit
+ * test keeps them equal.
+ */
+export const TIMEZONE_SETTING = 'timezone';
 
 /** SPEC.md §7 sends the settings as form data: `id`, `key` and the `value` (or the `file`). */
 export function settingForm(setting: Setting, field: 'value' | 'file', content: string | Blob): FormData {

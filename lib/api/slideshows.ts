@@ -3,10 +3,14 @@
 import { mutate } from 'swr';
 import type { Slideshow, SlideshowListItem } from '@/contracts';
 import { apiFetch } from './fetcher';
-import { SCREENS_KEY, SLIDESHOWS_KEY, slideshowKey } from './mixer-keys';
+import { SCREENS_KEY } from './screens';
 import { useSeededList } from './seeded';
 
-export * from './mixer-keys';
+/** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
+export const SLIDESHOWS_KEY = '/api/slideshows';
+export const slideshowKey = (id: number) => `/api/slideshows/${id}`;
+/** One image a call, in the form field `file`. */
+export const slideshowImagePath = (id: number) => `/api/slideshows/${id}/image`;
 
 /** An image's place and time, as the save sends them (SPEC.md §7: `images: [{id, seconds}]` in order). */
 export interface ImageOrder {

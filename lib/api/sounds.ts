@@ -5,10 +5,14 @@ import type { Sound } from '@/contracts';
 import { upsertById, withoutId } from '@/lib/mixer/list-edits';
 import { hasMark, markFromAnswer, withMark, type SoundMark } from '@/lib/mixer/sounds';
 import { apiFetch } from './fetcher';
-import { SOUND_REQUESTS_PATH, SOUNDS_KEY, soundDeletePath, soundMarkPath } from './sound-keys';
 import { useSeededList } from './seeded';
 
-export * from './sound-keys';
+/** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
+export const SOUNDS_KEY = '/api/sounds';
+export const soundMarkPath = (id: number, mark: 'favorite' | 'quick') => `/api/sounds/${id}/${mark}`;
+export const soundDeletePath = (id: number) => `/api/sounds/${id}/delete`;
+/** 'Új hang kérése': `{description}`, stored for the provider. */
+export const SOUND_REQUESTS_PATH = '/api/sounds/requests';
 
 export const soundApi = {
   list: () => apiFetch<Sound[]>(SOUNDS_KEY),

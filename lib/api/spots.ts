@@ -4,10 +4,13 @@ import { mutate } from 'swr';
 import type { Spot } from '@/contracts';
 import { upsertById, withoutId } from '@/lib/mixer/list-edits';
 import { apiFetch } from './fetcher';
-import { SPOTS_KEY, spotDeletePath } from './spot-keys';
 import { useSeededList } from './seeded';
 
-export * from './spot-keys';
+/** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
+export const SPOTS_KEY = '/api/spots';
+/** Update: `name`, optional new `file`, `id` (without a file the old one stays). */
+export const spotPath = (id: number) => `/api/spots/${id}`;
+export const spotDeletePath = (id: number) => `/api/spots/delete/${id}`;
 
 export const spotApi = {
   list: () => apiFetch<Spot[]>(SPOTS_KEY),

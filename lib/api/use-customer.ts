@@ -3,7 +3,9 @@
 import useSWR from 'swr';
 import type { Customer } from '@/contracts';
 import { apiFetch } from './fetcher';
-import { CUSTOMER_KEY } from './keys';
+
+/** The SWR key: the BFF URL itself, which the layout's server render seeds (lib/server). */
+export const CUSTOMER_KEY = '/api/customer';
 
 export function useCustomer() {
   return useSWR<Customer, Error>(CUSTOMER_KEY, () => apiFetch<Customer>(CUSTOMER_KEY), {

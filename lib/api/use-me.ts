@@ -3,7 +3,9 @@
 import useSWR from 'swr';
 import type { User } from '@/contracts';
 import { BrowserApiError, apiFetch } from './fetcher';
-import { ME_KEY } from './keys';
+
+/** The SWR key: the BFF URL itself, which the (app) layout's server render seeds (lib/server). */
+export const ME_KEY = '/api/me';
 
 const ME_REFRESH_MS = 60_000;
 

@@ -25,7 +25,7 @@ export interface Catalogue {
 }
 
 /**
- * The card of a channel. The server reads answers leniently (lib/api/schemas.ts); a list the browser
+ * The card of a channel. The server reads answers leniently (lib/server/readers.ts); a list the browser
  * fetches again (the favourites after a toggle) arrives as the API sent it, so the fields a tile
  * shows get the same defaults here, without zod.
  */

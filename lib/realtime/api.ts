@@ -1,6 +1,6 @@
 import type { RealtimeConfig } from '@/contracts';
 import { BrowserApiError, apiFetch } from '@/lib/api/fetcher';
-import { ME_KEY } from '@/lib/api/keys';
+import { ME_KEY } from '@/lib/api/use-me';
 import { getFallbackRealtimeConfig } from './fallback-config';
 import { chooseRealtimeConfig, isMissingCall, type ConfigAnswer } from './fallback';
 

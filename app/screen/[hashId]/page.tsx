@@ -1,12 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ScreenView } from '@/components/screen/ScreenView';
-import { resolveMediaUrls } from '@/lib/api/media-urls';
-import { apiBase } from '@/lib/api/server-read';
-import { apiGet } from '@/lib/bff/server-fetch';
 import { env } from '@/lib/env';
 import { RealtimeFallback } from '@/lib/realtime/fallback-config';
-import { readScreen, screenPath } from '@/lib/screen/api';
+import { getPublicScreen } from '@/lib/server';
 
 interface Props {
   params: Promise<{ hashId: string }>;
@@ -22,11 +19,11 @@ export default async function ScreenPage({ params }: Props) {
   const { hashId } = await params;
   // Hash ids are url-safe; anything else never reaches the API.
   if (!/^[A-Za-z0-9_-]{6,64}$/.test(hashId)) notFound();
-  const [raw, base] = await Promise.all([apiGet<unknown>(screenPath(hashId)), apiBase()]);
+  const screen = await getPublicScreen(hashId);
   return (
     <>
       <RealtimeFallback config={env().realtime} />
-      <ScreenView hashId={hashId} initial={resolveMediaUrls(readScreen(raw), base)} />
+      <ScreenView hashId={hashId} initial={screen} />
     </>
   );
 }

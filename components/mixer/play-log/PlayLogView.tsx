@@ -1,24 +1,16 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
-import type { PlayLogEntry, PlayLogPage, SpotDayCount } from '@/contracts/play-log';
+import type { PlayLogEntry, SpotDayCount } from '@/contracts/play-log';
 import { DataTable, type Column } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { FormErrors } from '@/components/ui/form-errors';
 import { SelectField, TextField } from '@/components/ui/TextField';
-import { BrowserApiError, apiFetch } from '@/lib/api/fetcher';
-import {
-  exportHref,
-  pageHref,
-  playLogKey,
-  PLAY_LOG_TYPES,
-  spotCountsKey,
-  type PlayLogFilter,
-  type PlayLogFilterType,
-} from '@/lib/api/play-log-keys';
+import { BrowserApiError } from '@/lib/api/fetcher';
+import { exportHref, usePlayLog, useSpotCounts } from '@/lib/api/play-log';
 import { formatDate, formatDateTime } from '@/lib/format/date';
 import { formatClock } from '@/lib/format/duration';
+import { pageHref, PLAY_LOG_TYPES, type PlayLogFilter, type PlayLogFilterType } from '@/lib/mixer/play-log';
 import { errors } from '@/lib/i18n/hu/errors';
 import { playLog } from '@/lib/i18n/hu/play-log';
 import buttons from '../buttons.module.scss';
@@ -26,10 +18,6 @@ import { MixerHeader } from '../MixerHeader';
 import styles from './PlayLogView.module.scss';
 
 const hu = { errors, playLog };
-
-const fetchJson = <T,>(key: string) => apiFetch<T>(key);
-// A log changes only as the shop plays: no refetch on focus, the filters ask again.
-const options = { revalidateOnFocus: false, keepPreviousData: true } as const;
 
 const LOG_COLUMNS: readonly Column<PlayLogEntry>[] = [
   {
@@ -118,8 +106,8 @@ export function PlayLogView({
     from: initialFilter.from || initialRange?.from || '',
     to: initialFilter.to || initialRange?.to || '',
   }));
-  const log = useSWR<PlayLogPage, Error>(playLogKey(filter), fetchJson, options);
-  const counts = useSWR<SpotDayCount[], Error>(spotCountsKey(filter), fetchJson, options);
+  const log = usePlayLog(filter);
+  const counts = useSpotCounts(filter);
 
   useEffect(() => {
     window.history.replaceState(window.history.state, '', pageHref(filter));

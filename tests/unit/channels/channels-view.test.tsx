@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { ChannelsView } from '@/components/channels/ChannelsView';
 import { TrackList } from '@/components/channels/TrackList';
-import { FAVORITE_CHANNELS_KEY } from '@/lib/api/channel-keys';
+import { FAVORITE_CHANNELS_KEY } from '@/lib/api/channels';
 import { toCatalogue, toChannelCard } from '@/lib/channels/catalogue';
 import type { Channel } from '@/contracts';
 

@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlaylistDetail } from '@/components/playlists/PlaylistDetail';
-import { playlistKey, playlistTracksPageKey } from '@/lib/api/playlist-keys';
-import { playlistReader, trackPageReader } from '@/lib/api/schemas';
-import { apiRead, apiReadOptional } from '@/lib/api/server-read';
+import { getPlaylist, getPlaylistPage } from '@/lib/server';
 
 interface Props {
   params: Promise<{ id: string }>;
@@ -17,22 +14,16 @@ function playlistId(raw: string): number {
   return Number(raw);
 }
 
-/** One call per request, shared by the metadata and the page (a missing playlist → notFound()). */
-const loadPlaylist = cache((id: number) => apiRead(playlistKey(id), playlistReader));
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const playlist = await loadPlaylist(playlistId((await params).id));
+  const playlist = await getPlaylist(playlistId((await params).id));
   return { title: playlist.name };
 }
 
 export default async function PlaylistPage({ params }: Props) {
   const id = playlistId((await params).id);
-  const [playlist, firstPage] = await Promise.all([
-    loadPlaylist(id),
-    apiReadOptional(playlistTracksPageKey(id, 1), trackPageReader),
-  ]);
+  const { playlist, firstPage, fallback } = await getPlaylistPage(id);
   return (
-    <AppProviders fallback={{ [playlistKey(id)]: playlist }}>
+    <AppProviders fallback={fallback}>
       <PlaylistDetail key={id} playlist={playlist} firstPage={firstPage} />
     </AppProviders>
   );

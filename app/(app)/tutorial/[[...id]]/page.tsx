@@ -2,10 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { TutorialView } from '@/components/tutorial/TutorialView';
-import { TUTORIALS_KEY } from '@/lib/api/help-keys';
-import { tutorialTopicListReader } from '@/lib/api/schemas';
-import { apiReadOptional } from '@/lib/api/server-read';
 import { pages } from '@/lib/i18n/hu/pages';
+import { getTutorialPage } from '@/lib/server';
 
 const hu = { pages };
 
@@ -16,13 +14,12 @@ export default async function TutorialPage({ params }: { params: Promise<{ id?: 
   const { id } = await params;
   if (id && (id.length !== 1 || !/^[1-9]\d{0,9}$/.test(id[0] ?? ''))) notFound();
   const itemId = id ? Number(id[0]) : null;
-  // A failed list shows a notice in the page; the topics carry their items, so one call paints all.
-  const topics = await apiReadOptional(TUTORIALS_KEY, tutorialTopicListReader);
+  const { topics, fallback } = await getTutorialPage();
   if (itemId !== null && topics && !topics.some((topic) => topic.tutorial_items.some((item) => item.id === itemId))) {
     notFound();
   }
   return (
-    <AppProviders fallback={topics ? { [TUTORIALS_KEY]: topics } : {}}>
+    <AppProviders fallback={fallback}>
       {/* Following a link to another item (from the help bubble) starts that item afresh. */}
       <TutorialView key={itemId ?? 'first'} initial={topics} itemId={itemId} />
     </AppProviders>

@@ -49,36 +49,36 @@ async function digestOf(promise: Promise<unknown>): Promise<string> {
   throw new Error('expected a throw');
 }
 
-describe('apiGetOptional: a section of a page', () => {
+describe('apiReadOptional: a section of a page', () => {
   it('reads what the API serves', async () => {
-    const { apiGetOptional } = await import('@/lib/bff/server-fetch');
-    await expect(apiGetOptional('/api/channels', list)).resolves.toEqual([{ id: 1, name: 'Reggeli kávé' }]);
+    const { apiReadOptional } = await import('@/lib/server/read');
+    await expect(apiReadOptional('/api/channels', list)).resolves.toEqual([{ id: 1, name: 'Reggeli kávé' }]);
   });
 
   it('is empty, not the not-found page, when the API does not serve the call, fails, or answers something unreadable', async () => {
-    const { apiGetOptional } = await import('@/lib/bff/server-fetch');
-    await expect(apiGetOptional('/api/channels/subcategories', list)).resolves.toBeNull();
-    await expect(apiGetOptional('/api/broken', list)).resolves.toBeNull();
-    await expect(apiGetOptional('/api/odd', list)).resolves.toBeNull();
+    const { apiReadOptional } = await import('@/lib/server/read');
+    await expect(apiReadOptional('/api/channels/subcategories', list)).resolves.toBeNull();
+    await expect(apiReadOptional('/api/broken', list)).resolves.toBeNull();
+    await expect(apiReadOptional('/api/odd', list)).resolves.toBeNull();
   });
 
   it('still logs a visitor out on 401', async () => {
-    const { apiGetOptional } = await import('@/lib/bff/server-fetch');
-    const digest = await digestOf(apiGetOptional('/api/me', z.unknown()));
+    const { apiReadOptional } = await import('@/lib/server/read');
+    const digest = await digestOf(apiReadOptional('/api/me', z.unknown()));
     expect(digest).toMatch(/^NEXT_REDIRECT;.*\/auth\/expired/);
   });
 });
 
-describe("apiGet: what the page can't do without", () => {
+describe("apiRead: what the page can't do without", () => {
   it('is the not-found page on 404, an error on 500', async () => {
-    const { apiGet, UpstreamApiError } = await import('@/lib/bff/server-fetch');
-    expect(await digestOf(apiGet('/api/channels/subcategories', list))).toMatch(/404/);
-    await expect(apiGet('/api/broken', list)).rejects.toBeInstanceOf(UpstreamApiError);
+    const { apiRead, UpstreamApiError } = await import('@/lib/server/read');
+    expect(await digestOf(apiRead('/api/channels/subcategories', list))).toMatch(/404/);
+    await expect(apiRead('/api/broken', list)).rejects.toBeInstanceOf(UpstreamApiError);
   });
 
-  it('apiGetUnless404 answers null on 404, so the page can look elsewhere', async () => {
-    const { apiGetUnless404 } = await import('@/lib/bff/server-fetch');
-    await expect(apiGetUnless404('/api/channels/subcategories', list)).resolves.toBeNull();
-    await expect(apiGetUnless404('/api/channels', list)).resolves.toHaveLength(1);
+  it('apiReadUnless404 answers null on 404, so the page can look elsewhere', async () => {
+    const { apiReadUnless404 } = await import('@/lib/server/read');
+    await expect(apiReadUnless404('/api/channels/subcategories', list)).resolves.toBeNull();
+    await expect(apiReadUnless404('/api/channels', list)).resolves.toHaveLength(1);
   });
 });

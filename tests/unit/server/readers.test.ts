@@ -10,7 +10,7 @@ import {
   spotListReader,
   trackPageReader,
   userReader,
-} from '@/lib/api/schemas';
+} from '@/lib/server/readers';
 import { toCatalogue } from '@/lib/channels/catalogue';
 import { sortItems } from '@/lib/ui/sort';
 

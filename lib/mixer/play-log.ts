@@ -1,8 +1,8 @@
 /**
- * SWR keys of the play log ('Lejátszási napló'); the keys are the BFF URLs themselves. Kept apart
- * from the hooks so the server page can build the same keys.
+ * The play log's filter ('Lejátszási napló'): what the page's address asks for, and the query string
+ * that both the server's first read (lib/server) and the browser's hooks (lib/api/play-log.ts) put
+ * after the API path, so both ask the same URL. Pure, so either side may import it.
  */
-export const PLAY_LOG_KEY = '/api/play-log';
 export const PLAY_LOG_TYPES = ['track', 'spot', 'sound', 'schedule'] as const;
 export type PlayLogFilterType = (typeof PLAY_LOG_TYPES)[number];
 
@@ -31,7 +31,8 @@ export function filterFromSearch(params: Record<string, string | string[] | unde
   };
 }
 
-function query(filter: Partial<PlayLogFilter>, withPage: boolean): string {
+/** `?from=…&to=…&type=…&page=…` of the parts set (page 1 left out), or ''. */
+export function playLogQuery(filter: Partial<PlayLogFilter>, withPage: boolean): string {
   const q = new URLSearchParams();
   if (filter.from) q.set('from', filter.from);
   if (filter.to) q.set('to', filter.to);
@@ -41,10 +42,5 @@ function query(filter: Partial<PlayLogFilter>, withPage: boolean): string {
   return s ? `?${s}` : '';
 }
 
-export const playLogKey = (filter: PlayLogFilter) => `${PLAY_LOG_KEY}${query(filter, true)}`;
-/** The spots' counts per day cover the range whatever the type filter says. */
-export const spotCountsKey = (filter: PlayLogFilter) =>
-  `${PLAY_LOG_KEY}/spots${query({ from: filter.from, to: filter.to }, false)}`;
-export const exportHref = (filter: PlayLogFilter) => `${PLAY_LOG_KEY}/export${query({ ...filter, page: 1 }, false)}`;
 /** The page's own address for a filter (kept in the address bar, so a link shows the same). */
-export const pageHref = (filter: PlayLogFilter) => `/mixer/play-log${query(filter, true)}`;
+export const pageHref = (filter: PlayLogFilter) => `/mixer/play-log${playLogQuery(filter, true)}`;

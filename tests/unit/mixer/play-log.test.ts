@@ -1,12 +1,6 @@
 import { PLAY_LOG_TYPES as CONTRACT_TYPES } from '@/contracts/play-log';
-import {
-  exportHref,
-  filterFromSearch,
-  pageHref,
-  playLogKey,
-  PLAY_LOG_TYPES,
-  spotCountsKey,
-} from '@/lib/api/play-log-keys';
+import { exportHref, playLogKey, spotCountsKey } from '@/lib/api/play-log';
+import { filterFromSearch, pageHref, PLAY_LOG_TYPES } from '@/lib/mixer/play-log';
 
 describe('play log keys', () => {
   it('knows the same types as the contract (kept apart so the page ships no zod)', () => {

@@ -1,7 +1,10 @@
+import 'server-only';
+import { z, type ZodType } from 'zod';
 import {
   channelCategorySchema,
   channelSchema,
   customerSchema,
+  favoriteAnswerSchema,
   paginatorSchema,
   playableSchema,
   playerSchema,
@@ -22,17 +25,18 @@ import {
   trackSchema,
   userSchema,
 } from '@/contracts';
-import type { ZodType } from 'zod';
 import { lenient, type LenientRule } from '@/contracts/lenient';
 import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import { formatClock } from '@/lib/format/duration';
+import { readScreen } from '@/lib/screen/api';
 
 /**
  * How the web reads the tenant API's answers (CONVENTIONS.md "one contract"): the contract's own
  * schemas, made lenient (contracts/lenient.ts). A page fails only without what it cannot render
  * (the `required` fields below); the other fields of SPEC.md §3 take defaults and unknown fields are
  * dropped, so a Laravel API that answers less (or more) than ours still renders. Server only: these
- * pull zod in, so client components never import this module (the property the zod-free `contracts/names.ts` and `lib/realtime/guards.ts` keep too).
+ * pull zod in, so no browser module imports this folder (the lint rule of lib/README.md; the property
+ * the zod-free `contracts/names.ts` and `lib/realtime/guards.ts` keep too).
  */
 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -143,3 +147,7 @@ export const settingListReader = lenient(settingSchema.array(), rules);
 export const playLogPageReader = lenient(playLogPageSchema, rules);
 export const spotDayCountListReader = lenient(spotDayCountSchema.array(), rules);
 export const tutorialTopicListReader = lenient(tutorialTopicSchema.array(), rules);
+/** Whether a channel is the shop's favourite: a bare `true` / `false` (SPEC.md §7). */
+export const favoriteAnswerReader = favoriteAnswerSchema;
+/** The public screen, read by the same zod-free reader the TV's browser uses for its refetches. */
+export const publicScreenReader = z.unknown().transform(readScreen);

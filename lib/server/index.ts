@@ -1,0 +1,398 @@
+/**
+ * What each server-rendered page reads from the tenant API, one typed function a page (after
+ * vercel/commerce's `lib/shopify/index.ts`): the page calls `getChannelPage(id)` and renders, it never
+ * names an API path or a reader. Each answer comes with `fallback`, the SWR cache the page seeds
+ * (`AppProviders`), so the browser's hooks start from the server's data and do not fetch it again.
+ *
+ * The BFF passes `/api/**` through 1:1, so the path a page reads here is the URL a browser hook fetches
+ * again, and that URL is its SWR key (CONVENTIONS.md, after dub). The keys themselves live beside their
+ * hooks in `lib/api/` (browser modules the server cannot import); tests/unit/server/page-reads.test.ts
+ * checks that every fallback here is keyed exactly as its hook asks.
+ *
+ * Lists and side calls are optional (null: that section shows its notice, the page stays); only the
+ * record a page is about is a not-found, and a 401 anywhere goes through `/auth/expired`.
+ */
+import 'server-only';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import type {
+  Channel,
+  ChannelCategory,
+  Customer,
+  Paginator,
+  Player,
+  Playlist,
+  PlayLogPage,
+  ScheduledContent,
+  SchedulePreviewEntry,
+  Screen,
+  Setting,
+  SlideshowListItem,
+  Sound,
+  Spot,
+  SpotDayCount,
+  Track,
+  TutorialTopic,
+  User,
+} from '@/contracts';
+import { toChannelCard } from '@/lib/channels/catalogue';
+import { playLogQuery, type PlayLogFilter } from '@/lib/mixer/play-log';
+import { PLAYERS_KEY } from '@/lib/player/api';
+import { screenPath, type PublicScreen } from '@/lib/screen/api';
+import { apiBase, apiRead, apiReadOptional, apiReadUnless404, getSession } from './read';
+import {
+  channelCategoryListReader,
+  channelListReader,
+  channelReader,
+  customerReader,
+  favoriteAnswerReader,
+  playerListReader,
+  playlistListReader,
+  playlistReader,
+  playLogPageReader,
+  publicScreenReader,
+  scheduledContentListReader,
+  schedulePreviewReader,
+  screenListReader,
+  settingListReader,
+  slideshowListReader,
+  soundListReader,
+  spotDayCountListReader,
+  spotListReader,
+  trackPageReader,
+  tutorialTopicListReader,
+  userReader,
+} from './readers';
+
+export { getSession, UpstreamApiError, type SessionInfo } from './read';
+
+/** The SWR cache a page seeds: BFF URL → the answer read from the same path. */
+export type Fallback = Record<string, unknown>;
+
+/** A fallback of the answers that came (a failed section is left out, so its hook asks the API itself). */
+function fallbackOf(entries: readonly (readonly [string, unknown])[]): Fallback {
+  const fallback: Fallback = {};
+  for (const [key, value] of entries) if (value !== null) fallback[key] = value;
+  return fallback;
+}
+
+/** The API paths the pages read (SPEC.md §7); see above why they are the hooks' SWR keys as well. */
+const path = {
+  me: '/api/me',
+  customer: '/api/customer',
+  channels: '/api/channels',
+  channelCategories: '/api/channels/subcategories',
+  favoriteChannels: '/api/channels/favorite',
+  channel: (id: number) => `/api/channels/${id}`,
+  checkFavorite: (id: number) => `/api/channels/${id}/check-favorite`,
+  channelTracks: (id: number, page: number) => `/api/channels/${id}/tracks/${page}`,
+  playlists: '/api/playlists',
+  playlist: (id: number) => `/api/playlists/${id}`,
+  playlistTracks: (id: number, page: number) => `/api/playlists/${id}/tracks/${page}`,
+  playLog: (filter: PlayLogFilter) => `/api/play-log${playLogQuery(filter, true)}`,
+  spotCounts: (filter: PlayLogFilter) =>
+    `/api/play-log/spots${playLogQuery({ from: filter.from, to: filter.to }, false)}`,
+  scheduledContents: '/api/scheduled-contents',
+  schedulePreview: '/api/scheduled-contents/preview?hours=24',
+  spots: '/api/spots',
+  sounds: '/api/sounds',
+  slideshows: '/api/slideshows',
+  screens: '/api/screens',
+  settings: '/api/settings',
+  tutorials: '/api/tutorials',
+} as const;
+
+// ── the layouts ────────────────────────────────────────────────────────────────────────────────
+
+export interface AppShell {
+  me: User;
+  customer: Customer | null;
+  player: Player | null;
+  /** The API's base, for the browser's media URLs (`<ApiBase>`). */
+  apiBase: string;
+  fallback: Fallback;
+}
+
+async function readCustomer(): Promise<Customer | null> {
+  try {
+    return await apiRead(path.customer, customerReader);
+  } catch {
+    // A failed customer call leaves the customer empty (SPEC.md §8); the header shows the default logo.
+    return null;
+  }
+}
+
+async function readPlayer(): Promise<Player | null> {
+  // A list the API does not serve or fails on leaves the bar in its empty state; a 401 still redirects.
+  const players = await apiReadOptional(PLAYERS_KEY, playerListReader);
+  return players?.[0] ?? null;
+}
+
+/** The logged-in frame: the user (a 401 → /auth/expired, so an expired session never renders it), the customer, the player. */
+export async function getAppShell(): Promise<AppShell> {
+  const [me, customer, player, base] = await Promise.all([
+    apiRead(path.me, userReader),
+    readCustomer(),
+    readPlayer(),
+    apiBase(),
+  ]);
+  return {
+    me,
+    customer,
+    player,
+    apiBase: base,
+    fallback: fallbackOf([
+      [path.me, me],
+      [path.customer, customer],
+    ]),
+  };
+}
+
+export interface GuestShell {
+  customer: Customer | null;
+  /** The seal says logged in and the API agrees (`GET /api/me` answers): the visitor goes on to the app. */
+  loggedIn: boolean;
+}
+
+/**
+ * The login pages' frame. A visitor the seal calls logged in counts as logged in only when the API
+ * agrees: a login page never sends anyone to a page that fails, so the login and the logout stay reachable.
+ */
+export async function getGuestShell(): Promise<GuestShell> {
+  const apiAgrees = async () => (await getSession()).loggedIn && (await apiReadOptional(path.me, userReader)) !== null;
+  const [customer, loggedIn] = await Promise.all([readCustomer(), apiAgrees()]);
+  return { customer, loggedIn };
+}
+
+// ── channels ───────────────────────────────────────────────────────────────────────────────────
+
+export interface ChannelsPage {
+  /** null: the API did not serve the list (its section says so). */
+  channels: Channel[] | null;
+  categories: ChannelCategory[] | null;
+  favorites: Channel[] | null;
+  fallback: Fallback;
+}
+
+export async function getChannelsPage(): Promise<ChannelsPage> {
+  // Each list on its own: one the API does not serve or fails empties its section, not the page.
+  const [channels, categories, favorites] = await Promise.all([
+    apiReadOptional(path.channels, channelListReader),
+    apiReadOptional(path.channelCategories, channelCategoryListReader),
+    apiReadOptional(path.favoriteChannels, channelListReader),
+  ]);
+  // Only what the tiles show, each channel once: the data travels inside the page's HTML.
+  return {
+    channels,
+    categories,
+    favorites,
+    fallback: fallbackOf([[path.favoriteChannels, favorites?.map(toChannelCard) ?? null]]),
+  };
+}
+
+/**
+ * One channel, one call per request (the metadata and the page share it). An API without
+ * `GET /api/channels/{id}` (a Laravel one may lack it) still lists the channel in `/api/channels`;
+ * only a channel neither knows is not found.
+ */
+export const getChannel = cache(async (id: number): Promise<Channel> => {
+  const channel = await apiReadUnless404(path.channel(id), channelReader);
+  if (channel) return channel;
+  const listed = (await apiReadOptional(path.channels, channelListReader))?.find((c) => c.id === id);
+  return listed ?? notFound();
+});
+
+export interface ChannelPage {
+  channel: Channel;
+  /** The first page of its tracks; null when that call failed. */
+  firstPage: Paginator<Track> | null;
+  fallback: Fallback;
+}
+
+export async function getChannelPage(id: number): Promise<ChannelPage> {
+  // Only the channel itself is the page; its tracks and the favourite mark are sections of it.
+  const [channel, firstPage, favorite] = await Promise.all([
+    getChannel(id),
+    apiReadOptional(path.channelTracks(id, 1), trackPageReader),
+    apiReadOptional(path.checkFavorite(id), favoriteAnswerReader),
+  ]);
+  return {
+    channel,
+    firstPage,
+    fallback: fallbackOf([
+      [path.channel(id), channel],
+      [path.checkFavorite(id), favorite],
+    ]),
+  };
+}
+
+// ── playlists ──────────────────────────────────────────────────────────────────────────────────
+
+export interface PlaylistsPage {
+  playlists: Playlist[] | null;
+  fallback: Fallback;
+}
+
+export async function getPlaylistsPage(): Promise<PlaylistsPage> {
+  const playlists = await apiReadOptional(path.playlists, playlistListReader);
+  return { playlists, fallback: fallbackOf([[path.playlists, playlists]]) };
+}
+
+/** One playlist, one call per request (the metadata and the page share it); a missing one → notFound(). */
+export const getPlaylist = cache((id: number): Promise<Playlist> => apiRead(path.playlist(id), playlistReader));
+
+export interface PlaylistPage {
+  playlist: Playlist;
+  firstPage: Paginator<Track> | null;
+  fallback: Fallback;
+}
+
+export async function getPlaylistPage(id: number): Promise<PlaylistPage> {
+  const [playlist, firstPage] = await Promise.all([
+    getPlaylist(id),
+    apiReadOptional(path.playlistTracks(id, 1), trackPageReader),
+  ]);
+  return { playlist, firstPage, fallback: fallbackOf([[path.playlist(id), playlist]]) };
+}
+
+// ── the mixer ──────────────────────────────────────────────────────────────────────────────────
+
+export interface PlayLogPageData {
+  log: PlayLogPage | null;
+  counts: SpotDayCount[] | null;
+  fallback: Fallback;
+}
+
+export async function getPlayLogPage(filter: PlayLogFilter): Promise<PlayLogPageData> {
+  // Each section empties itself with a notice when its call fails (an API without the log, a bad range).
+  const [log, counts] = await Promise.all([
+    apiReadOptional(path.playLog(filter), playLogPageReader),
+    apiReadOptional(path.spotCounts(filter), spotDayCountListReader),
+  ]);
+  return {
+    log,
+    counts,
+    fallback: fallbackOf([
+      [path.playLog(filter), log],
+      [path.spotCounts(filter), counts],
+    ]),
+  };
+}
+
+export interface SchedulerPage {
+  items: ScheduledContent[] | null;
+  preview: SchedulePreviewEntry[] | null;
+  spots: Spot[] | null;
+  slideshows: SlideshowListItem[] | null;
+  screens: Screen[] | null;
+  fallback: Fallback;
+}
+
+export async function getSchedulerPage(): Promise<SchedulerPage> {
+  // Each list is optional: a failed one empties its own section (or picker) with a notice, and the
+  // page with its new-schedule button stays.
+  const [items, preview, spots, slideshows, screens] = await Promise.all([
+    apiReadOptional(path.scheduledContents, scheduledContentListReader),
+    apiReadOptional(path.schedulePreview, schedulePreviewReader),
+    apiReadOptional(path.spots, spotListReader),
+    apiReadOptional(path.slideshows, slideshowListReader),
+    apiReadOptional(path.screens, screenListReader),
+  ]);
+  return {
+    items,
+    preview,
+    spots,
+    slideshows,
+    screens,
+    fallback: fallbackOf([
+      [path.scheduledContents, items],
+      [path.schedulePreview, preview],
+      [path.spots, spots],
+      [path.slideshows, slideshows],
+      [path.screens, screens],
+    ]),
+  };
+}
+
+export interface ScreensPage {
+  screens: Screen[] | null;
+  slideshows: SlideshowListItem[] | null;
+  fallback: Fallback;
+}
+
+export async function getScreensPage(): Promise<ScreensPage> {
+  const [screens, slideshows] = await Promise.all([
+    apiReadOptional(path.screens, screenListReader),
+    apiReadOptional(path.slideshows, slideshowListReader),
+  ]);
+  return {
+    screens,
+    slideshows,
+    fallback: fallbackOf([
+      [path.screens, screens],
+      [path.slideshows, slideshows],
+    ]),
+  };
+}
+
+export interface SlideshowsPage {
+  slideshows: SlideshowListItem[] | null;
+  fallback: Fallback;
+}
+
+export async function getSlideshowsPage(): Promise<SlideshowsPage> {
+  // A failed list call leaves the table's place to a notice; the tabs and the player keep working.
+  const slideshows = await apiReadOptional(path.slideshows, slideshowListReader);
+  return { slideshows, fallback: fallbackOf([[path.slideshows, slideshows]]) };
+}
+
+export interface SoundboardPage {
+  sounds: Sound[] | null;
+  fallback: Fallback;
+}
+
+export async function getSoundboardPage(): Promise<SoundboardPage> {
+  // A failed list empties the grid and the tables with a notice; the page and its buttons stay.
+  const sounds = await apiReadOptional(path.sounds, soundListReader);
+  return { sounds, fallback: fallbackOf([[path.sounds, sounds]]) };
+}
+
+export interface SpotsPage {
+  spots: Spot[] | null;
+  fallback: Fallback;
+}
+
+export async function getSpotsPage(): Promise<SpotsPage> {
+  // A failed list empties the table's section with a notice; the page and its upload button stay.
+  const spots = await apiReadOptional(path.spots, spotListReader);
+  return { spots, fallback: fallbackOf([[path.spots, spots]]) };
+}
+
+// ── settings, tutorials, the public screen ─────────────────────────────────────────────────────
+
+export interface SettingsPage {
+  settings: Setting[] | null;
+  fallback: Fallback;
+}
+
+export async function getSettingsPage(): Promise<SettingsPage> {
+  // A failed list shows a notice with 'Újrapróbálás' in its place; the page stays.
+  const settings = await apiReadOptional(path.settings, settingListReader);
+  return { settings, fallback: fallbackOf([[path.settings, settings]]) };
+}
+
+export interface TutorialPage {
+  topics: TutorialTopic[] | null;
+  fallback: Fallback;
+}
+
+export async function getTutorialPage(): Promise<TutorialPage> {
+  // A failed list shows a notice in the page; the topics carry their items, so one call paints all.
+  const topics = await apiReadOptional(path.tutorials, tutorialTopicListReader);
+  return { topics, fallback: fallbackOf([[path.tutorials, topics]]) };
+}
+
+/** The public page of an in-store TV (no login): its screen and first slides, or notFound(). */
+export async function getPublicScreen(hashId: string): Promise<PublicScreen> {
+  return apiRead(screenPath(hashId), publicScreenReader);
+}

@@ -1,0 +1,109 @@
+/** @jest-environment node */
+import type { Channel } from '@/contracts';
+import { FAVORITE_CHANNELS_KEY, channelKey, checkFavoriteKey } from '@/lib/api/channels';
+import { playLogKey, spotCountsKey } from '@/lib/api/play-log';
+import { PLAYLISTS_KEY, playlistKey } from '@/lib/api/playlists';
+import { SCHEDULED_CONTENTS_KEY, SCHEDULE_PREVIEW_KEY } from '@/lib/api/scheduled-contents';
+import { SCREENS_KEY } from '@/lib/api/screens';
+import { SETTINGS_KEY } from '@/lib/api/settings';
+import { SLIDESHOWS_KEY } from '@/lib/api/slideshows';
+import { SOUNDS_KEY } from '@/lib/api/sounds';
+import { SPOTS_KEY } from '@/lib/api/spots';
+import { TUTORIALS_KEY } from '@/lib/api/tutorials';
+import { CUSTOMER_KEY } from '@/lib/api/use-customer';
+import { ME_KEY } from '@/lib/api/use-me';
+import { toChannelCard } from '@/lib/channels/catalogue';
+import type { PlayLogFilter } from '@/lib/mixer/play-log';
+import * as server from '@/lib/server';
+
+/*
+ * The server render seeds SWR under the path it read, and a browser hook finds that data only when its
+ * key is the very same string: else the page fetches everything again on hydration. The keys live
+ * beside their hooks (lib/api) and the paths in lib/server, so this test holds the two together. The
+ * transport under the page reads is replaced: each path answers `{ path }` unless set otherwise, so a
+ * fallback entry shows which path filled it.
+ */
+const mockAnswers = new Map<string, unknown>();
+jest.mock('@/lib/server/read', () => {
+  const read = async (path: string) => (mockAnswers.has(path) ? mockAnswers.get(path) : { path });
+  return {
+    apiRead: read,
+    apiReadOptional: read,
+    apiReadUnless404: read,
+    apiBase: async () => 'https://demo.api.example',
+    getSession: async () => ({ loggedIn: true, remember: false, tenant: 'demo' }),
+    UpstreamApiError: class extends Error {},
+  };
+});
+
+const CHANNEL = { id: 7, name: 'Reggeli kávé', duration: 3600, image_url: 'https://x/c.jpg' } as unknown as Channel;
+const FILTER: PlayLogFilter = { from: '2026-11-01', to: '2026-11-24', type: 'spot', page: 2 };
+
+/** Every entry of a fallback is the answer of the path it is keyed by, and the keys are these. */
+function expectSeeded(fallback: Record<string, unknown>, keys: string[]) {
+  expect(Object.keys(fallback).sort()).toEqual([...keys].sort());
+  for (const key of keys) {
+    if (!mockAnswers.has(key)) expect(fallback[key]).toEqual({ path: key });
+  }
+}
+
+beforeEach(() => {
+  mockAnswers.clear();
+  mockAnswers.set('/api/players', [{ id: 1 }]);
+});
+
+describe('the page reads seed SWR under the keys the hooks read', () => {
+  it('the (app) layout: the user and the customer', async () => {
+    const shell = await server.getAppShell();
+    expectSeeded(shell.fallback, [ME_KEY, CUSTOMER_KEY]);
+    expect(shell.player).toEqual({ id: 1 });
+  });
+
+  it('the channels: the favourites, as the tiles show them', async () => {
+    mockAnswers.set(FAVORITE_CHANNELS_KEY, [CHANNEL]);
+    const page = await server.getChannelsPage();
+    expectSeeded(page.fallback, [FAVORITE_CHANNELS_KEY]);
+    expect(page.fallback[FAVORITE_CHANNELS_KEY]).toEqual([toChannelCard(CHANNEL)]);
+  });
+
+  it('one channel: the channel and its favourite mark (false too)', async () => {
+    mockAnswers.set(checkFavoriteKey(7), false);
+    const page = await server.getChannelPage(7);
+    expectSeeded(page.fallback, [channelKey(7), checkFavoriteKey(7)]);
+    expect(page.fallback[checkFavoriteKey(7)]).toBe(false);
+  });
+
+  it('the playlists and one playlist', async () => {
+    expectSeeded((await server.getPlaylistsPage()).fallback, [PLAYLISTS_KEY]);
+    expectSeeded((await server.getPlaylistPage(3)).fallback, [playlistKey(3)]);
+  });
+
+  it('the mixer pages', async () => {
+    expectSeeded((await server.getPlayLogPage(FILTER)).fallback, [playLogKey(FILTER), spotCountsKey(FILTER)]);
+    expectSeeded((await server.getSchedulerPage()).fallback, [
+      SCHEDULED_CONTENTS_KEY,
+      SCHEDULE_PREVIEW_KEY,
+      SPOTS_KEY,
+      SLIDESHOWS_KEY,
+      SCREENS_KEY,
+    ]);
+    expectSeeded((await server.getScreensPage()).fallback, [SCREENS_KEY, SLIDESHOWS_KEY]);
+    expectSeeded((await server.getSlideshowsPage()).fallback, [SLIDESHOWS_KEY]);
+    expectSeeded((await server.getSoundboardPage()).fallback, [SOUNDS_KEY]);
+    expectSeeded((await server.getSpotsPage()).fallback, [SPOTS_KEY]);
+  });
+
+  it('the settings and the tutorials', async () => {
+    expectSeeded((await server.getSettingsPage()).fallback, [SETTINGS_KEY]);
+    expectSeeded((await server.getTutorialPage()).fallback, [TUTORIALS_KEY]);
+  });
+
+  it('leaves a failed section out, so its hook asks the API itself', async () => {
+    for (const key of [SCHEDULED_CONTENTS_KEY, SCHEDULE_PREVIEW_KEY, SPOTS_KEY, SLIDESHOWS_KEY, SCREENS_KEY]) {
+      mockAnswers.set(key, null);
+    }
+    mockAnswers.set(CUSTOMER_KEY, null);
+    expect((await server.getSchedulerPage()).fallback).toEqual({});
+    expectSeeded((await server.getAppShell()).fallback, [ME_KEY]);
+  });
+});
