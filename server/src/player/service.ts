@@ -499,7 +499,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
         // A device that lost the output (a report racing a takeover) speaks for no sound of this player.
         if (!actor.sessionId || row.sessionId !== actor.sessionId) throw new PlayerRefusal('not-output');
         if (row.outputState === state) return { player: await resource(row, tx), changed: false };
-        return { player: await resource(await setPlayerOutput(tx, row.id, { state, since: new Date() }), tx), changed: true };
+        return {
+          player: await resource(await setPlayerOutput(tx, row.id, { state, since: new Date() }), tx),
+          changed: true,
+        };
       });
     },
 

@@ -59,7 +59,11 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
     },
     async outputChanged(player, options) {
       if (!player.output || !player.session_id) return;
-      const payload: OutputChangedEvent = { player_id: player.id, session_id: player.session_id, output: player.output };
+      const payload: OutputChangedEvent = {
+        player_id: player.id,
+        session_id: player.session_id,
+        output: player.output,
+      };
       await broadcaster.trigger([privatePlayerChannel(player.id)], OUTPUT_CHANGED_EVENT, payload, options);
     },
     async playSpots(customerId, spots, options) {

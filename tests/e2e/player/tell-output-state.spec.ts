@@ -87,7 +87,10 @@ test("the phone says the counter PC waits for a click while it does, and that it
     const started = await device.evaluate(async () => {
       const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
       const me = (await (await fetch('/api/me', { headers })).json()) as { session_id: string };
-      const players = (await (await fetch('/api/players', { headers })).json()) as { id: number; is_playing: boolean }[];
+      const players = (await (await fetch('/api/players', { headers })).json()) as {
+        id: number;
+        is_playing: boolean;
+      }[];
       const id = players[0]!.id;
       if (players[0]!.is_playing) await fetch(`/api/players/${id}/toggle-play`, { headers });
       const body = JSON.stringify({ currentTime: 0 });

@@ -84,11 +84,7 @@ export async function updatePlayer(tx: Db, id: number, values: PlayerChanges): P
  * The version stays: the device's account of its sound is no change of the player, and the
  * return-from-outage logic compares versions.
  */
-export async function setPlayerOutput(
-  tx: Db,
-  id: number,
-  output: { state: string; since: Date },
-): Promise<PlayerRow> {
+export async function setPlayerOutput(tx: Db, id: number, output: { state: string; since: Date }): Promise<PlayerRow> {
   const [row] = await tx
     .update(players)
     .set({ outputState: output.state, outputSince: output.since })
