@@ -3,7 +3,6 @@
 import { useAtomValue, useStore, type createStore } from 'jotai';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Player } from '@/contracts';
-import { useMe } from '@/lib/api/use-me';
 import { connectionAtom, membersAtom } from '@/lib/realtime/atoms';
 import { outputDeviceUnavailable } from '@/lib/realtime/devices';
 import { isOutputDevice } from './decisions';
@@ -91,13 +90,21 @@ export function useHydrated(): boolean {
   );
 }
 
-/** What this device may tell of the shop's sound (see heard.ts). */
+/**
+ * What this device may tell of the shop's sound (see heard.ts). Read by every tile, so from atoms only:
+ * the session id is the engine's (set once it runs), and until then nothing is known.
+ */
 export function useHeard(): Heard {
   const hydrated = useHydrated();
   const player = useAtomValue(playerAtom);
   const local = useAtomValue(localOutputAtom);
-  const { data: me } = useMe();
-  return heardState({ hydrated, player, isOutput: isOutputDevice(player, me?.session_id), local });
+  const sessionId = useAtomValue(sessionIdAtom);
+  return heardState({
+    hydrated: hydrated && sessionId !== null,
+    player,
+    isOutput: isOutputDevice(player, sessionId),
+    local,
+  });
 }
 
 /** Outside React (actions): what this device may tell of the shop's sound, once the page runs. */
