@@ -17,6 +17,7 @@ import { ROOT } from '../scripts/launch/web-build.mjs';
 import { acquireRunLock, makeDataDir, startApi, startStack, webUrl, type Stack } from '../scripts/launch/stack';
 import { measureAllDay } from './allday';
 import { measureOutage } from './outage';
+import { measureOutputState } from './output-state';
 import { measureScreenHeap, measureUpload } from './mixer';
 import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
@@ -29,7 +30,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,allday,outage runs only
+ * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,allday,output-state,outage runs only
  * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
  * none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
@@ -350,7 +351,7 @@ function report(): boolean {
 }
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
-const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'outage'];
+const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'output-state', 'outage'];
 const API_STEPS = ['scheduler-latency', 'scheduler-preview'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
@@ -440,6 +441,12 @@ async function main(): Promise<void> {
     if (runs('allday')) {
       const agent = new http.Agent({ keepAlive: false });
       measurements.push(...(await measureAllDay(needStack(), () => bffLogin(needStack(), agent))));
+      agent.destroy();
+    }
+    // The audio device's output state (stalled, audible) → a remote's bar (bench/output-state.ts).
+    if (runs('output-state')) {
+      const agent = new http.Agent({ keepAlive: false });
+      measurements.push(...(await measureOutputState(needStack(), () => bffLogin(needStack(), agent))));
       agent.destroy();
     }
     // Scheduled content: a simulated minute fired through the test clock → PlaySpots (bench/scheduler.ts).

@@ -24,6 +24,16 @@ export const presenceCustomerChannel = (customerId: number | string) => `presenc
 export const UPDATE_PLAYER_EVENT = 'App\\Events\\UpdatePlayer';
 export const PLAY_SPOTS_EVENT = 'App\\Events\\PlaySpots';
 export const PLAY_SOUND_EVENT = 'App\\Events\\PlaySound';
+/** `{player_id, session_id, output}`: the audio device's output state changed (the bundled API only). */
+export const OUTPUT_CHANGED_EVENT = 'App\\Events\\OutputChanged';
+
+/**
+ * What the audio device really does, as it reports it (`POST /api/players/{id}/output`): sounding;
+ * waiting for a click or tap (the browser refused to start it, or its audio context is suspended);
+ * stalled (no data for 5 s); paused.
+ */
+export const OUTPUT_STATES = ['audible', 'needs_tap', 'stalled', 'paused'] as const;
+export type OutputState = (typeof OUTPUT_STATES)[number];
 
 /** A screen's public channel (no prefix: anyone with the hash_id may listen) and its events. */
 export const screenChannelName = (hashId: string) => `screen.${hashId}`;

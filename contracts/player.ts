@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { asNumber, optionalId, routeIdSchema } from './fields';
-import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from './names';
+import { OUTPUT_STATES, PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from './names';
 import { trackSchema } from './tracks';
 
 /** Morph class names of the things a player can play (Laravel FQCNs), kept in the zod-free names.ts. */
-export { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST };
+export { OUTPUT_STATES, PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST };
+export type { OutputState } from './names';
 export const playableTypeSchema = z.enum([PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST]);
 export type PlayableType = z.infer<typeof playableTypeSchema>;
+
+/**
+ * What the audio device last reported it does (`state`) and since when (ISO 8601, the server's
+ * clock). Null until the device that holds the output reports; cleared when the output moves.
+ */
+export const playerOutputSchema = z.object({
+  state: z.enum(OUTPUT_STATES),
+  since: z.string(),
+});
+export type PlayerOutput = z.infer<typeof playerOutputSchema>;
 
 export const playableSchema = z.object({
   type: playableTypeSchema,
@@ -40,6 +51,11 @@ export const playerSchema = z.object({
   version: z.number().optional(),
   /** The next tracks in the player's order with their media URLs, for a device to cache and play on alone. Optional like `version`. */
   next_tracks: z.array(trackSchema).optional(),
+  /**
+   * What the audio device really does (the bundled API only; optional like `version`). Reporting it
+   * does not raise `version`: it is the device's account of the sound, not a change of the player.
+   */
+  output: playerOutputSchema.nullable().optional(),
 });
 export type Player = z.infer<typeof playerSchema>;
 
@@ -53,6 +69,8 @@ export const playerMessages = {
   expectedSession: 'Az eszköz azonosítója érvénytelen.',
   outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',
   trackNotInPlayable: 'A kiválasztott dal nem található ebben a listában.',
+  outputState: 'A lejátszás állapota érvénytelen.',
+  notOutput: 'Ezen az eszközön nem szól a zene.',
 } as const;
 /** Longest position a client may report or seek to (seconds). */
 export const MAX_CURRENT_TIME = 24 * 3600;
@@ -114,3 +132,9 @@ export type MoveOutputBody = z.infer<typeof moveOutputBodySchema>;
  */
 export const setPlayableBodySchema = z.object({ track: optionalId(playerMessages.track) });
 export type SetPlayableBody = z.infer<typeof setPlayableBodySchema>;
+
+/** `POST /api/players/{id}/output`: what the audio device does now. */
+export const reportOutputBodySchema = z.object({
+  state: z.enum(OUTPUT_STATES, { error: playerMessages.outputState }),
+});
+export type ReportOutputBody = z.infer<typeof reportOutputBodySchema>;

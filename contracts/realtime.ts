@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { playerSchema } from './player';
+import { playerOutputSchema, playerSchema } from './player';
 
 /**
  * Real-time wire shapes (SPEC.md §7 Real-time; CONTRACTS.md §1.7): Laravel's channel and event
@@ -13,6 +13,7 @@ export {
   playerChannelName,
   PLAY_SOUND_EVENT,
   PLAY_SPOTS_EVENT,
+  OUTPUT_CHANGED_EVENT,
   presenceCustomerChannel,
   privatePlayerChannel,
   UPDATE_PLAYER_EVENT,
@@ -60,6 +61,13 @@ export type PlayerSound = z.infer<typeof playerSoundSchema>;
 
 export const updatePlayerEventSchema = z.object({ player: playerSchema });
 export type UpdatePlayerEvent = z.infer<typeof updatePlayerEventSchema>;
+/** `OutputChanged`: the output state of the device `session_id` (the one the player names) changed. */
+export const outputChangedEventSchema = z.object({
+  player_id: z.number(),
+  session_id: z.string(),
+  output: playerOutputSchema,
+});
+export type OutputChangedEvent = z.infer<typeof outputChangedEventSchema>;
 export const playSpotsEventSchema = z.object({ spots: z.array(playerSoundSchema) });
 export type PlaySpotsEvent = z.infer<typeof playSpotsEventSchema>;
 export const playSoundEventSchema = z.object({ sound: playerSoundSchema });

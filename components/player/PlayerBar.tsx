@@ -9,7 +9,8 @@ import { trackArtist, trackTitle } from '@/lib/format/track';
 import { playableHref } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
-import { useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
+import { heardPlaying } from '@/lib/player/heard';
+import { isUnheard, useHeard, useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
 import { aloneTrackAtom, needsTapAtom, playingOnAloneAtom, serverUnreachableAtom } from '@/lib/player/state';
 import { getPlayerEngine, useIsOutputDevice, usePlayerEngine } from '@/lib/player/use-player-engine';
 import { usePlayerRealtime } from '@/lib/player/use-player-realtime';
@@ -41,8 +42,13 @@ export function PlayerBar() {
   const alone = useAtomValue(playingOnAloneAtom);
   const aloneTrack = useAtomValue(aloneTrackAtom);
   const unavailable = useOutputUnavailable();
-  // While a spot cuts in the music's position stands still by design: that is no silence.
-  const silent = useOutputSilent(spot.current !== null);
+  // What the shop hears, as far as this device knows ('unknown' in the server's render).
+  const heard = useHeard();
+  // The audio device said it does not sound (a remote's view): the bar says that instead.
+  const unheard = !output && isUnheard(heard);
+  // While a spot cuts in the music's position stands still by design: that is no silence. Nor is a
+  // device that said why it does not sound: it answers.
+  const silent = useOutputSilent(spot.current !== null || unheard);
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
   const track = (alone ? aloneTrack : null) ?? player?.track ?? null;
@@ -67,11 +73,11 @@ export function PlayerBar() {
           <button
             type="button"
             className={`${styles.playButton} ${styles.emptyPlay}`}
-            aria-label={player.is_playing ? hu.player.pause : hu.player.play}
+            aria-label={heardPlaying(heard, player) ? hu.player.pause : hu.player.play}
             disabled={unreachable}
             onClick={() => void actions.togglePlay()}
           >
-            {player.is_playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
+            {heardPlaying(heard, player) ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
           </button>
         )}
       </section>
@@ -82,22 +88,36 @@ export function PlayerBar() {
   // The server says playing, but nothing sounds when its device is gone or the next track could not
   // be fetched: the bar tells that instead of showing a pause button over silence.
   // Playing on alone the music sounds, whatever the lost socket says of the devices.
-  const playing = player.is_playing && (alone || !unavailable) && !unreachable;
-  const remote = !output && player.session_id !== null && !unavailable;
+  // Nor does it show one before it knows what the shop hears, or when the audio device says it does not sound.
+  const playing = heardPlaying(heard, player) && (alone || !unavailable) && !unreachable;
+  const remote = !output && player.session_id !== null && !unavailable && heard !== 'unknown' && !unheard;
+  // This device is the audio device and its browser waits for a click or tap before it may sound.
+  const tap = output && needsTap;
   // A paused player on a gone device is no story to tell: its play button brings the music here anyway.
-  const notice = unreachable
-    ? 'unreachable'
-    : alone
-      ? 'alone'
-      : unavailable && player.is_playing
-        ? 'unavailable'
-        : silent
-          ? 'silent'
-          : null;
+  const notice = tap
+    ? 'tap'
+    : unreachable
+      ? 'unreachable'
+      : alone
+        ? 'alone'
+        : unavailable && player.is_playing
+          ? 'unavailable'
+          : unheard
+            ? heard
+            : silent
+              ? 'silent'
+              : null;
+  const pressPlay = () => {
+    // The press is the gesture the browser waits for.
+    if (tap) getPlayerEngine()?.startFromTap();
+    else void (unavailable || unheard ? actions.playHere() : actions.togglePlay());
+  };
 
   return (
     <section
-      className={`${styles.bar} ${expanded ? styles.expanded : ''} ${notice ? styles.withNotice : ''}`}
+      className={`${styles.bar} ${expanded ? styles.expanded : ''} ${notice ? styles.withNotice : ''} ${
+        tap ? styles.withPrompt : ''
+      }`}
       aria-label={hu.player.regionLabel}
       data-playing={playing ? 'true' : 'false'}
       data-spot={spot.current?.type ?? undefined}
@@ -105,16 +125,29 @@ export function PlayerBar() {
     >
       <ConnectionStatus />
       <div className={styles.notice} role="status">
+        {notice === 'tap' && (
+          // Full width above the bar's controls: one click or tap starts the music and any waiting spot.
+          <button type="button" className={styles.tapPrompt} onClick={() => getPlayerEngine()?.startFromTap()}>
+            <PlayIcon size={28} />
+            <span>{hu.player.tapToStart}</span>
+          </button>
+        )}
         {notice === 'unreachable' && (
           <p className={styles.noticeText} title={hu.player.serverUnreachableHint}>
             {hu.player.serverUnreachable}
           </p>
         )}
         {notice === 'alone' && <p className={styles.noticeText}>{hu.player.serverAwayPlayingOn}</p>}
-        {(notice === 'unavailable' || notice === 'silent') && (
+        {(notice === 'unavailable' || notice === 'silent' || notice === 'needs_tap' || notice === 'stalled') && (
           <>
             <p className={styles.noticeText}>
-              {notice === 'silent' ? hu.player.outputSilent : hu.player.outputUnavailable}
+              {notice === 'silent'
+                ? hu.player.outputSilent
+                : notice === 'needs_tap'
+                  ? hu.player.outputNeedsTap
+                  : notice === 'stalled'
+                    ? hu.player.outputStalled
+                    : hu.player.outputUnavailable}
             </p>
             <button type="button" className={styles.noticeButton} onClick={() => void actions.playHere()}>
               <PlayIcon size={18} />
@@ -152,7 +185,7 @@ export function PlayerBar() {
             className={styles.playButton}
             aria-label={unreachable ? hu.player.serverUnreachable : playing ? hu.player.pause : hu.player.play}
             disabled={unreachable}
-            onClick={() => void (unavailable ? actions.playHere() : actions.togglePlay())}
+            onClick={pressPlay}
           >
             {playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
           </button>
@@ -201,13 +234,6 @@ export function PlayerBar() {
           </p>
         )}
       </div>
-
-      {needsTap && (
-        <button type="button" className={styles.tapPrompt} onClick={() => getPlayerEngine()?.startFromTap()}>
-          <PlayIcon size={28} />
-          <span>{hu.player.tapToStart}</span>
-        </button>
-      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { Player, PlaySpotsEvent } from '@/contracts';
+import type { OutputState, Player, PlaySpotsEvent } from '@/contracts';
 import { apiFetch } from '@/lib/api/fetcher';
 import { getSocketId } from '@/lib/api/socket-id';
 
@@ -45,6 +45,9 @@ export const playerApi = {
       // The page is going away: a lost report only means the next start is a few seconds back.
     });
   },
+  /** The audio device says what it really does (the bundled API only: callers check `version` first). */
+  reportOutput: (id: number, state: OutputState) =>
+    apiFetch<Player>(`${base(id)}/output`, { method: 'POST', body: { state } }),
   setPlayable: (id: number, type: 'channel' | 'playlist', playableId: number, trackId?: number) =>
     apiFetch<Player>(`${base(id)}/playable/${type}/${playableId}${trackId === undefined ? '' : `?track=${trackId}`}`, {
       method: 'POST',

@@ -1,7 +1,8 @@
 import type { createStore } from 'jotai';
-import type { Player } from '@/contracts';
+import type { OutputChangedEvent, Player } from '@/contracts';
 import { playerApi } from './api';
 import { showsOutputAlive } from './decisions';
+import { withLatestOutput } from './heard';
 import { outputHeardAtAtom, playerAtom } from './state';
 
 type Store = ReturnType<typeof createStore>;
@@ -52,7 +53,7 @@ export async function commitPlayer(store: Store, call: () => Promise<Player>): P
     return null;
   }
   applied = Math.max(applied, ticket);
-  store.set(playerAtom, player);
+  store.set(playerAtom, withLatestOutput(player, store.get(playerAtom)));
   return player;
 }
 
@@ -66,7 +67,20 @@ export function applyPushedPlayer(store: Store, player: Player): boolean {
   const ticket = ++issued;
   applied = ticket;
   lastPush = ticket;
-  store.set(playerAtom, player);
+  store.set(playerAtom, withLatestOutput(player, current));
+  return true;
+}
+
+/**
+ * OutputChanged: the audio device's report, for the player and the device this device shows. It does
+ * not raise `version`, so it goes beside the version order: only a later report replaces it.
+ */
+export function applyOutputChanged(store: Store, event: OutputChangedEvent): boolean {
+  const current = store.get(playerAtom);
+  if (!current || current.id !== event.player_id || current.session_id !== event.session_id) return false;
+  const next = withLatestOutput({ ...current, output: event.output }, current);
+  if (next.output === current.output) return false;
+  store.set(playerAtom, next);
   return true;
 }
 

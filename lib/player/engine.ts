@@ -1,4 +1,4 @@
-import type { Player, Track } from '@/contracts';
+import type { OutputState, Player, Track } from '@/contracts';
 import {
   isOutputDevice,
   leaveReportTime,
@@ -23,6 +23,12 @@ export interface EngineHooks {
   onDuration(seconds: number | null): void;
   /** The browser refused to start audio: the bar shows the tap prompt until `startFromTap`. */
   onNeedsTap(needed: boolean): void;
+  /**
+   * What the music really does on this device, the moment it changes (null: this device is not the
+   * output, or has nothing to play). The app tells the server, so the remotes stop claiming music the
+   * shop does not hear.
+   */
+  onOutputState?(state: OutputState | null): void;
   /** Ask the server for the next track (ended, failed to load, media key). */
   requestNext(): void;
   /** Ask the server for a fresh copy of the current track (new signed URL). */
@@ -60,6 +66,9 @@ export function setMediaCors(element: HTMLMediaElement, cors: boolean): void {
   else element.removeAttribute('crossorigin');
 }
 
+/** The music has not moved for this long while it should sound: the device reports it stalled. */
+export const STALL_MS = 5_000;
+
 /**
  * The audio engine (no React): one element for music, plus a slot for the element that plays
  * spots and sounds over paused music (SpotPlayer fills it). It follows the server's player:
@@ -89,6 +98,15 @@ export class PlayerEngine {
   private readonly meter: PlayMeter | null;
   /** Set while the API is away: the device plays on from `base.next_tracks` and ignores stale states. */
   private alone: AloneRun | null = null;
+  /** What the music really does, as last told through `onOutputState`. */
+  private outputState: OutputState | null = null;
+  /** When the music element last moved on (or was asked to start): the stall watch counts from here. */
+  private progressAt = 0;
+  private progressTime = -1;
+  private stalled = false;
+  private stallTimer: ReturnType<typeof setInterval> | null = null;
+  /** Set by the spot player when the browser refused the spot too: the tap starts it. */
+  spotWaitsForTap: (() => void) | null = null;
 
   constructor(
     private readonly hooks: EngineHooks,
@@ -104,6 +122,7 @@ export class PlayerEngine {
     this.audio.addEventListener('ended', this.handleEnded);
     this.audio.addEventListener('error', this.handleError);
     this.audio.addEventListener('playing', this.handlePlaying);
+    this.audio.addEventListener('pause', this.handlePause);
     bindMediaKeys({
       play: () => {
         if (!this.player?.is_playing) this.hooks.togglePlay();
@@ -138,6 +157,7 @@ export class PlayerEngine {
     if (!output || !track) {
       this.silence(previous, sessionId);
       this.lastServerTime = player?.current_time ?? null;
+      this.refreshOutput();
       return;
     }
 
@@ -160,20 +180,38 @@ export class PlayerEngine {
 
     showOnMediaSession(this.player);
     this.updateReportTimer();
+    this.refreshOutput();
   }
 
   /** Called from the tap on the prompt: the gesture lets the browser start audio at once. */
   startFromTap(): void {
     this.setNeedsTap(false);
+    // A spot the browser refused starts now, in the tap's gesture; the music follows when it ends.
+    const spot = this.spotWaitsForTap;
+    this.spotWaitsForTap = null;
+    spot?.();
     // Under a spot the music waits; the tap has unlocked the page, so it starts when the spot ends.
     if (shouldSound(this.player, this.sessionId) && !this.spotHoldsFloor) this.start();
+  }
+
+  /** The spot player: the browser refused to start a spot; `resume` plays it from the tap. */
+  spotRefused(resume: () => void): void {
+    this.spotWaitsForTap = resume;
+    if (isOutputDevice(this.player, this.sessionId)) this.setNeedsTap(true);
   }
 
   /** SpotPlayer uses this to pause music under a spot and to resume it after. */
   holdForSpot(hold: boolean): void {
     this.spotHoldsFloor = hold;
+    if (!hold) this.spotWaitsForTap = null;
     if (hold) this.audio.pause();
     else if (shouldSound(this.player, this.sessionId)) this.start();
+    this.refreshOutput();
+  }
+
+  /** The spot element started sounding (the shop hears the spot while the music waits). */
+  spotSounding(): void {
+    this.refreshOutput();
   }
 
   /**
@@ -235,6 +273,7 @@ export class PlayerEngine {
 
   dispose(): void {
     this.disposed = true;
+    this.stopStallWatch();
     this.meter?.finish(false);
     this.meter?.dispose();
     this.clearTimers();
@@ -246,6 +285,7 @@ export class PlayerEngine {
     this.audio.removeEventListener('ended', this.handleEnded);
     this.audio.removeEventListener('error', this.handleError);
     this.audio.removeEventListener('playing', this.handlePlaying);
+    this.audio.removeEventListener('pause', this.handlePause);
     if (typeof window !== 'undefined') {
       window.removeEventListener('beforeunload', this.handleLeave);
       window.removeEventListener('pagehide', this.handleLeave);
@@ -273,6 +313,8 @@ export class PlayerEngine {
 
   private start(): void {
     if (!this.audio.paused) return;
+    // The stall watch counts from the start: a track that never begins to sound stalls too.
+    this.noteProgress();
     // Refused once, the music waits for the tap on the prompt (startFromTap clears the flag first).
     // Trying again on every player update (a resync, another device's change, a spot ending) is refused
     // again, or, once the page has been touched anywhere, starts the music and takes the prompt away just
@@ -377,10 +419,71 @@ export class PlayerEngine {
     if (this.needsTap === needed) return;
     this.needsTap = needed;
     this.hooks.onNeedsTap(needed);
+    this.refreshOutput();
+  }
+
+  /** What the music really does now; undefined while that is still being found out (a track loading). */
+  private currentOutput(): OutputState | null | undefined {
+    if (!isOutputDevice(this.player, this.sessionId) || !this.player?.track) return null;
+    if (this.needsTap) return 'needs_tap';
+    if (!this.player.is_playing) return 'paused';
+    if (this.spotHoldsFloor) return this.spot && !this.spot.paused && this.spot.readyState >= 3 ? 'audible' : undefined;
+    if (this.stalled) return 'stalled';
+    if (!this.audio.paused && this.progressTime >= 0) return 'audible';
+    return undefined;
+  }
+
+  /** Tells the app when what the music really does changed, and keeps the stall watch running while it should sound. */
+  private refreshOutput(): void {
+    if (this.disposed) return;
+    const watch = shouldSound(this.player, this.sessionId) && !this.spotHoldsFloor && !this.needsTap;
+    if (watch) this.startStallWatch();
+    else {
+      this.stopStallWatch();
+      this.stalled = false;
+    }
+    const state = this.currentOutput();
+    if (state === undefined || state === this.outputState) return;
+    this.outputState = state;
+    this.hooks.onOutputState?.(state);
+  }
+
+  private noteProgress(): void {
+    this.progressAt = Date.now();
+  }
+
+  private startStallWatch(): void {
+    if (this.stallTimer) return;
+    this.noteProgress();
+    this.stallTimer = setInterval(() => {
+      const stalled = Date.now() - this.progressAt >= STALL_MS;
+      if (stalled === this.stalled) return;
+      this.stalled = stalled;
+      this.refreshOutput();
+    }, 1000);
+  }
+
+  private stopStallWatch(): void {
+    if (this.stallTimer) clearInterval(this.stallTimer);
+    this.stallTimer = null;
   }
 
   private readonly handleTime = () => {
     if (this.loadedTrackId !== null) this.hooks.onPosition(this.audio.currentTime);
+    // Only time that moves forward is music the shop hears (a seek back restarts the count too).
+    if (this.audio.currentTime !== this.progressTime) {
+      const first = this.progressTime < 0;
+      this.progressTime = this.audio.currentTime;
+      this.noteProgress();
+      if (this.stalled || first) {
+        this.stalled = false;
+        this.refreshOutput();
+      }
+    }
+  };
+
+  private readonly handlePause = () => {
+    this.refreshOutput();
   };
 
   private readonly handleMetadata = () => {
@@ -396,7 +499,9 @@ export class PlayerEngine {
   private readonly handlePlaying = () => {
     this.failuresInRow = 0;
     this.reloadedTrackId = null;
+    this.noteProgress();
     this.setNeedsTap(false);
+    this.refreshOutput();
   };
 
   private readonly handleEnded = () => {

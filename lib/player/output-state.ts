@@ -1,11 +1,13 @@
 'use client';
 
 import { useAtomValue, useStore, type createStore } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Player } from '@/contracts';
 import { connectionAtom, membersAtom } from '@/lib/realtime/atoms';
 import { outputDeviceUnavailable } from '@/lib/realtime/devices';
-import { outputHeardAtAtom, playerAtom, sessionIdAtom } from './state';
+import { isOutputDevice } from './decisions';
+import { heardState, type Heard } from './heard';
+import { localOutputAtom, outputHeardAtAtom, playerAtom, sessionIdAtom } from './state';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -72,4 +74,51 @@ export function useOutputSilent(held: boolean): boolean {
   }, [watching, heardAt]);
 
   return watching && heardAt !== 0 && silentAt === heardAt;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and in the browser's first render, true after: what the first paint shows must
+ * be what the server rendered (no hydration mismatch), and neither knows yet what the shop hears.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * What this device may tell of the shop's sound (see heard.ts). Read by every tile, so from atoms only:
+ * the session id is the engine's (set once it runs), and until then nothing is known.
+ */
+export function useHeard(): Heard {
+  const hydrated = useHydrated();
+  const player = useAtomValue(playerAtom);
+  const local = useAtomValue(localOutputAtom);
+  const sessionId = useAtomValue(sessionIdAtom);
+  return heardState({
+    hydrated: hydrated && sessionId !== null,
+    player,
+    isOutput: isOutputDevice(player, sessionId),
+    local,
+  });
+}
+
+/** Outside React (actions): what this device may tell of the shop's sound, once the page runs. */
+export function heardNow(store: Store): Heard {
+  const player = store.get(playerAtom);
+  return heardState({
+    hydrated: true,
+    player,
+    isOutput: isOutputDevice(player, store.get(sessionIdAtom)),
+    local: store.get(localOutputAtom),
+  });
+}
+
+/** Whether the audio device says it does not sound although the player plays (a remote's view). */
+export function isUnheard(heard: Heard): boolean {
+  return heard === 'needs_tap' || heard === 'stalled';
 }

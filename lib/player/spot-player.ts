@@ -72,10 +72,26 @@ export class SpotPlayer {
     const key = item.key;
     this.startTimer = setTimeout(() => this.fail(key), SPOT_START_TIMEOUT_MS);
     const attempt = this.element.play();
-    attempt?.catch((error: unknown) => {
-      // A newer load (the next item) interrupted this one: nothing failed.
-      if ((error as { name?: string } | null)?.name === 'AbortError') return;
+    attempt?.catch((error: unknown) => this.refused(key, error));
+  }
+
+  /**
+   * The browser refused the spot's start. Without a tap yet (NotAllowedError) the spot waits for the
+   * device's prompt, whose tap starts it: a paid ad is not skipped for the browser's rules.
+   */
+  private refused(key: number, error: unknown): void {
+    const name = (error as { name?: string } | null)?.name;
+    // A newer load (the next item) interrupted this one: nothing failed.
+    if (name === 'AbortError' || this.playingKey !== key) return;
+    if (name !== 'NotAllowedError') {
       this.fail(key);
+      return;
+    }
+    this.clearTimer();
+    this.engine.spotRefused(() => {
+      if (this.playingKey !== key) return;
+      this.startTimer = setTimeout(() => this.fail(key), SPOT_START_TIMEOUT_MS);
+      this.element.play()?.catch((again: unknown) => this.refused(key, again));
     });
   }
 
@@ -102,7 +118,10 @@ export class SpotPlayer {
     this.startTimer = null;
   }
 
-  private readonly handlePlaying = () => this.clearTimer();
+  private readonly handlePlaying = () => {
+    this.clearTimer();
+    this.engine.spotSounding();
+  };
 
   private readonly handleEnded = () => {
     if (this.playingKey !== null) this.dispatch({ type: 'ended', key: this.playingKey });

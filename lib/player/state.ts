@@ -3,7 +3,7 @@
  * subscription write it. No React here.
  */
 import { atom, type createStore } from 'jotai';
-import type { Player, Track } from '@/contracts';
+import type { OutputState, Player, Track } from '@/contracts';
 import {
   emptySpotQueue,
   spotQueueReducer,
@@ -34,6 +34,12 @@ export const durationAtom = atom<number | null>(null);
 
 /** True while the browser waits for a tap before it lets the music start. */
 export const needsTapAtom = atom(false);
+
+/**
+ * On the audio device: what its music really does (the engine's account; null until it knows). The
+ * device reports it to the server (`POST /api/players/{id}/output`), and its own bar reads it.
+ */
+export const localOutputAtom = atom<OutputState | null>(null);
 
 /** True while the next track could not be fetched because the server did not answer (the bar says so). */
 export const serverUnreachableAtom = atom(false);

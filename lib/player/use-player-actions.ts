@@ -8,8 +8,10 @@ import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { playerApi } from './api';
 import { commitPlayer, ensurePlayerId, resyncPlayer } from './commit';
-import { isOutputUnavailable } from './output-state';
+import { isOutputDevice } from './decisions';
+import { heardNow, isOutputUnavailable, isUnheard } from './output-state';
 import { playerAtom, positionAtom, sessionIdAtom } from './state';
+import { getPlayerEngine } from './use-player-engine';
 import { playableState, type PlayableKind } from './use-player';
 import { snapVolume } from './volume';
 
@@ -83,9 +85,20 @@ export function usePlayerActions(): PlayerActions {
 
     const playPlayable = async (type: PlayableKind, id: number, trackId?: number) => {
       const before = store.get(playerAtom);
-      // The device that held the music is gone: this press brings the music here.
-      const takeOver = isOutputUnavailable(store, before);
       const active = playableState(before, type, id).active;
+      const heard = heardNow(store);
+      // This is the audio device and its browser waits for a tap: this press is one, so the music starts.
+      if (
+        active &&
+        trackId === undefined &&
+        heard === 'needs_tap' &&
+        isOutputDevice(before, store.get(sessionIdAtom))
+      ) {
+        getPlayerEngine()?.startFromTap();
+        return;
+      }
+      // The device that held the music is gone, or says it does not sound: this press brings the music here.
+      const takeOver = isOutputUnavailable(store, before) || isUnheard(heard);
       if (takeOver && active && trackId === undefined) {
         await moveHere();
         return;

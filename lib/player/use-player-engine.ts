@@ -17,6 +17,7 @@ import { flushPlayReports, reportPlayed } from './play-reports';
 import {
   aloneTrackAtom,
   durationAtom,
+  localOutputAtom,
   needsTapAtom,
   playerAtom,
   playingOnAloneAtom,
@@ -107,6 +108,7 @@ export function usePlayerEngine(): void {
       onPosition: (seconds) => store.set(positionAtom, seconds),
       onDuration: (seconds) => store.set(durationAtom, seconds),
       onNeedsTap: (needed) => store.set(needsTapAtom, needed),
+      onOutputState: (state) => store.set(localOutputAtom, state),
       requestNext,
       requestReload: () => {
         const p = current();
@@ -165,6 +167,29 @@ export function usePlayerEngine(): void {
     };
     const unsubKeep = [store.sub(playerAtom, keep), store.sub(spotQueueAtom, keep), store.sub(sessionIdAtom, keep)];
     keep();
+
+    // The audio device tells the server what its music really does whenever the server's player says
+    // otherwise (a change here, the output just moved here, a report lost on the way): the remotes
+    // show that instead of the play state alone. Only the bundled API has the call (it announces
+    // `version`); nothing is sent while the API is away.
+    let reporting: string | null = null;
+    const reportOutput = () => {
+      const p = current();
+      const state = store.get(localOutputAtom);
+      if (!p || !state || !mediaCorsReady(p) || instance.isAlone) return;
+      if (!isOutputDevice(p, store.get(sessionIdAtom)) || p.output?.state === state) return;
+      const key = `${p.id}:${p.session_id}:${state}`;
+      if (reporting === key) return;
+      reporting = key;
+      commitPlayer(store, () => playerApi.reportOutput(p.id, state))
+        .catch(() => {
+          // Lost: the next change of the player tries again, as it still differs.
+        })
+        .finally(() => {
+          if (reporting === key) reporting = null;
+        });
+    };
+    const unsubOutput = [store.sub(localOutputAtom, reportOutput), store.sub(playerAtom, reportOutput)];
     engine = instance;
     // In the document (hidden: no controls) so the page's audio can be found and inspected.
     instance.audio.hidden = true;
@@ -173,7 +198,8 @@ export function usePlayerEngine(): void {
       next.dispose();
       outage.dispose();
       unsubConnection();
-      for (const unsub of unsubKeep) unsub();
+      for (const unsub of [...unsubKeep, ...unsubOutput]) unsub();
+      store.set(localOutputAtom, null);
       window.removeEventListener('online', online);
       store.set(serverUnreachableAtom, false);
       store.set(playingOnAloneAtom, false);

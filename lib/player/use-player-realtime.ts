@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import type { Player, PlayerSound } from '@/contracts';
 import type { RealtimeEvents } from '@/lib/realtime/events';
 import { useRealtime } from '@/lib/realtime/use-realtime';
-import { applyPushedPlayer, resyncPlayer } from './commit';
+import { applyOutputChanged, applyPushedPlayer, resyncPlayer } from './commit';
 import { isOutputDevice } from './decisions';
 import { leaveEndedLogin } from './end-login';
 import { mediaCorsReady } from './engine';
@@ -59,6 +59,7 @@ export function usePlayerRealtime(): void {
     () => ({
       missed: () => resyncPlayer(store),
       player: (player) => receivePlayer(store, store.get(sessionIdAtom), player),
+      output: (event) => void applyOutputChanged(store, event),
       sounds: (items) => receiveSounds(store, store.get(sessionIdAtom), items),
       loginEnded: leaveEndedLogin,
     }),

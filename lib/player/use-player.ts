@@ -3,7 +3,8 @@
 import { useAtomValue } from 'jotai';
 import type { Player } from '@/contracts';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from '@/contracts/names';
-import { useOutputUnavailable } from './output-state';
+import { heardPlaying } from './heard';
+import { useHeard, useOutputUnavailable } from './output-state';
 import { playerAtom } from './state';
 
 export function usePlayer(): Player | null {
@@ -24,12 +25,14 @@ export function playableState(
 }
 
 /**
- * As playableState; music whose device is gone does not count as playing (nothing sounds, and a press
- * brings it here rather than pausing it).
+ * As playableState; music whose device is gone, or that the audio device says it does not sound (or
+ * not yet known: the server's render), does not count as playing (a press brings it here, or starts
+ * it, rather than pausing it).
  */
 export function usePlayableState(type: PlayableKind, id: number): { active: boolean; playing: boolean } {
   const player = useAtomValue(playerAtom);
   const unavailable = useOutputUnavailable();
+  const heard = useHeard();
   const state = playableState(player, type, id);
-  return unavailable ? { active: state.active, playing: false } : state;
+  return unavailable || !heardPlaying(heard, player) ? { active: state.active, playing: false } : state;
 }

@@ -2,7 +2,8 @@
 
 import { useAtomValue } from 'jotai';
 import { useEffect, useReducer, useState } from 'react';
-import { useOutputUnavailable } from './output-state';
+import { heardPlaying } from './heard';
+import { useHeard, useOutputUnavailable } from './output-state';
 import { durationAtom, playerAtom, positionAtom } from './state';
 
 /** Where the remote music should be now: the stored time plus what passed since it was sent. */
@@ -65,6 +66,8 @@ export function usePosition(): { position: number; duration: number } {
   const measured = useAtomValue(durationAtom);
   // The device that held the music is gone: nothing sounds, so the time stands where it was reported.
   const unavailable = useOutputUnavailable();
+  // Music the audio device says it does not sound (or not known yet) has no running clock either.
+  const heard = useHeard();
   // The server's length, so the bar and the track list agree; the measured one only when it has none.
   const duration = trackLength(player?.track?.duration, measured, player?.track?.formatted_duration);
   const [{ receivedAt, now }, stamp] = useReducer(stampClock, 'received', initialClock);
@@ -75,7 +78,7 @@ export function usePosition(): { position: number; duration: number } {
     stamp('received');
   }
 
-  const playing = !!player?.is_playing && !unavailable;
+  const playing = heardPlaying(heard, player) && !unavailable;
   const ticking = local === null && playing && !!player?.track;
   useEffect(() => {
     if (!ticking) return;

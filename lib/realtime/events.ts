@@ -1,4 +1,4 @@
-import type { Player, PlayerSound } from '@/contracts';
+import type { OutputChangedEvent, Player, PlayerSound } from '@/contracts';
 
 /**
  * What the transport hands its one subscriber: typed, read events and the moments to fetch the
@@ -10,6 +10,8 @@ export interface RealtimeEvents {
   missed(): Promise<unknown>;
   /** UpdatePlayer: a state another device caused. */
   player(player: Player): void;
+  /** OutputChanged: what the audio device reports it really does (the bundled API only). */
+  output(event: OutputChangedEvent): void;
   /** PlaySpots, or a PlaySound as a list of one. */
   sounds(items: PlayerSound[]): void;
   /** A 4009 close after which /api/me said 401: this login is over; the page leaves once it settles. */

@@ -1,4 +1,5 @@
-import type { Device, Player, PlayerSound } from '@/contracts';
+import type { Device, OutputChangedEvent, Player, PlayerSound } from '@/contracts';
+import { OUTPUT_STATES } from '@/contracts/names';
 
 /**
  * Checks for what arrives over the socket (events and presence members), written out by hand so the
@@ -74,6 +75,18 @@ export function isPlayerSound(v: unknown): v is PlayerSound {
 /** `UpdatePlayer` → the player, or null. */
 export function readUpdatePlayer(payload: unknown): Player | null {
   return isObj(payload) && isPlayer(payload.player) ? payload.player : null;
+}
+
+/** `OutputChanged` → the event, or null. */
+export function readOutputChanged(payload: unknown): OutputChangedEvent | null {
+  if (!isObj(payload) || !isNum(payload.player_id) || !isStr(payload.session_id) || !isObj(payload.output)) return null;
+  const { state, since } = payload.output;
+  if (!isStr(state) || !(OUTPUT_STATES as readonly string[]).includes(state) || !isStr(since)) return null;
+  return {
+    player_id: payload.player_id,
+    session_id: payload.session_id,
+    output: { state: state as OutputChangedEvent['output']['state'], since },
+  };
 }
 
 /** `PlaySpots` → the spots, or null. */

@@ -1,4 +1,5 @@
 import {
+  OUTPUT_CHANGED_EVENT,
   PLAY_SOUND_EVENT,
   PLAY_SPOTS_EVENT,
   SCREEN_UPDATED_EVENT,
@@ -17,6 +18,7 @@ export const LISTEN = {
   updatePlayer: 'UpdatePlayer',
   playSpots: 'PlaySpots',
   playSound: 'PlaySound',
+  outputChanged: 'OutputChanged',
   // On a screen's public channel `screen.{hash_id}`.
   screenUpdated: 'ScreenUpdated',
   showSlideshow: 'ShowSlideshow',
@@ -38,6 +40,7 @@ export const WIRE = {
   updatePlayer: UPDATE_PLAYER_EVENT,
   playSpots: PLAY_SPOTS_EVENT,
   playSound: PLAY_SOUND_EVENT,
+  outputChanged: OUTPUT_CHANGED_EVENT,
   screenUpdated: SCREEN_UPDATED_EVENT,
   showSlideshow: SHOW_SLIDESHOW_EVENT,
 } as const;

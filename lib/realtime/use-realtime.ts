@@ -8,13 +8,13 @@ import { connectionAtom, membersAtom } from './atoms';
 import { addMember, parseMembers, removeMember } from './devices';
 import type { RealtimeConnection } from './echo';
 import type { RealtimeEvents } from './events';
-import { readPlaySound, readPlaySpots, readUpdatePlayer } from './guards';
+import { readOutputChanged, readPlaySound, readPlaySpots, readUpdatePlayer } from './guards';
 import { keepConnected } from './keep-connected';
 import { LISTEN } from './names';
 
 /**
  * Keeps this device live: the socket (loaded after the first paint), the player channel
- * (UpdatePlayer, PlaySpots, PlaySound) of `playerId`, the shop's presence channel (the device list),
+ * (UpdatePlayer, PlaySpots, PlaySound, OutputChanged) of `playerId`, the shop's presence channel (the device list),
  * and `events.missed` after every drop or sleep. Mount once, through the player.
  */
 export function useRealtime(playerId: number | null, events: RealtimeEvents): void {
@@ -57,6 +57,10 @@ export function useRealtime(playerId: number | null, events: RealtimeEvents): vo
       .listen(LISTEN.playSound, (payload: unknown) => {
         const sound = readPlaySound(payload);
         if (sound) events.sounds([sound]);
+      })
+      .listen(LISTEN.outputChanged, (payload: unknown) => {
+        const output = readOutputChanged(payload);
+        if (output) events.output(output);
       });
     return () => live.echo.leave(name);
   }, [live, playerId, events]);

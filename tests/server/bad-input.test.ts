@@ -255,6 +255,7 @@ type FieldKind =
   | 'settingKey'
   | 'settingValue'
   | 'playedType'
+  | 'outputState'
   | 'instant'
   | 'reportId';
 
@@ -361,6 +362,8 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
       );
     case 'playedType':
       return fc.constantFrom('track', 'spot', 'sound', 'schedule', 'TRACK', '');
+    case 'outputState':
+      return fc.constantFrom('audible', 'needs_tap', 'stalled', 'paused', 'playing', 'AUDIBLE', '');
     case 'instant':
       return fc.constantFrom(
         new Date().toISOString(),
@@ -488,6 +491,7 @@ const INPUTS: Record<string, RouteInput> = {
   'GET /api/players/:id/toggle-play': {},
   'GET /api/players/:id/load-track': {},
   'POST /api/players/:id/update-volume': { body: { volume: 'volume', currentTime: 'time' } },
+  'POST /api/players/:id/output': { body: { state: 'outputState' } },
   'POST /api/players/:id/playable/channel/:channelId': { body: { track: 'track' }, query: { track: 'track' } },
   'POST /api/players/:id/sessions/:sessionId': { body: { currentTime: 'time' } },
   'GET /api/players/:id/next/tracks/:trackId': {},

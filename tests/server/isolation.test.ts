@@ -171,6 +171,7 @@ const VALID_BODY: Record<string, (shop: Shop) => Record<string, unknown>> = {
   'POST /api/players/:id/random': () => ({}),
   'POST /api/players/:id/repeat': () => ({}),
   'POST /api/players/:id/update-volume': () => ({ volume: 40 }),
+  'POST /api/players/:id/output': () => ({ state: 'needs_tap' }),
   'POST /api/players/:id/playable/channel/:channelId': () => ({ track: tracks[1] }),
   'POST /api/players/:id/sessions/:sessionId': () => ({ currentTime: 0 }),
   'POST /api/playlists/:id': () => ({ name: 'Átnevezett lista' }),

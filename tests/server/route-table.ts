@@ -146,6 +146,7 @@ export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'GET /api/players/:id/toggle-play': { id: 'player' },
   'GET /api/players/:id/load-track': { id: 'player' },
   'POST /api/players/:id/update-volume': { id: 'player' },
+  'POST /api/players/:id/output': { id: 'player' },
   'POST /api/players/:id/playable/channel/:channelId': { id: 'player', channelId: 'channel' },
   'POST /api/players/:id/sessions/:sessionId': { id: 'player', sessionId: 'session' },
   'GET /api/players/:id/next/tracks/:trackId': { id: 'player', trackId: 'track' },

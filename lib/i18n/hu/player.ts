@@ -13,7 +13,7 @@ export const player = {
   seek: 'Tekerés',
   more: 'További vezérlők',
   less: 'Kevesebb vezérlő',
-  tapToStart: 'A lejátszás elindításához koppintson ide',
+  tapToStart: 'Kattintson ide a zene indításához',
   otherDevice: 'A zene egy másik eszközön szól',
   currentTime: 'Eltelt idő',
   totalTime: 'Teljes hossz',
@@ -27,6 +27,9 @@ export const player = {
   serverAwayPlayingOn: 'Nincs kapcsolat a szerverrel – a zene tovább szól',
   outputUnavailable: 'A zenét szóló eszköz nem elérhető',
   outputSilent: 'A zenét szóló eszköz nem válaszol',
+  // What the audio device reports it really does (the bundled API), on the other devices.
+  outputNeedsTap: 'A zene nem szól: a zenét szóló eszközön kattintson vagy koppintson az indításhoz.',
+  outputStalled: 'A zene elakadt a zenét szóló eszközön.',
   outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',
   playHere: 'Lejátszás ezen az eszközön',
   movedHere: 'A zene mostantól ezen az eszközön szól.',

@@ -283,6 +283,12 @@ export const players = pgTable(
     upcoming: jsonb('upcoming').$type<number[]>().notNull().default([]),
     /** Raised by every change, so a client never lets an older state overwrite a newer one. */
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the audio device (`sessionId`) last reported it does (OUTPUT_STATES) and when; both null
+     * until it reports, and cleared when the output moves. Written without raising `version`.
+     */
+    outputState: text('output_state'),
+    outputSince: timestamp('output_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -58,5 +58,7 @@ export function httpErrorOf(refusal: PlayerRefusal): HttpError | ValidationError
       return new ValidationError({ track: [playerMessages.trackNotInPlayable] });
     case 'output-taken':
       return new HttpError(409, playerMessages.outputTaken);
+    case 'not-output':
+      return new HttpError(409, playerMessages.notOutput);
   }
 }

@@ -9,7 +9,9 @@ export type PlayerRefusalReason =
   /** The track to start from is not in the chosen playable (a field error on `track`). */
   | 'track-not-in-playable'
   /** Another device took the output since the caller last saw the player. */
-  | 'output-taken';
+  | 'output-taken'
+  /** The caller reported an output state, but the player's output is another device (or none). */
+  | 'not-output';
 
 export class PlayerRefusal extends Error {
   constructor(readonly reason: PlayerRefusalReason) {

@@ -1,4 +1,4 @@
-import type { Player, PlayableType } from '../../../contracts/player';
+import type { OutputState, Player, PlayableType } from '../../../contracts/player';
 import { transaction, type Db } from '../db/client';
 import { getTracks } from '../db/queries/channels';
 import {
@@ -7,6 +7,7 @@ import {
   isLoginLive as isLoginLiveQuery,
   listPlayers,
   lockCustomer,
+  setPlayerOutput,
   lockPlayer,
   lockPlayersOfPlayable,
   updatePlayer,
@@ -91,6 +92,12 @@ export interface PlayerService {
   ): Promise<Player>;
   jumpToTrack(actor: Actor, playerId: number, trackId: number): Promise<Player>;
   /**
+   * The audio device says what it really does (`POST /api/players/{id}/output`). Only the device the
+   * player names may (else `not-output`). Kept as `output: {state, since}` without raising `version`
+   * and without `onPlayerChanged` (no UpdatePlayer): `changed` tells the caller to send OutputChanged.
+   */
+  reportOutput(actor: Actor, playerId: number, state: OutputState): Promise<{ player: Player; changed: boolean }>;
+  /**
    * Hands audio output to the device login `sessionId` at `currentTime` (clamped to the track's
    * length). The target must be a live login of the same customer (not ended, not logged out),
    * else refused as not found; presence is not required, so a device whose socket is reconnecting can still be
@@ -158,6 +165,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       playable_type: kind ? kind.type : null,
       playable_id: kind ? row.playableId : null,
       version: row.version,
+      output:
+        row.outputState && row.outputSince
+          ? { state: row.outputState as OutputState, since: row.outputSince.toISOString() }
+          : null,
       next_tracks: row.upcoming.flatMap((id) => {
         const next = byId.get(id);
         return next ? [trackResource(storage, next)] : [];
@@ -223,6 +234,11 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       if (!row) throw new PlayerRefusal('not-found');
       const values = await change(row, tx);
       if (!values) return { player: await resource(row, tx), changed: false };
+      // What the old device reported says nothing of the new one, which reports for itself.
+      if (values.sessionId !== undefined && values.sessionId !== row.sessionId) {
+        values.outputState = null;
+        values.outputSince = null;
+      }
       return {
         player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx),
         changed: true,
@@ -475,6 +491,20 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           sessionId: await ownerAfterPlay(tx, row, actor),
         };
       }),
+
+    async reportOutput(actor, playerId, state) {
+      return transaction(db, async (tx) => {
+        const row = await lockPlayer(tx, { customerId: actor.customerId, id: playerId });
+        if (!row) throw new PlayerRefusal('not-found');
+        // A device that lost the output (a report racing a takeover) speaks for no sound of this player.
+        if (!actor.sessionId || row.sessionId !== actor.sessionId) throw new PlayerRefusal('not-output');
+        if (row.outputState === state) return { player: await resource(row, tx), changed: false };
+        return {
+          player: await resource(await setPlayerOutput(tx, row.id, { state, since: new Date() }), tx),
+          changed: true,
+        };
+      });
+    },
 
     moveOutput: (actor, playerId, target) =>
       mutate(actor, playerId, 'move-output', async (row, tx) => {

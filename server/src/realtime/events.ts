@@ -1,4 +1,5 @@
 import {
+  OUTPUT_CHANGED_EVENT,
   PLAY_SOUND_EVENT,
   PLAY_SPOTS_EVENT,
   privatePlayerChannel,
@@ -6,6 +7,7 @@ import {
   SCREEN_UPDATED_EVENT,
   SHOW_SLIDESHOW_EVENT,
   screenChannelName,
+  type OutputChangedEvent,
   type PlayerSound,
   type PlaySoundEvent,
   type PlaySpotsEvent,
@@ -20,6 +22,11 @@ import type { Broadcaster, BroadcastOptions } from './broadcaster';
 export interface RealtimeEvents {
   /** `App\Events\UpdatePlayer` `{player}` on `private-player.{id}`. */
   updatePlayer(player: Player, options?: BroadcastOptions): Promise<void>;
+  /**
+   * `App\Events\OutputChanged` `{player_id, session_id, output}` on `private-player.{id}`: the audio
+   * device's report of what it does (no UpdatePlayer: the player's version stays).
+   */
+  outputChanged(player: Player, options?: BroadcastOptions): Promise<void>;
   /** `App\Events\PlaySpots` `{spots}` to every player of the customer (the scheduler calls this). */
   playSpots(customerId: number, spots: PlayerSound[], options?: BroadcastOptions): Promise<void>;
   /**
@@ -49,6 +56,15 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
     async updatePlayer(player, options) {
       const payload: UpdatePlayerEvent = { player };
       await broadcaster.trigger([privatePlayerChannel(player.id)], UPDATE_PLAYER_EVENT, payload, options);
+    },
+    async outputChanged(player, options) {
+      if (!player.output || !player.session_id) return;
+      const payload: OutputChangedEvent = {
+        player_id: player.id,
+        session_id: player.session_id,
+        output: player.output,
+      };
+      await broadcaster.trigger([privatePlayerChannel(player.id)], OUTPUT_CHANGED_EVENT, payload, options);
     },
     async playSpots(customerId, spots, options) {
       const list = await players.list({ customerId, sessionId: null });

@@ -6,6 +6,7 @@ import {
   moveOutputBodySchema,
   moveOutputParamsSchema,
   PLAYABLE_CHANNEL,
+  reportOutputBodySchema,
   updateVolumeBodySchema,
   type Player,
 } from '../../../contracts/player';
@@ -41,6 +42,19 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
     '/api/players/:id/update-volume',
     { schema: { params: idParamsSchema, body: updateVolumeBodySchema } },
     async (req): Promise<Player> => service.updateVolume(actor(req), req.params.id, req.body),
+  );
+
+  // The audio device says what it really does (sounding, waiting for a tap, stalled, paused), so the
+  // remotes stop claiming music the shop does not hear. Other devices learn it from OutputChanged;
+  // the sender's socket is skipped as on every change.
+  app.post(
+    '/api/players/:id/output',
+    { schema: { params: idParamsSchema, body: reportOutputBodySchema } },
+    async (req): Promise<Player> => {
+      const { player, changed } = await service.reportOutput(actor(req), req.params.id, req.body.state);
+      if (changed) await ctx.realtime.outputChanged(player, { exceptSocketId: actor(req).socketId });
+      return player;
+    },
   );
 
   app.post<{ Params: { id: string; channelId: string } }>(

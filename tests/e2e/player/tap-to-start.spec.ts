@@ -12,7 +12,7 @@ test.use({ trace: 'off' });
 
 let browser: Browser;
 
-const TAP_TO_START = 'A lejátszás elindításához koppintson ide';
+const TAP_TO_START = 'Kattintson ide a zene indításához';
 const PROMPT_SHOWN = 'e2e:tap-prompt-shown';
 
 test.beforeAll(async () => {

@@ -356,3 +356,53 @@ describe('playing on alone (the API away)', () => {
     expect(laravel.audio.getAttribute('crossorigin')).toBeNull();
   });
 });
+
+describe('what the music really does (onOutputState)', () => {
+  it('needs_tap when the browser refuses, audible once the time moves after the tap, paused when the server pauses', async () => {
+    const refusal = Object.assign(new Error('no gesture'), { name: 'NotAllowedError' });
+    const { audio, h, engine, playSpy } = setup(() => Promise.reject(refusal));
+    const onOutputState = jest.fn();
+    (h as EngineHooks).onOutputState = onOutputState;
+    engine.apply(aPlayer(), 'device-a');
+    await flush();
+    expect(onOutputState).toHaveBeenLastCalledWith('needs_tap');
+
+    playSpy.mockImplementation(() => Promise.resolve());
+    let paused = true;
+    jest.spyOn(audio, 'paused', 'get').mockImplementation(() => paused);
+    engine.startFromTap();
+    paused = false;
+    audio.dispatchEvent(new Event('playing'));
+    jest.spyOn(audio, 'currentTime', 'get').mockReturnValue(12.3);
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(onOutputState).toHaveBeenLastCalledWith('audible');
+
+    engine.apply(aPlayer({ is_playing: false }), 'device-a');
+    expect(onOutputState).toHaveBeenLastCalledWith('paused');
+    engine.apply(aPlayer(), 'device-b');
+    expect(onOutputState).toHaveBeenLastCalledWith(null);
+    expect(onOutputState.mock.calls.map(([state]) => state)).toEqual(['needs_tap', 'audible', 'paused', null]);
+    engine.dispose();
+  });
+
+  it('stalled after 5 s without the time moving, audible again when it moves', async () => {
+    jest.useFakeTimers();
+    const { audio, h, engine } = setup();
+    const onOutputState = jest.fn();
+    (h as EngineHooks).onOutputState = onOutputState;
+    jest.spyOn(audio, 'paused', 'get').mockReturnValue(false);
+    let time = 1;
+    jest.spyOn(audio, 'currentTime', 'get').mockImplementation(() => time);
+    engine.apply(aPlayer(), 'device-a');
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(onOutputState).toHaveBeenLastCalledWith('audible');
+    jest.advanceTimersByTime(4_000);
+    expect(onOutputState).toHaveBeenLastCalledWith('audible');
+    jest.advanceTimersByTime(2_000);
+    expect(onOutputState).toHaveBeenLastCalledWith('stalled');
+    time = 2;
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(onOutputState).toHaveBeenLastCalledWith('audible');
+    engine.dispose();
+  });
+});

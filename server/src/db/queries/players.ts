@@ -10,7 +10,13 @@ import { liveSessionIds } from './sessions';
  */
 
 export type PlayerRow = typeof players.$inferSelect;
-export type PlayerChanges = Partial<Omit<PlayerRow, 'id' | 'customerId' | 'createdAt' | 'version'>>;
+export type PlayerChanges = Partial<
+  Omit<PlayerRow, 'id' | 'customerId' | 'createdAt' | 'version' | 'outputState' | 'outputSince'>
+> & {
+  /** Only ever cleared here (the output moved); reports go through setPlayerOutput. */
+  outputState?: null;
+  outputSince?: null;
+};
 
 type Scope = { customerId: number };
 type One = { customerId: number; id: number };
@@ -68,6 +74,20 @@ export async function updatePlayer(tx: Db, id: number, values: PlayerChanges): P
   const [row] = await tx
     .update(players)
     .set({ ...values, version: sql`${players.version} + 1`, updatedAt: new Date() })
+    .where(eq(players.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Notes what the audio device reports it does, on a player found for its customer (and locked).
+ * The version stays: the device's account of its sound is no change of the player, and the
+ * return-from-outage logic compares versions.
+ */
+export async function setPlayerOutput(tx: Db, id: number, output: { state: string; since: Date }): Promise<PlayerRow> {
+  const [row] = await tx
+    .update(players)
+    .set({ outputState: output.state, outputSince: output.since })
     .where(eq(players.id, id))
     .returning();
   return row!;
