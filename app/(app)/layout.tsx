@@ -4,6 +4,7 @@ import type { Customer, Player } from '@/contracts';
 import { AppFrame } from '@/components/layout/AppFrame';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlayerBar } from '@/components/player/PlayerBar';
+import { SpaceToPlay } from '@/components/player/SpaceToPlay';
 import { PlayerRoot } from '@/components/player/PlayerRoot';
 import { PlaylistModalHost } from '@/components/playlists/PlaylistModalHost';
 import { CUSTOMER_KEY, ME_KEY } from '@/lib/api/keys';
@@ -57,6 +58,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       <RealtimeFallback config={env().realtime} />
       <PlayerRoot player={player}>
         <AppFrame player={<PlayerBar />}>{children}</AppFrame>
+        <SpaceToPlay />
         {/* One modal for every add-to-playlist button (SPEC.md §2: the main layout has it), loaded on first use. */}
         <PlaylistModalHost />
       </PlayerRoot>
