@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppFrame } from '@/components/layout/AppFrame';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlayerBar } from '@/components/player/PlayerBar';
+import { SpaceToPlay } from '@/components/player/SpaceToPlay';
 import { PlayerRoot } from '@/components/player/PlayerRoot';
 import { PlaylistModalHost } from '@/components/playlists/PlaylistModalHost';
 import { ApiBase } from '@/lib/api/api-base';
@@ -19,6 +20,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       <RealtimeFallback config={env().realtime} />
       <PlayerRoot player={player}>
         <AppFrame player={<PlayerBar />}>{children}</AppFrame>
+        <SpaceToPlay />
         {/* One modal for every add-to-playlist button (SPEC.md §2: the main layout has it), loaded on first use. */}
         <PlaylistModalHost />
       </PlayerRoot>

@@ -89,6 +89,22 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
     };
   }, [update]);
 
+  // Slides scrolled out of the row are inert: Tab skips them (the buttons page to them), and focus
+  // never lands on a card the reader cannot see (nor pauses the carousel behind the reader's back).
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    const row = rowRef.current;
+    if (!viewport || !row || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) (entry.target as HTMLElement).inert = entry.intersectionRatio < 0.5;
+      },
+      { root: viewport, threshold: 0.5 },
+    );
+    for (const slide of Array.from(row.children)) observer.observe(slide);
+    return () => observer.disconnect();
+  }, [children.length]);
+
   useEffect(() => {
     if (!autoplay || prefersReducedMotion()) return;
     const timer = window.setInterval(() => {

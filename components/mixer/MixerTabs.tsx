@@ -4,16 +4,19 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { IntentLink } from '@/components/ui/IntentLink';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
-import { startTabCarousel } from './tab-carousel';
+import { startTabCarousel, type CarouselHold } from './tab-carousel';
 import { MIXER_TABS } from './tabs';
 import styles from './MixerTabs.module.scss';
 
 const hu = { mixer: huMixer };
 
+/** For the browser tab's life: once the manager touched the row, no mixer page turns it again. */
+const hold: CarouselHold = { taken: false };
+
 /**
  * The mixer's sub-pages are routes, so the tab row is navigation (links), not an ARIA tablist. On a
  * phone the row is a scroll-snapped carousel that starts at the current tab and turns on its own
- * until the manager touches it (or focuses a tab); wide windows get the plain row.
+ * until the manager touches it (or focuses a tab), then never again; wide windows get the plain row.
  */
 export function MixerTabs() {
   const pathname = usePathname();
@@ -22,7 +25,7 @@ export function MixerTabs() {
 
   useEffect(() => {
     const viewport = viewportRef.current;
-    return viewport ? startTabCarousel(viewport, Math.max(0, activeIndex)) : undefined;
+    return viewport ? startTabCarousel(viewport, Math.max(0, activeIndex), hold) : undefined;
   }, [activeIndex]);
 
   return (

@@ -187,6 +187,7 @@ export function SlideshowModal({ target, onClose }: { target: SlideshowTarget; o
             turn={turn}
             error={uploadError}
             disabled={images === null}
+            noneText={images && images.length > 0 ? t.uploaded(images.length) : undefined}
           />
           <FormAlert>{listError}</FormAlert>
           {images === null ? (

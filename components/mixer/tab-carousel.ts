@@ -6,13 +6,20 @@ export const CAROUSEL_OFF = '(min-width: 720px)';
 /** What the manager does to take the row over: from then on it stays where they leave it. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'] as const;
 
+/** Whether the manager has taken the row over: shared by every row started with it. */
+export interface CarouselHold {
+  taken: boolean;
+}
+
 /**
  * Drives a horizontally scrolling, scroll-snapped row (the browser does the swiping): it starts at
  * the item `startIndex`, then moves one item on every TAB_AUTOPLAY_MS, back to the first after the
- * last, until the first touch, wheel, key or focus inside it. Nothing turns in a wide window, where
- * the row does not scroll, nor for someone who asked for reduced motion. Returns the cleanup.
+ * last, until the first touch, wheel, key or focus inside it. That stop is for good: it is noted in
+ * `hold`, and a row started later with the same hold (the next mixer page's) only shows its current
+ * tab. Nothing turns in a wide window, where the row does not scroll, nor for someone who asked for
+ * reduced motion. Returns the cleanup.
  */
-export function startTabCarousel(viewport: HTMLElement, startIndex: number): () => void {
+export function startTabCarousel(viewport: HTMLElement, startIndex: number, hold: CarouselHold): () => void {
   const items = () => Array.from(viewport.querySelectorAll<HTMLElement>('li'));
   const offsetOf = (item: HTMLElement) => item.offsetLeft - (items()[0]?.offsetLeft ?? 0);
   const scrolls = () => !window.matchMedia(CAROUSEL_OFF).matches && viewport.scrollWidth > viewport.clientWidth + 1;
@@ -21,7 +28,7 @@ export function startTabCarousel(viewport: HTMLElement, startIndex: number): () 
   if (start && scrolls()) viewport.scrollLeft = offsetOf(start);
 
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  if (reduced) return () => undefined;
+  if (reduced || hold.taken) return () => undefined;
 
   const turn = () => {
     if (!scrolls()) return;
@@ -35,8 +42,12 @@ export function startTabCarousel(viewport: HTMLElement, startIndex: number): () 
   const timer = window.setInterval(turn, TAB_AUTOPLAY_MS);
   const stop = () => {
     window.clearInterval(timer);
-    for (const type of INTERACTIONS) viewport.removeEventListener(type, stop);
+    for (const type of INTERACTIONS) viewport.removeEventListener(type, takeOver);
   };
-  for (const type of INTERACTIONS) viewport.addEventListener(type, stop, { passive: true });
+  const takeOver = () => {
+    hold.taken = true;
+    stop();
+  };
+  for (const type of INTERACTIONS) viewport.addEventListener(type, takeOver, { passive: true });
   return stop;
 }

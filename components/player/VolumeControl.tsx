@@ -4,7 +4,7 @@ import { atom, useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { getPlayerEngine } from '@/lib/player/use-player-engine';
-import { mute, snapVolume, unmute, volumeIcon } from '@/lib/player/volume';
+import { mute, snapVolume, unmute, volumeAfterKey, volumeIcon } from '@/lib/player/volume';
 import { VolumeDownIcon, VolumeHighIcon, VolumeLowIcon, VolumeMuteIcon } from '@/components/ui/icons';
 import styles from './PlayerBar.module.scss';
 
@@ -85,6 +85,14 @@ export function VolumeControl({ volume, onChange }: { volume: number; onChange(v
         aria-label={hu.player.volume}
         aria-valuetext={`${Math.round(shown)}%`}
         onChange={(event) => slide(Number(event.currentTarget.value))}
+        onKeyDown={(event) => {
+          // The native steps (1 a press) are too small to hear: a keyboard moves by 5 and 10.
+          if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+          const next = volumeAfterKey(event.key, shown);
+          if (next === null) return;
+          event.preventDefault();
+          slide(next);
+        }}
       />
     </div>
   );

@@ -12,7 +12,7 @@ import { showToast } from '@/lib/ui/toast';
 import { DialogFrame } from '@/components/ui/DialogFrame';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { CheckIcon, PlusIcon } from '@/components/ui/icons';
-import { playlistModalAtom } from './modal-state';
+import { createdPlaylistAtom, playlistModalAtom } from './modal-state';
 import { PlaylistCover } from './PlaylistCover';
 import { PlaylistNameField, PlaylistNameForm } from './PlaylistNameForm';
 import { applyToggleAnswer, setTrackAdded, toggleToast, withCreated } from './toggle';
@@ -42,6 +42,7 @@ export function PlaylistModal() {
         onSubmit={async (data) => {
           const created = await playlistApi.create(String(data.get('name') ?? '').trim());
           await notePlaylist(created);
+          store.set(createdPlaylistAtom, created.id);
           showToast(hu.toast.saved, store);
         }}
       >

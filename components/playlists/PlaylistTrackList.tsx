@@ -5,6 +5,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import type { Paginator, Track } from '@/contracts';
 import { notePlaylist, usePlaylistTracks } from '@/lib/api/playlists';
 import { LoadMoreFooter, TracksMessage } from '@/components/tracks/LoadMoreFooter';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { TrackRow, trackListClass } from '@/components/tracks/TrackRow';
 import { trackTitle } from '@/lib/format/track';
 import { playlists as huPlaylists } from '@/lib/i18n/hu/playlists';
@@ -189,7 +190,18 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
     );
   };
 
-  if (tracks.length === 0 && done) return <TracksMessage />;
+  // An empty list says so (SPEC.md's text) and shows where its music comes from.
+  if (tracks.length === 0 && done)
+    return (
+      <>
+        <TracksMessage />
+        <p className={styles.emptyAction}>
+          <IntentLink href="/channels" className={styles.findTracks}>
+            {hu.playlists.findTracks}
+          </IntentLink>
+        </p>
+      </>
+    );
 
   const setList = (node: HTMLOListElement | null) => {
     listRef.current = node;

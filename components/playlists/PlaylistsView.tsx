@@ -1,6 +1,7 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useAtom } from 'jotai';
+import { useEffect, useMemo } from 'react';
 import type { Playlist } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SortSelect } from '@/components/ui/SortSelect';
@@ -10,8 +11,9 @@ import { pages } from '@/lib/i18n/hu/pages';
 import { playlists as huPlaylists } from '@/lib/i18n/hu/playlists';
 import { sort as huSort } from '@/lib/i18n/hu/sort';
 import { sortItems, useStoredSort } from '@/lib/ui/sort';
+import { useHighlight } from '@/lib/ui/use-highlight';
 import { PlusIcon } from '@/components/ui/icons';
-import { useOpenPlaylistModal } from './modal-state';
+import { createdPlaylistAtom, useOpenPlaylistModal } from './modal-state';
 import { PlaylistCard } from './PlaylistCard';
 import styles from './PlaylistsView.module.scss';
 
@@ -30,6 +32,17 @@ export function PlaylistsView({ initial }: { initial: Playlist[] | null }) {
   const [sort, setSort] = useStoredSort('playlistIndex');
   const sorted = useMemo(() => sortItems(playlists, sort), [playlists, sort]);
   const openModal = useOpenPlaylistModal();
+  // A list just made with 'Új lista' is marked in the grid for a moment, and brought into view.
+  const [created, setCreated] = useAtom(createdPlaylistAtom);
+  const [justAdded, flashAdded] = useHighlight<number>();
+  useEffect(() => {
+    if (created === null) return;
+    flashAdded(created);
+    setCreated(null);
+  }, [created, flashAdded, setCreated]);
+  useEffect(() => {
+    if (justAdded !== null) document.querySelector(`.${styles.justAdded}`)?.scrollIntoView({ block: 'nearest' });
+  }, [justAdded]);
 
   const newButton = (
     <button type="button" className={styles.newButton} onClick={() => openModal({ kind: 'new' })}>
@@ -55,7 +68,7 @@ export function PlaylistsView({ initial }: { initial: Playlist[] | null }) {
       ) : (
         <ul className={styles.grid} aria-label={hu.playlists.listLabel}>
           {sorted.map((playlist, index) => (
-            <li key={playlist.id}>
+            <li key={playlist.id} className={playlist.id === justAdded ? styles.justAdded : undefined}>
               <PlaylistCard playlist={playlist} priority={index < EAGER_COVERS} />
             </li>
           ))}

@@ -13,3 +13,6 @@ export const playlistModalAtom = atom<PlaylistModalTarget | null>(null);
 export function useOpenPlaylistModal(): (target: PlaylistModalTarget) => void {
   return useSetAtom(playlistModalAtom);
 }
+
+/** The playlist just made with 'Új lista': the grid highlights it (PlaylistsView), then clears this. */
+export const createdPlaylistAtom = atom<number | null>(null);

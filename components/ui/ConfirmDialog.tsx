@@ -2,6 +2,7 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
+import { useReturnFocus } from '@/lib/ui/use-return-focus';
 import styles from './ConfirmDialog.module.scss';
 
 interface Props {
@@ -32,6 +33,7 @@ export function ConfirmDialog({
   danger = false,
 }: Props) {
   const [busy, setBusy] = useState(false);
+  const returnFocus = useReturnFocus(open);
 
   const confirm = async () => {
     setBusy(true);
@@ -47,7 +49,7 @@ export function ConfirmDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content}>
+        <Dialog.Content className={styles.content} onCloseAutoFocus={returnFocus}>
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           {description ? (
             <Dialog.Description className={styles.text}>{description}</Dialog.Description>

@@ -2,6 +2,7 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
+import { useReturnFocus } from '@/lib/ui/use-return-focus';
 import { form } from '@/lib/i18n/hu/form';
 import { CloseIcon } from './icons';
 import styles from './DialogFrame.module.scss';
@@ -25,6 +26,8 @@ interface Props {
  * the close button. Forms (`ModalForm`) and pickers (the playlist modal) put their body in it.
  */
 export function DialogFrame({ open, onOpenChange, title, description, children, onOpenAutoFocus, className }: Props) {
+  const returnFocus = useReturnFocus(open);
+
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -32,6 +35,7 @@ export function DialogFrame({ open, onOpenChange, title, description, children, 
         <Dialog.Content
           className={className ? `${styles.content} ${className}` : styles.content}
           onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>

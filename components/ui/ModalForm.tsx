@@ -74,7 +74,7 @@ function ModalFormBody({
   onClose,
 }: Omit<ModalFormProps, 'open' | 'onOpenChange' | 'title' | 'description' | 'className'> & { onClose: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const { errors, busy, submit, abort } = useFormSubmit((signal) =>
+  const { errors, busy, submit, abort, clearError } = useFormSubmit((signal) =>
     onSubmit(new FormData(formRef.current ?? undefined), signal),
   );
   const hasErrors = Object.keys(errors).length > 0;
@@ -90,6 +90,20 @@ function ModalFormBody({
     void send();
   };
 
+  // An error under a field goes as soon as that field changes: it spoke of the old value. A field is
+  // a group's `data-field` (checkboxes answering to one server field), else its control's name.
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLElement;
+    const field =
+      target.closest<HTMLElement>('[data-field]')?.dataset.field ??
+      (target instanceof HTMLInputElement ||
+      target instanceof HTMLSelectElement ||
+      target instanceof HTMLTextAreaElement
+        ? target.name
+        : '');
+    if (field) clearError(field);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (!submitsOnEnter(event)) return;
     event.preventDefault();
@@ -101,6 +115,7 @@ function ModalFormBody({
       ref={formRef}
       className={styles.form}
       onSubmit={onFormSubmit}
+      onChange={onChange}
       onKeyDown={onKeyDown}
       noValidate
       aria-busy={busy}

@@ -38,6 +38,11 @@ export interface UploadFieldProps {
    * a dropped file goes through the same checks as a picked one.
    */
   dropHint?: ReactNode;
+  /**
+   * What the picker says while nothing is picked, in place of 'Nincs kiválasztott fájl': a field whose
+   * files are already on the server says so ('3 kép feltöltve') rather than claiming there is none.
+   */
+  noneText?: ReactNode;
 }
 
 /**
@@ -61,6 +66,7 @@ export function UploadField({
   id,
   children,
   dropHint,
+  noneText,
 }: UploadFieldProps) {
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const [dragging, setDragging] = useState(false);
@@ -124,7 +130,7 @@ export function UploadField({
             </label>
             <span className={styles.names}>
               {files.length === 0
-                ? (dropHint ?? hu.upload.none)
+                ? (dropHint ?? noneText ?? hu.upload.none)
                 : files.length === 1
                   ? files[0]!.name
                   : hu.upload.selected(files.length)}

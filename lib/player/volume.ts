@@ -35,3 +35,25 @@ export function volumeIcon(volume: number): VolumeIcon {
 export function toElementVolume(volume: number): number {
   return Math.min(1, Math.max(0, volume / VOLUME_MAX));
 }
+
+/** Keyboard steps of the volume slider: arrows ±5, Page Up/Down ±10, Home/End the ends. */
+const VOLUME_KEY_STEPS: Record<string, number> = {
+  ArrowUp: 5,
+  ArrowRight: 5,
+  ArrowDown: -5,
+  ArrowLeft: -5,
+  PageUp: 10,
+  PageDown: -10,
+};
+
+/**
+ * The volume a key on the slider moves to from `current`, or null for a key the slider leaves alone.
+ * A step counts from the snapped value the user hears (snapVolume then applies as for a drag).
+ */
+export function volumeAfterKey(key: string, current: number): number | null {
+  if (key === 'Home') return 0;
+  if (key === 'End') return VOLUME_MAX;
+  const step = VOLUME_KEY_STEPS[key];
+  if (step === undefined) return null;
+  return Math.min(VOLUME_MAX, Math.max(0, snapVolume(current) + step));
+}

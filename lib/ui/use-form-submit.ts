@@ -15,6 +15,8 @@ export interface FormSubmit {
   /** Cancels the action in flight (its signal aborts); nothing is shown for it. */
   abort: () => void;
   clearErrors: () => void;
+  /** Drops one field's error: the user is changing that field. */
+  clearError: (field: string) => void;
 }
 
 function isAbort(error: unknown): boolean {
@@ -59,5 +61,14 @@ export function useFormSubmit(
 
   const abort = useCallback(() => controller.current?.abort(), []);
   const clearErrors = useCallback(() => setErrors({}), []);
-  return { errors, busy, submit, abort, clearErrors };
+  const clearError = useCallback(
+    (field: string) =>
+      setErrors((current) => {
+        if (!(field in current)) return current;
+        const { [field]: _dropped, ...rest } = current;
+        return rest;
+      }),
+    [],
+  );
+  return { errors, busy, submit, abort, clearErrors, clearError };
 }

@@ -53,6 +53,7 @@ export function PickList({ name, legend, hint, items, chosen, onChange }: Props)
   return (
     <fieldset
       className={styles.group}
+      data-field={name}
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
     >

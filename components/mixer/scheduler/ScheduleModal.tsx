@@ -89,7 +89,7 @@ function WindowFields({
 function DayFields({ draft, set }: { draft: ScheduleDraft; set: (patch: Partial<ScheduleDraft>) => void }) {
   const error = useFieldError('days');
   return (
-    <fieldset className={styles.group} aria-invalid={error ? true : undefined}>
+    <fieldset className={styles.group} data-field="days" aria-invalid={error ? true : undefined}>
       <legend className={styles.legend}>{t.daysLegend}</legend>
       <div className={styles.shortcuts}>
         <button type="button" className={styles.shortcut} onClick={() => set({ days: allDays() })}>

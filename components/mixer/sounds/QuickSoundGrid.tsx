@@ -42,7 +42,9 @@ export function QuickSoundGrid({ sounds, playback }: Props) {
               <span className={styles.icon} aria-hidden="true">
                 {playing ? <EqualizerIcon size={22} /> : <BoltIcon filled size={22} />}
               </span>
-              <span className={styles.name}>{sound.name}</span>
+              <span className={styles.name} lang="hu">
+                {sound.name}
+              </span>
               {status ? (
                 <span id={id} className={styles.status}>
                   {status}

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Sound } from '@/contracts';
 import { SOUND_SECONDS_MAX } from '@/contracts/uploads';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
@@ -23,6 +23,8 @@ interface Props {
   onToggle: (sound: Sound, mark: SoundMark) => void;
   onDelete: (sound: Sound) => void;
   empty: ReactNode;
+  /** The sound just uploaded, highlighted for a moment. */
+  justAdded?: number | null;
 }
 
 function PlayButton({
@@ -62,7 +64,12 @@ function PlayButton({
  * The soundboard's table: the index (a play button on hover, focus or while the sound plays), the
  * name, whose sound it is, the favourite and quick toggles, and delete for the shop's own sounds.
  */
-export function SoundTable({ sounds, caption, playback, pending, onToggle, onDelete, empty }: Props) {
+export function SoundTable({ sounds, caption, playback, pending, onToggle, onDelete, empty, justAdded = null }: Props) {
+  // The new row may be anywhere in the sorted table: it is brought into view with its mark.
+  useEffect(() => {
+    if (justAdded !== null) document.querySelector(`.${styles.justAdded}`)?.scrollIntoView({ block: 'nearest' });
+  }, [justAdded]);
+
   const toggle = (sound: Sound, mark: SoundMark) => {
     const on = hasMark(sound, mark);
     const label = mark === 'favorite' ? hu.sounds.favorite(sound.name) : hu.sounds.quick(sound.name);
@@ -147,7 +154,15 @@ export function SoundTable({ sounds, caption, playback, pending, onToggle, onDel
       caption={caption}
       actions={actions}
       empty={empty}
-      rowClassName={(sound) => (playback.playingId === sound.id ? `${styles.row} ${styles.playing}` : styles.row)}
+      rowClassName={(sound) =>
+        [
+          styles.row,
+          playback.playingId === sound.id ? styles.playing : '',
+          justAdded === sound.id ? styles.justAdded : '',
+        ]
+          .join(' ')
+          .trim()
+      }
     />
   );
 }

@@ -19,10 +19,12 @@ const hu = { form, sounds: huSounds, upload: huUpload };
 interface Props {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** After the upload: the sound saved, or null when the API answered without it (the list reloads). */
+  onSaved?: (sound: Sound | null) => void;
 }
 
 /** 'Új hang feltöltése': a name and one MP3, with the upload's progress; Enter submits. */
-export function SoundUploadForm({ open, onOpenChange }: Props) {
+export function SoundUploadForm({ open, onOpenChange, onSaved }: Props) {
   const [files, setFiles] = useState<File[]>([]);
   const { progress, upload } = useUpload();
 
@@ -33,6 +35,7 @@ export function SoundUploadForm({ open, onOpenChange }: Props) {
     if (isSavedItem(saved)) await noteSound(saved as Sound);
     else void reloadSounds();
     showToast(hu.sounds.toastSaved);
+    onSaved?.(isSavedItem(saved) ? (saved as Sound) : null);
   };
 
   return (

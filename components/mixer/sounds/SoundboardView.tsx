@@ -15,6 +15,7 @@ import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { markToast, soundsWith, type SoundMark } from '@/lib/mixer/sounds';
 import { useSoundPlayback } from '@/lib/mixer/use-play-sound';
 import { showToast } from '@/lib/ui/toast';
+import { useHighlight } from '@/lib/ui/use-highlight';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
 import { QuickSoundGrid } from './QuickSoundGrid';
@@ -55,6 +56,7 @@ export function SoundboardView({ initial }: { initial: Sound[] | null }) {
   const [upload, setUpload] = useState<FormState>(closed);
   const [request, setRequest] = useState<FormState>(closed);
   const [deleting, setDeleting] = useState<Sound | null>(null);
+  const [justAdded, flashAdded] = useHighlight<number>();
 
   const toggle = async (sound: Sound, mark: SoundMark) => {
     const key = `${sound.id}:${mark}`;
@@ -102,6 +104,7 @@ export function SoundboardView({ initial }: { initial: Sound[] | null }) {
       onToggle={(sound, mark) => void toggle(sound, mark)}
       onDelete={setDeleting}
       empty={<EmptyState compact title={empty.title} text={empty.hint} />}
+      justAdded={justAdded}
     />
   );
 
@@ -156,6 +159,11 @@ export function SoundboardView({ initial }: { initial: Sound[] | null }) {
         key={`upload-${upload.key}`}
         open={upload.open}
         onOpenChange={(open) => setUpload((f) => ({ ...f, open }))}
+        onSaved={(sound) => {
+          // The new sound is in 'Összes hang' (not yet a favourite): show it there, marked.
+          setTab('all');
+          if (sound) flashAdded(sound.id);
+        }}
       />
       <SoundRequestForm
         key={`request-${request.key}`}

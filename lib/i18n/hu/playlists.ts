@@ -18,6 +18,7 @@ export const playlists = {
   deleteHint: (name: string) => `A(z) „${name}” lista végleg törlődik. A zenék a csatornákon megmaradnak.`,
   tracksLabel: 'A lista zenéi',
   removeTrack: 'Eltávolítás a listáról',
+  findTracks: 'Zenék keresése a csatornák között',
   dragHandle: (title: string) => `${title} áthelyezése`,
   dragInstructions:
     'Az áthelyezéshez nyomja meg a szóköz billentyűt, a nyilakkal mozgassa a zenét, majd a szóközzel tegye le. Az Escape visszavonja.',

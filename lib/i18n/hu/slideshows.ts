@@ -18,6 +18,8 @@ export const slideshows = {
   imagesLabel: 'Képek (JPEG, JPG vagy PNG, egyszerre legfeljebb 10)',
   imagesListLabel: 'A slideshow képei',
   noImages: 'Még nincs kép. Válasszon ki egyszerre legfeljebb 10 képet.',
+  // Beside the picker once the slideshow has images (the picker itself holds none).
+  uploaded: (count: number) => `${count} kép feltöltve`,
   loading: 'A slideshow betöltése…',
   loadFailed: 'A slideshow betöltése nem sikerült.',
   secondsLabel: 'Másodperc',

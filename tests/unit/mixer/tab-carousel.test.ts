@@ -36,7 +36,7 @@ afterEach(() => {
 it('starts at the current tab, turns one tab every 1500 ms, and starts again after the last', () => {
   media([]);
   const { viewport, positions } = row();
-  const stop = startTabCarousel(viewport, 1);
+  const stop = startTabCarousel(viewport, 1, { taken: false });
   expect(viewport.scrollLeft).toBe(100);
   jest.advanceTimersByTime(TAB_AUTOPLAY_MS - 1);
   expect(positions).toEqual([]);
@@ -50,31 +50,53 @@ it('starts at the current tab, turns one tab every 1500 ms, and starts again aft
 it('stops for good at the first touch (or focus) in the row', () => {
   media([]);
   const { viewport, positions } = row();
-  startTabCarousel(viewport, 0);
+  const hold = { taken: false };
+  startTabCarousel(viewport, 0, hold);
   jest.advanceTimersByTime(TAB_AUTOPLAY_MS);
   expect(positions).toEqual([100]);
   viewport.dispatchEvent(new Event('touchstart'));
   jest.advanceTimersByTime(5 * TAB_AUTOPLAY_MS);
   expect(positions).toEqual([100]);
+  expect(hold.taken).toBe(true);
+
+  // The next mixer page's row, with the same hold: it shows its current tab and stays there.
+  const next = row();
+  startTabCarousel(next.viewport, 2, hold);
+  expect(next.viewport.scrollLeft).toBe(200);
+  jest.advanceTimersByTime(5 * TAB_AUTOPLAY_MS);
+  expect(next.positions).toEqual([]);
 
   const other = row();
-  startTabCarousel(other.viewport, 0);
+  startTabCarousel(other.viewport, 0, { taken: false });
   other.viewport.dispatchEvent(new FocusEvent('focusin'));
   jest.advanceTimersByTime(5 * TAB_AUTOPLAY_MS);
   expect(other.positions).toEqual([]);
 });
 
+it('a page left before any touch does not count as a take-over: the next page turns again', () => {
+  media([]);
+  const hold = { taken: false };
+  const first = row();
+  const stop = startTabCarousel(first.viewport, 0, hold);
+  stop();
+  expect(hold.taken).toBe(false);
+  const second = row();
+  startTabCarousel(second.viewport, 0, hold);
+  jest.advanceTimersByTime(TAB_AUTOPLAY_MS);
+  expect(second.positions).toEqual([100]);
+});
+
 it('does not turn in a wide window, nor for someone who asked for reduced motion', () => {
   media([CAROUSEL_OFF]);
   const wide = row();
-  startTabCarousel(wide.viewport, 3);
+  startTabCarousel(wide.viewport, 3, { taken: false });
   jest.advanceTimersByTime(5 * TAB_AUTOPLAY_MS);
   expect(wide.viewport.scrollLeft).toBe(0);
   expect(wide.positions).toEqual([]);
 
   media(['(prefers-reduced-motion: reduce)']);
   const calm = row();
-  startTabCarousel(calm.viewport, 2);
+  startTabCarousel(calm.viewport, 2, { taken: false });
   expect(calm.viewport.scrollLeft).toBe(200);
   jest.advanceTimersByTime(5 * TAB_AUTOPLAY_MS);
   expect(calm.positions).toEqual([]);

@@ -1,4 +1,4 @@
-import { mute, snapVolume, toElementVolume, unmute, volumeIcon } from '@/lib/player/volume';
+import { mute, snapVolume, toElementVolume, unmute, volumeAfterKey, volumeIcon } from '@/lib/player/volume';
 
 describe('snapVolume', () => {
   it.each([
@@ -58,4 +58,32 @@ it('maps 0–100 onto the audio element’s 0–1', () => {
   expect(toElementVolume(50)).toBe(0.5);
   expect(toElementVolume(100)).toBe(1);
   expect(toElementVolume(120)).toBe(1);
+});
+
+describe('volumeAfterKey', () => {
+  it.each([
+    ['ArrowUp', 50, 55],
+    ['ArrowRight', 50, 55],
+    ['ArrowDown', 50, 45],
+    ['ArrowLeft', 50, 45],
+    ['PageUp', 50, 60],
+    ['PageDown', 50, 40],
+    ['Home', 50, 0],
+    ['End', 50, 100],
+    ['ArrowUp', 98, 100],
+    ['PageDown', 3, 0],
+  ])('%s from %p → %p', (key, from, expected) => {
+    expect(volumeAfterKey(key, from)).toBe(expected);
+  });
+
+  it('steps from the value heard: a snapped end moves by a whole step', () => {
+    // 97 sounds as 100 (SPEC's snapping), so one step down is 95, not 92.
+    expect(volumeAfterKey('ArrowDown', 97)).toBe(95);
+    expect(volumeAfterKey('ArrowUp', 3)).toBe(5);
+  });
+
+  it('leaves other keys to the slider', () => {
+    expect(volumeAfterKey('Tab', 50)).toBeNull();
+    expect(volumeAfterKey(' ', 50)).toBeNull();
+  });
 });

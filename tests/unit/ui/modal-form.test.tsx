@@ -113,3 +113,15 @@ it('is busy while the call runs: one call, the busy label, Enter ignored; cancel
   expect(onClosed).toHaveBeenCalled();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
+
+it('an error under a field goes when that field changes; the others stay', async () => {
+  const onSubmit = jest.fn(async () => {
+    throw new BrowserApiError(422, 'x', { name: ['A név megadása kötelező.'], description: ['Túl hosszú.'] });
+  });
+  render(<Harness onSubmit={onSubmit} />);
+  fireEvent.click(screen.getByRole('button', { name: 'Mentés' }));
+  expect(await screen.findByText('A név megadása kötelező.')).toBeInTheDocument();
+  fireEvent.change(screen.getByRole('textbox', { name: 'Szpot neve' }), { target: { value: 'Reggeli' } });
+  expect(screen.queryByText('A név megadása kötelező.')).not.toBeInTheDocument();
+  expect(screen.getByText('Túl hosszú.')).toBeInTheDocument();
+});

@@ -1,0 +1,40 @@
+'use client';
+
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useOutputUnavailable } from '@/lib/player/output-state';
+import { isPlayPauseSpace } from '@/lib/player/space-key';
+import { serverUnreachableAtom } from '@/lib/player/state';
+import { usePlayer } from '@/lib/player/use-player';
+import { usePlayerActions } from '@/lib/player/use-player-actions';
+
+/**
+ * Space toggles play and pause from anywhere on the page (isPlayPauseSpace says where not), doing what
+ * the bar's play button does: nothing while the server is unreachable (the button is disabled then),
+ * and on a gone audio device it brings the music here. Renders nothing; mounted once beside the bar.
+ */
+export function SpaceToPlay() {
+  const player = usePlayer();
+  const actions = usePlayerActions();
+  const unavailable = useOutputUnavailable();
+  const unreachable = useAtomValue(serverUnreachableAtom);
+  // The listener is added once; it reads the current state through the ref.
+  const state = useRef({ player, actions, unavailable, unreachable });
+  useEffect(() => {
+    state.current = { player, actions, unavailable, unreachable };
+  });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const { player, actions, unavailable, unreachable } = state.current;
+      if (!player || unreachable || !isPlayPauseSpace(event)) return;
+      // Space would scroll the page as well.
+      event.preventDefault();
+      void (unavailable && player.track ? actions.playHere() : actions.togglePlay());
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return null;
+}
