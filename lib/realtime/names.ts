@@ -1,4 +1,5 @@
 import {
+  DEVICE_RENAMED_EVENT,
   PLAY_SOUND_EVENT,
   PLAY_SPOTS_EVENT,
   SCREEN_UPDATED_EVENT,
@@ -17,6 +18,8 @@ export const LISTEN = {
   updatePlayer: 'UpdatePlayer',
   playSpots: 'PlaySpots',
   playSound: 'PlaySound',
+  // On the shop's presence channel (the bundled API only).
+  deviceRenamed: 'DeviceRenamed',
   // On a screen's public channel `screen.{hash_id}`.
   screenUpdated: 'ScreenUpdated',
   showSlideshow: 'ShowSlideshow',
@@ -38,6 +41,7 @@ export const WIRE = {
   updatePlayer: UPDATE_PLAYER_EVENT,
   playSpots: PLAY_SPOTS_EVENT,
   playSound: PLAY_SOUND_EVENT,
+  deviceRenamed: DEVICE_RENAMED_EVENT,
   screenUpdated: SCREEN_UPDATED_EVENT,
   showSlideshow: SHOW_SLIDESHOW_EVENT,
 } as const;
