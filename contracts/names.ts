@@ -13,6 +13,9 @@ export const PLAYLIST_NAME_MAX = 100;
 /** Longest name of a spot, sound, slideshow or screen the API accepts (characters). */
 export const MIXER_NAME_MAX = 100;
 
+/** Longest name of a device ('Pult', 'Raktár') the API accepts (characters). */
+export const DEVICE_NAME_MAX = 40;
+
 /** Echo names without the prefix (`Echo.private(...)`, `Echo.join(...)`). */
 export const playerChannelName = (playerId: number | string) => `player.${playerId}`;
 export const customerChannelName = (customerId: number | string) => `customer.${customerId}`;
@@ -34,6 +37,11 @@ export const OUTPUT_CHANGED_EVENT = 'App\\Events\\OutputChanged';
  */
 export const OUTPUT_STATES = ['audible', 'needs_tap', 'stalled', 'paused'] as const;
 export type OutputState = (typeof OUTPUT_STATES)[number];
+/**
+ * `{id, name}` on `presence-customer.{id}`: the device whose presence id (session_id) is `id` was
+ * named `name`. The bundled API's own event (a Laravel API has no device names).
+ */
+export const DEVICE_RENAMED_EVENT = 'App\\Events\\DeviceRenamed';
 
 /** A screen's public channel (no prefix: anyone with the hash_id may listen) and its events. */
 export const screenChannelName = (hashId: string) => `screen.${hashId}`;

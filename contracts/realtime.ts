@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { nameField } from './fields';
+import { DEVICE_NAME_MAX } from './names';
 import { playerOutputSchema, playerSchema } from './player';
 
 /**
@@ -12,6 +14,7 @@ export {
   customerChannelName,
   playerChannelName,
   PLAY_SOUND_EVENT,
+  DEVICE_RENAMED_EVENT,
   PLAY_SPOTS_EVENT,
   OUTPUT_CHANGED_EVENT,
   presenceCustomerChannel,
@@ -33,8 +36,18 @@ export const deviceSchema = z.object({
   device_model: z.string(),
   /** Maker when known ('Apple', 'Samsung'), else the operating system ('Windows', 'Linux'). */
   device_family: z.string(),
+  /** The name the shop gave this browser ('Pult'); the bundled API's own field, absent when unnamed. */
+  name: z.string().optional(),
 });
 export type Device = z.infer<typeof deviceSchema>;
+
+/** POST /api/devices/{id}/name (bundled API only): the names rule, 1–40 characters. */
+export const deviceNameBodySchema = z.object({ name: nameField(DEVICE_NAME_MAX) });
+export type DeviceNameBody = z.infer<typeof deviceNameBodySchema>;
+
+/** `App\Events\DeviceRenamed` on the presence channel, and the answer of the rename call. */
+export const deviceRenamedEventSchema = z.object({ id: z.string(), name: z.string() });
+export type DeviceRenamedEvent = z.infer<typeof deviceRenamedEventSchema>;
 
 /** `presence-customer.{id}` channel_data: user_id is a string, as pusher-php sends it. */
 export const presenceChannelDataSchema = z.object({ user_id: z.string(), user_info: deviceSchema });

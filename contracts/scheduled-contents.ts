@@ -116,7 +116,7 @@ export const scheduledContentMessages = {
   windowEqual: 'Az időszak kezdete és vége nem lehet azonos.',
   dateOrder: 'A záró dátum nem lehet korábbi a kezdő dátumnál.',
   days: 'Legalább egy napot válasszon ki.',
-  nothingToPlay: 'Válasszon legalább egy spotot vagy slideshow-t.',
+  nothingToPlay: 'Válasszon legalább egy szpotot vagy slideshow-t.',
   screensWithoutSlideshow: 'Képernyő csak slideshow mellé választható.',
   screensRequired: 'Válasszon képernyőt a slideshow-hoz.',
   idsInvalid: 'Az azonosítók csak pozitív egész számok lehetnek.',

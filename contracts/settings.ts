@@ -1,6 +1,7 @@
 import { settingSchema, type Setting } from './auth';
 import { z } from 'zod';
 import { hasInvisible } from './fields';
+import { isTimeZoneIn } from './time-zones';
 
 /**
  * Settings (SPEC.md §3 Setting, §7 Settings): per shop, `{id, key, value, url}`. Every shop has the
@@ -35,11 +36,15 @@ export const settingMessages = {
 
 export const SETTING_VALUE_MAX = 255;
 
-/** The IANA zones this runtime knows (the scheduler evaluates in one of them), plus 'UTC'. */
+/**
+ * The IANA zones this runtime knows (the scheduler evaluates in one of them), plus 'UTC', in their
+ * current spelling too: Node's list says 'Europe/Kiev' where a browser offers 'Europe/Kyiv', and
+ * Intl takes both.
+ */
 let zones: ReadonlySet<string> | undefined;
 export function isKnownTimeZone(value: string): boolean {
   zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-  return zones.has(value);
+  return isTimeZoneIn(value, zones);
 }
 
 /** The body's `key`: text, required (the route compares it with the row's key). */

@@ -33,10 +33,10 @@ export const PLAY_SPOTS_MAX = 50;
 
 /** POST /api/players/{id}/spots/play: the customer's spot ids, in play order (repeats allowed). */
 export const spotMessages = {
-  spotsRequired: 'Legalább egy spot megadása kötelező.',
-  spotsInvalid: 'A spotok azonosítói csak pozitív egész számok lehetnek.',
-  spotsTooMany: `Egyszerre legfeljebb ${PLAY_SPOTS_MAX} spot küldhető.`,
-  spotsUnknown: 'A kiválasztott spotok között van, amely nem található.',
+  spotsRequired: 'Legalább egy szpot megadása kötelező.',
+  spotsInvalid: 'A szpotok azonosítói csak pozitív egész számok lehetnek.',
+  spotsTooMany: `Egyszerre legfeljebb ${PLAY_SPOTS_MAX} szpot küldhető.`,
+  spotsUnknown: 'A kiválasztott szpotok között van, amely nem található.',
 } as const;
 
 /** JSON array or form array (`spots[]=1&spots[]=2`, `spots[0]=…`, repeated `spots=`). */

@@ -2,14 +2,20 @@
 
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { connectionAtom } from '@/lib/realtime/atoms';
-import { playingDeviceOffline } from '@/lib/realtime/devices';
+import { playingDeviceOffline, type DeviceRow } from '@/lib/realtime/devices';
+import { mediaCorsReady } from '@/lib/player/engine';
+import { playerAtom } from '@/lib/player/state';
 import { useDevices } from '@/lib/player/use-devices';
+import { lazyDialog } from '@/components/ui/lazy';
 import { DevicesIcon, DeviceTypeIcon, SpeakerIcon } from '@/components/ui/icons';
 import styles from './DeviceMenu.module.scss';
 
 const hu = { realtime: huRealtime };
+
+const DeviceRenameDialog = lazyDialog(() => import('./DeviceRenameDialog').then((m) => m.DeviceRenameDialog));
 
 /**
  * The shop's online devices (presence): which one plays, which one is this, and a choice that
@@ -29,70 +35,91 @@ export function DeviceMenuDropdown({
   const status = useAtomValue(connectionAtom);
   const others = rows.filter((r) => !r.isThis).length;
   const offline = playingDeviceOffline(rows, playingSessionId);
+  // Names are the bundled API's (it announces `version`, as the media CORS logic reads it); a
+  // Laravel API has no such call, so no 'Átnevezés' there.
+  const canRename = mediaCorsReady(useAtomValue(playerAtom));
+  const [renaming, setRenaming] = useState<DeviceRow | null>(null);
+  const [renameOpen, setRenameOpen] = useState(false);
 
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className={className} aria-label={hu.realtime.devices} title={hu.realtime.devices}>
-        <DevicesIcon size={22} />
-        {others > 0 && (
-          <span className={styles.count} aria-hidden="true">
-            {rows.length}
-          </span>
-        )}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} side="top" align="end" sideOffset={10} collisionPadding={8}>
-          <DropdownMenu.Label className={styles.label}>
-            <span className={styles.heading}>{hu.realtime.devicesTitle}</span>
-            <span className={styles.hint}>{hu.realtime.devicesHint}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={playingSessionId ?? ''} onValueChange={(id) => void moveTo(id)}>
-            {rows.map((row) => (
-              <DropdownMenu.RadioItem
-                key={row.id}
-                value={row.id}
-                className={styles.item}
-                data-this-device={row.isThis ? 'true' : undefined}
-                aria-label={[
-                  row.label,
-                  row.typeLabel,
-                  row.isThis ? hu.realtime.thisDevice : '',
-                  row.isPlaying ? hu.realtime.playingHere : '',
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              >
-                <span className={styles.icon}>
-                  <DeviceTypeIcon type={row.type} />
-                </span>
-                <span className={styles.text}>
-                  <span className={styles.name}>{row.label}</span>
-                  <span className={styles.meta}>
-                    <span className={styles.type}>{row.typeLabel}</span>
-                    {row.isThis && <span className={styles.badge}>{hu.realtime.thisDevice}</span>}
-                  </span>
-                  {row.isPlaying && (
-                    <span className={styles.playing}>
-                      <SpeakerIcon size={14} />
-                      {hu.realtime.playingHere}
-                    </span>
-                  )}
-                </span>
-                <DropdownMenu.ItemIndicator className={styles.check}>
-                  <SpeakerIcon size={18} />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          {others === 0 && <p className={styles.note}>{hu.realtime.noOtherDevices}</p>}
-          {offline && <p className={styles.note}>{hu.realtime.playingOffline}</p>}
-          {status === 'offline' && (
-            <p className={styles.note} role="status">
-              {hu.realtime.connecting}
-            </p>
+    <>
+      <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+        <DropdownMenu.Trigger className={className} aria-label={hu.realtime.devices} title={hu.realtime.devices}>
+          <DevicesIcon size={22} />
+          {others > 0 && (
+            <span className={styles.count} aria-hidden="true">
+              {rows.length}
+            </span>
           )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className={styles.content} side="top" align="end" sideOffset={10} collisionPadding={8}>
+            <DropdownMenu.Label className={styles.label}>
+              <span className={styles.heading}>{hu.realtime.devicesTitle}</span>
+              <span className={styles.hint}>{hu.realtime.devicesHint}</span>
+            </DropdownMenu.Label>
+            <DropdownMenu.RadioGroup value={playingSessionId ?? ''} onValueChange={(id) => void moveTo(id)}>
+              {rows.map((row) => (
+                <div key={row.id} className={styles.row}>
+                  <DropdownMenu.RadioItem
+                    value={row.id}
+                    className={styles.item}
+                    data-this-device={row.isThis ? 'true' : undefined}
+                    aria-label={[
+                      row.label,
+                      row.typeLabel,
+                      row.isThis ? hu.realtime.thisDevice : '',
+                      row.isPlaying ? hu.realtime.playingHere : '',
+                    ]
+                      .filter(Boolean)
+                      .join(', ')}
+                  >
+                    <span className={styles.icon}>
+                      <DeviceTypeIcon type={row.type} />
+                    </span>
+                    <span className={styles.text}>
+                      <span className={styles.name}>{row.label}</span>
+                      <span className={styles.meta}>
+                        <span className={styles.type}>{row.typeLabel}</span>
+                        {row.isThis && <span className={styles.badge}>{hu.realtime.thisDevice}</span>}
+                      </span>
+                      {row.isPlaying && (
+                        <span className={styles.playing}>
+                          <SpeakerIcon size={14} />
+                          {hu.realtime.playingHere}
+                        </span>
+                      )}
+                    </span>
+                    <DropdownMenu.ItemIndicator className={styles.check}>
+                      <SpeakerIcon size={18} />
+                    </DropdownMenu.ItemIndicator>
+                  </DropdownMenu.RadioItem>
+                  {canRename && (
+                    <DropdownMenu.Item
+                      className={styles.rename}
+                      aria-label={`${hu.realtime.rename}: ${row.label}`}
+                      onSelect={() => {
+                        setRenaming(row);
+                        setRenameOpen(true);
+                      }}
+                    >
+                      {hu.realtime.rename}
+                    </DropdownMenu.Item>
+                  )}
+                </div>
+              ))}
+            </DropdownMenu.RadioGroup>
+            {others === 0 && <p className={styles.note}>{hu.realtime.noOtherDevices}</p>}
+            {offline && <p className={styles.note}>{hu.realtime.playingOffline}</p>}
+            {status === 'offline' && (
+              <p className={styles.note} role="status">
+                {hu.realtime.connecting}
+              </p>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <DeviceRenameDialog open={renameOpen} device={renaming} onClose={() => setRenameOpen(false)} />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { Setting } from '@/contracts';
 import { FormActions } from '@/components/ui/FormActions';
 import { FormErrors } from '@/components/ui/form-errors';
@@ -9,7 +9,7 @@ import { settingApi } from '@/lib/api/settings';
 import { form as huForm } from '@/lib/i18n/hu/form';
 import { settings as huSettings } from '@/lib/i18n/hu/settings';
 import { SettingRow, settingLabel } from './SettingRow';
-import { timeZoneChoices, timeZoneLabel } from './time-zones';
+import { filterTimeZones, timeZoneGroups } from './time-zones';
 import { useSettingSubmit } from './use-setting-submit';
 import styles from './Settings.module.scss';
 
@@ -54,35 +54,68 @@ function ValueEditor({ setting, hint, control }: EditorProps) {
   );
 }
 
-/** 'Időzóna': the shop's IANA zone, which the scheduler fires in; a select of the zones. */
+/**
+ * 'Időzóna': the shop's IANA zone, which the scheduler fires in. A search (place, IANA name, region
+ * or offset) narrows the select, whose zones are grouped by region with today's offset, Budapest
+ * first; the select stays the control, so phones get their own picker.
+ */
 export function TimezoneSetting({ setting }: { setting: Setting }) {
-  const { first, others } = timeZoneChoices(setting.value);
+  const [query, setQuery] = useState('');
+  // Today's offsets: 'Budapest (UTC+01:00)' in winter, '+02:00' in summer.
+  const groups = useMemo(() => timeZoneGroups(setting.value, new Date()), [setting.value]);
+  const shown = filterTimeZones(groups, query);
+  const matches = shown.slice(1).reduce((n, g) => n + g.zones.length, 0);
   return (
     <ValueEditor
       setting={setting}
       hint={hu.settings.timezoneHint}
       control={(value, setValue) => (
-        <SelectField
-          name="value"
-          errorKeys={['value', 'key']}
-          label={settingLabel(setting.key)}
-          className={styles.quietLabel}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-        >
-          {first.map((zone) => (
-            <option key={zone} value={zone}>
-              {timeZoneLabel(zone)}
-            </option>
-          ))}
-          <optgroup label={hu.settings.otherZones}>
-            {others.map((zone) => (
-              <option key={zone} value={zone}>
-                {timeZoneLabel(zone)}
+        <>
+          <TextField
+            name="zone-search"
+            type="search"
+            label={hu.settings.zoneSearch}
+            className={styles.zoneSearch}
+            value={query}
+            placeholder={hu.settings.zoneSearchPlaceholder}
+            autoComplete="off"
+            hint={query && matches === 0 ? hu.settings.zoneNoMatch : undefined}
+            onChange={(event) => {
+              const next = event.target.value;
+              setQuery(next);
+              // The first match becomes the choice, so typing a place and pressing 'Mentés' saves it.
+              const first = filterTimeZones(groups, next)[1]?.zones[0];
+              if (next.trim() && first) setValue(first.value);
+            }}
+            onKeyDown={(event) => {
+              // Enter in the search picks, it does not save.
+              if (event.key === 'Enter') event.preventDefault();
+            }}
+          />
+          <SelectField
+            name="value"
+            errorKeys={['value', 'key']}
+            label={settingLabel(setting.key)}
+            className={styles.quietLabel}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          >
+            {shown[0]!.zones.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
               </option>
             ))}
-          </optgroup>
-        </SelectField>
+            {shown.slice(1).map((group) => (
+              <optgroup key={group.region} label={group.region}>
+                {group.zones.map((zone) => (
+                  <option key={zone.value} value={zone.value}>
+                    {zone.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </SelectField>
+        </>
       )}
     />
   );

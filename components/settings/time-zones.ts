@@ -1,3 +1,8 @@
+import { currentTimeZoneName, olderTimeZoneName, utcOffsetLabel } from '@/contracts/time-zones';
+import { settings } from '@/lib/i18n/hu/settings';
+
+const hu = { settings };
+
 /** The shop's own zone and the default of every shop (the scheduler fires in it). */
 export const HOME_TIME_ZONE = 'Europe/Budapest';
 
@@ -11,20 +16,100 @@ function knownZones(): string[] {
   }
 }
 
-/**
- * The zones the select offers, Europe/Budapest first, then the rest of Europe, then every other zone
- * the browser knows, in order; a current value the browser does not know stays selectable.
- */
-export function timeZoneChoices(current: string | null): { first: string[]; others: string[] } {
-  const zones = knownZones().filter((zone) => zone !== HOME_TIME_ZONE);
-  const europe = zones.filter((zone) => zone.startsWith('Europe/'));
-  const rest = zones.filter((zone) => !zone.startsWith('Europe/'));
-  const first = [HOME_TIME_ZONE];
-  if (current && current !== HOME_TIME_ZONE && !zones.includes(current)) first.push(current);
-  return { first, others: [...europe, ...rest] };
+export interface TimeZoneChoice {
+  /** The IANA name to save: the current spelling ('Europe/Kyiv'); the saved value as it is. */
+  value: string;
+  /** 'Budapest (UTC+01:00)': the place, readable, with the offset in force on the given day. */
+  label: string;
+  /** Lower-case, accent-free text a search matches: place, IANA names (old spelling too), region, offset. */
+  search: string;
 }
 
-/** 'America/New_York' → 'America/New York': the IANA name, readable. */
-export function timeZoneLabel(zone: string): string {
-  return zone.replaceAll('_', ' ');
+export interface TimeZoneGroup {
+  /** The region's Hungarian name ('Európa'); '' for the first group (Budapest and the saved zone). */
+  region: string;
+  zones: TimeZoneChoice[];
+}
+
+/** 'America/Argentina/Buenos_Aires' → 'Argentina – Buenos Aires'; 'UTC' as it is. */
+function placeOf(zone: string): string {
+  const parts = zone.split('/');
+  const place = parts.length > 1 ? parts.slice(1) : parts;
+  return place.map((p) => p.replaceAll('_', ' ')).join(' – ');
+}
+
+/** Lower-case without accents, so 'kijev' finds nothing wrongly and 'zurich' finds Zürich. */
+export function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+function regionOf(zone: string): string {
+  const region = zone.includes('/') ? zone.split('/')[0]! : '';
+  return hu.settings.zoneRegions[region] ?? hu.settings.zoneRegions.other!;
+}
+
+function choice(zone: string, at: Date): TimeZoneChoice {
+  const value = currentTimeZoneName(zone);
+  let offset = '';
+  try {
+    offset = utcOffsetLabel(value, at);
+  } catch {
+    // A zone this browser cannot compute (an old saved value): shown without an offset.
+  }
+  const label = offset ? `${placeOf(value)} (${offset})` : placeOf(value);
+  const older = olderTimeZoneName(value);
+  const search = searchable([label, value, older ?? '', regionOf(value)].join(' '));
+  return { value, label, search };
+}
+
+/**
+ * The zones the picker offers on the day `at` (the offsets in force then): Budapest first (with the
+ * saved zone when it is another), then every zone the browser knows grouped by region, Europe
+ * first, each region in the order of its places' names. Renamed zones appear once, in their
+ * current spelling; the API takes both.
+ */
+export function timeZoneGroups(current: string | null, at: Date, known: string[] = knownZones()): TimeZoneGroup[] {
+  const home = HOME_TIME_ZONE;
+  const first = [choice(home, at)];
+  const taken = new Set([home]);
+  if (current && currentTimeZoneName(current) !== home) {
+    // Kept as saved (an older spelling too), so the select shows the saved value as chosen.
+    first.push({ ...choice(current, at), value: current });
+    taken.add(currentTimeZoneName(current));
+  }
+
+  const byRegion = new Map<string, TimeZoneChoice[]>();
+  for (const zone of known) {
+    const c = choice(zone, at);
+    if (taken.has(c.value)) continue;
+    taken.add(c.value);
+    const region = regionOf(c.value);
+    byRegion.set(region, [...(byRegion.get(region) ?? []), c]);
+  }
+  const order = Object.values(hu.settings.zoneRegions);
+  const regions = [...byRegion.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return [
+    { region: '', zones: first },
+    ...regions.map((region) => ({
+      region,
+      zones: byRegion.get(region)!.sort((a, b) => a.label.localeCompare(b.label, 'hu')),
+    })),
+  ];
+}
+
+/**
+ * The groups holding what `query` matches (every word, in any order, accents and case ignored); the
+ * first group (Budapest, the saved zone) always stays, so the select keeps its value.
+ */
+export function filterTimeZones(groups: TimeZoneGroup[], query: string): TimeZoneGroup[] {
+  const words = searchable(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return groups;
+  return groups
+    .map((group, i) =>
+      i === 0 ? group : { ...group, zones: group.zones.filter((z) => words.every((w) => z.search.includes(w))) },
+    )
+    .filter((group, i) => i === 0 || group.zones.length > 0);
 }

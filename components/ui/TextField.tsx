@@ -113,7 +113,7 @@ export function SelectField(
   );
 }
 
-/** A checkbox with its label beside it and its error below ('Emlékezz rám'). */
+/** A checkbox with its label beside it and its error below ('Emlékezzen rám'). */
 export function CheckboxField({
   name,
   label,

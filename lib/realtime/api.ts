@@ -9,6 +9,12 @@ export const REALTIME_CONFIG_KEY = '/api/realtime-config';
 /** The realtime transport's own call (SPEC.md §7): no React here. */
 export const realtimeApi = {
   config: () => apiFetch<RealtimeConfig>(REALTIME_CONFIG_KEY),
+  /** Names the device with this presence id (the bundled API only; see the README's list of its calls). */
+  renameDevice: (id: string, name: string) =>
+    apiFetch<{ id: string; name: string }>(`/api/devices/${encodeURIComponent(id)}/name`, {
+      method: 'POST',
+      body: { name },
+    }),
 };
 
 /** The API's /api/realtime-config, or 'missing' when it has no such call (a Laravel API). */

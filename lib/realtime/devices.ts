@@ -11,8 +11,10 @@ export interface DeviceRow {
   type: DeviceType;
   /** Hungarian name of the type, for the icon's text alternative. */
   typeLabel: string;
-  /** 'Chrome · Windows', 'iPhone · Apple'. */
+  /** The name the shop gave it ('Pult'), else 'Chrome · Windows', numbered among its like ('Chrome · Windows 2'). */
   label: string;
+  /** Whether `label` is a name the shop gave (the rename dialog starts from it). */
+  named: boolean;
   isThis: boolean;
   isPlaying: boolean;
 }
@@ -30,6 +32,11 @@ export function parseMembers(members: unknown[]): Device[] {
 /** Presence joining: a device may already be listed (two tabs of one login count once). */
 export function addMember(list: Device[], device: Device): Device[] {
   return list.some((d) => d.id === device.id) ? list.map((d) => (d.id === device.id ? device : d)) : [...list, device];
+}
+
+/** `DeviceRenamed`: the device with this presence id is now called `name`. */
+export function renameMember(list: Device[], id: string, name: string): Device[] {
+  return list.some((d) => d.id === id && d.name !== name) ? list.map((d) => (d.id === id ? { ...d, name } : d)) : list;
 }
 
 export function removeMember(list: Device[], id: string): Device[] {
@@ -60,18 +67,46 @@ export function shapeDevices(
   for (const member of members) known.set(member.id, member);
   if (thisSessionId && !known.has(thisSessionId) && context.thisDevice) known.set(thisSessionId, context.thisDevice);
 
-  const rows = [...known.values()].map<DeviceRow>((device) => ({
-    id: device.id,
-    type: device.type,
-    typeLabel: deviceTypeLabel(device.type),
-    label: deviceLabel(device),
-    isThis: device.id === thisSessionId,
-    isPlaying: device.id === playingSessionId,
-  }));
+  const devices = [...known.values()];
+  const numbers = unnamedNumbers(devices);
+  const rows = devices.map<DeviceRow>((device) => {
+    const name = device.name?.trim();
+    const number = numbers.get(device.id);
+    return {
+      id: device.id,
+      type: device.type,
+      typeLabel: deviceTypeLabel(device.type),
+      label: name || (number ? `${deviceLabel(device)} ${number}` : deviceLabel(device)),
+      named: !!name,
+      isThis: device.id === thisSessionId,
+      isPlaying: device.id === playingSessionId,
+    };
+  });
   return rows.sort((a, b) => {
     if (a.isThis !== b.isThis) return a.isThis ? -1 : 1;
     return a.label.localeCompare(b.label, 'hu') || a.id.localeCompare(b.id);
   });
+}
+
+/**
+ * Two unnamed PCs would both read 'Chrome · Windows': the second and later of a kind get a number
+ * ('Chrome · Windows 2'), in the order of their ids, so every device of the shop numbers them alike.
+ * The first keeps the plain label (a shop with one PC sees no number).
+ */
+function unnamedNumbers(devices: Device[]): Map<string, number> {
+  const byLabel = new Map<string, string[]>();
+  for (const device of devices) {
+    if (device.name?.trim()) continue;
+    const label = deviceLabel(device);
+    byLabel.set(label, [...(byLabel.get(label) ?? []), device.id]);
+  }
+  const numbers = new Map<string, number>();
+  for (const ids of byLabel.values()) {
+    [...ids].sort().forEach((id, i) => {
+      if (i > 0) numbers.set(id, i + 1);
+    });
+  }
+  return numbers;
 }
 
 /** Whether the player's audio device is missing from the online list (gone offline). */

@@ -22,7 +22,22 @@ const SOUND_TYPES: readonly string[] = ['spot', 'sound'];
 export function toDevice(v: unknown): Device | null {
   if (!isObj(v) || !isStr(v.id) || !isStr(v.type) || !DEVICE_TYPES.includes(v.type)) return null;
   if (!isStr(v.device_model) || !isStr(v.device_family)) return null;
-  return { id: v.id, type: v.type as Device['type'], device_model: v.device_model, device_family: v.device_family };
+  const device: Device = {
+    id: v.id,
+    type: v.type as Device['type'],
+    device_model: v.device_model,
+    device_family: v.device_family,
+  };
+  // The bundled API's own field; a blank or malformed one counts as unnamed.
+  if (isStr(v.name) && v.name.trim()) device.name = v.name;
+  return device;
+}
+
+/** `DeviceRenamed` → `{id, name}`, or null. */
+export function readDeviceRenamed(payload: unknown): { id: string; name: string } | null {
+  return isObj(payload) && isStr(payload.id) && isStr(payload.name) && payload.name.trim()
+    ? { id: payload.id, name: payload.name }
+    : null;
 }
 
 function isTrack(v: unknown): boolean {

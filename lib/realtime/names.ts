@@ -1,5 +1,6 @@
 import {
   OUTPUT_CHANGED_EVENT,
+  DEVICE_RENAMED_EVENT,
   PLAY_SOUND_EVENT,
   PLAY_SPOTS_EVENT,
   SCREEN_UPDATED_EVENT,
@@ -19,6 +20,8 @@ export const LISTEN = {
   playSpots: 'PlaySpots',
   playSound: 'PlaySound',
   outputChanged: 'OutputChanged',
+  // On the shop's presence channel (the bundled API only).
+  deviceRenamed: 'DeviceRenamed',
   // On a screen's public channel `screen.{hash_id}`.
   screenUpdated: 'ScreenUpdated',
   showSlideshow: 'ShowSlideshow',
@@ -41,6 +44,7 @@ export const WIRE = {
   playSpots: PLAY_SPOTS_EVENT,
   playSound: PLAY_SOUND_EVENT,
   outputChanged: OUTPUT_CHANGED_EVENT,
+  deviceRenamed: DEVICE_RENAMED_EVENT,
   screenUpdated: SCREEN_UPDATED_EVENT,
   showSlideshow: SHOW_SLIDESHOW_EVENT,
 } as const;

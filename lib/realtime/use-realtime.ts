@@ -5,16 +5,17 @@ import { useEffect, useState } from 'react';
 import { customerChannelName, playerChannelName } from '@/contracts/names';
 import { useCustomer } from '@/lib/api/use-customer';
 import { connectionAtom, membersAtom } from './atoms';
-import { addMember, parseMembers, removeMember } from './devices';
+import { addMember, parseMembers, removeMember, renameMember } from './devices';
 import type { RealtimeConnection } from './echo';
 import type { RealtimeEvents } from './events';
-import { readOutputChanged, readPlaySound, readPlaySpots, readUpdatePlayer } from './guards';
+import { readDeviceRenamed, readOutputChanged, readPlaySound, readPlaySpots, readUpdatePlayer } from './guards';
 import { keepConnected } from './keep-connected';
 import { LISTEN } from './names';
 
 /**
  * Keeps this device live: the socket (loaded after the first paint), the player channel
- * (UpdatePlayer, PlaySpots, PlaySound, OutputChanged) of `playerId`, the shop's presence channel (the device list),
+ * (UpdatePlayer, PlaySpots, PlaySound, OutputChanged) of `playerId`, the shop's presence channel (the device list
+ * and its names),
  * and `events.missed` after every drop or sleep. Mount once, through the player.
  */
 export function useRealtime(playerId: number | null, events: RealtimeEvents): void {
@@ -80,6 +81,11 @@ export function useRealtime(playerId: number | null, events: RealtimeEvents): vo
       .leaving((member: unknown) => {
         const [device] = parseMembers([member]);
         if (device) setMembers((list) => removeMember(list, device.id));
+      })
+      // The bundled API's named devices (a Laravel API never sends it).
+      .listen(LISTEN.deviceRenamed, (payload: unknown) => {
+        const renamed = readDeviceRenamed(payload);
+        if (renamed) setMembers((list) => renameMember(list, renamed.id, renamed.name));
       });
     return () => {
       live.echo.leave(name);

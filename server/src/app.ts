@@ -18,6 +18,7 @@ import { createPlayerService } from './player/service';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChannelRoutes } from './routes/channels';
 import { registerCustomerRoutes } from './routes/customer';
+import { registerDeviceRoutes } from './routes/devices';
 import { registerMediaRoutes } from './routes/media';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerPlayerRoutes } from './routes/players';
@@ -261,6 +262,7 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   registerSettingRoutes(app, ctx);
   registerHelpRoutes(app, ctx);
   registerBroadcastingRoutes(app, ctx);
+  registerDeviceRoutes(app, ctx);
   registerPusherApiRoutes(app, ctx);
   if (testClock) registerSchedulerTestControlRoutes(app, { scheduler, clock: testClock });
 

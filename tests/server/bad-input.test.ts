@@ -515,6 +515,7 @@ const INPUTS: Record<string, RouteInput> = {
       report_id: 'reportId',
     },
   },
+  'POST /api/devices/:sessionId/name': { body: { name: 'name' } },
   'POST /api/spots': { body: { name: 'name', file: 'text' } },
   'POST /api/spots/:id': { body: { name: 'name', id: 'text', file: 'text' } },
   'POST /api/spots/delete/:id': {},

@@ -190,6 +190,7 @@ const VALID_BODY: Record<string, (shop: Shop) => Record<string, unknown>> = {
     ended: true,
     report_id: `isolation-${shop.spot}`,
   }),
+  'POST /api/devices/:sessionId/name': () => ({ name: 'Pult' }),
   'POST /api/spots/:id': () => ({ name: 'Átnevezett szpot' }),
   'POST /api/spots/delete/:id': () => ({}),
   'POST /api/sounds/:id/favorite': () => ({}),

@@ -92,10 +92,10 @@ describe('the contract body schemas keep the Hungarian 422s', () => {
       track: ['A kiválasztott dal nem található.'],
     });
     assert.deepEqual(errorsOf(await a.post('/api/players/1/spots/play', 'spots[]=x', FORM)), {
-      spots: ['A spotok azonosítói csak pozitív egész számok lehetnek.'],
+      spots: ['A szpotok azonosítói csak pozitív egész számok lehetnek.'],
     });
     assert.deepEqual(errorsOf(await a.post('/api/players/1/spots/play', {})), {
-      spots: ['Legalább egy spot megadása kötelező.'],
+      spots: ['Legalább egy szpot megadása kötelező.'],
     });
     const guest = new Client(t.app);
     await guest.get('/sanctum/csrf-cookie');

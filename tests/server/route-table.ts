@@ -163,6 +163,7 @@ export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'POST /api/players/:id/sounds/:soundId/play': { id: 'player', soundId: 'sound' },
   'POST /api/players/:id/spots/play': { id: 'player' },
   'POST /api/players/:id/played': { id: 'player' },
+  'POST /api/devices/:sessionId/name': { sessionId: 'session' },
   'POST /api/spots/:id': { id: 'spot' },
   'POST /api/spots/delete/:id': { id: 'spot' },
   'POST /api/sounds/:id/favorite': { id: 'sound' },

@@ -228,6 +228,18 @@ describe('POST /api/settings/{id}', () => {
     }
   });
 
+  test('timezone: current IANA names are accepted as well as their older spellings, and kept as sent', async () => {
+    try {
+      for (const value of ['Europe/Kyiv', 'Europe/Kiev', 'Asia/Kolkata', 'Asia/Calcutta', 'Asia/Kathmandu']) {
+        const res = await a.post(`/api/settings/${ids.timezone}`, { key: SETTING_TIMEZONE, value });
+        assert.equal(res.statusCode, 200, `${value}: ${res.body}`);
+        assert.equal(await timezoneOf(demoId), value);
+      }
+    } finally {
+      await a.post(`/api/settings/${ids.timezone}`, { key: SETTING_TIMEZONE, value: 'Europe/Budapest' });
+    }
+  });
+
   test('timezone: an unknown zone is a 422 on value and changes nothing', async () => {
     for (const value of [
       'Mars/Olympus_Mons',

@@ -5,7 +5,7 @@ export const auth = {
   passwordLabel: 'Jelszó',
   passwordConfirmationLabel: 'Jelszó megerősítése',
   newPasswordLabel: 'Új jelszó',
-  rememberLabel: 'Emlékezz rám',
+  rememberLabel: 'Emlékezzen rám',
   loginTitle: 'Bejelentkezés',
   loginButton: 'Bejelentkezés',
   forgotLink: 'Elfelejtett jelszó?',

@@ -14,4 +14,10 @@ export const realtime = {
   spotPlaying: 'Reklám szól',
   soundPlaying: 'Hang szól',
   nextBlocked: 'Reklám közben nem lehet továbblépni',
+  rename: 'Átnevezés',
+  renameTitle: 'Eszköz átnevezése',
+  renameHint: 'A név ezen a böngészőn marad, kijelentkezés után is.',
+  nameLabel: 'Név',
+  namePlaceholder: 'pl. Pult',
+  renamed: 'Az eszközt átneveztük.',
 } as const;

@@ -103,6 +103,6 @@ export const scheduler = {
   plays: 'Szól',
   shows: 'Képernyőn',
   clashSameMinute: 'Ütközés: egy percben',
-  clashOverrun: 'Túlfutás: a spotok hosszabbak a következő indításig',
+  clashOverrun: 'Túlfutás: a szpotok hosszabbak a következő indításig',
   clashCount: (count: number) => `(${count}×)`,
 } as const;

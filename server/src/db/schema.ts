@@ -62,6 +62,11 @@ export const sessions = pgTable(
     csrfToken: text('csrf_token').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * The key of the browser that holds this login (see deviceNames), so another device can name
+     * it; null when the caller named no browser (a client without the BFF).
+     */
+    deviceKey: text('device_key'),
     remember: boolean('remember').notNull().default(false),
     createdAt: createdAt(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
@@ -108,6 +113,25 @@ export const userDevices = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] }), index('user_devices_last_login_index').on(t.lastLoginAt)],
+);
+
+/**
+ * The names a shop gave its devices ('Pult', 'Raktár'). A name belongs to the browser, not to a
+ * login: the key is the SHA-256 of the browser's lasting `pulzus_device` id (as in userDevices), so
+ * the name survives reloads, logouts and logins. A login that named no browser is keyed
+ * `session:<session_id>` and keeps its name as long as it lasts.
+ */
+export const deviceNames = pgTable(
+  'device_names',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    name: text('name').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.deviceKey] })],
 );
 
 /** One row per (customer, e-mail), as Laravel's password broker keeps it. */
@@ -615,6 +639,10 @@ export const playReports = pgTable(
     ended: boolean('ended').notNull(),
     /** The device session that played it (`/api/me` session_id), when known. */
     sessionId: text('session_id'),
+    /** The playing browser's key (see deviceNames), so the log can name the device by its name. */
+    deviceKey: text('device_key'),
+    /** 'Chrome · Windows', from the User-Agent when it played: the log's name of an unnamed device. */
+    deviceLabel: text('device_label'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

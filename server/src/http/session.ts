@@ -136,6 +136,8 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
       csrfToken: randomString(40),
       ip: req.clientIp,
       userAgent: headerValue(req, 'user-agent')?.slice(0, 500) ?? null,
+      // So another device of the shop can name this browser (POST /api/devices/{id}/name).
+      deviceKey: req.deviceId ? sha256(req.deviceId) : null,
       remember: values.remember,
     });
     req.session = session;

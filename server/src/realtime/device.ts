@@ -17,3 +17,12 @@ export function deviceFromUserAgent(id: string, userAgent: string | undefined): 
   const family = ua.device.vendor || ua.os.name || UNKNOWN;
   return { id, type, device_model: model, device_family: family };
 }
+
+/** The label a person reads for an unnamed device: 'Chrome · Windows' (as the web app's device list). */
+export function deviceLabelOf(device: Pick<Device, 'device_model' | 'device_family'>): string {
+  const model = device.device_model.trim();
+  const family = device.device_family.trim();
+  if (model && family && model !== family) return `${model} · ${family}`;
+  return model || family || UNKNOWN;
+}
+

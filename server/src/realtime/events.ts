@@ -1,5 +1,6 @@
 import {
   OUTPUT_CHANGED_EVENT,
+  DEVICE_RENAMED_EVENT,
   PLAY_SOUND_EVENT,
   PLAY_SPOTS_EVENT,
   privatePlayerChannel,
@@ -8,6 +9,8 @@ import {
   SHOW_SLIDESHOW_EVENT,
   screenChannelName,
   type OutputChangedEvent,
+  presenceCustomerChannel,
+  type DeviceRenamedEvent,
   type PlayerSound,
   type PlaySoundEvent,
   type PlaySpotsEvent,
@@ -49,6 +52,11 @@ export interface RealtimeEvents {
    * each screen (the scheduler calls this): the page plays them for one pass, then its default.
    */
   showSlideshow(hashIds: string[], slideshowIds: number[], options?: BroadcastOptions): Promise<void>;
+  /**
+   * `App\Events\DeviceRenamed` `{id, name}` on the shop's `presence-customer.{id}`, which every
+   * device of the shop has joined: each updates its device list at once.
+   */
+  deviceRenamed(customerId: number, event: DeviceRenamedEvent, options?: BroadcastOptions): Promise<void>;
 }
 
 export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerService): RealtimeEvents {
@@ -93,6 +101,9 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
     async playSound(playerId, sound, options) {
       const payload: PlaySoundEvent = { sound };
       await broadcaster.trigger([privatePlayerChannel(playerId)], PLAY_SOUND_EVENT, payload, options);
+    },
+    async deviceRenamed(customerId, event, options) {
+      await broadcaster.trigger([presenceCustomerChannel(customerId)], DEVICE_RENAMED_EVENT, event, options);
     },
   };
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import { HttpError, messages } from '../http/errors';
 import { PlayerRefusal } from '../player/refusals';
 import { validate } from '../http/validation';
+import { deviceName, loginDeviceKey } from '../db/queries/device-names';
 import { deviceFromUserAgent } from '../realtime/device';
 import { signChannel, SOCKET_ID } from '../realtime/protocol';
 
@@ -83,10 +84,10 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
     if (customer && channel === presenceCustomerChannel(req.tenant.id)) {
       const sessionId = req.session.sessionId;
       const userAgent = req.headers['user-agent'];
-      const data: PresenceChannelData = {
-        user_id: sessionId,
-        user_info: deviceFromUserAgent(sessionId, Array.isArray(userAgent) ? userAgent[0] : userAgent),
-      };
+      const device = deviceFromUserAgent(sessionId, Array.isArray(userAgent) ? userAgent[0] : userAgent);
+      // The browser's name as of now; later renames reach the members by DeviceRenamed.
+      const name = await deviceName(ctx.db, { customerId: req.tenant.id, deviceKey: loginDeviceKey(req.session) });
+      const data: PresenceChannelData = { user_id: sessionId, user_info: name ? { ...device, name } : device };
       // Signed and answered as this exact string: the server verifies it byte for byte.
       const channelData = JSON.stringify(data);
       await grant();

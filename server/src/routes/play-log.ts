@@ -15,6 +15,7 @@ import {
   type SpotDayCount,
 } from '../../../contracts/play-log';
 import type { AppContext } from '../context';
+import { deviceNamesOf, loginDeviceKey } from '../db/queries/device-names';
 import {
   eachPlayLogBatch,
   listPlayLog,
@@ -28,6 +29,7 @@ import {
 import { ValidationError } from '../http/errors';
 import { idParam } from '../http/params';
 import { actor, bodyOf } from '../http/request';
+import { deviceFromUserAgent, deviceLabelOf } from '../realtime/device';
 import { paginate } from '../resources/paginator';
 import { validate } from '../http/validation';
 import { isoWithOffset, localMinute, timeZoneOf, zonedDayStart } from '../scheduler/engine';
@@ -100,6 +102,9 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
       seconds: Math.round(body.seconds * 10) / 10,
       ended: body.ended,
       sessionId: who.sessionId,
+      // So the CSV names the device: by the name the shop gives it, else as it was then.
+      deviceKey: req.session ? loginDeviceKey(req.session) : null,
+      deviceLabel: deviceLabelOf(deviceFromUserAgent('', ([] as string[]).concat(req.headers['user-agent'] ?? [])[0])),
     });
     reply.code(created ? 201 : 200);
     return {
@@ -198,7 +203,11 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
       yield `\uFEFF${line(CSV_HEADER)}`;
       for await (const rows of eachPlayLogBatch(db, range)) {
         let chunk = '';
-        for (const e of await entries(range.customerId, rows, range.timeZone)) {
+        const keys = [...new Set(rows.flatMap((r) => (r.deviceKey ? [r.deviceKey] : [])))];
+        const deviceNames = await deviceNamesOf(db, { customerId: range.customerId, keys });
+        const device = (r: PlayLogRow) => (r.deviceKey && deviceNames.get(r.deviceKey)) || r.deviceLabel;
+        const list = await entries(range.customerId, rows, range.timeZone);
+        for (const [i, e] of list.entries()) {
           const when = e.started_at.slice(0, 19).replace('T', ' ').replace(/-/g, '.');
           chunk += line([
             when,
@@ -206,7 +215,7 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
             e.name,
             e.seconds === null ? null : e.seconds.toFixed(1).replace('.', ','),
             e.ended === null ? null : e.ended ? 'igen' : 'nem',
-            e.player_id,
+            device(rows[i]!),
             e.spots ? e.spots.map((s) => s.name).join(', ') : null,
           ]);
         }

@@ -20,7 +20,7 @@ async function openBrowser(profile: string, baseURL: string): Promise<BrowserCon
 }
 
 for (const remember of [true, false]) {
-  test(`${remember ? 'with' : 'without'} 'Emlékezz rám' the login ${remember ? 'survives' : 'ends with'} a browser restart`, async ({
+  test(`${remember ? 'with' : 'without'} 'Emlékezzen rám' the login ${remember ? 'survives' : 'ends with'} a browser restart`, async ({
     baseURL,
   }) => {
     const profile = mkdtempSync(path.join(tmpdir(), 'pulzus-profile-'));

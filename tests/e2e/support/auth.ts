@@ -25,7 +25,7 @@ export function loginForm(page: Page) {
   return {
     email: page.getByLabel('E-mail cím', { exact: true }),
     password: page.getByLabel('Jelszó', { exact: true }),
-    remember: page.getByLabel('Emlékezz rám', { exact: true }),
+    remember: page.getByLabel('Emlékezzen rám', { exact: true }),
     submit: page.getByRole('button', { name: 'Bejelentkezés', exact: true }),
   };
 }

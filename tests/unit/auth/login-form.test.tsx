@@ -11,7 +11,7 @@ function setup(answer: FakeAnswer = { status: 204 }) {
     onSuccess,
     email: screen.getByLabelText('E-mail cím'),
     password: screen.getByLabelText('Jelszó'),
-    remember: screen.getByLabelText('Emlékezz rám'),
+    remember: screen.getByLabelText('Emlékezzen rám'),
     button: screen.getByRole('button', { name: 'Bejelentkezés' }),
   };
 }
@@ -19,7 +19,7 @@ function setup(answer: FakeAnswer = { status: 204 }) {
 it('has real labels, the remember box and the forgot link', () => {
   setup();
   expect(screen.getByRole('textbox', { name: 'E-mail cím' })).toBeInTheDocument();
-  expect(screen.getByRole('checkbox', { name: 'Emlékezz rám' })).not.toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Emlékezzen rám' })).not.toBeChecked();
   expect(screen.getByRole('link', { name: 'Elfelejtett jelszó?' })).toHaveAttribute('href', '/forgot');
 });
 

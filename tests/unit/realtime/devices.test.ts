@@ -7,8 +7,10 @@ import {
   parseMembers,
   playingDeviceOffline,
   removeMember,
+  renameMember,
   shapeDevices,
 } from '@/lib/realtime/devices';
+import { readDeviceRenamed } from '@/lib/realtime/guards';
 
 const pc: Device = { id: 'sess-pc', type: 'desktop', device_model: 'Chrome', device_family: 'Windows' };
 const phone: Device = { id: 'sess-phone', type: 'mobile', device_model: 'iPhone', device_family: 'Apple' };
@@ -76,5 +78,48 @@ describe('the device that holds the music', () => {
     expect(outputDeviceUnavailable({ ...known, members: [], playingSessionId: 'sess-gone' })).toBe(false);
     expect(outputDeviceUnavailable({ ...known, members: [pc], playingSessionId: 'sess-gone' })).toBe(false);
     expect(outputDeviceUnavailable({ ...known, thisSessionId: null, playingSessionId: 'sess-gone' })).toBe(false);
+  });
+});
+
+describe('named devices', () => {
+  const pc2: Device = { ...pc, id: 'sess-pc2' };
+  const pc3: Device = { ...pc, id: 'sess-pc0' };
+
+  test('unnamed devices of the same kind are numbered by id, alike on every device; the first keeps the plain label', () => {
+    const here = shapeDevices([pc, pc2, phone], { thisSessionId: 'sess-pc2', playingSessionId: null });
+    const there = shapeDevices([phone, pc2, pc], { thisSessionId: 'sess-phone', playingSessionId: null });
+    const labels = (rows: typeof here) => Object.fromEntries(rows.map((r) => [r.id, r.label]));
+    expect(labels(here)).toEqual({
+      'sess-pc': 'Chrome · Windows',
+      'sess-pc2': 'Chrome · Windows 2',
+      'sess-phone': 'iPhone · Apple',
+    });
+    expect(labels(there)).toEqual(labels(here));
+    expect(shapeDevices([pc], { thisSessionId: null, playingSessionId: null })[0]!.label).toBe('Chrome · Windows');
+  });
+
+  test('a name replaces the label and takes the device out of the numbering', () => {
+    const named = renameMember([pc3, pc, pc2], 'sess-pc0', 'Pult');
+    const rows = shapeDevices(named, { thisSessionId: null, playingSessionId: null });
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.label, r.named]]))).toEqual({
+      'sess-pc0': ['Pult', true],
+      'sess-pc': ['Chrome · Windows', false],
+      'sess-pc2': ['Chrome · Windows 2', false],
+    });
+  });
+
+  test('renameMember leaves the list alone for an unknown id or the same name', () => {
+    const list = [{ ...pc, name: 'Pult' }];
+    expect(renameMember(list, 'nincs', 'Raktár')).toBe(list);
+    expect(renameMember(list, 'sess-pc', 'Pult')).toBe(list);
+  });
+
+  test("presence members keep the bundled API's name; a blank or malformed one counts as unnamed", () => {
+    expect(parseMembers([{ ...pc, name: 'Pult' }])[0]).toEqual({ ...pc, name: 'Pult' });
+    expect(parseMembers([{ ...pc, name: '  ' }])[0]).toEqual(pc);
+    expect(parseMembers([{ ...pc, name: 3 }])[0]).toEqual(pc);
+    expect(readDeviceRenamed({ id: 'sess-pc', name: 'Pult' })).toEqual({ id: 'sess-pc', name: 'Pult' });
+    expect(readDeviceRenamed({ id: 'sess-pc', name: '' })).toBeNull();
+    expect(readDeviceRenamed({ id: 1, name: 'Pult' })).toBeNull();
   });
 });

@@ -60,13 +60,13 @@ it('wires a select and a checkbox the same way', () => {
       <SelectField name="slideshow_id" label="Alapértelmezett slideshow" defaultValue="">
         <option value="">Nincs</option>
       </SelectField>
-      <CheckboxField name="remember" label="Emlékezz rám" />
+      <CheckboxField name="remember" label="Emlékezzen rám" />
     </FormErrors>,
   );
   expect(screen.getByRole('combobox', { name: 'Alapértelmezett slideshow' })).toHaveAccessibleDescription(
     'Ismeretlen slideshow.',
   );
-  expect(screen.getByRole('checkbox', { name: 'Emlékezz rám' })).toHaveAccessibleDescription('Érvénytelen érték.');
+  expect(screen.getByRole('checkbox', { name: 'Emlékezzen rám' })).toHaveAccessibleDescription('Érvénytelen érték.');
 });
 
 it('reads the first of several error names (errors.slideshow_id ?? errors.slideshow)', () => {

@@ -76,6 +76,9 @@ export interface PlayLogRow {
   seconds: number | null;
   ended: boolean | null;
   playerId: number | null;
+  /** The playing browser's key and its label then (reports only; see play_reports). */
+  deviceKey: string | null;
+  deviceLabel: string | null;
   spotIds: number[] | null;
 }
 
@@ -92,13 +95,13 @@ export interface PlayLogRange extends Scope {
  */
 function logUnion({ customerId, from, to, type }: PlayLogRange) {
   const reports = sql`
-    SELECT 'r' || id AS key, type, item_id, name, started_at, seconds, ended, player_id, NULL::jsonb AS spot_ids, id AS seq
+    SELECT 'r' || id AS key, type, item_id, name, started_at, seconds, ended, player_id, device_key, device_label, NULL::jsonb AS spot_ids, id AS seq
     FROM ${playReports}
     WHERE customer_id = ${customerId} AND started_at >= ${from.toISOString()}::timestamptz AND started_at < ${to.toISOString()}::timestamptz
       ${type && type !== 'schedule' ? sql`AND type = ${type}` : sql``}`;
   const fires = sql`
     SELECT 'f' || id AS key, 'schedule' AS type, scheduled_content_id AS item_id, name, minute AS started_at,
-      NULL::double precision AS seconds, NULL::boolean AS ended, NULL::integer AS player_id, spot_ids, id AS seq
+      NULL::double precision AS seconds, NULL::boolean AS ended, NULL::integer AS player_id, NULL::text AS device_key, NULL::text AS device_label, spot_ids, id AS seq
     FROM ${schedulerFires}
     WHERE customer_id = ${customerId} AND minute >= ${from.toISOString()}::timestamptz AND minute < ${to.toISOString()}::timestamptz`;
   if (type === 'schedule') return fires;
@@ -115,6 +118,8 @@ type RawLogRow = {
   seconds: number | string | null;
   ended: boolean | null;
   player_id: number | null;
+  device_key: string | null;
+  device_label: string | null;
   spot_ids: number[] | string | null;
 };
 
@@ -128,6 +133,8 @@ function logRow(r: RawLogRow): PlayLogRow {
     seconds: r.seconds === null ? null : Number(r.seconds),
     ended: r.ended,
     playerId: r.player_id === null ? null : Number(r.player_id),
+    deviceKey: r.device_key,
+    deviceLabel: r.device_label,
     spotIds:
       r.spot_ids === null ? null : typeof r.spot_ids === 'string' ? (JSON.parse(r.spot_ids) as number[]) : r.spot_ids,
   };
