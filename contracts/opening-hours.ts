@@ -69,6 +69,8 @@ type RawHours = { closed?: unknown; open?: unknown; close?: unknown };
  * form's `closed=0` with its times reads as open hours. Errors under `open` / `close`.
  */
 function hoursOf<T extends z.ZodRawShape>(head: T) {
+  type Head = z.infer<z.ZodObject<T>>;
+  type Out = (Head & { closed: true }) | (Head & { open: string; close: string });
   return z
     .object({
       ...head,
@@ -76,9 +78,10 @@ function hoursOf<T extends z.ZodRawShape>(head: T) {
       open: z.unknown().optional(),
       close: z.unknown().optional(),
     })
-    .transform((v, ctx) => {
+    .transform((v, ctx): Out => {
       const { closed, open, close, ...rest } = v as RawHours & Record<string, unknown>;
-      if (closed) return { ...rest, closed: true as const };
+      const h = rest as Head;
+      if (closed) return { ...h, closed: true as const };
       const o = wallTimeField.safeParse(open);
       const c = wallTimeField.safeParse(close);
       if (!o.success) ctx.addIssue({ code: 'custom', path: ['open'], message: openingHoursMessages.time });
@@ -88,7 +91,7 @@ function hoursOf<T extends z.ZodRawShape>(head: T) {
         ctx.addIssue({ code: 'custom', path: ['close'], message: openingHoursMessages.same });
         return z.NEVER;
       }
-      return { ...rest, open: o.data, close: c.data };
+      return { ...h, open: o.data, close: c.data };
     });
 }
 

@@ -28,6 +28,7 @@ import { registerSpotRoutes } from './routes/spots';
 import { registerSlideshowRoutes } from './routes/slideshows';
 import { registerScreenRoutes } from './routes/screens';
 import { registerScheduledContentRoutes } from './routes/scheduled-contents';
+import { registerDayPlanRoutes } from './routes/day-plan';
 import { registerSettingRoutes } from './routes/settings';
 import { registerHelpRoutes } from './routes/help';
 import { registerBroadcastingRoutes } from './routes/broadcasting';
@@ -257,6 +258,7 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   registerSlideshowRoutes(app, ctx);
   registerScreenRoutes(app, ctx);
   registerScheduledContentRoutes(app, ctx);
+  registerDayPlanRoutes(app, ctx);
   registerPlayLogRoutes(app, ctx);
   registerSettingRoutes(app, ctx);
   registerHelpRoutes(app, ctx);

@@ -202,9 +202,9 @@ const blocksArb = fc
     })),
   );
 
-function check(property: fc.IAsyncProperty<never> | fc.IProperty<never>, numRuns: number) {
+function check<T extends [unknown, ...unknown[]]>(property: fc.IProperty<T>, numRuns: number) {
   try {
-    fc.assert(property as fc.IProperty<never>, { seed: SEED, numRuns, endOnFailure: true });
+    fc.assert(property, { seed: SEED, numRuns, endOnFailure: true });
   } catch (err) {
     throw new Error(`${(err as Error).message}\nReplay with DAY_PLAN_SEED=${SEED}`);
   }
