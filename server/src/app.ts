@@ -100,7 +100,7 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   try {
     await dbHandle.exclusive(async () => {
       await migrateDatabase(dbHandle);
-      await runSeed({ db: dbHandle.db, storage });
+      await runSeed({ db: dbHandle.db, storage, demoMusicPlan: config.demoMusicPlan });
     });
   } catch (err) {
     if (ownsDatabase) await dbHandle.close().catch(() => {});

@@ -6,10 +6,18 @@ import {
   musicBlockSchema,
   musicPlanMessages,
   musicPlanSchema,
+  type MusicBlock,
+  type MusicPlan,
 } from '../../contracts/music-plan';
-import { openingHoursMessages, openingHoursSchema, OPENING_EXCEPTIONS_MAX } from '../../contracts/opening-hours';
+import {
+  openingHoursMessages,
+  openingHoursSchema,
+  OPENING_EXCEPTIONS_MAX,
+  type OpeningHours,
+} from '../../contracts/opening-hours';
 import { DAY_KEYS } from '../../contracts/names';
 import { blockedTrackListSchema, blockedTrackToggleSchema } from '../../contracts/blocked-tracks';
+import { dayPlanDemoStep } from '../../server/src/seed/steps/day-plan-demo';
 import { Client, createTestApp, loggedIn, OTHER, type TestApp } from './helpers';
 
 /**
@@ -24,6 +32,7 @@ let channelId: number;
 let channelName: string;
 let playlistId: number;
 let otherPlaylistId: number;
+let seeded: { hours: OpeningHours; plan: MusicPlan; blocks: MusicBlock[] };
 
 const rows = async <T>(query: string) =>
   ((await t.database.db.execute(query as never)) as unknown as { rows: T[] }).rows;
@@ -40,12 +49,38 @@ before(async () => {
   channelName = ch!.name;
   playlistId = (await a.post('/api/playlists', { name: 'Reggeli lista' })).json().id;
   otherPlaylistId = (await other.post('/api/playlists', { name: 'Másik' })).json().id;
+  seeded = {
+    hours: (await a.get('/api/opening-hours')).json(),
+    plan: (await a.get('/api/music-plan')).json(),
+    blocks: (await a.get('/api/music-plan/blocks')).json(),
+  };
   // Start from an empty plan whatever the seed holds.
   await rows(`delete from music_plan_blocks`);
   await rows(`delete from opening_hours`);
+  await rows(`delete from music_plans`);
 });
 after(async () => {
   await t?.close();
+});
+
+test('the seed: demo open Monday to Saturday 08:00–20:00, closed on Sunday; three blocks; the plan off on test stacks', () => {
+  assert.deepEqual(seeded.hours, {
+    week: [
+      ...DAY_KEYS.slice(0, 6).map((day) => ({ day, open: '08:00', close: '20:00' })),
+      { day: 'sunday', closed: true },
+    ],
+    exceptions: [],
+  });
+  assert.equal(seeded.plan.enabled, false);
+  assert.equal(seeded.plan.default_source_type, 'channel');
+  assert.deepEqual(
+    seeded.blocks.map((b) => [b.name, b.from, b.to, b.source_name, b.sunday]),
+    [
+      ['Reggeli nyugalom', '08:00', '12:00', 'Reggeli kávé', false],
+      ['Délutáni lendület', '12:00', '17:00', 'Napfényes pop', false],
+      ['Esti jazz', '17:00', '20:00', 'Esti jazz bár', false],
+    ],
+  );
 });
 
 describe('opening hours', () => {
@@ -396,4 +431,14 @@ describe('blocked tracks', () => {
     await a.post(`/api/blocked-tracks/${blocked}`);
     assert.equal((await a.get(`/api/players/${player}/next/tracks/${blocked}`)).statusCode, 200);
   });
+});
+
+test('DEMO_MUSIC_PLAN (npm start) seeds the demo plan switched on', async () => {
+  await rows('delete from music_plan_blocks');
+  await rows('delete from opening_hours');
+  await rows('delete from music_plans');
+  await dayPlanDemoStep.run({ db: t.database.db, storage: undefined as never, demoMusicPlan: true });
+  assert.equal((await a.get('/api/music-plan')).json().enabled, true);
+  assert.equal((await a.get('/api/music-plan/blocks')).json().length, 3);
+  assert.equal((await other.get('/api/music-plan')).json().enabled, false);
 });
