@@ -311,6 +311,18 @@ describe('music plan', () => {
     assert.equal(moved.statusCode, 200, moved.body);
   });
 
+  test('two overlapping blocks saved at once: exactly one is stored', async () => {
+    const wednesday = Object.fromEntries(DAY_KEYS.map((d) => [d, d === 'wednesday']));
+    const results = await Promise.all(
+      ['Első', 'Második', 'Harmadik'].map((name, i) =>
+        a.post('/api/music-plan/blocks', block({ name, from: `2${i}:00`, to: '23:30', ...wednesday })),
+      ),
+    );
+    assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 422, 422], results.map((r) => r.body).join('\n'));
+    const stored = (await a.get('/api/music-plan/blocks')).json() as MusicBlock[];
+    assert.equal(stored.filter((b) => b.wednesday && !b.monday).length, 1);
+  });
+
   test('each field rule refuses with its Hungarian message (JSON and form)', async () => {
     const count = (await a.get('/api/music-plan/blocks')).json().length;
     const none = Object.fromEntries(DAY_KEYS.map((d) => [d, false]));
