@@ -236,6 +236,8 @@ export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
     WEB_URL: `http://{tenant}.localhost:${o.webPort}`,
     // Tests and the bench fire scheduled content through POST /api/_test/scheduler/tick, never by waiting for a minute.
     SCHEDULER_TEST_CONTROL: '1',
+    // Their demo shop's music must not start or stop by the wall clock (issue 26): the plan stays off.
+    DEMO_MUSIC_PLAN: '0',
     ...(o.appVersion ? { APP_VERSION: o.appVersion } : {}),
     ...o.env,
   };

@@ -73,6 +73,8 @@ async function main() {
     WEB_URL: env('WEB_URL') ?? `http://{tenant}.localhost:${port}`,
     // A log line per request buries the URLs and logins printed below; LOG_LEVEL=info shows them.
     LOG_LEVEL: env('LOG_LEVEL') ?? 'warn',
+    // The demo shop's music plan is seeded on here only: test, bench and tutorial stacks keep it off.
+    DEMO_MUSIC_PLAN: env('DEMO_MUSIC_PLAN') ?? '1',
   };
   // The generated key is the bundled API's own; in front of another API (--no-api) the web would take
   // it for a hosted Pusher key. Only a PUSHER_KEY given to this start reaches the web app then.

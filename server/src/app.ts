@@ -29,6 +29,7 @@ import { registerSpotRoutes } from './routes/spots';
 import { registerSlideshowRoutes } from './routes/slideshows';
 import { registerScreenRoutes } from './routes/screens';
 import { registerScheduledContentRoutes } from './routes/scheduled-contents';
+import { registerDayPlanRoutes } from './routes/day-plan';
 import { registerSettingRoutes } from './routes/settings';
 import { registerHelpRoutes } from './routes/help';
 import { registerBroadcastingRoutes } from './routes/broadcasting';
@@ -100,7 +101,7 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   try {
     await dbHandle.exclusive(async () => {
       await migrateDatabase(dbHandle);
-      await runSeed({ db: dbHandle.db, storage });
+      await runSeed({ db: dbHandle.db, storage, demoMusicPlan: config.demoMusicPlan });
     });
   } catch (err) {
     if (ownsDatabase) await dbHandle.close().catch(() => {});
@@ -258,6 +259,7 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   registerSlideshowRoutes(app, ctx);
   registerScreenRoutes(app, ctx);
   registerScheduledContentRoutes(app, ctx);
+  registerDayPlanRoutes(app, ctx);
   registerPlayLogRoutes(app, ctx);
   registerSettingRoutes(app, ctx);
   registerHelpRoutes(app, ctx);

@@ -70,6 +70,11 @@ export interface Config {
   schedulerTestControl: boolean;
   /** This instance's name in the fire log; hostname, pid and a random suffix when unset. */
   schedulerInstance: string | undefined;
+  /**
+   * Whether the demo shop's music plan is seeded switched on ('Automatikus napirend'). `npm start`
+   * passes it; the test, bench and tutorial stacks do not, so their music never follows the wall clock.
+   */
+  demoMusicPlan: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -163,6 +168,7 @@ const envSchema = z.object({
   SCHEDULER_ENABLED: booleanFlag,
   SCHEDULER_TEST_CONTROL: booleanFlag,
   SCHEDULER_INSTANCE: optionalString,
+  DEMO_MUSIC_PLAN: booleanFlag,
 });
 
 function packageVersion(): string {
@@ -232,5 +238,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     schedulerEnabled: e.SCHEDULER_ENABLED ?? true,
     schedulerTestControl: e.SCHEDULER_TEST_CONTROL ?? false,
     schedulerInstance: e.SCHEDULER_INSTANCE,
+    demoMusicPlan: e.DEMO_MUSIC_PLAN ?? false,
   };
 }

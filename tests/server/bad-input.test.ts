@@ -59,6 +59,8 @@ const ids = {
   otherSession: '',
   scheduledContent: 0,
   otherScheduledContent: 0,
+  musicBlock: 0,
+  otherMusicBlock: 0,
   settings: [] as number[],
   otherSetting: 0,
   tutorialTopic: 0,
@@ -141,6 +143,19 @@ before(async () => {
   ids.tutorialTopic = (await rows<{ id: number }>(`select id from tutorial_topics order by id limit 1`))[0]!.id;
   ids.tutorialItem = (await rows<{ id: number }>(`select id from tutorial_items order by id limit 1`))[0]!.id;
   ids.faqTopic = (await rows<{ id: number }>(`select id from faq_topics order by id limit 1`))[0]!.id;
+  // A music plan block in each shop.
+  const musicBlock = async (c: Client) => {
+    const res = await c.post('/api/music-plan/blocks', {
+      from: '05:00',
+      to: '05:30',
+      source_type: 'channel',
+      source_id: ids.channel,
+    });
+    if (res.statusCode !== 201) throw new Error(`music block: ${res.statusCode} ${res.body}`);
+    return res.json().id as number;
+  };
+  ids.musicBlock = await musicBlock(user);
+  ids.otherMusicBlock = await musicBlock(other);
   ids.scheduledContent = await schedule(user, ids.spots[0]!, mine);
   ids.otherScheduledContent = await schedule(other, ids.otherSpot, theirs);
   Object.assign(ids, {
@@ -257,7 +272,11 @@ type FieldKind =
   | 'playedType'
   | 'outputState'
   | 'instant'
-  | 'reportId';
+  | 'reportId'
+  | 'week'
+  | 'exceptions'
+  | 'sourceType'
+  | 'sourceId';
 
 /** Values that may pass, so refusals deeper down (and accepted writes) are reached too. */
 function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
@@ -375,6 +394,37 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
       );
     case 'reportId':
       return fc.oneof(fc.uuid(), fc.constantFrom('rövid', 'a'.repeat(65), 'same-report-id-1'));
+    case 'week': {
+      const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+      const day = fc.oneof(
+        fc.record({ day: fc.constantFrom(...days, 'hétfő'), closed: fc.constantFrom(true, '1', 'on') }),
+        fc.record({ day: fc.constantFrom(...days), open: plausible('clock'), close: plausible('clock') }),
+      );
+      return fc.oneof(
+        fc.constant(days.map((d) => ({ day: d, open: '08:00', close: '20:00' }))),
+        fc.constant([]),
+        fc.array(day, { maxLength: 8 }),
+      );
+    }
+    case 'exceptions':
+      return fc.oneof(
+        fc.constant([{ date: '2026-12-24', name: 'Karácsony', closed: true }]),
+        fc.array(
+          fc.record({
+            date: plausible('date'),
+            name: plausible('name'),
+            open: plausible('clock'),
+            close: plausible('clock'),
+            closed: plausible('bool'),
+          }),
+          { maxLength: 3 },
+        ),
+        fc.constant(Array.from({ length: 51 }, (_, i) => ({ date: `2027-01-${(i % 28) + 1}`, name: 'x', closed: 1 }))),
+      );
+    case 'sourceType':
+      return fc.constantFrom('channel', 'playlist', 'Channel', 'App\\Models\\Channel', '');
+    case 'sourceId':
+      return fc.constantFrom(ids.channel, ids.playlists[0] ?? 1, ids.otherPlaylist, String(ids.channel), 999_999, 0);
   }
 }
 
@@ -403,6 +453,7 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     screen: () => [ids.screen],
     screenHash: () => [ids.screenHash],
     scheduledContent: () => [ids.scheduledContent],
+    musicBlock: () => [ids.musicBlock],
     setting: () => ids.settings,
     tutorialTopic: () => [ids.tutorialTopic],
     tutorialItem: () => [ids.tutorialItem],
@@ -418,6 +469,7 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     screen: () => [ids.otherScreen],
     screenHash: () => [ids.otherScreenHash],
     scheduledContent: () => [ids.otherScheduledContent],
+    musicBlock: () => [ids.otherMusicBlock],
     setting: () => [ids.otherSetting],
   };
   const valid = fc.constantFrom(...own[kind]().map(String)).map((value) => ({ value }));
@@ -475,6 +527,18 @@ const SCHEDULE_FIELDS: Record<string, FieldKind> = {
   spots: 'spotIds',
   slideshows: 'slideshowIds',
   screens: 'screenIds',
+};
+
+const MUSIC_BLOCK_FIELDS: Record<string, FieldKind> = {
+  name: 'name',
+  monday: 'bool',
+  sunday: 'bool',
+  from: 'clock',
+  to: 'clock',
+  source_type: 'sourceType',
+  source_id: 'sourceId',
+  volume: 'volume',
+  shuffle: 'bool',
 };
 
 const INPUTS: Record<string, RouteInput> = {
@@ -536,6 +600,14 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /api/scheduled-contents/:id': { body: { ...SCHEDULE_FIELDS, id: 'text' } },
   'POST /api/scheduled-contents/toggle/:id': {},
   'POST /api/scheduled-contents/delete/:id': { body: { id: 'text' } },
+  'POST /api/opening-hours': { body: { week: 'week', exceptions: 'exceptions' } },
+  'POST /api/music-plan': {
+    body: { enabled: 'bool', default_source_type: 'sourceType', default_source_id: 'sourceId' },
+  },
+  'POST /api/music-plan/blocks': { body: MUSIC_BLOCK_FIELDS },
+  'POST /api/music-plan/blocks/:id': { body: MUSIC_BLOCK_FIELDS },
+  'POST /api/music-plan/blocks/delete/:id': {},
+  'POST /api/blocked-tracks/:trackId': {},
   'POST /api/settings/:id': { body: { id: 'text', key: 'settingKey', value: 'settingValue' } },
   'POST /api/settings/file/:id': { body: { id: 'text', key: 'settingKey', file: 'text' } },
   'POST /broadcasting/auth': { body: { socket_id: 'socket', channel_name: 'channelName' } },

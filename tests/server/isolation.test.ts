@@ -41,6 +41,7 @@ interface Shop {
   screen: number;
   screenHash: string;
   scheduledContent: number;
+  musicBlock: number;
   setting: number;
 }
 const shops = {} as { demo: Shop; other: Shop };
@@ -76,7 +77,15 @@ async function shopOf(client: Client, slug: string): Promise<Shop> {
     screens: [screen.json().id],
   });
   assert.equal(schedule.statusCode, 201, schedule.body);
+  const block = await client.post('/api/music-plan/blocks', {
+    from: '05:00',
+    to: '05:30',
+    source_type: 'playlist',
+    source_id: created.json().id,
+  });
+  assert.equal(block.statusCode, 201, block.body);
   return {
+    musicBlock: block.json().id,
     scheduledContent: schedule.json().id,
     slideshow: slideshow.json().id,
     image: image.json().id,
@@ -156,6 +165,8 @@ function idOf(kind: ParamKind, shop: Shop): string {
       return shop.screenHash;
     case 'scheduledContent':
       return String(shop.scheduledContent);
+    case 'musicBlock':
+      return String(shop.musicBlock);
     case 'setting':
       return String(shop.setting);
     case 'tutorialTopic':
@@ -212,6 +223,9 @@ const VALID_BODY: Record<string, (shop: Shop) => Record<string, unknown>> = {
   }),
   'POST /api/scheduled-contents/toggle/:id': () => ({}),
   'POST /api/scheduled-contents/delete/:id': (shop) => ({ id: shop.scheduledContent }),
+  'POST /api/music-plan/blocks/:id': () => ({ from: '06:00', to: '06:30', source_type: 'channel', source_id: channel }),
+  'POST /api/music-plan/blocks/delete/:id': () => ({}),
+  'POST /api/blocked-tracks/:trackId': () => ({}),
   'POST /api/settings/:id': (shop) => ({ id: shop.setting, key: 'timezone', value: 'UTC' }),
   // JSON carries no file: the foreign row is refused before the key and the missing file are.
   'POST /api/settings/file/:id': (shop) => ({ id: shop.setting, key: 'timezone' }),

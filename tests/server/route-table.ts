@@ -48,6 +48,10 @@ export const READ_ONLY_GETS = new Set([
   'GET /api/screens/public/:hashId/slideshows/:id',
   'GET /api/scheduled-contents',
   'GET /api/scheduled-contents/preview',
+  'GET /api/opening-hours',
+  'GET /api/music-plan',
+  'GET /api/music-plan/blocks',
+  'GET /api/blocked-tracks',
   'GET /api/play-log',
   'GET /api/play-log/spots',
   'GET /api/play-log/export',
@@ -107,6 +111,7 @@ export type TenantKind =
   | 'screen'
   | 'screenHash'
   | 'scheduledContent'
+  | 'musicBlock'
   | 'setting';
 export type GlobalKind = 'channel' | 'track' | 'tutorialTopic' | 'tutorialItem' | 'faqTopic';
 export type OtherKind = 'page' | 'resetToken' | 'pusherApp' | 'pusherChannel' | 'mediaPath';
@@ -121,6 +126,7 @@ export const TENANT_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
   'screen',
   'screenHash',
   'scheduledContent',
+  'musicBlock',
   'setting',
 ]);
 export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
@@ -181,6 +187,9 @@ export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'POST /api/scheduled-contents/:id': { id: 'scheduledContent' },
   'POST /api/scheduled-contents/toggle/:id': { id: 'scheduledContent' },
   'POST /api/scheduled-contents/delete/:id': { id: 'scheduledContent' },
+  'POST /api/music-plan/blocks/:id': { id: 'musicBlock' },
+  'POST /api/music-plan/blocks/delete/:id': { id: 'musicBlock' },
+  'POST /api/blocked-tracks/:trackId': { trackId: 'track' },
   'POST /api/settings/:id': { id: 'setting' },
   'POST /api/settings/file/:id': { id: 'setting' },
   'GET /api/tutorials/:topicId': { topicId: 'tutorialTopic' },

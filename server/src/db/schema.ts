@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { OpeningDay, OpeningException } from '../../../contracts/opening-hours';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -613,6 +614,82 @@ export const schedulerFires = pgTable(
     uniqueIndex('scheduler_fires_claim_unique').on(t.scheduledContentId, t.minute),
     index('scheduler_fires_customer_minute_index').on(t.customerId, t.minute),
   ],
+);
+
+/*
+ * The shop's day (issue 26): opening hours, the weekly music plan, and the tracks it never wants
+ * again. Times are 'HH:MM' on the shop's wall clock (server/src/scheduler/day-plan.ts reads them).
+ */
+
+/** One row per shop that has set its opening hours; none (or an empty week) is always open. */
+export const openingHours = pgTable('opening_hours', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  /** All seven days, Monday first (contracts/opening-hours.ts `OpeningDay`), or empty. */
+  week: jsonb('week').$type<OpeningDay[]>().notNull().default([]),
+  /** At most OPENING_EXCEPTIONS_MAX, by date. */
+  exceptions: jsonb('exceptions').$type<OpeningException[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+/** The plan's switch and default source; a shop without a row has the plan off and no default. */
+export const musicPlans = pgTable('music_plans', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  /** 'channel' or 'playlist' (no foreign key: a deleted playlist leaves the plan without default). */
+  defaultSourceType: text('default_source_type'),
+  defaultSourceId: integer('default_source_id'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A block of the music plan. The source is polymorphic like the player's playable (no foreign
+ * key): a block whose playlist was deleted stays, and plays the default source.
+ */
+export const musicPlanBlocks = pgTable(
+  'music_plan_blocks',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    monday: boolean('monday').notNull().default(true),
+    tuesday: boolean('tuesday').notNull().default(true),
+    wednesday: boolean('wednesday').notNull().default(true),
+    thursday: boolean('thursday').notNull().default(true),
+    friday: boolean('friday').notNull().default(true),
+    saturday: boolean('saturday').notNull().default(true),
+    sunday: boolean('sunday').notNull().default(true),
+    fromTime: text('from_time').notNull(),
+    toTime: text('to_time').notNull(),
+    sourceType: text('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    /** 0–100, or null: the volume is left as it is. */
+    volume: integer('volume'),
+    shuffle: boolean('shuffle').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('music_plan_blocks_customer_id_index').on(t.customerId)],
+);
+
+/** Tracks a shop never wants to hear again ('Szám letiltása'): left out of every order of its player. */
+export const blockedTracks = pgTable(
+  'blocked_tracks',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.trackId] })],
 );
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST, type PlayableType } from '../../../contracts/player';
 import type { Db } from '../db/client';
 import { listChannelTrackIds } from '../db/queries/channels';
+import { blockedTrackIds } from '../db/queries/day-plan';
 import { findPlaylist, listPlaylistTrackIds } from '../db/queries/playlists';
 import { channels } from '../db/schema';
 
@@ -14,8 +15,19 @@ export interface PlayableKind {
   type: PlayableType;
   /** The playable when this customer may play it, else undefined (answered 404). */
   find(db: Db, q: { customerId: number; id: number }): Promise<{ id: number; name: string } | undefined>;
-  /** Track ids in play order. */
+  /** Track ids in play order, the shop's blocked tracks left out. */
   trackIds(db: Db, q: { customerId: number; id: number }): Promise<number[]>;
+}
+
+/**
+ * A shop's blocked tracks ('Szám letiltása') never play from any channel or playlist: every list
+ * a player's order is built from passes through here, so `next`, `next_tracks`, the start of a
+ * playable and a jump all leave them out.
+ */
+async function withoutBlocked(db: Db, customerId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return ids;
+  const blocked = await blockedTrackIds(db, { customerId });
+  return blocked.size ? ids.filter((id) => !blocked.has(id)) : ids;
 }
 
 const kinds = new Map<string, PlayableKind>();
@@ -39,7 +51,7 @@ registerPlayable({
       .limit(1);
     return row;
   },
-  trackIds: (db, { id }) => listChannelTrackIds(db, id),
+  trackIds: async (db, { customerId, id }) => withoutBlocked(db, customerId, await listChannelTrackIds(db, id)),
 });
 
 registerPlayable({
@@ -49,5 +61,5 @@ registerPlayable({
     const row = await findPlaylist(db, q);
     return row && { id: row.id, name: row.name };
   },
-  trackIds: (db, q) => listPlaylistTrackIds(db, q),
+  trackIds: async (db, q) => withoutBlocked(db, q.customerId, await listPlaylistTrackIds(db, q)),
 });

@@ -9,6 +9,7 @@ import {
   lockCustomer,
   setPlayerOutput,
   lockPlayer,
+  lockPlayersOfCustomer,
   lockPlayersOfPlayable,
   updatePlayer,
   type PlayerChanges,
@@ -51,6 +52,8 @@ export type ChangeReason =
   | 'move-output'
   /** Its playable's tracks or name changed (e.g. the playing track was removed from a playlist). */
   | 'playable-edited'
+  /** A track was blocked or unblocked for the shop: left out of the order (the playing one moves on). */
+  | 'blocked-tracks'
   /** Its playable was deleted: stopped, with no playable and no track. */
   | 'playable-deleted';
 
@@ -118,6 +121,12 @@ export interface PlayerService {
    * Changed players are notified after the commit.
    */
   editPlayable<T>(actor: Actor, target: { type: PlayableType; id: number }, edit: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `edit` (a change to the shop's blocked tracks) in one transaction with every player of
+   * the shop locked first, then brings each in line as `editPlayable` does: a blocked current track
+   * moves on at once, and the announced next tracks leave it out.
+   */
+  editBlockedTracks<T>(actor: Actor, edit: (tx: Db) => Promise<T>): Promise<T>;
 
   /** Called after every committed change with the new player. */
   onPlayerChanged(player: Player, change: PlayerChange): Promise<void>;
@@ -280,6 +289,79 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     });
   }
 
+  /**
+   * A player after the list it plays changed from `before` to `after` (null: its playable is
+   * gone): the new player when anything changed (or `renamed`), else undefined.
+   */
+  async function bringInLine(
+    tx: Tx,
+    row: PlayerRow,
+    after: readonly number[] | null,
+    before: readonly number[],
+    renamed: boolean,
+  ): Promise<Player | undefined> {
+    let values: Changes | null;
+    if (after === null) {
+      values = {
+        playableType: null,
+        playableId: null,
+        trackId: null,
+        cyclePlayed: [],
+        currentTime: 0,
+        isPlaying: false,
+      };
+    } else {
+      const next = afterListChange(row, before, after, random);
+      const same =
+        !next.moved &&
+        !next.stop &&
+        next.cyclePlayed.length === row.cyclePlayed.length &&
+        next.cyclePlayed.every((id, i) => id === row.cyclePlayed[i]);
+      values = same
+        ? null
+        : {
+            trackId: next.trackId,
+            cyclePlayed: next.cyclePlayed,
+            ...(next.moved || next.stop ? { currentTime: 0 } : {}),
+            ...(next.stop ? { isPlaying: false } : {}),
+          };
+    }
+    if (values && unchanged(row, values)) values = null;
+    // Reordered or edited: the announced next tracks follow the list as it is now, even when
+    // the current track stays (a new order changes what comes after it).
+    if (after !== null) {
+      const planned = await withPlan(tx, row, { cyclePlayed: row.cyclePlayed, ...values }, after);
+      if (!values && !sameIds(planned.upcoming ?? [], row.upcoming)) values = { upcoming: planned.upcoming ?? [] };
+      else if (values) values = planned;
+    }
+    if (!values && !renamed) return undefined;
+    return resource(await updatePlayer(tx, row.id, values ?? {}), tx);
+  }
+
+  async function editBlockedTracks<T>(actor: Actor, edit: (tx: Db) => Promise<T>): Promise<T> {
+    const { result, changed } = await transaction(db, async (tx) => {
+      const rows = await lockPlayersOfCustomer(tx, { customerId: actor.customerId });
+      const before = await Promise.all(rows.map((row) => trackIdsOf(tx, row)));
+      const result = await edit(tx);
+      const changed: Player[] = [];
+      for (const [i, row] of rows.entries()) {
+        const was = before[i];
+        if (!was) continue; // nothing to play: nothing to bring in line
+        const player = await bringInLine(tx, row, (await trackIdsOf(tx, row)) ?? [], was, false);
+        if (player) changed.push(player);
+      }
+      return { result, changed };
+    });
+    for (const player of changed) {
+      await onPlayerChanged(player, {
+        customerId: actor.customerId,
+        reason: 'blocked-tracks',
+        exceptSocketId: actor.socketId,
+      });
+    }
+    return result;
+  }
+
   async function editPlayable<T>(
     actor: Actor,
     target: { type: PlayableType; id: number },
@@ -300,42 +382,8 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       const renamed = Boolean(found && still && found.name !== still.name);
       const changed: Player[] = [];
       for (const row of rows) {
-        let values: Changes | null;
-        if (!still) {
-          values = {
-            playableType: null,
-            playableId: null,
-            trackId: null,
-            cyclePlayed: [],
-            currentTime: 0,
-            isPlaying: false,
-          };
-        } else {
-          const next = afterListChange(row, before, after, random);
-          const same =
-            !next.moved &&
-            !next.stop &&
-            next.cyclePlayed.length === row.cyclePlayed.length &&
-            next.cyclePlayed.every((id, i) => id === row.cyclePlayed[i]);
-          values = same
-            ? null
-            : {
-                trackId: next.trackId,
-                cyclePlayed: next.cyclePlayed,
-                ...(next.moved || next.stop ? { currentTime: 0 } : {}),
-                ...(next.stop ? { isPlaying: false } : {}),
-              };
-        }
-        if (values && unchanged(row, values)) values = null;
-        // Reordered or edited: the announced next tracks follow the list as it is now, even when
-        // the current track stays (a new order changes what comes after it).
-        if (still) {
-          const planned = await withPlan(tx, row, { cyclePlayed: row.cyclePlayed, ...values }, after);
-          if (!values && !sameIds(planned.upcoming ?? [], row.upcoming)) values = { upcoming: planned.upcoming ?? [] };
-          else if (values) values = planned;
-        }
-        if (!values && !renamed) continue;
-        changed.push(await resource(await updatePlayer(tx, row.id, values ?? {}), tx));
+        const player = await bringInLine(tx, row, still ? after : null, before, renamed);
+        if (player) changed.push(player);
       }
       return { result, changed };
     });
@@ -350,6 +398,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
   const service: PlayerService = {
     resource: (row) => resource(row),
     editPlayable,
+    editBlockedTracks,
     onPlayerChanged,
     isSessionOnline: (q) => isSessionOnline(q),
     addListener(listener) {

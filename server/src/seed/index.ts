@@ -6,6 +6,7 @@ import { helpContentSync, shopSettingsSync, type StartSync } from './provider-co
 import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catalogue';
 import { demoCustomersStep } from './steps/demo-customers';
 import { demoPlaylistsStep } from './steps/demo-playlists';
+import { dayPlanDemoStep } from './steps/day-plan-demo';
 import { mixerDemoStep } from './steps/mixer-demo';
 import { remeasureAudioStep } from './steps/remeasure-audio';
 import { schedulerDemoStep } from './steps/scheduler-demo';
@@ -14,6 +15,8 @@ import { soundsAndSpotsStep } from './steps/sounds-and-spots';
 export interface SeedContext {
   db: Db;
   storage: Storage;
+  /** Seed the demo shop's music plan switched on (`DEMO_MUSIC_PLAN`, set by `npm start` only). */
+  demoMusicPlan?: boolean;
 }
 
 export interface SeedStep {
@@ -32,6 +35,7 @@ export const seedStepList: SeedStep[] = [
   mixerDemoStep,
   schedulerDemoStep,
   remeasureAudioStep,
+  dayPlanDemoStep,
 ];
 
 /**

@@ -59,6 +59,11 @@ export async function lockPlayersOfPlayable(
     .for('update');
 }
 
+/** Locks every player of the customer, by id (the order every multi-player lock takes). */
+export async function lockPlayersOfCustomer(tx: Db, { customerId }: Scope): Promise<PlayerRow[]> {
+  return tx.select().from(players).where(eq(players.customerId, customerId)).orderBy(asc(players.id)).for('update');
+}
+
 /** Locks the customer row: serialises the creation of a customer's first player. */
 export async function lockCustomer(tx: Db, { customerId }: Scope): Promise<void> {
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');

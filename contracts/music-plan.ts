@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { laravelBoolean, MAX_ID, nameField } from './fields';
+import { DAY_KEYS, MIXER_NAME_MAX, type DayKey } from './names';
+import { wallTimeField } from './opening-hours';
+
+/**
+ * The weekly music plan ('Zenei napirend', issue 26), calls only the bundled API has:
+ * `GET/POST /api/music-plan/blocks` (list, create → 201), `POST /api/music-plan/blocks/{id}`
+ * (update), `POST /api/music-plan/blocks/delete/{id}` (→ bare `true`), `GET/POST /api/music-plan`
+ * (the switch 'Automatikus napirend' and the default source, 'Alapértelmezett zene').
+ *
+ * A block plays its source on its days from `from` up to, not including, `to` (`H:i` on the shop's
+ * wall clock); a `to` earlier than `from` runs past midnight, and that tail belongs to the day the
+ * block starts on (as the opening hours' do). Blocks of one day never overlap.
+ */
+
+export const MUSIC_SOURCE_TYPES = ['channel', 'playlist'] as const;
+export type MusicSourceType = (typeof MUSIC_SOURCE_TYPES)[number];
+
+/** Most blocks one shop's plan may have. */
+export const MUSIC_PLAN_BLOCKS_MAX = 100;
+
+export const musicBlockSchema = z.object({
+  id: z.number(),
+  /** Null: the block is named by its source. */
+  name: z.string().nullable(),
+  monday: z.boolean(),
+  tuesday: z.boolean(),
+  wednesday: z.boolean(),
+  thursday: z.boolean(),
+  friday: z.boolean(),
+  saturday: z.boolean(),
+  sunday: z.boolean(),
+  from: z.string(),
+  to: z.string(),
+  source_type: z.enum(MUSIC_SOURCE_TYPES),
+  source_id: z.number(),
+  /** Null when the playlist was deleted (the block then plays the default source). */
+  source_name: z.string().nullable(),
+  /** 0–100, or null: the block leaves the volume as it is. */
+  volume: z.number().nullable(),
+  shuffle: z.boolean(),
+});
+export type MusicBlock = z.infer<typeof musicBlockSchema>;
+export const musicBlockListSchema = z.array(musicBlockSchema);
+
+export const musicPlanSchema = z.object({
+  enabled: z.boolean(),
+  default_source_type: z.enum(MUSIC_SOURCE_TYPES).nullable(),
+  default_source_id: z.number().nullable(),
+  default_source_name: z.string().nullable(),
+});
+export type MusicPlan = z.infer<typeof musicPlanSchema>;
+
+export const musicPlanMessages = {
+  days: 'Legalább egy napot válasszon ki.',
+  same: 'Az idősáv kezdete és vége nem lehet azonos.',
+  sourceType: 'Válasszon csatornát vagy lejátszási listát.',
+  sourceId: 'Válassza ki a lejátszandó zenét.',
+  sourceUnknown: 'A kiválasztott zene nem található.',
+  volume: 'A hangerő 0 és 100 közötti szám lehet.',
+  limit: `Legfeljebb ${MUSIC_PLAN_BLOCKS_MAX} zenei blokk lehet.`,
+  overlap: (name: string, from: string, to: string) => `Ez az idősáv ütközik egy másikkal: ${name}, ${from}–${to}.`,
+} as const;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** SPEC's snapping: below 5 is 0, above 95 is 100, whole numbers. */
+export function snapPlanVolume(v: number): number {
+  if (v > 95) return 100;
+  if (v < 5) return 0;
+  return Math.round(v);
+}
+
+const sourceTypeField = z.enum(MUSIC_SOURCE_TYPES, { error: musicPlanMessages.sourceType });
+const sourceIdField = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: musicPlanMessages.sourceId })
+    .int({ error: musicPlanMessages.sourceId })
+    .min(1, { error: musicPlanMessages.sourceId })
+    .max(MAX_ID, { error: musicPlanMessages.sourceId }),
+);
+
+const dayFields = Object.fromEntries(DAY_KEYS.map((k) => [k, laravelBoolean])) as Record<DayKey, typeof laravelBoolean>;
+
+/**
+ * The body of POST /api/music-plan/blocks and POST /api/music-plan/blocks/{id}, JSON or form data.
+ * No day field at all means every day (the scheduler's default). Field errors: name, days (no day
+ * chosen), from, to (equal to from), source_type, source_id (missing, or not a channel or one of
+ * this shop's playlists: the server's), volume; an overlap is the server's, under `from`.
+ */
+export const musicBlockBodySchema = z.preprocess(
+  (input) => {
+    const body: Record<string, unknown> =
+      typeof input === 'object' && input !== null && !Array.isArray(input) ? { ...input } : {};
+    if (DAY_KEYS.every((k) => body[k] === undefined)) for (const k of DAY_KEYS) body[k] = true;
+    return body;
+  },
+  z
+    .object({
+      name: z.preprocess((v) => (blank(v) ? null : v), nameField(MIXER_NAME_MAX).nullable()),
+      ...dayFields,
+      from: wallTimeField,
+      to: wallTimeField,
+      source_type: sourceTypeField,
+      source_id: sourceIdField,
+      volume: z.preprocess(
+        (v) => (blank(v) ? null : typeof v === 'string' && /^\s*\d{1,3}(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+        z
+          .number({ error: musicPlanMessages.volume })
+          .min(0, { error: musicPlanMessages.volume })
+          .max(100, { error: musicPlanMessages.volume })
+          .transform(snapPlanVolume)
+          .nullable(),
+      ),
+      shuffle: laravelBoolean,
+    })
+    .superRefine((v, ctx) => {
+      if (DAY_KEYS.every((k) => v[k] === false))
+        ctx.addIssue({ code: 'custom', path: ['days'], message: musicPlanMessages.days });
+      if (v.from === v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: musicPlanMessages.same });
+    }),
+);
+export type MusicBlockInput = z.infer<typeof musicBlockBodySchema>;
+
+/**
+ * The body of POST /api/music-plan: `enabled` (absent keeps it), `default_source_type` and
+ * `default_source_id` (both blank: no default source). Field errors: default_source_type,
+ * default_source_id (the server's: not a channel or one of this shop's playlists).
+ */
+export const musicPlanBodySchema = z
+  .object({
+    enabled: laravelBoolean.optional(),
+    default_source_type: z.preprocess((v) => (blank(v) ? null : v), sourceTypeField.nullable()),
+    default_source_id: z.preprocess((v) => (blank(v) ? null : v), sourceIdField.nullable()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.default_source_type !== null && v.default_source_id === null)
+      ctx.addIssue({ code: 'custom', path: ['default_source_id'], message: musicPlanMessages.sourceId });
+    if (v.default_source_type === null && v.default_source_id !== null)
+      ctx.addIssue({ code: 'custom', path: ['default_source_type'], message: musicPlanMessages.sourceType });
+  });
+export type MusicPlanInput = z.infer<typeof musicPlanBodySchema>;

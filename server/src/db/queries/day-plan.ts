@@ -1,0 +1,180 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { OpeningHours } from '../../../../contracts/opening-hours';
+import type { MusicSourceType } from '../../../../contracts/music-plan';
+import type { Db } from '../client';
+import { blockedTracks, channels, musicPlanBlocks, musicPlans, openingHours, playlists, tracks } from '../schema';
+
+/*
+ * The shop's day (issue 26): opening hours, the music plan and its blocks, blocked tracks. Every
+ * query is scoped by customer.
+ */
+
+type Scope = { customerId: number };
+
+export async function getOpeningHours(db: Db, { customerId }: Scope): Promise<OpeningHours> {
+  const [row] = await db.select().from(openingHours).where(eq(openingHours.customerId, customerId));
+  return { week: row?.week ?? [], exceptions: row?.exceptions ?? [] };
+}
+
+export async function saveOpeningHours(db: Db, { customerId, hours }: Scope & { hours: OpeningHours }) {
+  await db
+    .insert(openingHours)
+    .values({ customerId, week: hours.week, exceptions: hours.exceptions })
+    .onConflictDoUpdate({
+      target: openingHours.customerId,
+      set: { week: hours.week, exceptions: hours.exceptions, updatedAt: new Date() },
+    });
+}
+
+export type MusicPlanRow = typeof musicPlans.$inferSelect;
+export type MusicBlockRow = typeof musicPlanBlocks.$inferSelect;
+export type MusicBlockFields = Omit<MusicBlockRow, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;
+
+/** The plan's row; a shop that never saved one has the plan off and no default source. */
+export async function getMusicPlan(db: Db, { customerId }: Scope): Promise<MusicPlanRow> {
+  const [row] = await db.select().from(musicPlans).where(eq(musicPlans.customerId, customerId));
+  return row ?? { customerId, enabled: false, defaultSourceType: null, defaultSourceId: null, updatedAt: new Date() };
+}
+
+export async function saveMusicPlan(
+  db: Db,
+  {
+    customerId,
+    enabled,
+    defaultSourceType,
+    defaultSourceId,
+  }: Scope & { enabled: boolean; defaultSourceType: MusicSourceType | null; defaultSourceId: number | null },
+) {
+  await db
+    .insert(musicPlans)
+    .values({ customerId, enabled, defaultSourceType, defaultSourceId })
+    .onConflictDoUpdate({
+      target: musicPlans.customerId,
+      set: { enabled, defaultSourceType, defaultSourceId, updatedAt: new Date() },
+    });
+}
+
+/**
+ * Locks the shop's plan (creating its row when missing) for the rest of the transaction: block
+ * writes of one shop run one after another, so two overlapping blocks saved at once cannot both
+ * pass the overlap check.
+ */
+export async function lockMusicPlan(tx: Db, { customerId }: Scope) {
+  await tx.insert(musicPlans).values({ customerId }).onConflictDoNothing();
+  await tx.select().from(musicPlans).where(eq(musicPlans.customerId, customerId)).for('update');
+}
+
+/** The shop's blocks, by start time then id. */
+export async function listMusicBlocks(db: Db, { customerId }: Scope): Promise<MusicBlockRow[]> {
+  return db
+    .select()
+    .from(musicPlanBlocks)
+    .where(eq(musicPlanBlocks.customerId, customerId))
+    .orderBy(asc(musicPlanBlocks.fromTime), asc(musicPlanBlocks.id));
+}
+
+export async function getMusicBlock(db: Db, { customerId, id }: Scope & { id: number }) {
+  const [row] = await db
+    .select()
+    .from(musicPlanBlocks)
+    .where(and(eq(musicPlanBlocks.customerId, customerId), eq(musicPlanBlocks.id, id)));
+  return row;
+}
+
+export async function createMusicBlock(db: Db, { customerId, fields }: Scope & { fields: MusicBlockFields }) {
+  const [row] = await db
+    .insert(musicPlanBlocks)
+    .values({ customerId, ...fields })
+    .returning();
+  return row!;
+}
+
+export async function updateMusicBlock(
+  db: Db,
+  { customerId, id, fields }: Scope & { id: number; fields: MusicBlockFields },
+) {
+  const [row] = await db
+    .update(musicPlanBlocks)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(musicPlanBlocks.customerId, customerId), eq(musicPlanBlocks.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteMusicBlock(db: Db, { customerId, id }: Scope & { id: number }) {
+  const [row] = await db
+    .delete(musicPlanBlocks)
+    .where(and(eq(musicPlanBlocks.customerId, customerId), eq(musicPlanBlocks.id, id)))
+    .returning({ id: musicPlanBlocks.id });
+  return row;
+}
+
+export interface SourceRef {
+  type: MusicSourceType;
+  id: number;
+}
+
+/**
+ * The names of the sources that exist for this shop, keyed `type:id`: any catalogue channel, and
+ * the shop's own playlists. A source missing from the answer names nothing (a deleted playlist, or
+ * another shop's).
+ */
+export async function sourceNames(db: Db, { customerId, sources }: Scope & { sources: SourceRef[] }) {
+  const names = new Map<string, string>();
+  const channelIds = [...new Set(sources.filter((s) => s.type === 'channel').map((s) => s.id))];
+  const playlistIds = [...new Set(sources.filter((s) => s.type === 'playlist').map((s) => s.id))];
+  if (channelIds.length) {
+    const rows = await db
+      .select({ id: channels.id, name: channels.name })
+      .from(channels)
+      .where(inArray(channels.id, channelIds));
+    for (const r of rows) names.set(`channel:${r.id}`, r.name);
+  }
+  if (playlistIds.length) {
+    const rows = await db
+      .select({ id: playlists.id, name: playlists.name })
+      .from(playlists)
+      .where(and(eq(playlists.customerId, customerId), inArray(playlists.id, playlistIds)));
+    for (const r of rows) names.set(`playlist:${r.id}`, r.name);
+  }
+  return names;
+}
+
+export const sourceKey = (type: string, id: number) => `${type}:${id}`;
+
+// ---------------------------------------------------------------------------------------------
+// Blocked tracks
+
+/** Blocks the track, or unblocks it when it was blocked; whether it is blocked now. */
+export async function toggleBlockedTrack(db: Db, { customerId, trackId }: Scope & { trackId: number }) {
+  const removed = await db
+    .delete(blockedTracks)
+    .where(and(eq(blockedTracks.customerId, customerId), eq(blockedTracks.trackId, trackId)))
+    .returning({ trackId: blockedTracks.trackId });
+  if (removed.length) return false;
+  await db.insert(blockedTracks).values({ customerId, trackId }).onConflictDoNothing();
+  return true;
+}
+
+/** The shop's blocked tracks, the latest blocked first. */
+export async function listBlockedTracks(db: Db, { customerId }: Scope) {
+  return db
+    .select({ track: tracks, blockedAt: blockedTracks.createdAt })
+    .from(blockedTracks)
+    .innerJoin(tracks, eq(tracks.id, blockedTracks.trackId))
+    .where(eq(blockedTracks.customerId, customerId))
+    .orderBy(desc(blockedTracks.createdAt), asc(blockedTracks.trackId));
+}
+
+/** The ids of the shop's blocked tracks. */
+export async function blockedTrackIds(db: Db, { customerId }: Scope): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: blockedTracks.trackId })
+    .from(blockedTracks)
+    .where(eq(blockedTracks.customerId, customerId));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A subquery of the shop's blocked track ids, for `not in` filters. */
+export const blockedTrackIdsSql = (customerId: number) =>
+  sql`(select ${blockedTracks.trackId} from ${blockedTracks} where ${blockedTracks.customerId} = ${customerId})`;

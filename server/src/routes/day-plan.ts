@@ -1,0 +1,244 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MUSIC_PLAN_BLOCKS_MAX,
+  musicBlockBodySchema,
+  musicPlanBodySchema,
+  musicPlanMessages,
+  type MusicBlock,
+  type MusicBlockInput,
+  type MusicPlan,
+  type MusicSourceType,
+} from '../../../contracts/music-plan';
+import { openingHoursBodySchema, type OpeningHours } from '../../../contracts/opening-hours';
+import type { BlockedTrack, BlockedTrackToggle } from '../../../contracts/blocked-tracks';
+import { DAY_KEYS } from '../../../contracts/names';
+import type { AppContext } from '../context';
+import { transaction, type Db } from '../db/client';
+import {
+  createMusicBlock,
+  deleteMusicBlock,
+  getMusicBlock,
+  getMusicPlan,
+  getOpeningHours,
+  listBlockedTracks,
+  listMusicBlocks,
+  lockMusicPlan,
+  saveMusicPlan,
+  saveOpeningHours,
+  sourceKey,
+  sourceNames,
+  toggleBlockedTrack,
+  updateMusicBlock,
+  type MusicBlockFields,
+  type MusicBlockRow,
+} from '../db/queries/day-plan';
+import { HttpError, messages, ValidationError } from '../http/errors';
+import { sendJson } from '../http/json';
+import { idParam } from '../http/params';
+import { actor, bodyOf } from '../http/request';
+import { existingTrackIds } from '../db/queries/playlists';
+import { laravelDate, trackResource } from '../resources';
+import { validate } from '../http/validation';
+import { overlappingBlock, type PlanBlockRule } from '../scheduler/day-plan';
+
+export function blockRule(row: MusicBlockRow): PlanBlockRule {
+  return {
+    id: row.id,
+    days: Object.fromEntries(DAY_KEYS.map((k) => [k, row[k]])) as PlanBlockRule['days'],
+    from: row.fromTime,
+    to: row.toTime,
+  };
+}
+
+function blockResource(row: MusicBlockRow, names: Map<string, string>): MusicBlock {
+  return {
+    id: row.id,
+    name: row.name,
+    ...(Object.fromEntries(DAY_KEYS.map((k) => [k, row[k]])) as Record<(typeof DAY_KEYS)[number], boolean>),
+    from: row.fromTime,
+    to: row.toTime,
+    source_type: row.sourceType as MusicSourceType,
+    source_id: row.sourceId,
+    source_name: names.get(sourceKey(row.sourceType, row.sourceId)) ?? null,
+    volume: row.volume,
+    shuffle: row.shuffle,
+  };
+}
+
+function blockFields(body: MusicBlockInput): MusicBlockFields {
+  return {
+    name: body.name,
+    ...(Object.fromEntries(DAY_KEYS.map((k) => [k, body[k]])) as Record<(typeof DAY_KEYS)[number], boolean>),
+    fromTime: body.from,
+    toTime: body.to,
+    sourceType: body.source_type,
+    sourceId: body.source_id,
+    volume: body.volume,
+    shuffle: body.shuffle,
+  };
+}
+
+/**
+ * The shop's day (issue 26), calls only the bundled API has: opening hours ('Nyitvatartás') and the
+ * weekly music plan ('Zenei napirend'), and the tracks it never wants again. The rules live in contracts/opening-hours.ts and
+ * contracts/music-plan.ts; the engine that reads them is scheduler/day-plan.ts.
+ */
+export function registerDayPlanRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+  type P = { Params: { id: string } };
+
+  app.get('/api/opening-hours', async (req): Promise<OpeningHours> =>
+    getOpeningHours(db, { customerId: req.tenant.id }),
+  );
+
+  /** Replaces the whole set; answers it as stored (the week Monday first, the exceptions by date). */
+  app.post('/api/opening-hours', { schema: { body: openingHoursBodySchema } }, async (req): Promise<OpeningHours> => {
+    const customerId = req.tenant.id;
+    await saveOpeningHours(db, { customerId, hours: req.body });
+    return getOpeningHours(db, { customerId });
+  });
+
+  const planAnswer = async (customerId: number): Promise<MusicPlan> => {
+    const plan = await getMusicPlan(db, { customerId });
+    const type = plan.defaultSourceType as MusicSourceType | null;
+    const id = plan.defaultSourceId;
+    const names =
+      type !== null && id !== null ? await sourceNames(db, { customerId, sources: [{ type, id }] }) : new Map();
+    return {
+      enabled: plan.enabled,
+      default_source_type: type,
+      default_source_id: id,
+      default_source_name: type !== null && id !== null ? (names.get(sourceKey(type, id)) ?? null) : null,
+    };
+  };
+
+  /** 422 under `field` when the source is neither a catalogue channel nor one of this shop's playlists. */
+  const checkSource = async (tx: Db, customerId: number, type: MusicSourceType, id: number, field: string) => {
+    const names = await sourceNames(tx, { customerId, sources: [{ type, id }] });
+    if (!names.has(sourceKey(type, id))) throw new ValidationError({ [field]: [musicPlanMessages.sourceUnknown] });
+  };
+
+  app.get('/api/music-plan', async (req): Promise<MusicPlan> => planAnswer(req.tenant.id));
+
+  /** `enabled` absent keeps the switch as it is; the default source is replaced (blank: none). */
+  app.post('/api/music-plan', { schema: { body: musicPlanBodySchema } }, async (req): Promise<MusicPlan> => {
+    const customerId = req.tenant.id;
+    const body = req.body;
+    await transaction(db, async (tx) => {
+      await lockMusicPlan(tx, { customerId });
+      if (body.default_source_type !== null && body.default_source_id !== null)
+        await checkSource(tx, customerId, body.default_source_type, body.default_source_id, 'default_source_id');
+      const current = await getMusicPlan(tx, { customerId });
+      await saveMusicPlan(tx, {
+        customerId,
+        enabled: body.enabled ?? current.enabled,
+        defaultSourceType: body.default_source_type,
+        defaultSourceId: body.default_source_id,
+      });
+    });
+    return planAnswer(customerId);
+  });
+
+  const blocksAnswer = async (customerId: number, rows: MusicBlockRow[]) => {
+    const names = await sourceNames(db, {
+      customerId,
+      sources: rows.map((r) => ({ type: r.sourceType as MusicSourceType, id: r.sourceId })),
+    });
+    return rows.map((r) => blockResource(r, names));
+  };
+
+  app.get('/api/music-plan/blocks', async (req): Promise<MusicBlock[]> =>
+    blocksAnswer(req.tenant.id, await listMusicBlocks(db, { customerId: req.tenant.id })),
+  );
+
+  /**
+   * Saves a block inside the plan's lock: the source must be the shop's to play, and no day of the
+   * block may share a minute with another block (422 on `from`, naming the other block by its
+   * name, or by its source's name when it has none).
+   */
+  const saveBlock = async (customerId: number, id: number | null, body: MusicBlockInput): Promise<number> =>
+    transaction(db, async (tx) => {
+      await lockMusicPlan(tx, { customerId });
+      const existing = await listMusicBlocks(tx, { customerId });
+      if (id !== null && !existing.some((b) => b.id === id)) throw new HttpError(404, messages.notFound);
+      if (id === null && existing.length >= MUSIC_PLAN_BLOCKS_MAX)
+        throw new ValidationError({ name: [musicPlanMessages.limit] });
+      await checkSource(tx, customerId, body.source_type, body.source_id, 'source_id');
+      const fields = blockFields(body);
+      const candidate = blockRule({ ...fields, id: id ?? 0, customerId, createdAt: new Date(), updatedAt: new Date() });
+      const clash = overlappingBlock(
+        candidate,
+        existing.filter((b) => b.id !== id).map((b) => ({ ...blockRule(b), row: b })),
+      );
+      if (clash) {
+        const other = clash.row;
+        const names = await sourceNames(tx, {
+          customerId,
+          sources: [{ type: other.sourceType as MusicSourceType, id: other.sourceId }],
+        });
+        const label = other.name ?? names.get(sourceKey(other.sourceType, other.sourceId)) ?? 'Törölt lista';
+        throw new ValidationError({ from: [musicPlanMessages.overlap(label, other.fromTime, other.toTime)] });
+      }
+      if (id === null) return (await createMusicBlock(tx, { customerId, fields })).id;
+      await updateMusicBlock(tx, { customerId, id, fields });
+      return id;
+    });
+
+  const blockAnswer = async (req: FastifyRequest, id: number): Promise<MusicBlock> => {
+    const row = await getMusicBlock(db, { customerId: req.tenant.id, id });
+    if (!row) throw new HttpError(404, messages.notFound);
+    const [answer] = await blocksAnswer(req.tenant.id, [row]);
+    return answer!;
+  };
+
+  app.post(
+    '/api/music-plan/blocks',
+    { schema: { body: musicBlockBodySchema } },
+    async (req, reply): Promise<MusicBlock> => {
+      const id = await saveBlock(req.tenant.id, null, req.body);
+      reply.code(201);
+      return blockAnswer(req, id);
+    },
+  );
+
+  /** Overwrites every field. Another shop's id (or none) is 404 before any word about the fields. */
+  app.post<P>('/api/music-plan/blocks/:id', async (req): Promise<MusicBlock> => {
+    const id = idParam(req.params.id);
+    if (!(await getMusicBlock(db, { customerId: req.tenant.id, id }))) throw new HttpError(404, messages.notFound);
+    await saveBlock(req.tenant.id, id, validate(musicBlockBodySchema, bodyOf(req)));
+    return blockAnswer(req, id);
+  });
+
+  app.post<P>('/api/music-plan/blocks/delete/:id', async (req, reply) => {
+    const row = await deleteMusicBlock(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+    if (!row) throw new HttpError(404, messages.notFound);
+    return sendJson(reply, true);
+  });
+
+  app.get('/api/blocked-tracks', async (req): Promise<BlockedTrack[]> => {
+    const rows = await listBlockedTracks(db, { customerId: req.tenant.id });
+    return rows.map(({ track, blockedAt }) => ({
+      ...trackResource(ctx.storage, track),
+      blocked_at: laravelDate(blockedAt),
+    }));
+  });
+
+  /**
+   * Blocks a catalogue track for this shop, or unblocks it. With the shop's players locked, so a
+   * player playing it moves on at once and none announces it in `next_tracks` (players/service).
+   */
+  app.post<{ Params: { trackId: string } }>(
+    '/api/blocked-tracks/:trackId',
+    async (req): Promise<BlockedTrackToggle> => {
+      const trackId = idParam(req.params.trackId);
+      if (!(await existingTrackIds(db, [trackId])).has(trackId)) throw new HttpError(404, messages.notFound);
+      const customerId = req.tenant.id;
+      const blocked = await ctx.players.editBlockedTracks(actor(req), (tx) =>
+        toggleBlockedTrack(tx, { customerId, trackId }),
+      );
+      return { track_id: trackId, blocked };
+    },
+  );
+}
