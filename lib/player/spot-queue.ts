@@ -11,6 +11,10 @@ import type { PlayerSound } from '@/contracts';
  *   for the next track as the button always does: the button says "next track", and a press that
  *   sometimes skips the song and sometimes does not would surprise the shop.
  * - While a spot plays 'next' does nothing at all (the queue stays, the track stays).
+ * - Pause while the head sounds silences it at once (docs/decisions.md, "Pause, spots and
+ *   sounds"): a sound is dropped, a spot is held where it stopped (`held`) with whatever waits
+ *   behind it, and the next play goes on from there, then the music. A spot or sound that arrives
+ *   while held plays, as anything arriving over paused music does, and takes the held one along.
  */
 /** A queued item; `key` tells repeats of one spot apart (a list may name a spot twice). */
 export type QueuedSound = PlayerSound & { key: number };
@@ -18,6 +22,8 @@ export type QueuedSound = PlayerSound & { key: number };
 export interface SpotQueueState {
   queue: QueuedSound[];
   nextKey: number;
+  /** The head was interrupted by pause and waits, where it stopped, for the next play. */
+  held: boolean;
 }
 
 export type SpotQueueAction =
@@ -29,13 +35,23 @@ export type SpotQueueAction =
   | { type: 'failed'; key: number }
   /** 'next' was pressed. */
   | { type: 'skip' }
+  /** The player went from playing to paused (on any device): silence what sounds. */
+  | { type: 'pause' }
+  /** The player plays again: a held head goes on. */
+  | { type: 'resume' }
   /** This device stopped being the audio device, or the queue is abandoned. */
   | { type: 'reset' };
 
-export const emptySpotQueue: SpotQueueState = { queue: [], nextKey: 1 };
+export const emptySpotQueue: SpotQueueState = { queue: [], nextKey: 1, held: false };
 
+/** The head of the queue, sounding or held. */
 export function currentSpot(state: SpotQueueState): QueuedSound | null {
   return state.queue[0] ?? null;
+}
+
+/** The head when it sounds now (not held by a pause). */
+export function soundingSpot(state: SpotQueueState): QueuedSound | null {
+  return state.held ? null : currentSpot(state);
 }
 
 /** A `spot` may not be skipped; a sound (or nothing) may. */
@@ -50,19 +66,29 @@ export function spotQueueReducer(state: SpotQueueState, action: SpotQueueAction)
       const items = action.type === 'fill' ? action.spots : [action.sound];
       if (!items.length) return state;
       const added = items.map((item, i) => ({ ...item, key: state.nextKey + i }));
-      return { queue: [...state.queue, ...added], nextKey: state.nextKey + items.length };
+      // An arrival plays even over paused music, and a held spot goes on first (it is an ad too).
+      return { queue: [...state.queue, ...added], nextKey: state.nextKey + items.length, held: false };
     }
     case 'ended':
     case 'failed': {
       const head = state.queue[0];
       if (!head || head.key !== action.key) return state;
-      return { ...state, queue: state.queue.slice(1) };
+      const queue = state.queue.slice(1);
+      return { ...state, queue, held: state.held && queue.length > 0 };
     }
     case 'skip':
       if (!canSkip(state) || !state.queue.length) return state;
-      return { ...state, queue: [] };
+      return { ...state, queue: [], held: false };
+    case 'pause': {
+      if (state.held || !state.queue.length) return state;
+      // An interrupted sound is dropped; an interrupted spot is kept, as is all that waits behind it.
+      const queue = state.queue[0]!.type === 'sound' ? state.queue.slice(1) : state.queue;
+      return { ...state, queue, held: queue.length > 0 };
+    }
+    case 'resume':
+      return state.held ? { ...state, held: false } : state;
     case 'reset':
-      return state.queue.length ? { ...state, queue: [] } : state;
+      return state.queue.length || state.held ? { ...state, queue: [], held: false } : state;
   }
 }
 

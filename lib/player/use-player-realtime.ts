@@ -79,12 +79,19 @@ export function usePlayerRealtime(): void {
       },
     );
     document.body.appendChild(spots.element);
+    let wasPlaying = store.get(playerAtom)?.is_playing ?? false;
     const follow = () => {
       const p = store.get(playerAtom);
       const session = store.get(sessionIdAtom);
       // The engine first, so a spot giving the floor back meets the new state, not the old one.
       engine.apply(p, session);
+      const playing = p?.is_playing ?? false;
+      const turned = playing !== wasPlaying;
+      // Set before dispatching: the dispatch runs this again, which must not see the turn twice.
+      wasPlaying = playing;
       if (!isOutputDevice(p, session)) dispatchSpots(store, { type: 'reset' });
+      // Pause (pressed on any device) silences a spot or sound at once; play lets a held spot go on.
+      else if (turned) dispatchSpots(store, { type: playing ? 'resume' : 'pause' });
       spots.sync(store.get(spotQueueAtom), p?.volume ?? 100, mediaCorsReady(p ?? null));
     };
     const unsubQueue = store.sub(spotQueueAtom, follow);

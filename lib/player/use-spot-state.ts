@@ -4,7 +4,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { PlayerSound } from '@/contracts';
 import { isOutputDevice } from './decisions';
-import { currentRemoteSpot, currentSpot, decideNext, pruneRemoteTimeline } from './spot-queue';
+import { currentRemoteSpot, currentSpot, decideNext, pruneRemoteTimeline, soundingSpot } from './spot-queue';
 import { dispatchSpots, playerAtom, remoteSpotsAtom, sessionIdAtom, spotQueueAtom } from './state';
 import { usePlayerActions } from './use-player-actions';
 
@@ -52,9 +52,11 @@ export function useSpotState(): SpotState {
   const now = useRemoteClock();
   const output = isOutputDevice(player, sessionId);
 
-  const local = currentSpot(queue);
+  // A spot held by a pause is silent, so the bar does not say it plays; 'next' still may not drop it.
+  const local = soundingSpot(queue);
   const remote = output ? null : currentRemoteSpot(timeline, now);
   const current = local ?? remote;
+  const heldSpot = currentSpot(queue)?.type === 'spot';
 
   const next = useCallback(async () => {
     const p = store.get(playerAtom);
@@ -74,7 +76,7 @@ export function useSpotState(): SpotState {
 
   return {
     current: current ? { type: current.type, id: current.id, name: current.name } : null,
-    nextBlocked: current?.type === 'spot',
+    nextBlocked: current?.type === 'spot' || heldSpot,
     next,
   };
 }

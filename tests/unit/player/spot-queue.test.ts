@@ -7,6 +7,7 @@ import {
   emptySpotQueue,
   extendRemoteTimeline,
   FALLBACK_DURATION_S,
+  soundingSpot,
   spotQueueReducer,
   type SpotQueueAction,
   type SpotQueueState,
@@ -108,6 +109,53 @@ describe('spot queue', () => {
   test('reset empties the queue (this device no longer plays)', () => {
     const state = run([{ type: 'fill', spots: [spot(1)] }, { type: 'reset' }]);
     expect(state.queue).toEqual([]);
+  });
+});
+
+describe('pause during a spot or a sound', () => {
+  test('a paused spot is held, with what waits behind it; play lets it go on', () => {
+    const held = run([{ type: 'fill', spots: [spot(1), spot(2)] }, { type: 'pause' }]);
+    expect(held.held).toBe(true);
+    expect(currentSpot(held)?.id).toBe(1);
+    expect(soundingSpot(held)).toBeNull();
+    // 'next' still may not drop a paid ad.
+    expect(decideNext(held)).toBe('blocked');
+    const resumed = spotQueueReducer(held, { type: 'resume' });
+    expect(resumed.held).toBe(false);
+    expect(soundingSpot(resumed)?.id).toBe(1);
+    expect(resumed.queue.map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  test('a paused sound is dropped; a spot behind it waits for the next play', () => {
+    const onlySound = run([{ type: 'sound', sound: sound(7) }, { type: 'pause' }]);
+    expect(onlySound.queue).toEqual([]);
+    expect(onlySound.held).toBe(false);
+    const withSpot = run([{ type: 'sound', sound: sound(7) }, { type: 'fill', spots: [spot(1)] }, { type: 'pause' }]);
+    expect(withSpot.queue.map((s) => s.id)).toEqual([1]);
+    expect(withSpot.held).toBe(true);
+    expect(soundingSpot(withSpot)).toBeNull();
+  });
+
+  test('a spot that arrives while held plays, the held one first', () => {
+    const state = run([{ type: 'fill', spots: [spot(1)] }, { type: 'pause' }, { type: 'fill', spots: [spot(2)] }]);
+    expect(state.held).toBe(false);
+    expect(state.queue.map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  test('pause with nothing queued, or a second pause, changes nothing; reset ends the hold', () => {
+    expect(spotQueueReducer(emptySpotQueue, { type: 'pause' })).toBe(emptySpotQueue);
+    expect(spotQueueReducer(emptySpotQueue, { type: 'resume' })).toBe(emptySpotQueue);
+    const held = run([{ type: 'fill', spots: [spot(1)] }, { type: 'pause' }]);
+    expect(spotQueueReducer(held, { type: 'pause' })).toBe(held);
+    expect(spotQueueReducer(held, { type: 'reset' })).toEqual({ ...held, queue: [], held: false });
+  });
+
+  test('the held head failing leaves the next one held; the last one gone ends the hold', () => {
+    const held = run([{ type: 'fill', spots: [spot(1), spot(2)] }, { type: 'pause' }]);
+    const next = spotQueueReducer(held, { type: 'failed', key: currentSpot(held)!.key });
+    expect(next.held).toBe(true);
+    const none = spotQueueReducer(next, { type: 'failed', key: currentSpot(next)!.key });
+    expect(none).toMatchObject({ queue: [], held: false });
   });
 });
 
