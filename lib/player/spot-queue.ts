@@ -110,9 +110,38 @@ export interface RemoteSpot {
   type: PlayerSound['type'];
   id: number;
   name?: string;
-  /** Epoch ms. */
+  /** Epoch ms; both infinite while held by a pause. */
   startsAt: number;
   endsAt: number;
+  /** While held by a pause: how long it has left to sound once play is pressed. */
+  heldMs?: number;
+}
+
+/**
+ * Pause pressed: the audio device silences what sounds (docs/decisions.md, "Pause, spots and
+ * sounds"), so the estimate stops too: a sounding sound is dropped, the rest keep what they have left.
+ */
+export function pauseRemoteTimeline(timeline: RemoteSpot[], now: number): RemoteSpot[] {
+  const live = pruneRemoteTimeline(timeline, now);
+  if (!live.length || live.some((e) => e.heldMs !== undefined)) return timeline;
+  return live.flatMap((e) => {
+    const sounding = e.startsAt <= now;
+    if (sounding && e.type === 'sound') return [];
+    const heldMs = e.endsAt - (sounding ? now : e.startsAt);
+    return [{ ...e, startsAt: Number.POSITIVE_INFINITY, endsAt: Number.POSITIVE_INFINITY, heldMs }];
+  });
+}
+
+/** Play pressed (or something new arrived): what a pause held goes on from now, in turn. */
+export function resumeRemoteTimeline(timeline: RemoteSpot[], now: number): RemoteSpot[] {
+  if (!timeline.some((e) => e.heldMs !== undefined)) return timeline;
+  let cursor = now;
+  return timeline.map(({ heldMs, ...e }) => {
+    if (heldMs === undefined) return e;
+    const entry = { ...e, startsAt: cursor, endsAt: cursor + heldMs };
+    cursor = entry.endsAt;
+    return entry;
+  });
 }
 
 /**
@@ -120,7 +149,8 @@ export interface RemoteSpot {
  * items whose estimated end has passed are dropped.
  */
 export function extendRemoteTimeline(timeline: RemoteSpot[], items: PlayerSound[], now: number): RemoteSpot[] {
-  const live = pruneRemoteTimeline(timeline, now);
+  // An arrival plays even over paused music, and what a pause held goes first.
+  const live = pruneRemoteTimeline(resumeRemoteTimeline(timeline, now), now);
   let cursor = Math.max(now, live.at(-1)?.endsAt ?? now);
   const added = items.map((item) => {
     const seconds = item.duration && item.duration > 0 ? item.duration : FALLBACK_DURATION_S[item.type];

@@ -11,7 +11,7 @@ import { leaveEndedLogin } from './end-login';
 import { mediaCorsReady } from './engine';
 import { reportPlayed } from './play-reports';
 import { SpotPlayer } from './spot-player';
-import { currentSpot, extendRemoteTimeline } from './spot-queue';
+import { currentSpot, extendRemoteTimeline, pauseRemoteTimeline, resumeRemoteTimeline } from './spot-queue';
 import { dispatchSpots, playerAtom, remoteSpotsAtom, sessionIdAtom, spotQueueAtom } from './state';
 import { getPlayerEngine } from './use-player-engine';
 
@@ -92,6 +92,11 @@ export function usePlayerRealtime(): void {
       if (!isOutputDevice(p, session)) dispatchSpots(store, { type: 'reset' });
       // Pause (pressed on any device) silences a spot or sound at once; play lets a held spot go on.
       else if (turned) dispatchSpots(store, { type: playing ? 'resume' : 'pause' });
+      // The other devices' estimate of it follows (their own press's answer, or the pushed state).
+      if (turned && !isOutputDevice(p, session)) {
+        const turn = playing ? resumeRemoteTimeline : pauseRemoteTimeline;
+        store.set(remoteSpotsAtom, turn(store.get(remoteSpotsAtom), Date.now()));
+      }
       spots.sync(store.get(spotQueueAtom), p?.volume ?? 100, mediaCorsReady(p ?? null));
     };
     const unsubQueue = store.sub(spotQueueAtom, follow);

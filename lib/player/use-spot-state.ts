@@ -33,7 +33,8 @@ function useRemoteClock(): number {
   useEffect(() => {
     const upcoming = timeline
       .flatMap((e) => [e.startsAt, e.endsAt])
-      .filter((t) => t > now)
+      // Held by a pause (infinite): nothing to wait for, and an infinite timeout would fire at once.
+      .filter((t) => t > now && Number.isFinite(t))
       .sort((x, y) => x - y)[0];
     if (upcoming === undefined) return;
     const timer = setTimeout(readClock, Math.max(0, upcoming - Date.now()) + 50);
@@ -56,7 +57,9 @@ export function useSpotState(): SpotState {
   const local = soundingSpot(queue);
   const remote = output ? null : currentRemoteSpot(timeline, now);
   const current = local ?? remote;
-  const heldSpot = currentSpot(queue)?.type === 'spot';
+  const heldSpot = output
+    ? currentSpot(queue)?.type === 'spot'
+    : timeline.some((e) => e.heldMs !== undefined && e.type === 'spot');
 
   const next = useCallback(async () => {
     const p = store.get(playerAtom);
@@ -67,6 +70,7 @@ export function useSpotState(): SpotState {
     } else {
       const estimated = currentRemoteSpot(store.get(remoteSpotsAtom), Date.now());
       if (estimated?.type === 'spot') return;
+      if (store.get(remoteSpotsAtom).some((e) => e.heldMs !== undefined && e.type === 'spot')) return;
       // The audio device ends its sound when the track changes under it.
       if (estimated) store.set(remoteSpotsAtom, []);
       else store.set(remoteSpotsAtom, pruneRemoteTimeline(store.get(remoteSpotsAtom), Date.now()));

@@ -7,6 +7,9 @@ import {
   emptySpotQueue,
   extendRemoteTimeline,
   FALLBACK_DURATION_S,
+  pauseRemoteTimeline,
+  pruneRemoteTimeline,
+  resumeRemoteTimeline,
   soundingSpot,
   spotQueueReducer,
   type SpotQueueAction,
@@ -179,5 +182,39 @@ describe('remote estimate', () => {
     const now = 0;
     const [entry] = extendRemoteTimeline([], [{ id: 1, type: 'spot', url: 'x' }], now);
     expect(entry!.endsAt).toBe(FALLBACK_DURATION_S.spot * 1000);
+  });
+});
+
+describe('remote estimate across a pause', () => {
+  test('pause holds what is left of the spot (a sounding sound is dropped); play goes on from then', () => {
+    const now = 5_000_000;
+    const timeline = extendRemoteTimeline([], [spot(1, 10), spot(2, 4)], now);
+    const held = pauseRemoteTimeline(timeline, now + 3_000);
+    expect(currentRemoteSpot(held, now + 3_000)).toBeNull();
+    expect(held.map((e) => [e.id, e.heldMs])).toEqual([
+      [1, 7_000],
+      [2, 4_000],
+    ]);
+    // Long after, it is still held.
+    expect(pruneRemoteTimeline(held, now + 60_000)).toHaveLength(2);
+    const later = now + 60_000;
+    const resumed = resumeRemoteTimeline(held, later);
+    expect(currentRemoteSpot(resumed, later)?.id).toBe(1);
+    expect(resumed[0]).toEqual({ type: 'spot', id: 1, name: 'Spot 1', startsAt: later, endsAt: later + 7_000 });
+    expect(resumed[1]).toMatchObject({ id: 2, startsAt: later + 7_000, endsAt: later + 11_000 });
+
+    const withSound = extendRemoteTimeline([], [sound(3, 5), spot(4, 6)], now);
+    expect(pauseRemoteTimeline(withSound, now + 1_000).map((e) => [e.id, e.heldMs])).toEqual([[4, 6_000]]);
+  });
+
+  test('an arrival while held plays, after what was held', () => {
+    const now = 7_000_000;
+    const held = pauseRemoteTimeline(extendRemoteTimeline([], [spot(1, 10)], now), now + 2_000);
+    const later = now + 30_000;
+    const after = extendRemoteTimeline(held, [spot(2, 5)], later);
+    expect(after.map((e) => [e.id, e.startsAt, e.endsAt])).toEqual([
+      [1, later, later + 8_000],
+      [2, later + 8_000, later + 13_000],
+    ]);
   });
 });
