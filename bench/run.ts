@@ -18,6 +18,7 @@ import { acquireRunLock, makeDataDir, startApi, startStack, webUrl, type Stack }
 import { measureAllDay } from './allday';
 import { measureOutage } from './outage';
 import { measureOutputState } from './output-state';
+import { measurePauseDuringSpot } from './pause-spot';
 import { measureScreenHeap, measureUpload } from './mixer';
 import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
@@ -30,7 +31,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,allday,output-state,outage runs only
+ * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,allday,output-state,pause-spot,outage runs only
  * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
  * none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
@@ -351,7 +352,7 @@ function report(): boolean {
 }
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
-const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'output-state', 'outage'];
+const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'output-state', 'pause-spot', 'outage'];
 const API_STEPS = ['scheduler-latency', 'scheduler-preview'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
@@ -454,6 +455,11 @@ async function main(): Promise<void> {
     // One shop's 168-hour preview of 200 every-minute items against another shop's calls (bench/scheduler.ts).
     if (runs('scheduler-preview')) measurements.push(...(await measureSchedulerPreview(bench)));
     // Last: it stops the API for a minute (bench/outage.ts), and the audio device must play on.
+    if (runs('pause-spot')) {
+      const agent = new http.Agent({ keepAlive: false });
+      measurements.push(...(await measurePauseDuringSpot(needStack(), () => bffLogin(needStack(), agent))));
+      agent.destroy();
+    }
     if (runs('outage')) {
       const agent = new http.Agent({ keepAlive: false });
       measurements.push(...(await measureOutage(needStack(), () => bffLogin(needStack(), agent))));

@@ -37,6 +37,8 @@ export const spotMessages = {
   spotsInvalid: 'A szpotok azonosítói csak pozitív egész számok lehetnek.',
   spotsTooMany: `Egyszerre legfeljebb ${PLAY_SPOTS_MAX} szpot küldhető.`,
   spotsUnknown: 'A kiválasztott szpotok között van, amely nem található.',
+  /** 409: no player of the shop has its audio device online, so nothing was sent. */
+  noAudioDevice: 'Nincs zenét szóló eszköz.',
 } as const;
 
 /** JSON array or form array (`spots[]=1&spots[]=2`, `spots[0]=…`, repeated `spots=`). */

@@ -13,6 +13,10 @@ export const SPOT_START_TIMEOUT_MS = 10_000;
 export class SpotPlayer {
   readonly element: HTMLAudioElement;
   private playingKey: number | null = null;
+  /** Whether the element is paused because the queue is held (pause pressed during a spot). */
+  private holding = false;
+  /** Whether the head has sounded yet (a held spot that never started gets the start timeout again). */
+  private started = false;
   private startTimer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   /** Whether the media answers carry CORS (see mediaCorsReady): spots are then loaded as the music is. */
@@ -47,8 +51,9 @@ export class SpotPlayer {
       this.release();
       return;
     }
-    if (head.key === this.playingKey) return;
-    this.start(head);
+    if (head.key !== this.playingKey) this.start(head, state.held);
+    else if (state.held) this.hold();
+    else this.resume();
   }
 
   dispose(): void {
@@ -61,14 +66,21 @@ export class SpotPlayer {
     if (this.engine.spot === this.element) this.engine.spot = null;
   }
 
-  private start(item: QueuedSound): void {
+  /** `held`: the queue waits for the next play (a spot behind a sound that pause dropped): loaded only. */
+  private start(item: QueuedSound, held: boolean): void {
     this.clearTimer();
     this.playingKey = item.key;
+    this.holding = held;
+    this.started = false;
     this.meter?.begin(item.type, item.id);
     this.engine.holdForSpot(true);
     setMediaCors(this.element, this.cors);
     this.element.src = item.url;
     this.element.load();
+    if (held) {
+      this.element.pause();
+      return;
+    }
     const key = item.key;
     this.startTimer = setTimeout(() => this.fail(key), SPOT_START_TIMEOUT_MS);
     const attempt = this.element.play();
@@ -95,9 +107,33 @@ export class SpotPlayer {
     });
   }
 
+  /**
+   * Pause pressed while the head sounds: silent at once, the element keeps its place (and the meter
+   * its item, so the spot is logged once, as played to its end only if it is), the music waits.
+   */
+  private hold(): void {
+    if (this.holding) return;
+    this.holding = true;
+    this.clearTimer();
+    this.element.pause();
+  }
+
+  /** The next play: the held head goes on from where it stopped. */
+  private resume(): void {
+    if (!this.holding || this.playingKey === null) return;
+    this.holding = false;
+    const key = this.playingKey;
+    if (!this.started) this.startTimer = setTimeout(() => this.fail(key), SPOT_START_TIMEOUT_MS);
+    this.element.play()?.catch((error: unknown) => {
+      if ((error as { name?: string } | null)?.name === 'AbortError') return;
+      this.fail(key);
+    });
+  }
+
   /** Nothing left to play: stop the element and give the floor back to the music. */
   private release(): void {
     this.clearTimer();
+    this.holding = false;
     if (this.playingKey === null) return;
     this.playingKey = null;
     this.meter?.finish(false);
@@ -119,6 +155,7 @@ export class SpotPlayer {
   }
 
   private readonly handlePlaying = () => {
+    this.started = true;
     this.clearTimer();
     this.engine.spotSounding();
   };

@@ -11,6 +11,10 @@ import type { PlayerSound } from '@/contracts';
  *   for the next track as the button always does: the button says "next track", and a press that
  *   sometimes skips the song and sometimes does not would surprise the shop.
  * - While a spot plays 'next' does nothing at all (the queue stays, the track stays).
+ * - Pause while the head sounds silences it at once (docs/decisions.md, "Pause, spots and
+ *   sounds"): a sound is dropped, a spot is held where it stopped (`held`) with whatever waits
+ *   behind it, and the next play goes on from there, then the music. A spot or sound that arrives
+ *   while held plays, as anything arriving over paused music does, and takes the held one along.
  */
 /** A queued item; `key` tells repeats of one spot apart (a list may name a spot twice). */
 export type QueuedSound = PlayerSound & { key: number };
@@ -18,6 +22,8 @@ export type QueuedSound = PlayerSound & { key: number };
 export interface SpotQueueState {
   queue: QueuedSound[];
   nextKey: number;
+  /** The head was interrupted by pause and waits, where it stopped, for the next play. */
+  held: boolean;
 }
 
 export type SpotQueueAction =
@@ -29,13 +35,23 @@ export type SpotQueueAction =
   | { type: 'failed'; key: number }
   /** 'next' was pressed. */
   | { type: 'skip' }
+  /** The player went from playing to paused (on any device): silence what sounds. */
+  | { type: 'pause' }
+  /** The player plays again: a held head goes on. */
+  | { type: 'resume' }
   /** This device stopped being the audio device, or the queue is abandoned. */
   | { type: 'reset' };
 
-export const emptySpotQueue: SpotQueueState = { queue: [], nextKey: 1 };
+export const emptySpotQueue: SpotQueueState = { queue: [], nextKey: 1, held: false };
 
+/** The head of the queue, sounding or held. */
 export function currentSpot(state: SpotQueueState): QueuedSound | null {
   return state.queue[0] ?? null;
+}
+
+/** The head when it sounds now (not held by a pause). */
+export function soundingSpot(state: SpotQueueState): QueuedSound | null {
+  return state.held ? null : currentSpot(state);
 }
 
 /** A `spot` may not be skipped; a sound (or nothing) may. */
@@ -50,19 +66,29 @@ export function spotQueueReducer(state: SpotQueueState, action: SpotQueueAction)
       const items = action.type === 'fill' ? action.spots : [action.sound];
       if (!items.length) return state;
       const added = items.map((item, i) => ({ ...item, key: state.nextKey + i }));
-      return { queue: [...state.queue, ...added], nextKey: state.nextKey + items.length };
+      // An arrival plays even over paused music, and a held spot goes on first (it is an ad too).
+      return { queue: [...state.queue, ...added], nextKey: state.nextKey + items.length, held: false };
     }
     case 'ended':
     case 'failed': {
       const head = state.queue[0];
       if (!head || head.key !== action.key) return state;
-      return { ...state, queue: state.queue.slice(1) };
+      const queue = state.queue.slice(1);
+      return { ...state, queue, held: state.held && queue.length > 0 };
     }
     case 'skip':
       if (!canSkip(state) || !state.queue.length) return state;
-      return { ...state, queue: [] };
+      return { ...state, queue: [], held: false };
+    case 'pause': {
+      if (state.held || !state.queue.length) return state;
+      // An interrupted sound is dropped; an interrupted spot is kept, as is all that waits behind it.
+      const queue = state.queue[0]!.type === 'sound' ? state.queue.slice(1) : state.queue;
+      return { ...state, queue, held: queue.length > 0 };
+    }
+    case 'resume':
+      return state.held ? { ...state, held: false } : state;
     case 'reset':
-      return state.queue.length ? { ...state, queue: [] } : state;
+      return state.queue.length || state.held ? { ...state, queue: [], held: false } : state;
   }
 }
 
@@ -84,9 +110,38 @@ export interface RemoteSpot {
   type: PlayerSound['type'];
   id: number;
   name?: string;
-  /** Epoch ms. */
+  /** Epoch ms; both infinite while held by a pause. */
   startsAt: number;
   endsAt: number;
+  /** While held by a pause: how long it has left to sound once play is pressed. */
+  heldMs?: number;
+}
+
+/**
+ * Pause pressed: the audio device silences what sounds (docs/decisions.md, "Pause, spots and
+ * sounds"), so the estimate stops too: a sounding sound is dropped, the rest keep what they have left.
+ */
+export function pauseRemoteTimeline(timeline: RemoteSpot[], now: number): RemoteSpot[] {
+  const live = pruneRemoteTimeline(timeline, now);
+  if (!live.length || live.some((e) => e.heldMs !== undefined)) return timeline;
+  return live.flatMap((e) => {
+    const sounding = e.startsAt <= now;
+    if (sounding && e.type === 'sound') return [];
+    const heldMs = e.endsAt - (sounding ? now : e.startsAt);
+    return [{ ...e, startsAt: Number.POSITIVE_INFINITY, endsAt: Number.POSITIVE_INFINITY, heldMs }];
+  });
+}
+
+/** Play pressed (or something new arrived): what a pause held goes on from now, in turn. */
+export function resumeRemoteTimeline(timeline: RemoteSpot[], now: number): RemoteSpot[] {
+  if (!timeline.some((e) => e.heldMs !== undefined)) return timeline;
+  let cursor = now;
+  return timeline.map(({ heldMs, ...e }) => {
+    if (heldMs === undefined) return e;
+    const entry = { ...e, startsAt: cursor, endsAt: cursor + heldMs };
+    cursor = entry.endsAt;
+    return entry;
+  });
 }
 
 /**
@@ -94,7 +149,8 @@ export interface RemoteSpot {
  * items whose estimated end has passed are dropped.
  */
 export function extendRemoteTimeline(timeline: RemoteSpot[], items: PlayerSound[], now: number): RemoteSpot[] {
-  const live = pruneRemoteTimeline(timeline, now);
+  // An arrival plays even over paused music, and what a pause held goes first.
+  const live = pruneRemoteTimeline(resumeRemoteTimeline(timeline, now), now);
   let cursor = Math.max(now, live.at(-1)?.endsAt ?? now);
   const added = items.map((item) => {
     const seconds = item.duration && item.duration > 0 ? item.duration : FALLBACK_DURATION_S[item.type];

@@ -11,7 +11,7 @@ import { leaveEndedLogin } from './end-login';
 import { mediaCorsReady } from './engine';
 import { reportPlayed } from './play-reports';
 import { SpotPlayer } from './spot-player';
-import { currentSpot, extendRemoteTimeline } from './spot-queue';
+import { currentSpot, extendRemoteTimeline, pauseRemoteTimeline, resumeRemoteTimeline } from './spot-queue';
 import { dispatchSpots, playerAtom, remoteSpotsAtom, sessionIdAtom, spotQueueAtom } from './state';
 import { getPlayerEngine } from './use-player-engine';
 
@@ -80,12 +80,24 @@ export function usePlayerRealtime(): void {
       },
     );
     document.body.appendChild(spots.element);
+    let wasPlaying = store.get(playerAtom)?.is_playing ?? false;
     const follow = () => {
       const p = store.get(playerAtom);
       const session = store.get(sessionIdAtom);
       // The engine first, so a spot giving the floor back meets the new state, not the old one.
       engine.apply(p, session);
+      const playing = p?.is_playing ?? false;
+      const turned = playing !== wasPlaying;
+      // Set before dispatching: the dispatch runs this again, which must not see the turn twice.
+      wasPlaying = playing;
       if (!isOutputDevice(p, session)) dispatchSpots(store, { type: 'reset' });
+      // Pause (pressed on any device) silences a spot or sound at once; play lets a held spot go on.
+      else if (turned) dispatchSpots(store, { type: playing ? 'resume' : 'pause' });
+      // The other devices' estimate of it follows (their own press's answer, or the pushed state).
+      if (turned && !isOutputDevice(p, session)) {
+        const turn = playing ? resumeRemoteTimeline : pauseRemoteTimeline;
+        store.set(remoteSpotsAtom, turn(store.get(remoteSpotsAtom), Date.now()));
+      }
       spots.sync(store.get(spotQueueAtom), p?.volume ?? 100, mediaCorsReady(p ?? null));
     };
     const unsubQueue = store.sub(spotQueueAtom, follow);

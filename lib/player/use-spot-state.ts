@@ -4,7 +4,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useReducer, useState } from 'react';
 import type { PlayerSound } from '@/contracts';
 import { isOutputDevice } from './decisions';
-import { currentRemoteSpot, currentSpot, decideNext, pruneRemoteTimeline } from './spot-queue';
+import { currentRemoteSpot, currentSpot, decideNext, pruneRemoteTimeline, soundingSpot } from './spot-queue';
 import { dispatchSpots, playerAtom, remoteSpotsAtom, sessionIdAtom, spotQueueAtom } from './state';
 import { usePlayerActions } from './use-player-actions';
 
@@ -33,7 +33,8 @@ function useRemoteClock(): number {
   useEffect(() => {
     const upcoming = timeline
       .flatMap((e) => [e.startsAt, e.endsAt])
-      .filter((t) => t > now)
+      // Held by a pause (infinite): nothing to wait for, and an infinite timeout would fire at once.
+      .filter((t) => t > now && Number.isFinite(t))
       .sort((x, y) => x - y)[0];
     if (upcoming === undefined) return;
     const timer = setTimeout(readClock, Math.max(0, upcoming - Date.now()) + 50);
@@ -52,9 +53,13 @@ export function useSpotState(): SpotState {
   const now = useRemoteClock();
   const output = isOutputDevice(player, sessionId);
 
-  const local = currentSpot(queue);
+  // A spot held by a pause is silent, so the bar does not say it plays; 'next' still may not drop it.
+  const local = soundingSpot(queue);
   const remote = output ? null : currentRemoteSpot(timeline, now);
   const current = local ?? remote;
+  const heldSpot = output
+    ? currentSpot(queue)?.type === 'spot'
+    : timeline.some((e) => e.heldMs !== undefined && e.type === 'spot');
 
   const next = useCallback(async () => {
     const p = store.get(playerAtom);
@@ -65,6 +70,7 @@ export function useSpotState(): SpotState {
     } else {
       const estimated = currentRemoteSpot(store.get(remoteSpotsAtom), Date.now());
       if (estimated?.type === 'spot') return;
+      if (store.get(remoteSpotsAtom).some((e) => e.heldMs !== undefined && e.type === 'spot')) return;
       // The audio device ends its sound when the track changes under it.
       if (estimated) store.set(remoteSpotsAtom, []);
       else store.set(remoteSpotsAtom, pruneRemoteTimeline(store.get(remoteSpotsAtom), Date.now()));
@@ -74,7 +80,7 @@ export function useSpotState(): SpotState {
 
   return {
     current: current ? { type: current.type, id: current.id, name: current.name } : null,
-    nextBlocked: current?.type === 'spot',
+    nextBlocked: current?.type === 'spot' || heldSpot,
     next,
   };
 }

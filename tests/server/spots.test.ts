@@ -27,6 +27,7 @@ let other: Client;
 let playerId: number;
 let secondPlayerId: number;
 let otherPlayerId: number;
+let demoId: number;
 
 const viaApp =
   (c: Client): Authorize =>
@@ -60,7 +61,18 @@ before(async () => {
   const [demo] = await t.database.db.select().from(customers).where(eq(customers.slug, 'demo'));
   const [second] = await t.database.db.insert(players).values({ customerId: demo!.id }).returning();
   secondPlayerId = second!.id;
+  demoId = demo!.id;
+  // Each shop's first player has an audio device: its login (never in presence, so judged by its login).
+  await makeOutput(a, playerId);
+  await makeOutput(other, otherPlayerId);
 });
+
+const sessionOf = async (c: Client) => (JSON.parse((await c.get('/api/me')).body) as { session_id: string }).session_id;
+
+async function makeOutput(c: Client, id: number) {
+  const res = await c.post(`/api/players/${id}/sessions/${await sessionOf(c)}`, { currentTime: 0 });
+  assert.equal(res.statusCode, 200, res.body);
+}
 after(async () => {
   disconnectAll();
   await t.close();
@@ -184,5 +196,61 @@ describe('POST /api/players/{id}/spots/play', () => {
     assert.equal(sentinel.statusCode, 200, sentinel.body);
     const first = await untilSentinel(seenTheirs, (e) => e.event === PLAY_SPOTS_EVENT);
     assert.deepEqual(first.sentinel.data, JSON.parse(sentinel.body), "the other shop's first PlaySpots is its own");
+  });
+
+  test('a guest gets 401; a call without the CSRF token 419; nothing is sent', async () => {
+    const [spot] = await list(a);
+    const seen = record(await subscribe(client(port, t.config.pusherKey, viaApp(a)), `private-player.${playerId}`));
+    const guest = await new Client(t.app).post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] });
+    assert.equal(guest.statusCode, 419, 'CSRF is judged before the login, as Laravel does');
+    const fresh = new Client(t.app);
+    await fresh.get('/sanctum/csrf-cookie');
+    assert.equal((await fresh.post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] })).statusCode, 401);
+    const noToken = await a.post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] }, { xsrf: false });
+    assert.equal(noToken.statusCode, 419);
+    const sentinel = await a.post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] });
+    assert.equal(sentinel.statusCode, 200, sentinel.body);
+    const { before: earlier } = await untilSentinel(seen, (e) => e.event === PLAY_SPOTS_EVENT);
+    assert.equal(earlier.filter((e) => e.event === PLAY_SPOTS_EVENT).length, 0);
+  });
+
+  test('no audio device online (no player has one, or its login ended) → 409 "Nincs zenét szóló eszköz.", nothing sent', async () => {
+    const [spot] = await list(a);
+    const seen = record(await subscribe(client(port, t.config.pusherKey, viaApp(a)), `private-player.${playerId}`));
+    const expectRefused = async () => {
+      const res = await a.post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] });
+      assert.equal(res.statusCode, 409, res.body);
+      assert.deepEqual(JSON.parse(res.body), { message: 'Nincs zenét szóló eszköz.' });
+    };
+    // Nobody holds the output of either player.
+    await t.database.db.update(players).set({ sessionId: null }).where(eq(players.id, playerId));
+    await expectRefused();
+    // The output's device logged out.
+    const counter = await loggedIn(t.app);
+    await makeOutput(counter, playerId);
+    assert.equal((await counter.post('/api/logout')).statusCode, 204);
+    await expectRefused();
+    // Bad input is still judged first.
+    assert.equal((await a.post(`/api/players/${playerId}/spots/play`, { spots: [] })).statusCode, 422);
+    // A device comes back: the same call is sent, and it is the first PlaySpots the channel gets.
+    await makeOutput(a, playerId);
+    const sent = await a.post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] });
+    assert.equal(sent.statusCode, 200, sent.body);
+    const { before: earlier, sentinel } = await untilSentinel(seen, (e) => e.event === PLAY_SPOTS_EVENT);
+    assert.equal(earlier.filter((e) => e.event === PLAY_SPOTS_EVENT).length, 0);
+    assert.deepEqual(sentinel.data, JSON.parse(sent.body));
+  });
+
+  test('an audio device that left the presence channel is not online', async () => {
+    const [spot] = await list(a);
+    const device = client(port, t.config.pusherKey, viaApp(a));
+    await subscribe(device, `presence-customer.${demoId}`);
+    device.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const res = await a.post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] });
+    assert.equal(res.statusCode, 409, res.body);
+    const back = client(port, t.config.pusherKey, viaApp(a));
+    await subscribe(back, `presence-customer.${demoId}`);
+    assert.equal((await a.post(`/api/players/${playerId}/spots/play`, { spots: [spot!.id] })).statusCode, 200);
   });
 });

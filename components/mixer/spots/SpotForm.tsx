@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { Spot } from '@/contracts';
+import { PlayIcon } from '@/components/ui/icons';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { TextField } from '@/components/ui/TextField';
 import { UploadField } from '@/components/ui/UploadField';
@@ -13,7 +14,9 @@ import { spots as huSpots } from '@/lib/i18n/hu/spots';
 import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { upload as huUpload } from '@/lib/i18n/hu/upload';
 import { isSavedItem } from '@/lib/mixer/list-edits';
+import type { SpotPlayback } from '@/lib/mixer/use-play-spot';
 import { showToast } from '@/lib/ui/toast';
+import buttons from '../buttons.module.scss';
 import styles from './SpotForm.module.scss';
 
 const hu = { form, spots: huSpots, toast: huToast, upload: huUpload };
@@ -23,6 +26,8 @@ interface Props {
   onOpenChange: (open: boolean) => void;
   /** The spot being edited, or null for a new upload. */
   spot: Spot | null;
+  /** 'Azonnali lejátszás' for the spot being edited (offered only by the bundled API). */
+  playNow?: SpotPlayback;
 }
 
 /**
@@ -30,7 +35,7 @@ interface Props {
  * the picker says 'Fájl csere'; without a new file the server keeps the old one. Enter submits, the
  * upload shows its real progress, each field its first server error.
  */
-export function SpotForm({ open, onOpenChange, spot }: Props) {
+export function SpotForm({ open, onOpenChange, spot, playNow }: Props) {
   const [files, setFiles] = useState<File[]>([]);
   const { progress, upload } = useUpload();
 
@@ -82,6 +87,17 @@ export function SpotForm({ open, onOpenChange, spot }: Props) {
               aria-label={hu.spots.preview(spot.name)}
               data-spot-preview=""
             />
+            {playNow?.available ? (
+              <button
+                type="button"
+                className={`${buttons.secondary} ${styles.playNow}`}
+                disabled={playNow.sendingId === spot.id}
+                onClick={() => void playNow.play(spot.id)}
+              >
+                <PlayIcon size={20} />
+                {hu.spots.playNow}
+              </button>
+            ) : null}
           </div>
         ) : null}
       </UploadField>

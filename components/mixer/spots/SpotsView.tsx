@@ -5,12 +5,14 @@ import type { Spot } from '@/contracts';
 import { SPOT_SECONDS_MAX } from '@/contracts/uploads';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
+import { EditIcon, PlayIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
 import { LazyConfirmDialog, lazyDialog } from '@/components/ui/lazy';
 import { forgetSpot, reloadSpots, spotApi, useSpots } from '@/lib/api/spots';
+import { formatClock } from '@/lib/format/duration';
 import { errors } from '@/lib/i18n/hu/errors';
 import { form as huForm } from '@/lib/i18n/hu/form';
 import { mixer } from '@/lib/i18n/hu/mixer';
+import { usePlaySpotNow } from '@/lib/mixer/use-play-spot';
 import { spots as huSpots } from '@/lib/i18n/hu/spots';
 import { table } from '@/lib/i18n/hu/table';
 import { toast as huToast } from '@/lib/i18n/hu/toast';
@@ -45,6 +47,14 @@ const COLUMNS: readonly Column<Spot>[] = [
     sortValue: (spot) => spot.file_name,
     width: '40%',
   },
+  {
+    key: 'length',
+    header: hu.spots.lengthColumn,
+    cell: (spot) => formatClock(spot.duration),
+    sortValue: (spot) => spot.duration,
+    align: 'end',
+    width: '6rem',
+  },
 ];
 
 interface FormState {
@@ -59,10 +69,19 @@ export function SpotsView({ initial }: { initial: Spot[] | null }) {
   const { list: items, failed, retry: reload } = useSpots(initial);
   const [form, setForm] = useState<FormState>({ open: false, spot: null, key: 0 });
   const [deleting, setDeleting] = useState<Spot | null>(null);
+  const playNow = usePlaySpotNow();
 
   const openForm = (spot: Spot | null) => setForm((f) => ({ open: true, spot, key: f.key + 1 }));
 
   const actions: readonly RowAction<Spot>[] = [
+    {
+      key: 'play-now',
+      label: (spot) => hu.spots.playNowRow(spot.name),
+      icon: <PlayIcon size={20} />,
+      onSelect: (spot) => void playNow.play(spot.id),
+      hidden: () => !playNow.available,
+      disabled: (spot) => playNow.sendingId === spot.id,
+    },
     { key: 'edit', label: (spot) => hu.table.editRow(spot.name), icon: <EditIcon size={20} />, onSelect: openForm },
     {
       key: 'delete',
@@ -119,6 +138,7 @@ export function SpotsView({ initial }: { initial: Spot[] | null }) {
         key={form.key}
         open={form.open}
         spot={form.spot}
+        playNow={playNow}
         onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
       />
       <LazyConfirmDialog

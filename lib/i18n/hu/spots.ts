@@ -4,6 +4,12 @@ export const spots = {
   tableLabel: 'Reklám szpotok',
   name: 'Szpot neve',
   fileColumn: 'Fájlnév',
+  lengthColumn: 'Hossz',
+  // 'Azonnali lejátszás': the spot goes to the audio device now (the bundled API only).
+  playNow: 'Azonnali lejátszás',
+  playNowRow: (name: string) => `Azonnali lejátszás: ${name}`,
+  sentToDevice: 'A szpotot elküldtük a zenét szóló eszközre.',
+  noAudioDevice: 'Nincs zenét szóló eszköz.',
   upload: 'Új szpot feltöltése',
   editTitle: 'Szpot szerkesztése',
   formHint: 'Egy MP3 fájl, amelyet az ütemezés a zene szüneteltetésével játszik le.',

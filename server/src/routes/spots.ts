@@ -92,8 +92,23 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendJson(reply, true);
   });
 
+  /**
+   * Whether any player of the customer has its audio device online (a live login present in the
+   * customer's presence channel, as output ownership is judged): only that device plays a spot.
+   */
+  const hasAudioDevice = async (customerId: number) => {
+    const list = await ctx.players.list({ customerId, sessionId: null });
+    for (const player of list) {
+      if (player.session_id && (await ctx.players.isSessionOnline({ customerId, sessionId: player.session_id })))
+        return true;
+    }
+    return false;
+  };
+
   // Like the scheduler: one PlaySpots, in the given order, to every player of the customer (the
   // path's player must be the customer's). Nobody is skipped: the caller may be the audio device.
+  // 'Azonnali lejátszás' calls it too. With no audio device online nothing is sent (409): remotes
+  // would otherwise announce an ad that nobody hears.
   app.post<P>('/api/players/:id/spots/play', async (req): Promise<PlaySpotsEvent> => {
     const playerId = idParam(req.params.id);
     await ctx.players.get(actor(req), playerId);
@@ -101,6 +116,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await getSpots(db, { customerId: req.tenant.id, ids });
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (ids.some((id) => !byId.has(id))) throw new ValidationError({ spots: [spotMessages.spotsUnknown] });
+    if (!(await hasAudioDevice(req.tenant.id))) throw new HttpError(409, spotMessages.noAudioDevice);
     const spots = ids.map((id) => playerSoundResource(storage, 'spot', byId.get(id)!));
     await ctx.realtime.playSpots(req.tenant.id, spots);
     return { spots };

@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { mutate, SWRConfig } from 'swr';
-import type { Spot } from '@/contracts';
+import type { Player, Spot } from '@/contracts';
 import { SpotsView } from '@/components/mixer/spots/SpotsView';
+import { playerAtom } from '@/lib/player/state';
 import { toastsAtom } from '@/lib/ui/toast';
 import { installFakeFetch, type FakeAnswer, type FakeCall } from '../fake-fetch';
 import { FakeXhr, installFakeXhr } from '../fake-xhr';
@@ -28,7 +29,12 @@ const SPOTS: Spot[] = [
 beforeEach(async () => {
   await mutate(() => true, undefined, { revalidate: false });
   getDefaultStore().set(toastsAtom, []);
+  getDefaultStore().set(playerAtom, null);
 });
+
+/** The bundled API's player carries `version`; a Laravel one does not. */
+const BUNDLED = { id: 5, version: 3 } as Player;
+const LARAVEL = { id: 5 } as Player;
 
 function setup(answer: (call: FakeCall) => FakeAnswer = () => ({ body: SPOTS }), initial: Spot[] | null = SPOTS) {
   const fetch = installFakeFetch(answer);
@@ -58,16 +64,61 @@ it('a failed list shows its notice, and "Újrapróbálás" fetches it', async ()
   expect(await screen.findByRole('table', { name: 'Reklám szpotok' })).toBeInTheDocument();
 });
 
-it('lists the spots with their file names', () => {
-  setup();
+it('lists the spots with their file names and lengths (m:ss)', () => {
+  setup(undefined, [SPOTS[0]!, { ...SPOTS[0]!, id: 9, name: 'Hosszú', duration: 75.9 }]);
   const table = screen.getByRole('table', { name: 'Reklám szpotok' });
   expect(
     within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent),
-  ).toEqual(['Szpot neve', 'Fájlnév', 'Műveletek']);
-  expect(within(table).getByRole('rowheader')).toHaveTextContent('Hétvégi akció');
-  expect(within(table).getByText('hetvegi-akcio.mp3')).toBeInTheDocument();
+  ).toEqual(['Szpot neve', 'Fájlnév', 'Hossz', 'Műveletek']);
+  expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Hétvégi akció');
+  expect(within(table).getAllByText('hetvegi-akcio.mp3')[0]).toBeInTheDocument();
+  expect(within(table).getByText('0:12')).toBeInTheDocument();
+  expect(within(table).getByText('1:15')).toBeInTheDocument();
+});
+
+it("'Azonnali lejátszás' sends the spot to the audio device and says so; 409 says there is none", async () => {
+  getDefaultStore().set(playerAtom, BUNDLED);
+  let status = 200;
+  const { calls, toasts } = setup((call) =>
+    call.url.endsWith('/spots/play')
+      ? status === 200
+        ? { body: { spots: [{ id: 4, type: 'spot', url: SPOTS[0]!.url }] } }
+        : { status, body: { message: 'Nincs zenét szóló eszköz.' } }
+      : { body: SPOTS },
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Azonnali lejátszás: Hétvégi akció' }));
+  await waitFor(() => expect(toasts()).toEqual(['A szpotot elküldtük a zenét szóló eszközre.']));
+  const sent = calls.find((c) => c.url.endsWith('/spots/play'))!;
+  expect(sent.url).toBe('/api/players/5/spots/play');
+  expect(sent.init.method).toBe('POST');
+  expect(JSON.parse(String(sent.init.body))).toEqual({ spots: [4] });
+
+  status = 409;
+  act(() => getDefaultStore().set(toastsAtom, []));
+  fireEvent.click(screen.getByRole('button', { name: 'Azonnali lejátszás: Hétvégi akció' }));
+  await waitFor(() => expect(toasts()).toEqual(['Nincs zenét szóló eszköz.']));
+
+  // The spot's modal in edit mode offers it too.
+  status = 200;
+  act(() => getDefaultStore().set(toastsAtom, []));
+  fireEvent.click(screen.getByRole('button', { name: 'Szerkesztés: Hétvégi akció' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Szpot szerkesztése' }, LAZY);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Azonnali lejátszás' }));
+  await waitFor(() => expect(toasts()).toEqual(['A szpotot elküldtük a zenét szóló eszközre.']));
+  expect(calls.filter((c) => c.url.endsWith('/spots/play'))).toHaveLength(3);
+});
+
+it("hides 'Azonnali lejátszás' against an API without the call (a player without version), in the modal too", async () => {
+  getDefaultStore().set(playerAtom, LARAVEL);
+  setup();
+  expect(screen.getByRole('button', { name: 'Szerkesztés: Hétvégi akció' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Azonnali lejátszás/ })).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Szerkesztés: Hétvégi akció' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Szpot szerkesztése' }, LAZY);
+  expect(within(dialog).getByText('Fájl csere')).toBeInTheDocument();
+  expect(within(dialog).queryByRole('button', { name: /^Azonnali lejátszás/ })).not.toBeInTheDocument();
 });
 
 it("marks a spot longer than 10 minutes 'Túl hosszú'; one of 10:00 is not marked", () => {

@@ -7,6 +7,10 @@ import {
   emptySpotQueue,
   extendRemoteTimeline,
   FALLBACK_DURATION_S,
+  pauseRemoteTimeline,
+  pruneRemoteTimeline,
+  resumeRemoteTimeline,
+  soundingSpot,
   spotQueueReducer,
   type SpotQueueAction,
   type SpotQueueState,
@@ -111,6 +115,53 @@ describe('spot queue', () => {
   });
 });
 
+describe('pause during a spot or a sound', () => {
+  test('a paused spot is held, with what waits behind it; play lets it go on', () => {
+    const held = run([{ type: 'fill', spots: [spot(1), spot(2)] }, { type: 'pause' }]);
+    expect(held.held).toBe(true);
+    expect(currentSpot(held)?.id).toBe(1);
+    expect(soundingSpot(held)).toBeNull();
+    // 'next' still may not drop a paid ad.
+    expect(decideNext(held)).toBe('blocked');
+    const resumed = spotQueueReducer(held, { type: 'resume' });
+    expect(resumed.held).toBe(false);
+    expect(soundingSpot(resumed)?.id).toBe(1);
+    expect(resumed.queue.map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  test('a paused sound is dropped; a spot behind it waits for the next play', () => {
+    const onlySound = run([{ type: 'sound', sound: sound(7) }, { type: 'pause' }]);
+    expect(onlySound.queue).toEqual([]);
+    expect(onlySound.held).toBe(false);
+    const withSpot = run([{ type: 'sound', sound: sound(7) }, { type: 'fill', spots: [spot(1)] }, { type: 'pause' }]);
+    expect(withSpot.queue.map((s) => s.id)).toEqual([1]);
+    expect(withSpot.held).toBe(true);
+    expect(soundingSpot(withSpot)).toBeNull();
+  });
+
+  test('a spot that arrives while held plays, the held one first', () => {
+    const state = run([{ type: 'fill', spots: [spot(1)] }, { type: 'pause' }, { type: 'fill', spots: [spot(2)] }]);
+    expect(state.held).toBe(false);
+    expect(state.queue.map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  test('pause with nothing queued, or a second pause, changes nothing; reset ends the hold', () => {
+    expect(spotQueueReducer(emptySpotQueue, { type: 'pause' })).toBe(emptySpotQueue);
+    expect(spotQueueReducer(emptySpotQueue, { type: 'resume' })).toBe(emptySpotQueue);
+    const held = run([{ type: 'fill', spots: [spot(1)] }, { type: 'pause' }]);
+    expect(spotQueueReducer(held, { type: 'pause' })).toBe(held);
+    expect(spotQueueReducer(held, { type: 'reset' })).toEqual({ ...held, queue: [], held: false });
+  });
+
+  test('the held head failing leaves the next one held; the last one gone ends the hold', () => {
+    const held = run([{ type: 'fill', spots: [spot(1), spot(2)] }, { type: 'pause' }]);
+    const next = spotQueueReducer(held, { type: 'failed', key: currentSpot(held)!.key });
+    expect(next.held).toBe(true);
+    const none = spotQueueReducer(next, { type: 'failed', key: currentSpot(next)!.key });
+    expect(none).toMatchObject({ queue: [], held: false });
+  });
+});
+
 describe('remote estimate', () => {
   test('items follow each other from now, and clear when their estimated time has passed', () => {
     const now = 1_000_000;
@@ -131,5 +182,39 @@ describe('remote estimate', () => {
     const now = 0;
     const [entry] = extendRemoteTimeline([], [{ id: 1, type: 'spot', url: 'x' }], now);
     expect(entry!.endsAt).toBe(FALLBACK_DURATION_S.spot * 1000);
+  });
+});
+
+describe('remote estimate across a pause', () => {
+  test('pause holds what is left of the spot (a sounding sound is dropped); play goes on from then', () => {
+    const now = 5_000_000;
+    const timeline = extendRemoteTimeline([], [spot(1, 10), spot(2, 4)], now);
+    const held = pauseRemoteTimeline(timeline, now + 3_000);
+    expect(currentRemoteSpot(held, now + 3_000)).toBeNull();
+    expect(held.map((e) => [e.id, e.heldMs])).toEqual([
+      [1, 7_000],
+      [2, 4_000],
+    ]);
+    // Long after, it is still held.
+    expect(pruneRemoteTimeline(held, now + 60_000)).toHaveLength(2);
+    const later = now + 60_000;
+    const resumed = resumeRemoteTimeline(held, later);
+    expect(currentRemoteSpot(resumed, later)?.id).toBe(1);
+    expect(resumed[0]).toEqual({ type: 'spot', id: 1, name: 'Spot 1', startsAt: later, endsAt: later + 7_000 });
+    expect(resumed[1]).toMatchObject({ id: 2, startsAt: later + 7_000, endsAt: later + 11_000 });
+
+    const withSound = extendRemoteTimeline([], [sound(3, 5), spot(4, 6)], now);
+    expect(pauseRemoteTimeline(withSound, now + 1_000).map((e) => [e.id, e.heldMs])).toEqual([[4, 6_000]]);
+  });
+
+  test('an arrival while held plays, after what was held', () => {
+    const now = 7_000_000;
+    const held = pauseRemoteTimeline(extendRemoteTimeline([], [spot(1, 10)], now), now + 2_000);
+    const later = now + 30_000;
+    const after = extendRemoteTimeline(held, [spot(2, 5)], later);
+    expect(after.map((e) => [e.id, e.startsAt, e.endsAt])).toEqual([
+      [1, later, later + 8_000],
+      [2, later + 8_000, later + 13_000],
+    ]);
   });
 });
