@@ -25,4 +25,3 @@ export function deviceLabelOf(device: Pick<Device, 'device_model' | 'device_fami
   if (model && family && model !== family) return `${model} · ${family}`;
   return model || family || UNKNOWN;
 }
-
