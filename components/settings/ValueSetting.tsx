@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import type { Setting } from '@/contracts';
 import { FormActions } from '@/components/ui/FormActions';
 import { FormErrors } from '@/components/ui/form-errors';
@@ -54,6 +54,10 @@ function ValueEditor({ setting, hint, control }: EditorProps) {
   );
 }
 
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 /**
  * 'Időzóna': the shop's IANA zone, which the scheduler fires in. A search (place, IANA name, region
  * or offset) narrows the select, whose zones are grouped by region with today's offset, Budapest
@@ -61,8 +65,14 @@ function ValueEditor({ setting, hint, control }: EditorProps) {
  */
 export function TimezoneSetting({ setting }: { setting: Setting }) {
   const [query, setQuery] = useState('');
+  // The zones Node's ICU knows differ from the browser's: the server's HTML offers only Budapest
+  // (and the saved zone), the browser's own list comes after hydration, so the two never disagree.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   // Today's offsets: 'Budapest (UTC+01:00)' in winter, '+02:00' in summer.
-  const groups = useMemo(() => timeZoneGroups(setting.value, new Date()), [setting.value]);
+  const groups = useMemo(
+    () => timeZoneGroups(setting.value, new Date(), hydrated ? undefined : []),
+    [setting.value, hydrated],
+  );
   const shown = filterTimeZones(groups, query);
   const matches = shown.slice(1).reduce((n, g) => n + g.zones.length, 0);
   return (
