@@ -1,43 +1,31 @@
 'use client';
 
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { sendPasswordResetLink } from '@/lib/api/auth';
-import { errorsFrom, firstError, type FieldErrors } from '@/lib/api/fetcher';
 import { auth as huAuth } from '@/lib/i18n/hu/auth';
-import { form as huForm } from '@/lib/i18n/hu/form';
 import { canSubmitForgot } from '@/lib/ui/validation';
-import { FormAlert } from '@/components/ui/FormAlert';
-import { TextField } from '@/components/ui/TextField';
+import { AuthForm, AuthPanel, EmailField, useAuthSubmit } from './AuthForm';
 import styles from './AuthForm.module.scss';
 
-const hu = { auth: huAuth, form: huForm };
+const hu = { auth: huAuth };
 
 export function ForgotForm() {
   const [email, setEmail] = useState('');
-  const [loading, setLoading] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { loading, errors, run } = useAuthSubmit();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (!canSubmitForgot(email, loading)) return;
-    setLoading(true);
-    setErrors({});
-    try {
+    void run(async () => {
       await sendPasswordResetLink(email);
       setSubmitted(true);
-    } catch (error) {
-      setErrors(errorsFrom(error, hu.form.failed));
-    } finally {
-      setLoading(false);
-    }
+    });
   }
 
   if (submitted) {
     return (
-      <div>
-        <h1 className={styles.title}>{hu.auth.forgotTitle}</h1>
+      <AuthPanel title={hu.auth.forgotTitle}>
         <p className={styles.message} role="status">
           {hu.auth.forgotSuccess}
         </p>
@@ -49,37 +37,26 @@ export function ForgotForm() {
             {hu.auth.backToLogin}
           </Link>
         </div>
-      </div>
+      </AuthPanel>
     );
   }
 
   return (
-    <div>
-      <h1 className={styles.title}>{hu.auth.forgotTitle}</h1>
-      <p className={styles.intro}>{hu.auth.forgotIntro}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={loading}>
-        <FormAlert>{firstError(errors, '_general')}</FormAlert>
-        <TextField
-          id="forgot-email"
-          name="email"
-          label={hu.auth.emailLabel}
-          error={firstError(errors, 'email') ?? ''}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoFocus
-        />
-        <button type="submit" className={styles.submit} disabled={!canSubmitForgot(email, loading)}>
-          {hu.auth.forgotButton}
-        </button>
-        <div className={styles.links}>
+    <AuthPanel title={hu.auth.forgotTitle} intro={hu.auth.forgotIntro}>
+      <AuthForm
+        loading={loading}
+        errors={errors}
+        onSubmit={onSubmit}
+        submitLabel={hu.auth.forgotButton}
+        canSubmit={canSubmitForgot(email, loading)}
+        links={
           <Link href="/login" className={styles.link}>
             {hu.auth.backToLogin}
           </Link>
-        </div>
-      </form>
-    </div>
+        }
+      >
+        <EmailField id="forgot-email" autoComplete="email" value={email} onValue={setEmail} autoFocus />
+      </AuthForm>
+    </AuthPanel>
   );
 }

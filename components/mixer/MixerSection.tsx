@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { errors } from '@/lib/i18n/hu/errors';
+import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PlusIcon } from '@/components/ui/icons';
 import styles from './MixerSection.module.scss';
@@ -39,7 +40,7 @@ export function MixerSection({
   return (
     <>
       <div className={styles.top}>
-        <h1 className={styles.heading}>{title}</h1>
+        <PageHeading>{title}</PageHeading>
         <button type="button" className={styles.add} onClick={onAdd}>
           <PlusIcon />
           {addLabel}

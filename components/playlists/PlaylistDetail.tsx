@@ -1,7 +1,6 @@
 'use client';
 
 import { useStore } from 'jotai';
-import { IntentLink } from '@/components/ui/IntentLink';
 import { useRouter } from 'next/navigation';
 import { Suspense, useState } from 'react';
 import type { Paginator, Playlist, Track } from '@/contracts';
@@ -14,17 +13,14 @@ import {
   usePlaylist,
   useServerSeed,
 } from '@/lib/api/playlists';
-import { formatTrackCount } from '@/lib/format/count';
-import { formatHoursMinutes } from '@/lib/format/duration';
 import { errors } from '@/lib/i18n/hu/errors';
 import { form } from '@/lib/i18n/hu/form';
-import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { playlists as huPlaylists } from '@/lib/i18n/hu/playlists';
 import { toast as huToast } from '@/lib/i18n/hu/toast';
 import { usePlayableState } from '@/lib/player/use-player';
-import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { showToast } from '@/lib/ui/toast';
-import { ChevronLeftIcon, EditIcon, PauseIcon, PlayIcon, TrashIcon } from '@/components/ui/icons';
+import { EditIcon, TrashIcon } from '@/components/ui/icons';
+import { PlayableHeader } from '@/components/player/PlayableHeader';
 import { PlayModeToggles } from '@/components/player/PlayModeToggles';
 import { PlaylistCover } from './PlaylistCover';
 import { PlaylistNameForm } from './PlaylistNameForm';
@@ -33,7 +29,7 @@ import { useRefreshPlayer } from './use-refresh-player';
 import { EmptyState } from '@/components/ui/EmptyState';
 import styles from './PlaylistDetail.module.scss';
 
-const hu = { errors, form, player: huPlayer, playlists: huPlaylists, toast: huToast };
+const hu = { errors, form, playlists: huPlaylists, toast: huToast };
 
 interface Props {
   playlist: Playlist;
@@ -45,8 +41,7 @@ interface Props {
 export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
   useServerSeed(playlistKey(initial.id), initial);
   const { data: playlist = initial } = usePlaylist(initial.id);
-  const { active, playing } = usePlayableState('playlist', playlist.id);
-  const { playPlaylist } = usePlayerActions();
+  const { active } = usePlayableState('playlist', playlist.id);
   const refreshPlayer = useRefreshPlayer();
   const router = useRouter();
   const store = useStore();
@@ -79,15 +74,26 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
 
   return (
     <>
-      <IntentLink href="/playlists" className={styles.back}>
-        <ChevronLeftIcon />
-        {hu.playlists.back}
-      </IntentLink>
-
-      <header className={styles.hero}>
-        <PlaylistCover tracks={playlist.tracks} size={220} priority className={styles.cover} />
-        <div className={styles.heroBody}>
-          {renaming ? (
+      <PlayableHeader
+        kind="playlist"
+        id={playlist.id}
+        back={{ href: '/playlists', label: hu.playlists.back }}
+        layout="collage"
+        picture={<PlaylistCover tracks={playlist.tracks} size={220} priority className={styles.cover} />}
+        name={playlist.name}
+        nameAction={
+          <button
+            type="button"
+            className={styles.smallIcon}
+            aria-label={hu.playlists.rename}
+            title={hu.playlists.rename}
+            onClick={() => setRenaming(true)}
+          >
+            <EditIcon size={20} />
+          </button>
+        }
+        nameEditor={
+          renaming ? (
             <PlaylistNameForm
               initialName={playlist.name}
               submitLabel={hu.form.save}
@@ -97,44 +103,21 @@ export function PlaylistDetail({ playlist: initial, firstPage }: Props) {
               autoFocus
               inline
             />
-          ) : (
-            <div className={styles.nameRow}>
-              <h1 className={styles.name}>{playlist.name}</h1>
-              <button
-                type="button"
-                className={styles.smallIcon}
-                aria-label={hu.playlists.rename}
-                title={hu.playlists.rename}
-                onClick={() => setRenaming(true)}
-              >
-                <EditIcon size={20} />
-              </button>
-            </div>
-          )}
-          <p className={styles.meta}>
-            <span>{formatTrackCount(playlist.tracks_count)}</span>
-            <span aria-hidden="true"> · </span>
-            <span>{formatHoursMinutes(playlist.duration)}</span>
-          </p>
-          <div className={styles.controls}>
-            <button
-              type="button"
-              className={styles.playButton}
-              disabled={playlist.tracks_count === 0}
-              onClick={() => void playPlaylist(playlist.id)}
-            >
-              {playing ? <PauseIcon /> : <PlayIcon />}
-              <span>{playing ? hu.player.pause : hu.player.play}</span>
-            </button>
-            <PlayModeToggles className={styles.iconButton} />
+          ) : undefined
+        }
+        trackCount={playlist.tracks_count}
+        duration={playlist.duration}
+        playDisabled={playlist.tracks_count === 0}
+        controls={(roundButton) => (
+          <>
+            <PlayModeToggles className={roundButton} />
             <button type="button" className={styles.deleteButton} onClick={() => setConfirming(true)}>
               <TrashIcon size={20} />
               <span>{hu.playlists.delete}</span>
             </button>
-          </div>
-          {active && <p className={styles.status}>{playing ? hu.player.nowPlaying : hu.player.paused}</p>}
-        </div>
-      </header>
+          </>
+        )}
+      />
 
       {/* Hydrated in a slice of its own (nothing suspends): shorter long tasks on a slow PC. */}
       <Suspense>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useImageFallback } from './use-image-fallback';
 
 interface Props {
   /** The image's own URL (often a signed media URL), or null when there is none. */
@@ -18,18 +18,10 @@ interface Props {
 /**
  * A cover with a fallback. Width and height reserve the box before the file arrives (no layout
  * shift); a plain <img> because the media URLs are signed URLs of the API's own host, which an image
- * optimiser would only fetch again. The effect catches an error that happened before hydration, when
- * React's onError was not attached yet.
+ * optimiser would only fetch again.
  */
 export function CoverImage({ src, fallback, alt, width, height, className, priority = false }: Props) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const ref = useRef<HTMLImageElement>(null);
-  const shown = src && failedSrc !== src ? src : fallback;
-
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && src && shown === src) setFailedSrc(src);
-  }, [src, shown]);
+  const { ref, shown, onError } = useImageFallback(src, fallback);
 
   return (
     <img
@@ -42,9 +34,7 @@ export function CoverImage({ src, fallback, alt, width, height, className, prior
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
-      onError={() => {
-        if (src && shown === src) setFailedSrc(src);
-      }}
+      onError={onError}
     />
   );
 }

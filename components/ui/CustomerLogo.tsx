@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DEFAULT_LOGO } from '@/lib/api/customer';
+import { useImageFallback } from './use-image-fallback';
 
 interface Props {
   src: string;
@@ -16,30 +17,14 @@ interface Props {
 
 /**
  * The customer's logo, falling back to the product default when it cannot be loaded (an expired
- * signed URL, a deleted file). The effect also catches an error that happened before hydration,
- * when React's onError was not yet attached.
+ * signed URL, a deleted file).
  */
 export function CustomerLogo({ src, alt, className, fallbackCaption }: Props) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const ref = useRef<HTMLImageElement>(null);
-  const shown = failedSrc === src ? DEFAULT_LOGO : src;
-
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0 && shown !== DEFAULT_LOGO) setFailedSrc(src);
-  }, [src, shown]);
+  const { ref, shown, onError } = useImageFallback(src, DEFAULT_LOGO);
 
   return (
     <>
-      <img
-        ref={ref}
-        src={shown}
-        alt={alt}
-        className={className}
-        onError={() => {
-          if (shown !== DEFAULT_LOGO) setFailedSrc(src);
-        }}
-      />
+      <img ref={ref} src={shown} alt={alt} className={className} onError={onError} />
       {shown === DEFAULT_LOGO ? fallbackCaption : null}
     </>
   );

@@ -1,13 +1,11 @@
 'use client';
 
-import { ModalForm } from '@/components/ui/ModalForm';
 import { TextAreaField } from '@/components/ui/TextField';
 import { soundApi } from '@/lib/api/sounds';
-import { form } from '@/lib/i18n/hu/form';
 import { sounds as huSounds } from '@/lib/i18n/hu/sounds';
-import { showToast } from '@/lib/ui/toast';
+import { MixerForm } from '../MixerForm';
 
-const hu = { form, sounds: huSounds };
+const hu = { sounds: huSounds };
 
 /** The server's limit on a request's text (contracts: SOUND_REQUEST_MAX). */
 const DESCRIPTION_MAX = 1000;
@@ -22,19 +20,18 @@ export function SoundRequestForm({ open, onOpenChange }: Props) {
   const send = async (data: FormData, signal: AbortSignal) => {
     const description = data.get('description');
     await soundApi.request(typeof description === 'string' ? description : '', signal);
-    showToast(hu.sounds.requestSent);
   };
 
   return (
-    <ModalForm
+    <MixerForm
       open={open}
       onOpenChange={onOpenChange}
       title={hu.sounds.request}
       description={hu.sounds.requestHint}
       submitLabel={hu.sounds.requestSend}
       busyLabel={hu.sounds.requestSending}
-      cancelLabel={hu.form.cancel}
-      onSubmit={send}
+      send={send}
+      sentToast={hu.sounds.requestSent}
     >
       <TextAreaField
         name="description"
@@ -43,6 +40,6 @@ export function SoundRequestForm({ open, onOpenChange }: Props) {
         rows={4}
         maxLength={DESCRIPTION_MAX}
       />
-    </ModalForm>
+    </MixerForm>
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
-import { TRACKS_PER_PAGE, type Paginator } from '../../../contracts/pagination';
+import type { Paginator } from '../../../contracts/pagination';
 import type { Track } from '../../../contracts/tracks';
 import type { AppContext } from '../context';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../db/queries/channels';
 import { HttpError, messages } from '../http/errors';
 import { sendJson } from '../http/json';
-import { paginate } from '../resources/paginator';
+import { trackPage } from '../resources/track-page';
 import { idParam } from '../http/params';
 import { pageOf } from '../http/request';
 import { categoryResource, channelResource, trackResource } from '../resources';
@@ -65,18 +65,11 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/channels/:id/tracks/:page',
     async (req): Promise<Paginator<Track>> => {
       const channel = await channelOr404(req.params.id);
-      const page = pageOf(req, req.params.page);
-      const rows = await listChannelTracks(db, {
-        channelId: channel.id,
-        limit: TRACKS_PER_PAGE,
-        offset: (page - 1) * TRACKS_PER_PAGE,
-      });
-      return paginate({
-        items: rows.map((t) => trackResource(storage, t)),
-        page,
-        perPage: TRACKS_PER_PAGE,
+      return trackPage(storage, {
+        page: pageOf(req, req.params.page),
         total: channel.tracksCount,
         path: `${ctx.config.apiPublicUrl}/api/channels/${channel.id}/tracks`,
+        read: (window) => listChannelTracks(db, { channelId: channel.id, ...window }),
       });
     },
   );

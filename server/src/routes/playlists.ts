@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../contracts/fields';
-import { TRACKS_PER_PAGE, type Paginator } from '../../../contracts/pagination';
+import type { Paginator } from '../../../contracts/pagination';
 import { PLAYABLE_PLAYLIST, type Player } from '../../../contracts/player';
 import {
   allTracksBodySchema,
@@ -35,7 +35,7 @@ import {
 } from '../db/queries/playlists';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
-import { paginate } from '../resources/paginator';
+import { trackPage } from '../resources/track-page';
 import { idParam } from '../http/params';
 import { actor, bodyOf, pageOf, startTrackOf } from '../http/request';
 import { playlistResource, trackResource } from '../resources';
@@ -176,18 +176,11 @@ export function registerPlaylistRoutes(fastify: FastifyInstance, ctx: AppContext
     '/api/playlists/:id/tracks/:page',
     async (req): Promise<Paginator<Track>> => {
       const playlist = await playlistOr404(req, req.params.id);
-      const page = pageOf(req, req.params.page);
-      const rows = await listPlaylistTracks(db, {
-        playlistId: playlist.id,
-        limit: TRACKS_PER_PAGE,
-        offset: (page - 1) * TRACKS_PER_PAGE,
-      });
-      return paginate({
-        items: rows.map((t) => trackResource(storage, t)),
-        page,
-        perPage: TRACKS_PER_PAGE,
+      return trackPage(storage, {
+        page: pageOf(req, req.params.page),
         total: playlist.tracksCount,
         path: `${ctx.config.apiPublicUrl}/api/playlists/${playlist.id}/tracks`,
+        read: (window) => listPlaylistTracks(db, { playlistId: playlist.id, ...window }),
       });
     },
   );
