@@ -57,6 +57,7 @@ async function stored(over: {
   startedAt: string;
   seconds?: number;
   ended?: boolean;
+  deviceLabel?: string;
 }) {
   await t.database.db.insert(playReports).values({
     customerId: demoId,
@@ -68,6 +69,7 @@ async function stored(over: {
     startedAt: new Date(over.startedAt),
     seconds: over.seconds ?? 29.6,
     ended: over.ended ?? true,
+    deviceLabel: over.deviceLabel ?? null,
   });
 }
 const reportRows = () =>
@@ -359,7 +361,13 @@ describe('GET /api/play-log/spots', () => {
 describe('GET /api/play-log/export', () => {
   test('CSV for Excel: BOM, Hungarian header, semicolons, local times, a formula-looking name neutralised, every row across batches', async () => {
     // A name as it played, which Excel would take for a formula.
-    await stored({ name: '=HYPERLINK("x";"katt")', startedAt: '2026-11-23T08:30:02.000Z', seconds: 29.6 });
+    // The device it played on, by its label (no name given to it): the 'Lejátszó' column names it.
+    await stored({
+      name: '=HYPERLINK("x";"katt")',
+      startedAt: '2026-11-23T08:30:02.000Z',
+      seconds: 29.6,
+      deviceLabel: 'Chrome · Windows',
+    });
     const bulk = Array.from({ length: 1203 }, (_, i) => ({
       customerId: demoId,
       playerId: player,
@@ -387,8 +395,9 @@ describe('GET /api/play-log/export', () => {
     const lines = res.body.slice(1).split('\r\n').filter(Boolean);
     assert.equal(lines.length, 1 + 1203 + 1);
     const last = lines[lines.length - 1]!;
-    assert.equal(last, `2026.11.23 09:30:02;Szpot;"'=HYPERLINK(""x"";""katt"")";29,6;igen;${player};`);
-    assert.equal(lines[1], `2026.11.22 13:00:00;Zene;Zeneszám;180,0;igen;${player};`);
+    assert.equal(last, `2026.11.23 09:30:02;Szpot;"'=HYPERLINK(""x"";""katt"")";29,6;igen;Chrome · Windows;`);
+    // A report stored before devices were recorded names none: an empty cell, never an internal id.
+    assert.equal(lines[1], `2026.11.22 13:00:00;Zene;Zeneszám;180,0;igen;;`);
     const bodyRows = await t.database.db
       .select()
       .from(playReports)
