@@ -81,7 +81,12 @@ test('a manager reads what played, filters it, sees plays per spot per day, expo
   expect(text.startsWith('\uFEFFIdőpont;Típus;Név;Lejátszott idő (mp);Végig szólt;Lejátszó;Ütemezett szpotok')).toBe(
     true,
   );
-  expect(text).toContain(`;Szpot;${spot.name};2,4;nem;${player!.id};`);
+  // 'Lejátszó' names the device the report came from (its name, else its kind: 'Chrome · Windows'),
+  // never the player's internal id.
+  const row = text.split('\n').find((line) => line.includes(`;Szpot;${spot.name};2,4;nem;`));
+  const device = row?.split(';')[5];
+  expect(device).toMatch(/ · /);
+  expect(device).not.toBe(String(player!.id));
   expect(text).not.toContain(';Zene;');
 
   // A range ending before it starts: the API's message under the field, the tables gone.
