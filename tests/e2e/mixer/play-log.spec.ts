@@ -83,8 +83,8 @@ test('a manager reads what played, filters it, sees plays per spot per day, expo
   );
   // 'Lejátszó' names the device the report came from (its name, else its kind: 'Chrome · Windows'),
   // never the player's internal id.
-  const row = text.split('\n').find((line) => line.includes(`;Szpot;${spot.name};2,4;nem;`));
-  const device = row?.split(';')[5];
+  const csvRow = text.split('\n').find((line) => line.includes(`;Szpot;${spot.name};2,4;nem;`));
+  const device = csvRow?.split(';')[5];
   expect(device).toMatch(/ · /);
   expect(device).not.toBe(String(player!.id));
   expect(text).not.toContain(';Zene;');
