@@ -11,7 +11,7 @@
  */
 import type { OpeningHours } from '../../../contracts/opening-hours';
 import { DAY_KEYS, type DayKey } from '../../../contracts/names';
-import { floorMinute, localMinute } from './engine';
+import { floorMinute, localMinute, offsetMsAt, sameOffsetSpanEnd } from './engine';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -49,10 +49,6 @@ function wallOf(wallMs: number): WallMinute {
     weekday: d.getUTCDay(),
     minuteOfDay: d.getUTCHours() * 60 + d.getUTCMinutes(),
   };
-}
-
-function offsetMsAt(utcMs: number, timeZone: string): number {
-  return localMinute(utcMs, timeZone).offsetMinutes * MINUTE_MS;
 }
 
 /**
@@ -116,17 +112,7 @@ export function stateChanges<S>(
     const local = localMinute(t, timeZone);
     const offset = local.offsetMinutes * MINUTE_MS;
     const dayStartWall = t + offset - local.minuteOfDay * MINUTE_MS;
-    let spanEnd = dayStartWall + DAY_MS - offset;
-    if (offsetMsAt(spanEnd - MINUTE_MS, timeZone) !== offset) {
-      let lo = t;
-      let hi = spanEnd - MINUTE_MS;
-      while (hi - lo > MINUTE_MS) {
-        const mid = floorMinute(lo + (hi - lo) / 2);
-        if (offsetMsAt(mid, timeZone) === offset) lo = mid;
-        else hi = mid;
-      }
-      spanEnd = hi;
-    }
+    const spanEnd = sameOffsetSpanEnd(t, dayStartWall, offset, timeZone);
     const regionStart = Math.max(t, maxWall + MINUTE_MS - offset);
     if (regionStart < spanEnd) {
       const candidates = new Set<number>([regionStart]);

@@ -264,8 +264,27 @@ function dayMinutes(rule: ScheduleRule): number[] {
   return out;
 }
 
-function offsetMsAt(utcMs: number, timeZone: string): number {
+export function offsetMsAt(utcMs: number, timeZone: string): number {
   return localMinute(utcMs, timeZone).offsetMinutes * MINUTE_MS;
+}
+
+/**
+ * The end (UTC ms, exclusive) of the stretch from `t` on in which the zone's offset stays `offset`
+ * and the local date stays the one holding `t`: the local day's end, or the first minute of a new
+ * offset when the clocks change before it.
+ */
+export function sameOffsetSpanEnd(t: number, dayStartLocal: number, offset: number, timeZone: string): number {
+  const spanEnd = dayStartLocal + DAY_MS - offset;
+  if (offsetMsAt(spanEnd - MINUTE_MS, timeZone) === offset) return spanEnd;
+  // The offset changes before the local day ends: find the first minute of the new offset.
+  let lo = t;
+  let hi = spanEnd - MINUTE_MS;
+  while (hi - lo > MINUTE_MS) {
+    const mid = floorMinute(lo + (hi - lo) / 2);
+    if (offsetMsAt(mid, timeZone) === offset) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }
 
 /** `YYYY-MM-DD` as the UTC milliseconds of that date's midnight, or NaN. */
@@ -300,18 +319,7 @@ function walkFires(
     const offset = local.offsetMinutes * MINUTE_MS;
     const localMs = t + offset;
     const dayStartLocal = localMs - local.minuteOfDay * MINUTE_MS;
-    let spanEnd = dayStartLocal + DAY_MS - offset;
-    if (offsetMsAt(spanEnd - MINUTE_MS, timeZone) !== offset) {
-      // The offset changes before the local day ends: find the first minute of the new offset.
-      let lo = t;
-      let hi = spanEnd - MINUTE_MS;
-      while (hi - lo > MINUTE_MS) {
-        const mid = floorMinute(lo + (hi - lo) / 2);
-        if (offsetMsAt(mid, timeZone) === offset) lo = mid;
-        else hi = mid;
-      }
-      spanEnd = hi;
-    }
+    const spanEnd = sameOffsetSpanEnd(t, dayStartLocal, offset, timeZone);
     // Local dates never run backwards (a fall-back at midnight, as in Santiago, repeats the last
     // hour before the next date begins), so past the end date nothing fires again.
     if (dateTo !== null && local.dateKey > dateTo) return;
