@@ -42,9 +42,10 @@ test('an audio device that stops answering is offered away on every other device
   for (const d of [a, b, c]) await waitForSocket(d.page);
   for (const d of [b, c]) await expect(bar(d.page).getByText('A zene egy másik eszközön szól')).toBeVisible(LIVE);
 
-  // A still holds its socket and its place in presence, but its position reports no longer arrive
-  // (a frozen browser, a dead network card): nothing moves for the others.
-  await a.page.route('**/api/players/*/update-volume', (route) => route.abort('connectionrefused'));
+  // A still holds its socket and its place in presence, but none of its calls arrive any more (a frozen
+  // browser, a dead network card): not its position reports, nor the next track when this one ends
+  // (a track change that does arrive rightly tells the others that A still plays).
+  await a.page.route(/\/api\/players\/\d+\//, (route) => route.abort('connectionrefused'));
   const stoppedAt = Date.now();
 
   for (const d of [b, c]) {
