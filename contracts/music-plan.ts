@@ -61,6 +61,8 @@ export const musicPlanMessages = {
   volume: 'A hangerő 0 és 100 közötti szám lehet.',
   limit: `Legfeljebb ${MUSIC_PLAN_BLOCKS_MAX} zenei blokk lehet.`,
   overlap: (name: string, from: string, to: string) => `Ez az idősáv ütközik egy másikkal: ${name}, ${from}–${to}.`,
+  /** 'Vissza a napirendhez' while the plan is switched off. */
+  planOff: 'Az automatikus napirend ki van kapcsolva, nincs mihez visszatérni.',
 } as const;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

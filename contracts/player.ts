@@ -19,6 +19,9 @@ export const playerOutputSchema = z.object({
 });
 export type PlayerOutput = z.infer<typeof playerOutputSchema>;
 
+export const playerPlanSchema = z.object({ hold_until: z.string().nullable(), applied: z.boolean() });
+export type PlayerPlan = z.infer<typeof playerPlanSchema>;
+
 export const playableSchema = z.object({
   type: playableTypeSchema,
   id: z.number(),
@@ -56,6 +59,12 @@ export const playerSchema = z.object({
    * does not raise `version`: it is the device's account of the sound, not a change of the player.
    */
   output: playerOutputSchema.nullable().optional(),
+  /**
+   * The shop's music plan (the bundled API only; optional like `version`): `hold_until`, a manager's
+   * press holds the plan off until then (ISO 8601; null: the plan is in charge); `applied`, this
+   * state is the plan's own doing (its volume ramps on the audio device).
+   */
+  plan: playerPlanSchema.nullable().optional(),
 });
 export type Player = z.infer<typeof playerSchema>;
 

@@ -37,6 +37,7 @@ import { registerPusherApiRoutes } from './routes/pusher-api';
 import { createShiftableClock, registerSchedulerTestControlRoutes } from './routes/scheduler-test-control';
 import { createRealtime } from './realtime';
 import { liveLogins } from './realtime/logins';
+import { createPlanRunner } from './scheduler/plan-runner';
 import { createScheduler, defaultInstanceId, type Scheduler } from './scheduler/runner';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
@@ -223,6 +224,11 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   sessions.onLoginsEnded((customerId, sessionIds) => realtime.endLogins(customerId, sessionIds));
   // Under test control the tick route moves the clock, so next-play times agree with the ticked minute.
   const testClock = config.schedulerTestControl ? createShiftableClock(clock) : undefined;
+  const now = testClock?.now ?? clock;
+  const instance = config.schedulerInstance ?? defaultInstanceId();
+  // The music plan: its boundaries tick with the scheduler's minutes; a manager's press holds it.
+  const plan = createPlanRunner({ db: dbHandle.db, players, instance, log: app.log });
+  players.setPressHold((tx, customerId) => plan.holdUntil(tx, customerId, now()));
   const ctx: AppContext = {
     config,
     db: dbHandle.db,
@@ -231,11 +237,12 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     sessions,
     players,
     realtime,
-    clock: testClock?.now ?? clock,
+    plan,
+    clock: now,
   };
   app.decorate('ctx', ctx);
 
-  const scheduler = createScheduler(ctx, { instance: config.schedulerInstance ?? defaultInstanceId(), log: app.log });
+  const scheduler = createScheduler(ctx, { instance, log: app.log, plan });
   app.decorate('scheduler', scheduler);
   // Under test control only the tick route moves the scheduler's time.
   if (config.schedulerEnabled && !config.schedulerTestControl) {

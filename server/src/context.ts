@@ -4,6 +4,7 @@ import type { SessionManager } from './http/session';
 import type { Mailer } from './mail/mailer';
 import type { PlayerService } from './player/service';
 import type { Realtime } from './realtime';
+import type { PlanRunner } from './scheduler/plan-runner';
 import type { Storage } from './storage';
 
 /** What routes need besides the request: built once in app.ts and handed to each route file. */
@@ -17,6 +18,8 @@ export interface AppContext {
   players: PlayerService;
   /** Broadcasting (UpdatePlayer, playSpots, playSound), the Pusher server and device presence. */
   realtime: Realtime;
+  /** The music plan's runner: its boundaries, a manager's hold, 'Vissza a napirendhez'. */
+  plan: PlanRunner;
   /**
    * The time as the scheduler and the next-play times see it (ms since the epoch). Real time
    * unless a test injects a clock (BuildOptions.clock); the scheduler's test control moves it.

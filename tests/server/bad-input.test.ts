@@ -607,6 +607,7 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /api/music-plan/blocks': { body: MUSIC_BLOCK_FIELDS },
   'POST /api/music-plan/blocks/:id': { body: MUSIC_BLOCK_FIELDS },
   'POST /api/music-plan/blocks/delete/:id': {},
+  'POST /api/music-plan/resume': {},
   'POST /api/blocked-tracks/:trackId': {},
   'POST /api/settings/:id': { body: { id: 'text', key: 'settingKey', value: 'settingValue' } },
   'POST /api/settings/file/:id': { body: { id: 'text', key: 'settingKey', file: 'text' } },

@@ -314,6 +314,13 @@ export const players = pgTable(
      */
     outputState: text('output_state'),
     outputSince: timestamp('output_since', { withTimezone: true }),
+    /**
+     * The music plan (issue 26): a manager's press holds the player until this boundary (the next
+     * opening, closing or block start after the press); null: the plan is in charge.
+     */
+    planHoldUntil: timestamp('plan_hold_until', { withTimezone: true }),
+    /** The `version` the plan last wrote: a state at that version is the plan's (its volume ramps on the device). */
+    planVersion: bigint('plan_version', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -675,6 +682,33 @@ export const musicPlanBlocks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('music_plan_blocks_customer_id_index').on(t.customerId)],
+);
+
+/**
+ * The music plan's boundaries applied (issue 26): one row per (shop, boundary), claimed like a
+ * scheduler fire, so any number of API instances apply each boundary once. `kind` is 'open',
+ * 'close' or 'block' (`block_id` 0 for opening and closing, and for the default source's time);
+ * `local_date` and `wall_time` are the shop's wall clock at the boundary, so autumn's repeated hour
+ * keys it once.
+ */
+export const musicPlanApplied = pgTable(
+  'music_plan_applied',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    blockId: integer('block_id').notNull(),
+    localDate: text('local_date').notNull(),
+    wallTime: text('wall_time').notNull(),
+    /** UTC instant of the boundary. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Whether it changed the player (false: a manager's press held it, or nothing to do). */
+    applied: boolean('applied').notNull(),
+    instance: text('instance').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.kind, t.blockId, t.localDate, t.wallTime] })],
 );
 
 /** Tracks a shop never wants to hear again ('Szám letiltása'): left out of every order of its player. */

@@ -36,6 +36,11 @@ export interface Actor {
   /** Device session id (`/api/me` session_id) of the caller. */
   sessionId: string | null;
   socketId?: string;
+  /**
+   * The audio device acting by itself (a track's end asks for the next one): not a manager's
+   * press, so it does not hold the music plan.
+   */
+  automatic?: boolean;
 }
 
 export type ChangeReason =
@@ -55,7 +60,9 @@ export type ChangeReason =
   /** A track was blocked or unblocked for the shop: left out of the order (the playing one moves on). */
   | 'blocked-tracks'
   /** Its playable was deleted: stopped, with no playable and no track. */
-  | 'playable-deleted';
+  | 'playable-deleted'
+  /** The shop's music plan applied a boundary, or a manager handed control back to it. */
+  | 'plan';
 
 export interface PlayerChange {
   customerId: number;
@@ -65,6 +72,27 @@ export interface PlayerChange {
 }
 
 export type PlayerListener = (player: Player, change: PlayerChange) => void | Promise<void>;
+
+/**
+ * What the music plan calls for (server/src/scheduler/plan-runner.ts): `playing` true or false, or
+ * 'keep' (a shop without opening hours: nothing starts or stops by itself); `sources` in order of
+ * preference (the block's, then the default): the first with a playable track plays, none: the music
+ * as it is; `volume` null: as it is; `switchNow`: a new source starts at once rather than after the
+ * current track (which finishes first only when at most FINISH_TRACK_MAX_S of it is left).
+ */
+export interface PlanTarget {
+  playing: boolean | 'keep';
+  sources?: ReadonlyArray<{ type: PlayableType; id: number }>;
+  volume?: number | null;
+  shuffle?: boolean;
+  switchNow?: boolean;
+}
+
+/** The part of a block's start that lets the current track finish: at most this many seconds left. */
+export const FINISH_TRACK_MAX_S = 180;
+
+/** The next boundary of the shop's plan a press holds the player until (null: the plan is off). */
+export type PressHold = (tx: Db, customerId: number) => Promise<Date | null>;
 
 /** Answers whether a live device session is present (realtime presence); see isSessionOnline. */
 export type PresenceCheck = (q: { customerId: number; sessionId: string }) => boolean | Promise<boolean>;
@@ -138,6 +166,19 @@ export interface PlayerService {
    */
   isSessionOnline(q: { customerId: number; sessionId: string }): Promise<boolean>;
   setPresenceCheck(check: PresenceCheck | undefined): void;
+  /** How a manager's press finds the instant it holds the music plan until (the plan runner's). */
+  setPressHold(hold: PressHold | undefined): void;
+  /**
+   * The music plan acts on the shop's player (its first): in one transaction holding it, `decide`
+   * (which may claim the boundary with `tx`) answers what the plan calls for, or null for nothing.
+   * Clears the press hold and notes the new version as the plan's. `force`: written even when
+   * nothing else changes (a manager handing control back). Null: no player, or nothing decided.
+   */
+  applyPlan(
+    customerId: number,
+    decide: (row: PlayerRow, tx: Db) => Promise<PlanTarget | null>,
+    options?: { force?: boolean },
+  ): Promise<Player | null>;
   /** Wire shape of a row. */
   resource(row: PlayerRow): Promise<Player>;
 }
@@ -150,6 +191,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
   const random = options.random ?? Math.random;
   const listeners = new Set<PlayerListener>();
   let presence: PresenceCheck | undefined;
+  let pressHold: PressHold | undefined;
 
   async function resource(row: PlayerRow, tx: Db = db): Promise<Player> {
     const kind = playableKind(row.playableType);
@@ -178,6 +220,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
         row.outputState && row.outputSince
           ? { state: row.outputState as OutputState, since: row.outputSince.toISOString() }
           : null,
+      plan: {
+        hold_until: row.planHoldUntil ? row.planHoldUntil.toISOString() : null,
+        applied: row.planVersion !== null && row.planVersion === row.version,
+      },
       next_tracks: row.upcoming.flatMap((id) => {
         const next = byId.get(id);
         return next ? [trackResource(storage, next)] : [];
@@ -248,6 +294,8 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
         values.outputState = null;
         values.outputSince = null;
       }
+      // A manager's press holds the music plan until its next boundary.
+      if (pressHold && isPress(reason, actor, row, values)) values.planHoldUntil = await pressHold(tx, row.customerId);
       return {
         player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx),
         changed: true,
@@ -256,6 +304,99 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     if (changed)
       await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
     return player;
+  }
+
+  /**
+   * Whether a change is a person's press in the UI (play, pause, next, another channel or playlist,
+   * a track, the volume slider) rather than the audio device's own doing (its periodic position
+   * reports, the next track at a track's end).
+   */
+  function isPress(reason: ChangeReason, actor: Actor, row: PlayerRow, values: Changes): boolean {
+    if (actor.automatic) return false;
+    if (reason === 'update-volume') return values.volume !== undefined && values.volume !== row.volume;
+    return reason === 'toggle-play' || reason === 'next' || reason === 'playable' || reason === 'jump';
+  }
+
+  async function applyPlan(
+    customerId: number,
+    decide: (row: PlayerRow, tx: Db) => Promise<PlanTarget | null>,
+    { force = false }: { force?: boolean } = {},
+  ): Promise<Player | null> {
+    const player = await transaction(db, async (tx) => {
+      const [row] = await lockPlayersOfCustomer(tx, { customerId });
+      if (!row) return null;
+      const target = await decide(row, tx);
+      if (!target) return null;
+      const values = await planChanges(tx, row, target);
+      if (!values && !force && row.planHoldUntil === null) return null;
+      return resource(
+        await updatePlayer(tx, row.id, { ...values, planHoldUntil: null, planVersion: row.version + 1 }),
+        tx,
+      );
+    });
+    if (player) await onPlayerChanged(player, { customerId, reason: 'plan' });
+    return player;
+  }
+
+  /** The player's changes for what the plan calls for; null: it is so already. */
+  async function planChanges(tx: Tx, row: PlayerRow, target: PlanTarget): Promise<Changes | null> {
+    const values: Changes = {};
+    if (target.volume != null && target.volume !== row.volume) values.volume = target.volume;
+    if (target.playing === false) {
+      if (row.isPlaying) values.isPlaying = false;
+      return Object.keys(values).length ? values : null;
+    }
+    const isRandom = target.shuffle ?? row.isRandom;
+    // The first source with something to play.
+    let source: { type: PlayableType; id: number; list: number[] } | undefined;
+    for (const s of target.sources ?? []) {
+      const kind = playableKind(s.type);
+      if (!kind || !(await kind.find(tx, { customerId: row.customerId, id: s.id }))) continue;
+      const list = await kind.trackIds(tx, { customerId: row.customerId, id: s.id });
+      if (list.length) {
+        source = { type: kind.type, id: s.id, list };
+        break;
+      }
+    }
+    const sameSource = source && row.playableType === source.type && row.playableId === source.id;
+    let state = { trackId: row.trackId, isRandom, cyclePlayed: row.cyclePlayed, currentTime: row.currentTime };
+    let list: readonly number[] | undefined;
+    let previous: readonly number[] = row.upcoming;
+    if (source && !sameSource) {
+      list = source.list;
+      previous = []; // nothing announced from the old source may play
+      values.playableType = source.type;
+      values.playableId = source.id;
+      const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
+      const left = track ? track.duration - row.currentTime : 0;
+      const finishFirst = !target.switchNow && row.isPlaying && track !== undefined && left <= FINISH_TRACK_MAX_S;
+      if (finishFirst) {
+        // The current track ends, then the new source's order begins.
+        state = { ...state, cyclePlayed: [] };
+      } else {
+        const step = startCycle(list, isRandom, random);
+        state = { trackId: step.trackId, isRandom, cyclePlayed: step.cyclePlayed, currentTime: 0 };
+      }
+    } else {
+      list = await trackIdsOf(tx, { ...row, isRandom });
+      if (isRandom !== row.isRandom)
+        state = { ...state, cyclePlayed: isRandom && row.trackId !== null ? [row.trackId] : [] };
+      if (state.trackId === null && list?.length) {
+        const step = startCycle(list, isRandom, random);
+        state = { trackId: step.trackId, isRandom, cyclePlayed: step.cyclePlayed, currentTime: 0 };
+      }
+    }
+    if (state.trackId !== row.trackId) values.trackId = state.trackId;
+    if (state.currentTime !== row.currentTime) values.currentTime = state.currentTime;
+    if (isRandom !== row.isRandom) values.isRandom = isRandom;
+    if (!sameIds(state.cyclePlayed, row.cyclePlayed)) values.cyclePlayed = state.cyclePlayed;
+    const playing = target.playing === 'keep' ? row.isPlaying : state.trackId !== null;
+    if (playing !== row.isPlaying) values.isPlaying = playing;
+    if (list) {
+      const upcoming = planUpcoming({ ...state, isRepeat: row.isRepeat }, list, previous, random);
+      if (!sameIds(upcoming, row.upcoming)) values.upcoming = upcoming;
+    }
+    return Object.keys(values).length ? values : null;
   }
 
   /** The fields whose change can change what comes next. */
@@ -408,6 +549,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     setPresenceCheck(check) {
       presence = check;
     },
+    setPressHold(hold) {
+      pressHold = hold;
+    },
+    applyPlan,
 
     async list(actor) {
       const { rows, created } = await transaction(db, async (tx) => {

@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/music-plan';
 import { openingHoursBodySchema, type OpeningHours } from '../../../contracts/opening-hours';
 import type { BlockedTrack, BlockedTrackToggle } from '../../../contracts/blocked-tracks';
+import type { Player } from '../../../contracts/player';
 import { DAY_KEYS } from '../../../contracts/names';
 import type { AppContext } from '../context';
 import { transaction, type Db } from '../db/client';
@@ -139,6 +140,17 @@ export function registerDayPlanRoutes(fastify: FastifyInstance, ctx: AppContext)
       });
     });
     return planAnswer(customerId);
+  });
+
+  /**
+   * 'Vissza a napirendhez': a manager's hold ends at once and the plan's state of now applies
+   * (the block's source from its start). 409 while the plan is off. Answers the shop's player.
+   */
+  app.post('/api/music-plan/resume', async (req): Promise<Player> => {
+    const customerId = req.tenant.id;
+    if (!(await ctx.plan.resume(customerId, ctx.clock()))) throw new HttpError(409, musicPlanMessages.planOff);
+    const [player] = await ctx.players.list(actor(req));
+    return player!;
   });
 
   const blocksAnswer = async (customerId: number, rows: MusicBlockRow[]) => {

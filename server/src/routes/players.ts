@@ -30,7 +30,10 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
   app.post<P>('/api/players/:id/repeat', async (req): Promise<Player> =>
     service.toggleRepeat(actor(req), idParam(req.params.id)),
   );
-  app.get<P>('/api/players/:id/next', async (req): Promise<Player> => service.next(actor(req), idParam(req.params.id)));
+  // `?auto=1`: the audio device asks at a track's end, which is no press of a manager (the music plan's hold).
+  app.get<P & { Querystring: { auto?: string } }>('/api/players/:id/next', async (req): Promise<Player> =>
+    service.next({ ...actor(req), automatic: req.query.auto === '1' }, idParam(req.params.id)),
+  );
   app.get<P>('/api/players/:id/toggle-play', async (req): Promise<Player> =>
     service.togglePlay(actor(req), idParam(req.params.id)),
   );

@@ -10,6 +10,7 @@ import {
 } from '../db/queries/scheduler';
 import { playerSoundResource } from '../resources';
 import { dueItems, floorMinute } from './engine';
+import type { PlanRunner } from './plan-runner';
 
 /**
  * The scheduler's runner: at each minute it asks the engine which active items of every shop are
@@ -62,6 +63,8 @@ export interface SchedulerLog {
 export interface SchedulerOptions {
   instance: string;
   log?: SchedulerLog;
+  /** The music plan's runner, ticked with the same minutes (its failures are logged, never the fires'). */
+  plan?: Pick<PlanRunner, 'tick'>;
 }
 
 /** `host:pid:random`: tells apart two instances on one host, and a restarted one from its predecessor. */
@@ -71,7 +74,7 @@ export function defaultInstanceId(): string {
 
 export function createScheduler(
   ctx: Pick<AppContext, 'db' | 'storage' | 'realtime' | 'clock'>,
-  { instance, log = { error: () => {} } }: SchedulerOptions,
+  { instance, log = { error: () => {} }, plan }: SchedulerOptions,
 ): Scheduler {
   const { db, storage, realtime } = ctx;
 
@@ -142,6 +145,15 @@ export function createScheduler(
     }));
   }
 
+  /** The minute's fires and the music plan's boundaries, side by side. */
+  async function tickAll(minuteUtcMs: number): Promise<FireResult[]> {
+    const planned = plan?.tick(minuteUtcMs).catch((err: unknown) => {
+      log.error({ err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() }, 'scheduler: plan tick failed');
+    });
+    const [fired] = await Promise.all([tick(minuteUtcMs), planned]);
+    return fired;
+  }
+
   let running = false;
   let timer: NodeJS.Timeout | undefined;
   let lastMinute = Number.NEGATIVE_INFINITY;
@@ -149,7 +161,7 @@ export function createScheduler(
 
   function run(minute: number) {
     lastMinute = minute;
-    const p: Promise<void> = tick(minute)
+    const p: Promise<void> = tickAll(minute)
       .then(
         () => {},
         (err: unknown) => log.error({ err, minute: new Date(minute).toISOString() }, 'scheduler: tick failed'),
@@ -174,7 +186,7 @@ export function createScheduler(
 
   return {
     instance,
-    tick,
+    tick: tickAll,
     start() {
       if (running) return;
       running = true;

@@ -2,7 +2,17 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OpeningHours } from '../../../../contracts/opening-hours';
 import type { MusicSourceType } from '../../../../contracts/music-plan';
 import type { Db } from '../client';
-import { blockedTracks, channels, musicPlanBlocks, musicPlans, openingHours, playlists, tracks } from '../schema';
+import {
+  blockedTracks,
+  channels,
+  customers,
+  musicPlanApplied,
+  musicPlanBlocks,
+  musicPlans,
+  openingHours,
+  playlists,
+  tracks,
+} from '../schema';
 
 /*
  * The shop's day (issue 26): opening hours, the music plan and its blocks, blocked tracks. Every
@@ -178,3 +188,93 @@ export async function blockedTrackIds(db: Db, { customerId }: Scope): Promise<Se
 /** A subquery of the shop's blocked track ids, for `not in` filters. */
 export const blockedTrackIdsSql = (customerId: number) =>
   sql`(select ${blockedTracks.trackId} from ${blockedTracks} where ${blockedTracks.customerId} = ${customerId})`;
+
+/** What the plan runner needs of one shop whose plan is on. */
+export interface EnabledPlanRow {
+  customerId: number;
+  timeZone: string;
+  hours: OpeningHours;
+  defaultSourceType: string | null;
+  defaultSourceId: number | null;
+  blocks: MusicBlockRow[];
+  /** Changes whenever the plan, its blocks, the hours or the time zone change (a cache key). */
+  signature: string;
+}
+
+/**
+ * The shops whose music plan is on (`customerId`: only that one), with their time zone, opening
+ * hours and blocks: three queries however many shops there are.
+ */
+export async function listEnabledPlans(db: Db, only?: Scope): Promise<EnabledPlanRow[]> {
+  const plans = await db
+    .select({
+      customerId: musicPlans.customerId,
+      timeZone: customers.timezone,
+      updatedAt: musicPlans.updatedAt,
+      defaultSourceType: musicPlans.defaultSourceType,
+      defaultSourceId: musicPlans.defaultSourceId,
+      week: openingHours.week,
+      exceptions: openingHours.exceptions,
+      hoursUpdatedAt: openingHours.updatedAt,
+    })
+    .from(musicPlans)
+    .innerJoin(customers, eq(customers.id, musicPlans.customerId))
+    .leftJoin(openingHours, eq(openingHours.customerId, musicPlans.customerId))
+    .where(
+      only
+        ? and(eq(musicPlans.enabled, true), eq(musicPlans.customerId, only.customerId))
+        : eq(musicPlans.enabled, true),
+    )
+    .orderBy(asc(musicPlans.customerId));
+  if (!plans.length) return [];
+  const blocks = await db
+    .select()
+    .from(musicPlanBlocks)
+    .where(
+      inArray(
+        musicPlanBlocks.customerId,
+        plans.map((p) => p.customerId),
+      ),
+    )
+    .orderBy(asc(musicPlanBlocks.id));
+  const byShop = new Map<number, MusicBlockRow[]>();
+  for (const b of blocks) {
+    const list = byShop.get(b.customerId);
+    if (list) list.push(b);
+    else byShop.set(b.customerId, [b]);
+  }
+  return plans.map((p) => {
+    const own = byShop.get(p.customerId) ?? [];
+    const blocksKey = own.map((b) => `${b.id}@${b.updatedAt.getTime()}`).join(',');
+    return {
+      customerId: p.customerId,
+      timeZone: p.timeZone,
+      hours: { week: p.week ?? [], exceptions: p.exceptions ?? [] },
+      defaultSourceType: p.defaultSourceType,
+      defaultSourceId: p.defaultSourceId,
+      blocks: own,
+      signature: `${p.timeZone}|${p.updatedAt.getTime()}|${p.hoursUpdatedAt?.getTime() ?? 0}|${blocksKey}`,
+    };
+  });
+}
+
+export interface PlanClaim {
+  customerId: number;
+  kind: 'open' | 'close' | 'block';
+  blockId: number;
+  localDate: string;
+  wallTime: string;
+  at: Date;
+  applied: boolean;
+  instance: string;
+}
+
+/** Claims one boundary of a shop's plan; false when it was claimed before (by any instance). */
+export async function claimPlanBoundary(tx: Db, claim: PlanClaim): Promise<boolean> {
+  const rows = await tx
+    .insert(musicPlanApplied)
+    .values(claim)
+    .onConflictDoNothing()
+    .returning({ customerId: musicPlanApplied.customerId });
+  return rows.length > 0;
+}

@@ -1,0 +1,280 @@
+import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST, type PlayableType } from '../../../contracts/player';
+import type { Db } from '../db/client';
+import { claimPlanBoundary, listEnabledPlans, type EnabledPlanRow, type MusicBlockRow } from '../db/queries/day-plan';
+import type { PlanTarget, PlayerService } from '../player/service';
+import {
+  blockAt,
+  compileHours,
+  compilePlan,
+  isOpenAt,
+  openingBoundaries,
+  planBoundaries,
+  wallMinuteAt,
+  type CompiledHours,
+  type CompiledPlan,
+} from './day-plan';
+import { floorMinute } from './engine';
+
+/**
+ * The music plan's runner (issue 26): at each minute, for every shop whose plan is on, it finds the
+ * latest boundary of its day (an opening, a closing, a block's start) and, unless some instance
+ * applied it already, applies the state the plan calls for now to the shop's player.
+ *
+ * Exactly once across instances: a boundary is claimed in `music_plan_applied`, keyed by what it
+ * is and the shop's wall clock (so autumn's repeated hour has it once), in the same transaction
+ * that changes the player; the instance whose row lands applies it. Only the latest boundary is
+ * ever looked at, so an API that starts, or comes back after an outage, applies the state of now
+ * once and never replays the boundaries it missed.
+ *
+ * A manager's press holds the player until the next boundary (`plan_hold_until`, set by the
+ * player service on a press): a boundary before that instant is claimed but not applied.
+ */
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** How far back the latest boundary is looked for: a week and a day covers every weekly plan. */
+const LOOK_BACK_MS = 8 * DAY_MS;
+/** Shops handled between yields to the event loop: a tick of thousands of shops never blocks it long. */
+const SHOPS_PER_SLICE = 100;
+
+export type PlanEventKind = 'open' | 'close' | 'block';
+
+export interface PlanEvent {
+  /** UTC ms of the boundary (a whole minute). */
+  at: number;
+  kind: PlanEventKind;
+  /** The block in force from here (null: the default source's time). */
+  blockId: number | null;
+}
+
+/** A block's or the default's source, as the player names what it plays. */
+export interface SourceRef {
+  type: PlayableType;
+  id: number;
+}
+
+/** A shop's plan, compiled once per change of its rows. */
+export interface ShopPlan {
+  customerId: number;
+  timeZone: string;
+  hours: CompiledHours;
+  plan: CompiledPlan;
+  blocks: Map<number, MusicBlockRow>;
+  defaultSource: SourceRef | null;
+  signature: string;
+}
+
+const sourceOf = (type: string | null, id: number | null): SourceRef | null =>
+  id === null
+    ? null
+    : type === 'channel'
+      ? { type: PLAYABLE_CHANNEL, id }
+      : type === 'playlist'
+        ? { type: PLAYABLE_PLAYLIST, id }
+        : null;
+
+export function compileShop(row: EnabledPlanRow): ShopPlan {
+  return {
+    customerId: row.customerId,
+    timeZone: row.timeZone,
+    hours: compileHours(row.hours),
+    plan: compilePlan(
+      row.blocks.map((b) => ({
+        id: b.id,
+        from: b.fromTime,
+        to: b.toTime,
+        days: {
+          monday: b.monday,
+          tuesday: b.tuesday,
+          wednesday: b.wednesday,
+          thursday: b.thursday,
+          friday: b.friday,
+          saturday: b.saturday,
+          sunday: b.sunday,
+        },
+      })),
+    ),
+    blocks: new Map(row.blocks.map((b) => [b.id, b])),
+    defaultSource: sourceOf(row.defaultSourceType, row.defaultSourceId),
+    signature: row.signature,
+  };
+}
+
+/**
+ * The shop's boundaries in [from, until), ascending: openings and closings, and the blocks'
+ * starts while open (one that falls on an opening or closing minute is that opening or closing).
+ * Without opening hours the shop is always open, and only the blocks' starts remain.
+ */
+export function planEvents(shop: ShopPlan, fromUtcMs: number, untilUtcMs: number): PlanEvent[] {
+  const opening = openingBoundaries(shop.hours, fromUtcMs, untilUtcMs, shop.timeZone);
+  const blocks = planBoundaries(shop.plan, fromUtcMs, untilUtcMs, shop.timeZone);
+  const byMinute = new Map<number, PlanEvent>();
+  for (const b of blocks) {
+    if (isOpenAt(shop.hours, b.at, shop.timeZone)) byMinute.set(b.at, { at: b.at, kind: 'block', blockId: b.blockId });
+  }
+  for (const o of opening) {
+    byMinute.set(o.at, { at: o.at, kind: o.kind, blockId: blockAt(shop.plan, o.at, shop.timeZone) });
+  }
+  return [...byMinute.values()].sort((a, b) => a.at - b.at);
+}
+
+/** The latest boundary at or before `nowUtcMs` (within a week and a day), or null. */
+export function latestEvent(shop: ShopPlan, nowUtcMs: number): PlanEvent | null {
+  const minute = floorMinute(nowUtcMs);
+  const events = planEvents(shop, minute - LOOK_BACK_MS, minute + MINUTE_MS);
+  return events.length ? events[events.length - 1]! : null;
+}
+
+/** The first boundary after `nowUtcMs` (within a week and a day), or null. */
+export function nextEvent(shop: ShopPlan, nowUtcMs: number): PlanEvent | null {
+  const from = floorMinute(nowUtcMs) + MINUTE_MS;
+  return planEvents(shop, from, from + LOOK_BACK_MS)[0] ?? null;
+}
+
+/** The claim's key: the boundary's kind and block, and the shop's wall clock at it. */
+export function eventKey(shop: ShopPlan, event: PlanEvent) {
+  const wall = wallMinuteAt(event.at, shop.timeZone);
+  const hh = String(Math.floor(wall.minuteOfDay / 60)).padStart(2, '0');
+  const mm = String(wall.minuteOfDay % 60).padStart(2, '0');
+  return {
+    kind: event.kind,
+    blockId: event.kind === 'block' ? (event.blockId ?? 0) : 0,
+    localDate: wall.dateKey,
+    wallTime: `${hh}:${mm}`,
+  };
+}
+
+/**
+ * What the plan calls for at `nowUtcMs`: closed, paused; open, the block's source (its playlist
+ * deleted or nothing playable in it: the default source; none: the music as it is), at the block's
+ * volume and shuffle. `switchNow`: the new source starts at once, not after the current track.
+ */
+export function targetAt(shop: ShopPlan, nowUtcMs: number, switchNow: boolean): PlanTarget {
+  if (!isOpenAt(shop.hours, nowUtcMs, shop.timeZone)) return { playing: false };
+  const blockId = blockAt(shop.plan, nowUtcMs, shop.timeZone);
+  const block = blockId !== null ? shop.blocks.get(blockId) : undefined;
+  const sources = [...(block ? [sourceOf(block.sourceType, block.sourceId)] : []), shop.defaultSource].filter(
+    (s): s is SourceRef => s !== null,
+  );
+  return {
+    // Without opening hours nothing starts or stops by itself: the blocks only switch the music.
+    playing: shop.hours.alwaysOpen ? 'keep' : true,
+    sources,
+    volume: block?.volume ?? null,
+    shuffle: block ? block.shuffle : undefined,
+    switchNow,
+  };
+}
+
+export interface PlanTickResult {
+  customerId: number;
+  event: PlanEvent;
+  /** Whether this instance changed the player (false: held by a press, or no player). */
+  applied: boolean;
+}
+
+export interface PlanRunner {
+  /** Applies, for every shop, its latest boundary at or before `minuteUtcMs` if nobody has yet. */
+  tick(minuteUtcMs: number): Promise<PlanTickResult[]>;
+  /**
+   * Inside a player's transaction: the next boundary of the shop's plan after `nowUtcMs`, which a
+   * manager's press holds the player until; null when the plan is off or has no boundary.
+   */
+  holdUntil(tx: Db, customerId: number, nowUtcMs: number): Promise<Date | null>;
+  /** 'Vissza a napirendhez': drops the hold and applies the state of now at once; null when the plan is off. */
+  resume(customerId: number, nowUtcMs: number): Promise<boolean>;
+}
+
+export interface PlanRunnerOptions {
+  db: Db;
+  players: Pick<PlayerService, 'applyPlan'>;
+  instance: string;
+  log?: { error(obj: object, msg: string): void };
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function createPlanRunner({ db, players, instance, log = { error: () => {} } }: PlanRunnerOptions): PlanRunner {
+  /** Compiled plans by shop, kept while their rows are unchanged. */
+  const compiled = new Map<number, ShopPlan>();
+  /** The boundary this instance last settled per shop (applied, held, or claimed by another). */
+  const settled = new Map<number, string>();
+
+  const shopOf = (row: EnabledPlanRow): ShopPlan => {
+    const cached = compiled.get(row.customerId);
+    if (cached && cached.signature === row.signature) return cached;
+    const shop = compileShop(row);
+    compiled.set(row.customerId, shop);
+    // A changed plan is looked at afresh (the claims still keep each boundary single).
+    settled.delete(row.customerId);
+    return shop;
+  };
+
+  async function settle(shop: ShopPlan, event: PlanEvent, minute: number): Promise<PlanTickResult> {
+    const key = eventKey(shop, event);
+    const player = await players.applyPlan(shop.customerId, async (row, tx) => {
+      // A press after this boundary holds the player until the next one.
+      const held = row.planHoldUntil !== null && row.planHoldUntil.getTime() > event.at;
+      const won = await claimPlanBoundary(tx, {
+        customerId: shop.customerId,
+        ...key,
+        at: new Date(event.at),
+        applied: !held,
+        instance,
+      });
+      if (!won || held) return null;
+      // The state of now, not of the boundary: after an outage only the latest one counts.
+      return targetAt(shop, minute, event.kind === 'open');
+    });
+    return { customerId: shop.customerId, event, applied: player !== null };
+  }
+
+  return {
+    async tick(minuteUtcMs) {
+      const minute = floorMinute(minuteUtcMs);
+      const rows = await listEnabledPlans(db);
+      const seen = new Set<number>();
+      const results: PlanTickResult[] = [];
+      for (let i = 0; i < rows.length; i++) {
+        if (i > 0 && i % SHOPS_PER_SLICE === 0) await yieldToLoop();
+        const shop = shopOf(rows[i]!);
+        seen.add(shop.customerId);
+        const event = latestEvent(shop, minute);
+        if (!event) continue;
+        const k = eventKey(shop, event);
+        const id = `${k.kind}:${k.blockId}:${k.localDate}:${k.wallTime}`;
+        if (settled.get(shop.customerId) === id) continue;
+        try {
+          results.push(await settle(shop, event, minute));
+          settled.set(shop.customerId, id);
+        } catch (err) {
+          // Tried again next minute (the claim rolled back with the player's change).
+          log.error({ err, customerId: shop.customerId }, 'plan: boundary failed');
+        }
+      }
+      // A plan switched off and on again starts afresh.
+      for (const id of compiled.keys()) {
+        if (!seen.has(id)) {
+          compiled.delete(id);
+          settled.delete(id);
+        }
+      }
+      return results;
+    },
+
+    async holdUntil(tx, customerId, nowUtcMs) {
+      const [row] = await listEnabledPlans(tx, { customerId });
+      if (!row) return null;
+      const event = nextEvent(shopOf(row), nowUtcMs);
+      return event ? new Date(event.at) : null;
+    },
+
+    async resume(customerId, nowUtcMs) {
+      const [row] = await listEnabledPlans(db, { customerId });
+      if (!row) return false;
+      const shop = shopOf(row);
+      await players.applyPlan(customerId, async () => targetAt(shop, nowUtcMs, true), { force: true });
+      return true;
+    },
+  };
+}
