@@ -14,6 +14,7 @@ import { isUnheard, useHeard, useOutputSilent, useOutputUnavailable } from '@/li
 import { aloneTrackAtom, needsTapAtom, playingOnAloneAtom, serverUnreachableAtom } from '@/lib/player/state';
 import { getPlayerEngine, useIsOutputDevice, usePlayerEngine } from '@/lib/player/use-player-engine';
 import { usePlayerRealtime } from '@/lib/player/use-player-realtime';
+import { usePlanHold } from '@/lib/player/plan-hold';
 import { useSpotState } from '@/lib/player/use-spot-state';
 import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
 import { DeviceMenu } from '@/components/realtime/DeviceMenu';
@@ -49,6 +50,8 @@ export function PlayerBar() {
   // While a spot cuts in the music's position stands still by design: that is no silence. Nor is a
   // device that said why it does not sound: it answers.
   const silent = useOutputSilent(spot.current !== null || unheard);
+  // A manager's press holds the music plan until its next boundary (the bundled API's plan).
+  const hold = usePlanHold();
   const [expanded, setExpanded] = useState(false);
   const moreId = useId();
   const track = (alone ? aloneTrack : null) ?? player?.track ?? null;
@@ -106,7 +109,9 @@ export function PlayerBar() {
             ? heard
             : silent
               ? 'silent'
-              : null;
+              : hold
+                ? 'hold'
+                : null;
   const pressPlay = () => {
     // The press is the gesture the browser waits for.
     if (tap) getPlayerEngine()?.startFromTap();
@@ -138,6 +143,14 @@ export function PlayerBar() {
           </p>
         )}
         {notice === 'alone' && <p className={styles.noticeText}>{hu.player.serverAwayPlayingOn}</p>}
+        {notice === 'hold' && hold && (
+          <>
+            <p className={styles.noticeText}>{hold.label}</p>
+            <button type="button" className={styles.noticeButton} onClick={() => void hold.resume()}>
+              <span>{hu.player.planResume}</span>
+            </button>
+          </>
+        )}
         {(notice === 'unavailable' || notice === 'silent' || notice === 'needs_tap' || notice === 'stalled') && (
           <>
             <p className={styles.noticeText}>

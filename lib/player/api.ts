@@ -19,6 +19,11 @@ export const playerApi = {
   list: () => apiFetch<Player[]>(PLAYERS_KEY),
   togglePlay: (id: number) => apiFetch<Player>(`${base(id)}/toggle-play`),
   next: (id: number) => apiFetch<Player>(`${base(id)}/next`),
+  /**
+   * The audio device goes on by itself at a track's end: `auto=1` tells the bundled API it is no
+   * manager's press (which would hold the music plan); other APIs ignore the query.
+   */
+  nextAtTrackEnd: (id: number) => apiFetch<Player>(`${base(id)}/next?auto=1`),
   loadTrack: (id: number) => apiFetch<Player>(`${base(id)}/load-track`),
   toggleRandom: (id: number) => apiFetch<Player>(`${base(id)}/random`, { method: 'POST' }),
   toggleRepeat: (id: number) => apiFetch<Player>(`${base(id)}/repeat`, { method: 'POST' }),

@@ -14,6 +14,7 @@ import { AloneRun, type AlonePosition } from './alone';
 import { bindMediaKeys, showOnMediaSession } from './media-session';
 import { PlayMeter, type PlayReport } from './play-reports';
 import { toElementVolume, VOLUME_MAX } from './volume';
+import { createWakeLock } from './wake-lock';
 
 /** What the engine needs from the app; it never calls the server itself. */
 export interface EngineHooks {
@@ -69,6 +70,10 @@ export function setMediaCors(element: HTMLMediaElement, cors: boolean): void {
 /** The music has not moved for this long while it should sound: the device reports it stalled. */
 export const STALL_MS = 5_000;
 
+/** The music plan's volume changes glide over this long on the audio device (issue 26: 5 s). */
+export const VOLUME_RAMP_MS = 5_000;
+const VOLUME_RAMP_STEP_MS = 100;
+
 /**
  * The audio engine (no React): one element for music, plus a slot for the element that plays
  * spots and sounds over paused music (SpotPlayer fills it). It follows the server's player:
@@ -105,6 +110,9 @@ export class PlayerEngine {
   private progressTime = -1;
   private stalled = false;
   private stallTimer: ReturnType<typeof setInterval> | null = null;
+  /** The music plan's volume change under way: the element glides to `target` (0–1) over VOLUME_RAMP_MS. */
+  private ramp: { target: number; timer: ReturnType<typeof setInterval> } | null = null;
+  private readonly wakeLock = createWakeLock();
   /** Set by the spot player when the browser refused the spot too: the tap starts it. */
   spotWaitsForTap: (() => void) | null = null;
 
@@ -161,7 +169,7 @@ export class PlayerEngine {
       return;
     }
 
-    this.audio.volume = toElementVolume(player!.volume);
+    this.followVolume(previous, player!);
 
     if (track.id !== this.loadedTrackId) {
       const resume = this.resumeAt;
@@ -268,11 +276,14 @@ export class PlayerEngine {
 
   /** Lets a slider move the sound before the server answers. */
   previewVolume(volume: number): void {
+    this.stopRamp();
     this.audio.volume = toElementVolume(volume);
   }
 
   dispose(): void {
     this.disposed = true;
+    this.stopRamp();
+    this.wakeLock.dispose();
     this.stopStallWatch();
     this.meter?.finish(false);
     this.meter?.dispose();
@@ -360,6 +371,37 @@ export class PlayerEngine {
     this.hooks.onDuration(null);
   }
 
+  /**
+   * The element's volume follows the player's: at once for a press, over VOLUME_RAMP_MS when the music
+   * plan changed it while the music sounds (a block's volume). The glide is never reported: the reports
+   * carry its target (see currentVolume).
+   */
+  private followVolume(previous: Player | null, player: Player): void {
+    const target = toElementVolume(player.volume);
+    if (this.ramp?.target === target) return;
+    this.stopRamp();
+    const planned = player.plan?.applied === true && previous !== null && previous.volume !== player.volume;
+    if (!planned || this.audio.paused || this.audio.volume === target) {
+      this.audio.volume = target;
+      return;
+    }
+    const from = this.audio.volume;
+    const startedAt = Date.now();
+    const timer = setInterval(() => {
+      const t = Math.min(1, (Date.now() - startedAt) / VOLUME_RAMP_MS);
+      this.audio.volume = from + (target - from) * t;
+      if (t >= 1) this.stopRamp();
+    }, VOLUME_RAMP_STEP_MS);
+    this.ramp = { target, timer };
+  }
+
+  private stopRamp(): void {
+    if (!this.ramp) return;
+    clearInterval(this.ramp.timer);
+    this.audio.volume = this.ramp.target;
+    this.ramp = null;
+  }
+
   private reportNow(): void {
     if (!this.player || this.loadedTrackId === null || this.alone) return;
     const time = this.audio.currentTime;
@@ -372,7 +414,7 @@ export class PlayerEngine {
    * server a moment later: a report sent in between must carry the new volume, not undo it.
    */
   private currentVolume(): number {
-    return Math.round(this.audio.volume * VOLUME_MAX);
+    return Math.round((this.ramp ? this.ramp.target : this.audio.volume) * VOLUME_MAX);
   }
 
   /**
@@ -483,6 +525,7 @@ export class PlayerEngine {
   };
 
   private readonly handlePause = () => {
+    this.wakeLock.set(false);
     this.refreshOutput();
   };
 
@@ -501,6 +544,7 @@ export class PlayerEngine {
     this.reloadedTrackId = null;
     this.noteProgress();
     this.setNeedsTap(false);
+    this.wakeLock.set(true);
     this.refreshOutput();
   };
 

@@ -56,7 +56,7 @@ export function usePlayerEngine(): void {
         const latest = await returnFromAlone(
           {
             list: () => playerApi.list(),
-            next: (id) => playerApi.next(id),
+            next: (id) => playerApi.nextAtTrackEnd(id),
             report: (id, time, volume) => playerApi.updateVolume(id, time, volume),
           },
           () => instance.alonePosition(),
@@ -90,7 +90,7 @@ export function usePlayerEngine(): void {
           instance.goOnAlone();
           return Promise.resolve(null);
         }
-        return commitPlayer(store, () => playerApi.next(p.id)).catch((error: unknown) => {
+        return commitPlayer(store, () => playerApi.nextAtTrackEnd(p.id)).catch((error: unknown) => {
           if (!wentAway(error)) throw error;
           instance.goOnAlone();
           return null;

@@ -90,13 +90,16 @@ export function usePlayerRealtime(): void {
       const turned = playing !== wasPlaying;
       // Set before dispatching: the dispatch runs this again, which must not see the turn twice.
       wasPlaying = playing;
-      if (!isOutputDevice(p, session)) dispatchSpots(store, { type: 'reset' });
+      // The music plan's pause is the shop closing: a spot it interrupts is over (logged as not played to
+      // the end), not kept for the next morning.
+      const closing = turned && !playing && p?.plan?.applied === true;
+      if (!isOutputDevice(p, session) || closing) dispatchSpots(store, { type: 'reset' });
       // Pause (pressed on any device) silences a spot or sound at once; play lets a held spot go on.
       else if (turned) dispatchSpots(store, { type: playing ? 'resume' : 'pause' });
       // The other devices' estimate of it follows (their own press's answer, or the pushed state).
       if (turned && !isOutputDevice(p, session)) {
         const turn = playing ? resumeRemoteTimeline : pauseRemoteTimeline;
-        store.set(remoteSpotsAtom, turn(store.get(remoteSpotsAtom), Date.now()));
+        store.set(remoteSpotsAtom, closing ? [] : turn(store.get(remoteSpotsAtom), Date.now()));
       }
       spots.sync(store.get(spotQueueAtom), p?.volume ?? 100, mediaCorsReady(p ?? null));
     };

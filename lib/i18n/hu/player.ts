@@ -33,4 +33,11 @@ export const player = {
   outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',
   playHere: 'Lejátszás ezen az eszközön',
   movedHere: 'A zene mostantól ezen az eszközön szól.',
+  // The music plan (issue 26): a manager's press holds it until its next boundary.
+  planHold: (day: string, time: string) => `Kézi vezérlés ${day} ${time}-ig`,
+  planHoldToday: 'ma',
+  /** By `Date.getDay()` (0 = Sunday). */
+  weekdays: ['vasárnap', 'hétfő', 'kedd', 'szerda', 'csütörtök', 'péntek', 'szombat'],
+  planResume: 'Vissza a napirendhez',
+  planResumed: 'A zenei napirend újra vezérli a zenét.',
 } as const;

@@ -1,0 +1,62 @@
+'use client';
+
+import { useAtomValue, useStore } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import type { Player } from '@/contracts';
+import { apiFetch } from '@/lib/api/fetcher';
+import { player as huPlayer } from '@/lib/i18n/hu/player';
+import { showToast } from '@/lib/ui/toast';
+import { commitPlayer } from './commit';
+import { useHydrated } from './output-state';
+import { playerAtom } from './state';
+
+/**
+ * The music plan's hold (issue 26): a manager's press keeps the plan off the player until its next
+ * boundary (`player.plan.hold_until`, the bundled API only). The bar says until when, and
+ * 'Vissza a napirendhez' hands control back at once.
+ */
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** 'Kézi vezérlés ma 12:00-ig' / 'Kézi vezérlés kedd 08:00-ig', on this device's clock. */
+export function planHoldLabel(holdUntil: Date, now: Date): string {
+  const sameDay =
+    holdUntil.getFullYear() === now.getFullYear() &&
+    holdUntil.getMonth() === now.getMonth() &&
+    holdUntil.getDate() === now.getDate();
+  const day = sameDay ? huPlayer.planHoldToday : huPlayer.weekdays[holdUntil.getDay()]!;
+  return huPlayer.planHold(day, `${pad2(holdUntil.getHours())}:${pad2(holdUntil.getMinutes())}`);
+}
+
+/** The hold's end while it lasts, else null (a hold that ran out goes by itself, before the server says so). */
+export function holdUntilOf(player: Player | null, now: number): Date | null {
+  const iso = player?.plan?.hold_until;
+  if (!iso) return null;
+  const at = Date.parse(iso);
+  return Number.isFinite(at) && at > now ? new Date(at) : null;
+}
+
+export function usePlanHold(): { label: string; resume: () => Promise<void> } | null {
+  const store = useStore();
+  const player = useAtomValue(playerAtom);
+  // After hydration only: the server's clock and time zone are not this device's.
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
+  const until = holdUntilOf(player, now);
+  // Re-read at the hold's end, so the line goes when the plan takes over even without a push.
+  useEffect(() => {
+    if (!until) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(until.getTime() - Date.now() + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [until]);
+  const resume = useCallback(async () => {
+    try {
+      await commitPlayer(store, () => apiFetch<Player>('/api/music-plan/resume', { method: 'POST', body: {} }));
+      showToast(huPlayer.planResumed, store);
+    } catch {
+      showToast(huPlayer.failed, store);
+    }
+  }, [store]);
+  if (!until || !hydrated) return null;
+  return { label: planHoldLabel(until, new Date(now)), resume };
+}

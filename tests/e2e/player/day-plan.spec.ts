@@ -1,0 +1,175 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Track } from '../../../contracts/tracks';
+import { DAY_KEYS } from '../../../contracts/names';
+import { E2E, webUrl, type Stack } from '../../../scripts/launch/stack';
+import { logIn } from '../support/auth';
+import { startOwnStack, stopOwnStack } from '../support/own-stack';
+import { LIVE, pageCall, waitForSocket, type Device } from '../realtime/support';
+import { audioState, bar, playChannel, serverPlayer } from './support';
+
+/*
+ * The shop's day runs itself (issue 26), on the test clock: the plan's boundaries are applied when the
+ * scheduler's test control ticks a minute. Its own stack: the plan acts on the demo shop's player, and
+ * the ticks move the API's clock years ahead.
+ */
+const API_PORT = E2E.apiPort + 13;
+const WEB_PORT = E2E.webPort + 13;
+/** A Tuesday; Budapest (the demo shop's zone) is UTC+1 in January. */
+const DAY = '2031-01-07';
+const MORNING = 1;
+const AFTERNOON = 2;
+
+let stack: Stack | undefined;
+const devices: Device[] = [];
+
+test.use({ baseURL: webUrl(WEB_PORT, 'demo'), timezoneId: 'Europe/Budapest' });
+test.describe.configure({ timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  stack = await startOwnStack(API_PORT, WEB_PORT);
+});
+
+test.afterAll(async () => {
+  for (const d of devices) await d.context.close().catch(() => {});
+  await stopOwnStack(stack);
+});
+
+async function device(browser: Browser): Promise<Device> {
+  const context = await browser.newContext({
+    baseURL: webUrl(WEB_PORT, 'demo'),
+    locale: 'hu-HU',
+    timezoneId: 'Europe/Budapest',
+    viewport: { width: 1366, height: 768 },
+  });
+  const page = await context.newPage();
+  await logIn(page);
+  const d = { context, page };
+  devices.push(d);
+  return d;
+}
+
+/** The scheduler's test clock: the plan's minute at `hm` on DAY, shop time. */
+async function tick(request: APIRequestContext, hm: string): Promise<void> {
+  const res = await request.post(`http://127.0.0.1:${API_PORT}/api/_test/scheduler/tick`, {
+    data: { at: `${DAY}T${hm}:00+01:00` },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function call(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await pageCall(page, method, path, body);
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+}
+
+const trackIdsOf = async (page: Page, channelId: number) =>
+  new Set(((await call(page, 'GET', `/api/channels/${channelId}/tracks`)) as Track[]).map((t) => t.id));
+
+test('opening starts the block, a press holds until the next boundary, a block switches the source, closing pauses', async ({
+  browser,
+  request,
+}) => {
+  const counter = await device(browser);
+  // The counter PC is the audio device; then paused, as it stands the evening before.
+  await playChannel(counter.page, MORNING);
+  await bar(counter.page).getByRole('button', { name: 'Szünet', exact: true }).click();
+  await expect.poll(async () => (await audioState(counter.page)).paused, LIVE).toBe(true);
+  const phone = await device(browser);
+  await waitForSocket(phone.page);
+
+  // The plan: Monday–Saturday 08:00–20:00; mornings on one channel at 40, afternoons on another at 70
+  // (in place of the seeded demo blocks, which the test stacks keep switched off).
+  for (const block of (await call(counter.page, 'GET', '/api/music-plan/blocks')) as Array<{ id: number }>) {
+    await call(counter.page, 'POST', `/api/music-plan/blocks/delete/${block.id}`, {});
+  }
+  await call(counter.page, 'POST', '/api/opening-hours', {
+    week: DAY_KEYS.map((day) => (day === 'sunday' ? { day, closed: true } : { day, open: '08:00', close: '20:00' })),
+    exceptions: [],
+  });
+  const days = Object.fromEntries(DAY_KEYS.map((d) => [d, true]));
+  await call(counter.page, 'POST', '/api/music-plan/blocks', {
+    name: 'Reggeli nyugalom',
+    ...days,
+    from: '08:00',
+    to: '12:00',
+    source_type: 'channel',
+    source_id: MORNING,
+    volume: 40,
+  });
+  await call(counter.page, 'POST', '/api/music-plan/blocks', {
+    name: 'Délutáni lendület',
+    ...days,
+    from: '12:00',
+    to: '20:00',
+    source_type: 'channel',
+    source_id: AFTERNOON,
+    volume: 70,
+  });
+  await call(counter.page, 'POST', '/api/music-plan', {
+    enabled: true,
+    default_source_type: 'channel',
+    default_source_id: MORNING,
+  });
+  const afternoonTracks = await trackIdsOf(counter.page, AFTERNOON);
+  // The seeded scheduled spots would cut in at the ticked minutes: this test is about the music.
+  for (const item of (await call(counter.page, 'GET', '/api/scheduled-contents')) as Array<{
+    id: number;
+    active: boolean;
+  }>) {
+    if (item.active) await call(counter.page, 'POST', `/api/scheduled-contents/toggle/${item.id}`, {});
+  }
+
+  // Before opening nothing sounds; at 08:00 the counter PC plays the morning block, by itself.
+  await tick(request, '07:59');
+  expect((await audioState(counter.page)).paused).toBe(true);
+  await tick(request, '08:00');
+  await expect.poll(async () => (await audioState(counter.page)).paused, LIVE).toBe(false);
+  let player = await serverPlayer(counter.page);
+  expect(player.playable_id).toBe(MORNING);
+  expect(player.volume).toBe(40);
+  await expect(bar(phone.page).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible(LIVE);
+
+  // The manager pauses on the phone: the plan holds off until its next boundary, and both devices say so.
+  await bar(phone.page).getByRole('button', { name: 'Szünet', exact: true }).click();
+  for (const d of [phone, counter]) {
+    await expect(bar(d.page).getByText('Kézi vezérlés kedd 12:00-ig', { exact: true })).toBeVisible(LIVE);
+  }
+  await expect.poll(async () => (await audioState(counter.page)).paused, LIVE).toBe(true);
+  // A minute of the block goes by: the hold keeps the music paused.
+  await tick(request, '09:30');
+  expect((await serverPlayer(counter.page)).is_playing).toBe(false);
+
+  // 'Vissza a napirendhez' hands control back at once: the block plays again, the line goes.
+  await bar(phone.page).getByRole('button', { name: 'Vissza a napirendhez', exact: true }).click();
+  await expect.poll(async () => (await audioState(counter.page)).paused, LIVE).toBe(false);
+  for (const d of [phone, counter]) {
+    await expect(bar(d.page).getByText(/^Kézi vezérlés/)).toHaveCount(0, LIVE);
+  }
+
+  // 12:00: the afternoon's channel. Nothing of the morning is announced any more; the track playing
+  // now finishes first (the demo tracks are short), and the next one is the afternoon's.
+  await tick(request, '12:00');
+  await expect.poll(async () => (await serverPlayer(counter.page)).playable_id, LIVE).toBe(AFTERNOON);
+  player = await serverPlayer(counter.page);
+  expect(player.volume).toBe(70);
+  expect(player.next_tracks?.length).toBeGreaterThan(0);
+  for (const next of player.next_tracks ?? []) expect(afternoonTracks.has(next.id)).toBe(true);
+  const playing = player.track!;
+  // The audio device is sent near the track's end (a seek is no press), and goes on by itself.
+  await call(counter.page, 'POST', `/api/players/${player.id}/update-volume`, {
+    currentTime: Math.max(0, playing.duration - 2),
+    volume: 70,
+  });
+  await expect.poll(async () => (await serverPlayer(counter.page)).track?.id, { timeout: 30_000 }).not.toBe(playing.id);
+  player = await serverPlayer(counter.page);
+  expect(afternoonTracks.has(player.track!.id)).toBe(true);
+  expect(player.plan?.hold_until ?? null).toBeNull();
+  await expect.poll(async () => (await audioState(counter.page)).paused, LIVE).toBe(false);
+
+  // 20:00: closed, the music pauses by itself.
+  await tick(request, '20:00');
+  await expect.poll(async () => (await audioState(counter.page)).paused, LIVE).toBe(true);
+  expect((await serverPlayer(counter.page)).is_playing).toBe(false);
+  await expect(bar(phone.page).getByRole('button', { name: 'Lejátszás', exact: true })).toBeVisible(LIVE);
+});
