@@ -25,13 +25,14 @@ import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
 import { measureRealtimeScale } from './realtime-scale';
 import { measureSchedulerEngine, measureSchedulerLatency, measureSchedulerPreview } from './scheduler';
+import { measurePlanLatency, measurePlanTick } from './plan';
 
 // BENCH_API_PORT, BENCH_WEB_PORT and BENCH_DIST_DIR move the stack, so two checkouts can bench at once.
 const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,allday,output-state,pause-spot,outage runs only
+ * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
  * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
  * none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
@@ -353,7 +354,7 @@ function report(): boolean {
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
 const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'output-state', 'pause-spot', 'outage'];
-const API_STEPS = ['scheduler-latency', 'scheduler-preview'];
+const API_STEPS = ['scheduler-latency', 'scheduler-preview', 'plan-latency'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
 async function startBenchStack(): Promise<{
@@ -411,6 +412,8 @@ async function main(): Promise<void> {
   try {
     // The engine first: no sockets or processes of this run are busy yet.
     if (runs('scheduler')) measurements.push(...measureSchedulerEngine());
+    // The music plan's tick for 1,000 shops on an embedded database of its own (bench/plan.ts).
+    if (runs('plan')) measurements.push(...(await measurePlanTick()));
     const stack = bench.stack;
     const needStack = (): Stack => {
       if (!stack) throw new Error('this step needs the web stack');
@@ -454,6 +457,8 @@ async function main(): Promise<void> {
     if (runs('scheduler-latency')) measurements.push(...(await measureSchedulerLatency(bench)));
     // One shop's 168-hour preview of 200 every-minute items against another shop's calls (bench/scheduler.ts).
     if (runs('scheduler-preview')) measurements.push(...(await measureSchedulerPreview(bench)));
+    // A plan's opening and closing through the test clock → UpdatePlayer on the device (bench/plan.ts).
+    if (runs('plan-latency')) measurements.push(...(await measurePlanLatency(bench)));
     // Last: it stops the API for a minute (bench/outage.ts), and the audio device must play on.
     if (runs('pause-spot')) {
       const agent = new http.Agent({ keepAlive: false });

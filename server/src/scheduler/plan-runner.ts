@@ -1,6 +1,14 @@
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST, type PlayableType } from '../../../contracts/player';
 import type { Db } from '../db/client';
-import { claimPlanBoundary, listEnabledPlans, type EnabledPlanRow, type MusicBlockRow } from '../db/queries/day-plan';
+import {
+  claimPlanBoundary,
+  claimedBoundaryKeys,
+  listEnabledPlans,
+  listEnabledPlanSignatures,
+  planTablesKey,
+  type EnabledPlanRow,
+  type MusicBlockRow,
+} from '../db/queries/day-plan';
 import type { PlanTarget, PlayerService } from '../player/service';
 import {
   blockAt,
@@ -34,8 +42,14 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** How far back the latest boundary is looked for: a week and a day covers every weekly plan. */
 const LOOK_BACK_MS = 8 * DAY_MS;
-/** Shops handled between yields to the event loop: a tick of thousands of shops never blocks it long. */
-const SHOPS_PER_SLICE = 100;
+/** How far ahead the next boundary is looked for when the latest is found (found again after it anyway). */
+const LOOK_AHEAD_MS = DAY_MS;
+/**
+ * Shops handled between yields to the event loop, so a tick of thousands of shops never holds it
+ * long: finding a shop's latest boundary anew takes a fraction of a millisecond (once a boundary),
+ * compiling its plan about as much (once a change).
+ */
+const SHOPS_PER_SLICE = 25;
 
 export type PlanEventKind = 'open' | 'close' | 'block';
 
@@ -62,6 +76,11 @@ export interface ShopPlan {
   blocks: Map<number, MusicBlockRow>;
   defaultSource: SourceRef | null;
   signature: string;
+  /**
+   * The latest boundary as last found, valid for the minutes in [from, until): the next boundary is
+   * `until`, so a minute's tick finds it again only at a boundary, not every minute.
+   */
+  found?: { latest: PlanEvent | null; from: number; until: number };
 }
 
 const sourceOf = (type: string | null, id: number | null): SourceRef | null =>
@@ -118,11 +137,25 @@ export function planEvents(shop: ShopPlan, fromUtcMs: number, untilUtcMs: number
   return [...byMinute.values()].sort((a, b) => a.at - b.at);
 }
 
-/** The latest boundary at or before `nowUtcMs` (within a week and a day), or null. */
+/** The latest boundary at or before `nowUtcMs` (within a week and a day), or null; kept on `shop` until the next one. */
 export function latestEvent(shop: ShopPlan, nowUtcMs: number): PlanEvent | null {
   const minute = floorMinute(nowUtcMs);
-  const events = planEvents(shop, minute - LOOK_BACK_MS, minute + MINUTE_MS);
-  return events.length ? events[events.length - 1]! : null;
+  const found = shop.found;
+  if (found && minute >= found.from && minute < found.until) return found.latest;
+  // A day back finds the latest boundary of nearly every plan; only a quiet week looks further.
+  let events = planEvents(shop, minute - DAY_MS, minute + LOOK_AHEAD_MS);
+  if (!events.some((e) => e.at <= minute)) events = planEvents(shop, minute - LOOK_BACK_MS, minute + LOOK_AHEAD_MS);
+  let latest: PlanEvent | null = null;
+  let until = minute + LOOK_AHEAD_MS;
+  for (const e of events) {
+    if (e.at <= minute) latest = e;
+    else {
+      until = e.at;
+      break;
+    }
+  }
+  shop.found = { latest, from: minute, until };
+  return latest;
 }
 
 /** The first boundary after `nowUtcMs` (within a week and a day), or null. */
@@ -200,15 +233,46 @@ export function createPlanRunner({ db, players, instance, log = { error: () => {
   /** The boundary this instance last settled per shop (applied, held, or claimed by another). */
   const settled = new Map<number, string>();
 
-  const shopOf = (row: EnabledPlanRow): ShopPlan => {
-    const cached = compiled.get(row.customerId);
-    if (cached && cached.signature === row.signature) return cached;
-    const shop = compileShop(row);
-    compiled.set(row.customerId, shop);
-    // A changed plan is looked at afresh (the claims still keep each boundary single).
-    settled.delete(row.customerId);
-    return shop;
-  };
+  /** Compiles the plans whose key moved (or that are new) and forgets the ones switched off. */
+  let tablesKey: string | null = null;
+  let enabled: Array<{ customerId: number; signature: string }> = [];
+
+  async function refresh(): Promise<Array<{ customerId: number; signature: string }>> {
+    const key = await planTablesKey(db);
+    if (key === tablesKey) return enabled;
+    const signatures = await listEnabledPlanSignatures(db);
+    const stale = signatures.filter((s) => compiled.get(s.customerId)?.signature !== s.signature);
+    if (stale.length) {
+      const keyOf = new Map(stale.map((s) => [s.customerId, s.signature]));
+      const ids = [...keyOf.keys()];
+      // A slice at a time: an embedded database answers on this thread, so one query for thousands
+      // of plans would hold it as long as the whole load.
+      for (let at = 0; at < ids.length; at += SHOPS_PER_SLICE) {
+        for (const row of await listEnabledPlans(db, { customerIds: ids.slice(at, at + SHOPS_PER_SLICE) })) {
+          compiled.set(row.customerId, { ...compileShop(row), signature: keyOf.get(row.customerId)! });
+          // A changed plan is looked at afresh (the claims still keep each boundary single).
+          settled.delete(row.customerId);
+        }
+        await yieldToLoop();
+      }
+    }
+    const on = new Set(signatures.map((s) => s.customerId));
+    for (const id of compiled.keys()) {
+      if (!on.has(id)) {
+        compiled.delete(id);
+        settled.delete(id);
+      }
+    }
+    tablesKey = key;
+    enabled = signatures;
+    return signatures;
+  }
+
+  /** One shop's plan as it is in the database now (a press, 'Vissza a napirendhez'), or undefined when off. */
+  async function loadShop(q: Db, customerId: number): Promise<ShopPlan | undefined> {
+    const [row] = await listEnabledPlans(q, { customerIds: [customerId] });
+    return row ? compileShop(row) : undefined;
+  }
 
   async function settle(shop: ShopPlan, event: PlanEvent, minute: number): Promise<PlanTickResult> {
     const key = eventKey(shop, event);
@@ -232,17 +296,30 @@ export function createPlanRunner({ db, players, instance, log = { error: () => {
   return {
     async tick(minuteUtcMs) {
       const minute = floorMinute(minuteUtcMs);
-      const rows = await listEnabledPlans(db);
-      const seen = new Set<number>();
+      const shops = await refresh();
       const results: PlanTickResult[] = [];
-      for (let i = 0; i < rows.length; i++) {
+      // The shops whose latest boundary this instance has not settled yet (at a boundary, or after a start).
+      const open: Array<{ shop: ShopPlan; event: PlanEvent; id: string }> = [];
+      for (let i = 0; i < shops.length; i++) {
         if (i > 0 && i % SHOPS_PER_SLICE === 0) await yieldToLoop();
-        const shop = shopOf(rows[i]!);
-        seen.add(shop.customerId);
+        const shop = compiled.get(shops[i]!.customerId);
+        if (!shop) continue;
         const event = latestEvent(shop, minute);
         if (!event) continue;
         const k = eventKey(shop, event);
         const id = `${k.kind}:${k.blockId}:${k.localDate}:${k.wallTime}`;
+        if (settled.get(shop.customerId) !== id) open.push({ shop, event, id });
+      }
+      // Claimed already (by another instance, or before a restart): settled without a transaction each.
+      for (let at = 0; at < open.length; at += SHOPS_PER_SLICE * 4) {
+        const slice = open.slice(at, at + SHOPS_PER_SLICE * 4);
+        const claimed = await claimedBoundaryKeys(db, {
+          customerIds: slice.map((o) => o.shop.customerId),
+          since: new Date(Math.min(...slice.map((o) => o.event.at))),
+        });
+        for (const o of slice) if (claimed.has(`${o.shop.customerId}:${o.id}`)) settled.set(o.shop.customerId, o.id);
+      }
+      for (const { shop, event, id } of open) {
         if (settled.get(shop.customerId) === id) continue;
         try {
           results.push(await settle(shop, event, minute));
@@ -252,27 +329,19 @@ export function createPlanRunner({ db, players, instance, log = { error: () => {
           log.error({ err, customerId: shop.customerId }, 'plan: boundary failed');
         }
       }
-      // A plan switched off and on again starts afresh.
-      for (const id of compiled.keys()) {
-        if (!seen.has(id)) {
-          compiled.delete(id);
-          settled.delete(id);
-        }
-      }
       return results;
     },
 
     async holdUntil(tx, customerId, nowUtcMs) {
-      const [row] = await listEnabledPlans(tx, { customerId });
-      if (!row) return null;
-      const event = nextEvent(shopOf(row), nowUtcMs);
+      const shop = await loadShop(tx, customerId);
+      if (!shop) return null;
+      const event = nextEvent(shop, nowUtcMs);
       return event ? new Date(event.at) : null;
     },
 
     async resume(customerId, nowUtcMs) {
-      const [row] = await listEnabledPlans(db, { customerId });
-      if (!row) return false;
-      const shop = shopOf(row);
+      const shop = await loadShop(db, customerId);
+      if (!shop) return false;
       await players.applyPlan(customerId, async () => targetAt(shop, nowUtcMs, true), { force: true });
       return true;
     },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { OpeningHours } from '../../../../contracts/opening-hours';
 import type { MusicSourceType } from '../../../../contracts/music-plan';
 import type { Db } from '../client';
@@ -202,10 +202,49 @@ export interface EnabledPlanRow {
 }
 
 /**
- * The shops whose music plan is on (`customerId`: only that one), with their time zone, opening
- * hours and blocks: three queries however many shops there are.
+ * One key over every shop's plan, blocks, opening hours and time zone: while it stays, no plan
+ * changed, and a minute's tick needs no other query.
  */
-export async function listEnabledPlans(db: Db, only?: Scope): Promise<EnabledPlanRow[]> {
+export async function planTablesKey(db: Db): Promise<string> {
+  const part = (table: string, where = '') =>
+    `(select count(*) || ':' || coalesce(max(extract(epoch from updated_at)), 0) from ${table} ${where})`;
+  const result = (await db.execute(
+    sql.raw(
+      `select ${part('music_plans')} || '|' || ${part('music_plans', 'where enabled')} || '|' || ${part(
+        'music_plan_blocks',
+      )} || '|' || ${part('opening_hours')} || '|' || ${part('customers')} as key`,
+    ),
+  )) as unknown as { rows: Array<{ key: string }> };
+  return String(result.rows[0]!.key);
+}
+
+/**
+ * The shops whose music plan is on, each with a key that changes whenever its plan, blocks, opening
+ * hours or time zone do: one small row per shop, so a minute's tick loads whole plans only for the
+ * shops whose key moved.
+ */
+export async function listEnabledPlanSignatures(db: Db): Promise<Array<{ customerId: number; signature: string }>> {
+  const result = (await db.execute(sql`
+    select mp.customer_id as "customerId",
+      c.timezone || '|' || extract(epoch from mp.updated_at) || '|' || coalesce(extract(epoch from oh.updated_at), 0)
+        || '|' || coalesce(b.n, 0) || ':' || coalesce(extract(epoch from b.latest), 0) as signature
+    from ${musicPlans} mp
+    join ${customers} c on c.id = mp.customer_id
+    left join ${openingHours} oh on oh.customer_id = mp.customer_id
+    left join (
+      select customer_id, count(*) as n, max(updated_at) as latest from ${musicPlanBlocks} group by customer_id
+    ) b on b.customer_id = mp.customer_id
+    where mp.enabled
+    order by mp.customer_id`)) as unknown as { rows: Array<{ customerId: number; signature: string }> };
+  return result.rows.map((r) => ({ customerId: Number(r.customerId), signature: String(r.signature) }));
+}
+
+/**
+ * The shops whose music plan is on (`customerIds`: only those), with their time zone, opening hours
+ * and blocks, and the same key as listEnabledPlanSignatures: three queries however many shops.
+ */
+export async function listEnabledPlans(db: Db, only?: { customerIds: number[] }): Promise<EnabledPlanRow[]> {
+  if (only && !only.customerIds.length) return [];
   const plans = await db
     .select({
       customerId: musicPlans.customerId,
@@ -222,7 +261,7 @@ export async function listEnabledPlans(db: Db, only?: Scope): Promise<EnabledPla
     .leftJoin(openingHours, eq(openingHours.customerId, musicPlans.customerId))
     .where(
       only
-        ? and(eq(musicPlans.enabled, true), eq(musicPlans.customerId, only.customerId))
+        ? and(eq(musicPlans.enabled, true), inArray(musicPlans.customerId, only.customerIds))
         : eq(musicPlans.enabled, true),
     )
     .orderBy(asc(musicPlans.customerId));
@@ -243,9 +282,10 @@ export async function listEnabledPlans(db: Db, only?: Scope): Promise<EnabledPla
     if (list) list.push(b);
     else byShop.set(b.customerId, [b]);
   }
+  const ms = (d: Date | null) => (d ? Math.floor(d.getTime()) : 0);
   return plans.map((p) => {
     const own = byShop.get(p.customerId) ?? [];
-    const blocksKey = own.map((b) => `${b.id}@${b.updatedAt.getTime()}`).join(',');
+    const latest = own.reduce((max, b) => Math.max(max, ms(b.updatedAt)), 0);
     return {
       customerId: p.customerId,
       timeZone: p.timeZone,
@@ -253,7 +293,7 @@ export async function listEnabledPlans(db: Db, only?: Scope): Promise<EnabledPla
       defaultSourceType: p.defaultSourceType,
       defaultSourceId: p.defaultSourceId,
       blocks: own,
-      signature: `${p.timeZone}|${p.updatedAt.getTime()}|${p.hoursUpdatedAt?.getTime() ?? 0}|${blocksKey}`,
+      signature: `${p.timeZone}|${ms(p.updatedAt)}|${ms(p.hoursUpdatedAt)}|${own.length}:${latest}`,
     };
   });
 }
@@ -277,4 +317,23 @@ export async function claimPlanBoundary(tx: Db, claim: PlanClaim): Promise<boole
     .onConflictDoNothing()
     .returning({ customerId: musicPlanApplied.customerId });
   return rows.length > 0;
+}
+
+/** The boundaries claimed at or after `since` for these shops, as `kind:blockId:localDate:wallTime` keys by shop. */
+export async function claimedBoundaryKeys(
+  db: Db,
+  { customerIds, since }: { customerIds: number[]; since: Date },
+): Promise<Set<string>> {
+  if (!customerIds.length) return new Set();
+  const rows = await db
+    .select({
+      customerId: musicPlanApplied.customerId,
+      kind: musicPlanApplied.kind,
+      blockId: musicPlanApplied.blockId,
+      localDate: musicPlanApplied.localDate,
+      wallTime: musicPlanApplied.wallTime,
+    })
+    .from(musicPlanApplied)
+    .where(and(inArray(musicPlanApplied.customerId, customerIds), gte(musicPlanApplied.at, since)));
+  return new Set(rows.map((r) => `${r.customerId}:${r.kind}:${r.blockId}:${r.localDate}:${r.wallTime}`));
 }
