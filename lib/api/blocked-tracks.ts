@@ -41,7 +41,8 @@ export function useBlockedTracks(initial: BlockedTrack[] | null = null): Blocked
   useServerSeed(BLOCKED_TRACKS_KEY, initial);
   const swr = useSWR<BlockedTrack[], Error>(BLOCKED_TRACKS_KEY, () => apiFetch<BlockedTrack[]>(BLOCKED_TRACKS_KEY), {
     ...seededOptions,
-    revalidateOnMount: initial === null,
+    // Asked once a tab: only a mount that finds nothing cached asks (again after a failure).
+    revalidateOnMount: initial === null ? undefined : false,
     shouldRetryOnError: false,
   });
   const list = swr.data ?? initial;
