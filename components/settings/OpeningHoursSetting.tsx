@@ -107,7 +107,7 @@ function HoursFields({ prefix, label, hours, onChange }: HoursFieldsProps) {
       />
       {hours.closed ? (
         <p className={styles.closedNote} aria-hidden="true">
-          {hu.settings.closed}
+          {hu.settings.closedAllDay}
         </p>
       ) : (
         <div className={styles.times}>

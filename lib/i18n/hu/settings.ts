@@ -54,6 +54,7 @@ export const settings = {
     sunday: 'Vasárnap',
   } as Record<string, string>,
   closed: 'Zárva',
+  closedAllDay: 'Egész nap zárva',
   closedOf: (day: string) => `${day}: zárva`,
   open: 'Nyitás',
   close: 'Zárás',
