@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { OpeningHours } from '@/contracts/opening-hours';
 import { DAY_KEYS, type DayKey } from '@/contracts/names';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -151,6 +151,13 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
   const [clearing, setClearing] = useState(false);
   const { saved: savedFlag, flash } = useSavedFlag();
   const pending = useRef<OpeningHours | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  // A row just added gets the focus on its date, so the keyboard goes on where the eye does.
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added !== null) formRef.current?.querySelector<HTMLElement>(`[data-exception="${added}"] input`)?.focus();
+  }, [added]);
 
   const submit = useFormSubmit(async (signal) => {
     const body = pending.current ?? bodyOf(draft);
@@ -171,6 +178,9 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
     if (ok) {
       showToast(hu.settings.toastSaved);
       flash();
+    } else {
+      // The first field the server refused, once its error is on the page.
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
     }
   };
 
@@ -193,15 +203,19 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
   };
   const addException = () => {
     submit.clearError('exceptions');
+    const key = nextKey();
     setDraft((d) => ({
       ...d,
-      exceptions: [...d.exceptions, { key: nextKey(), date: '', name: '', closed: true, ...SUGGESTED_TIMES }],
+      exceptions: [...d.exceptions, { key, date: '', name: '', closed: true, ...SUGGESTED_TIMES }],
     }));
+    setAdded(key);
   };
   const removeException = (index: number) => {
     // The errors are keyed by position: the rows after this one move up, so their errors would not.
     submit.clearErrors();
     setDraft((d) => ({ ...d, exceptions: d.exceptions.filter((_, i) => i !== index) }));
+    // The removed row took the focus with it: it goes to 'Eltérő nap hozzáadása'.
+    setTimeout(() => addRef.current?.focus(), 0);
   };
   const copyMonday = () => {
     submit.clearErrors();
@@ -224,7 +238,7 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
         {none ? hu.settings.hoursNone : ''}
       </p>
       <FormErrors value={submit.errors}>
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={hu.settings.hoursTitle}>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label={hu.settings.hoursTitle}>
           <fieldset className={styles.group}>
             <legend className={styles.legend}>{hu.settings.hoursWeek}</legend>
             <FieldError message={firstError(submit.errors, 'week')} />
@@ -255,7 +269,7 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
               {draft.exceptions.map((row, i) => {
                 const label = hu.settings.exceptionLabel(i + 1);
                 return (
-                  <li key={row.key} className={styles.exception} aria-label={label}>
+                  <li key={row.key} className={styles.exception} aria-label={label} data-exception={row.key}>
                     <div className={styles.exceptionHead}>
                       <TextField
                         name={`exceptions.${i}.date`}
@@ -310,7 +324,7 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
             {full ? (
               <p className={styles.muted}>{hu.settings.exceptionsFull(EXCEPTIONS_MAX)}</p>
             ) : (
-              <button type="button" className={styles.add} onClick={addException}>
+              <button ref={addRef} type="button" className={styles.add} onClick={addException}>
                 <PlusIcon size={18} />
                 {hu.settings.addException}
               </button>

@@ -45,6 +45,8 @@ test(
     await expect(page.getByText('Hibás kitöltés, kérjük javítsa.', { exact: true })).toBeVisible();
     await expect(day(page, 'monday').getByText('A nyitás és a zárás nem lehet azonos.')).toBeVisible();
     await expect(page.getByLabel('Hétfő: Zárás')).toHaveAttribute('aria-invalid', 'true');
+    // The keyboard is taken to the refused field.
+    await expect(page.getByLabel('Hétfő: Zárás')).toBeFocused();
     expect((await pageCall(page, 'GET', '/api/opening-hours')).body).toEqual({ week: [], exceptions: [] });
 
     // Fixed; Friday a bar's night until 02:00 (it says so); Sunday closed (as suggested).
@@ -57,6 +59,7 @@ test(
 
     // Two exceptions: Christmas Eve closed, New Year's Eve short.
     await form.getByRole('button', { name: 'Eltérő nap hozzáadása' }).click();
+    await expect(page.getByLabel('1. eltérő nap: Dátum')).toBeFocused();
     await page.getByLabel('1. eltérő nap: Dátum').fill('2030-12-24');
     await page.getByLabel('1. eltérő nap: Megnevezés').fill('Szenteste');
     await expect(page.getByLabel('1. eltérő nap: Zárva')).toBeChecked();
