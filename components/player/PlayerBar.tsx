@@ -19,6 +19,7 @@ import { useSpotState } from '@/lib/player/use-spot-state';
 import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
 import { DeviceMenu } from '@/components/realtime/DeviceMenu';
 import { SpotIndicator } from '@/components/realtime/SpotIndicator';
+import { TrackMenu } from '@/components/tracks/TrackMenu';
 import { Cover, DEFAULT_COVER } from './Cover';
 import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { PlayModeToggle, PlayModeToggles } from './PlayModeToggles';
@@ -239,6 +240,8 @@ export function PlayerBar() {
           <PlayModeToggles className={`${styles.iconButton} ${styles.toggle} ${styles.compactOnly}`} iconSize={24} />
         </div>
         <DeviceMenu className={`${styles.iconButton} ${styles.wideOnly}`} playingSessionId={player.session_id} />
+        {/* The current track's menu ('Szám letiltása'), where an API keeps blocked tracks. */}
+        <TrackMenu track={track} className={styles.iconButton} side="top" />
         <VolumeControl volume={player.volume} onChange={actions.setVolume} />
         {remote && (
           <p className={styles.remote}>

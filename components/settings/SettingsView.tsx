@@ -1,6 +1,8 @@
 'use client';
 
 import type { Setting } from '@/contracts';
+import type { BlockedTrack } from '@/contracts/blocked-tracks';
+import type { OpeningHours } from '@/contracts/opening-hours';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { LOGO_SETTING } from '@/lib/api/customer';
@@ -8,7 +10,9 @@ import { TIMEZONE_SETTING, useSettings } from '@/lib/api/settings';
 import { errors } from '@/lib/i18n/hu/errors';
 import { pages } from '@/lib/i18n/hu/pages';
 import { settings as huSettings } from '@/lib/i18n/hu/settings';
+import { BlockedTracksSetting } from './BlockedTracksSetting';
 import { LogoSetting } from './LogoSetting';
+import { OpeningHoursSetting } from './OpeningHoursSetting';
 import { TextSetting, TimezoneSetting } from './ValueSetting';
 import styles from './Settings.module.scss';
 
@@ -20,8 +24,18 @@ function SettingEditor({ setting }: { setting: Setting }) {
   return <TextSetting setting={setting} />;
 }
 
-/** 'Beállítások' (SPEC.md §2 Settings page): the shop's settings, each edited in its own row. */
-export function SettingsView({ initial }: { initial: Setting[] | null }) {
+interface Props {
+  initial: Setting[] | null;
+  /** The shop's day (issue 26): null when the server did not read them (the browser asks itself). */
+  openingHours: OpeningHours | null;
+  blockedTracks: BlockedTrack[] | null;
+}
+
+/**
+ * 'Beállítások' (SPEC.md §2 Settings page): the shop's settings, each edited in its own row; then
+ * 'Nyitvatartás' and 'Letiltott zenék', sections that hide themselves against an API without them.
+ */
+export function SettingsView({ initial, openingHours, blockedTracks }: Props) {
   const { list, failed, retry } = useSettings(initial);
 
   return (
@@ -43,6 +57,10 @@ export function SettingsView({ initial }: { initial: Setting[] | null }) {
           ))}
         </ul>
       )}
+      <div className={styles.sections}>
+        <OpeningHoursSetting initial={openingHours} />
+        <BlockedTracksSetting initial={blockedTracks} />
+      </div>
     </>
   );
 }

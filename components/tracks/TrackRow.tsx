@@ -4,7 +4,12 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import type { Track } from '@/contracts';
 import { trackArtist, trackTitle } from '@/lib/format/track';
 import { EqualizerIcon } from '@/components/ui/icons';
+import { useBlockedTracks } from '@/lib/api/blocked-tracks';
+import { tracks as huTracks } from '@/lib/i18n/hu/tracks';
+import { TrackMenu } from './TrackMenu';
 import styles from './tracks.module.scss';
+
+const hu = { tracks: huTracks };
 
 interface Props extends Omit<ComponentPropsWithRef<'li'>, 'children'> {
   track: Track;
@@ -24,7 +29,10 @@ interface Props extends Omit<ComponentPropsWithRef<'li'>, 'children'> {
   dragging?: boolean;
 }
 
-/** One track of a channel or a playlist: index (or the equalizer), title, artist and length. */
+/**
+ * One track of a channel or a playlist: index (or the equalizer), title, artist and length, then the
+ * list's own buttons and the track's menu ('Szám letiltása'); a blocked track says 'Letiltva'.
+ */
 export function TrackRow({
   track,
   index,
@@ -37,8 +45,10 @@ export function TrackRow({
   className,
   ...li
 }: Props) {
+  const blocked = useBlockedTracks().isBlocked(track.id);
   const classes = [
     styles.row,
+    blocked ? styles.blocked : '',
     leading ? styles.withLeading : '',
     current ? styles.current : '',
     dragging ? styles.dragging : '',
@@ -53,11 +63,15 @@ export function TrackRow({
         </span>
         <span className={styles.titles}>
           <span className={styles.title}>{trackTitle(track)}</span>
-          <span className={styles.artist}>{trackArtist(track)}</span>
+          <span className={styles.artist}>
+            {blocked ? <span className={styles.blockedBadge}>{hu.tracks.blockedBadge}</span> : null}
+            {trackArtist(track)}
+          </span>
         </span>
         <span className={styles.duration}>{track.formatted_duration}</span>
       </button>
       {trailing}
+      <TrackMenu track={track} />
     </li>
   );
 }

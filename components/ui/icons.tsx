@@ -241,6 +241,23 @@ export const TrashIcon = ({ size = 22 }: Size = {}) => (
   </Icon>
 );
 
+/** Three dots: a row's menu of further actions. */
+export const MoreIcon = ({ size = 22 }: Size = {}) => (
+  <Icon size={size} fill="currentColor" stroke="none">
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </Icon>
+);
+
+/** A circle struck through: a track the shop never wants to hear ('Szám letiltása'). */
+export const BlockIcon = ({ size = 22 }: Size = {}) => (
+  <Icon size={size}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.6 5.6 12.8 12.8" />
+  </Icon>
+);
+
 /** Two sheets: 'copy to the clipboard'. */
 export const CopyIcon = ({ size = 22 }: Size = {}) => (
   <Icon size={size}>

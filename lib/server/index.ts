@@ -35,6 +35,8 @@ import type {
   TutorialTopic,
   User,
 } from '@/contracts';
+import type { BlockedTrack } from '@/contracts/blocked-tracks';
+import type { OpeningHours } from '@/contracts/opening-hours';
 import { toChannelCard } from '@/lib/channels/catalogue';
 import { playLogQuery, type PlayLogFilter } from '@/lib/mixer/play-log';
 import { PLAYERS_KEY } from '@/lib/player/api';
@@ -55,6 +57,8 @@ import {
   schedulePreviewReader,
   screenListReader,
   settingListReader,
+  blockedTrackListReader,
+  openingHoursReader,
   slideshowListReader,
   soundListReader,
   spotDayCountListReader,
@@ -99,6 +103,8 @@ const path = {
   slideshows: '/api/slideshows',
   screens: '/api/screens',
   settings: '/api/settings',
+  openingHours: '/api/opening-hours',
+  blockedTracks: '/api/blocked-tracks',
   tutorials: '/api/tutorials',
 } as const;
 
@@ -372,13 +378,30 @@ export async function getSpotsPage(): Promise<SpotsPage> {
 
 export interface SettingsPage {
   settings: Setting[] | null;
+  /** 'Nyitvatartás' and 'Letiltott zenék' (issue 26, the bundled API's calls): null when not read. */
+  openingHours: OpeningHours | null;
+  blockedTracks: BlockedTrack[] | null;
   fallback: Fallback;
 }
 
 export async function getSettingsPage(): Promise<SettingsPage> {
-  // A failed list shows a notice with 'Újrapróbálás' in its place; the page stays.
-  const settings = await apiReadOptional(path.settings, settingListReader);
-  return { settings, fallback: fallbackOf([[path.settings, settings]]) };
+  // A failed list shows a notice with 'Újrapróbálás' in its place; the page stays. The shop's day
+  // sections are asked again by the browser when not read here: a 404 there (a Laravel API) hides them.
+  const [settings, openingHours, blockedTracks] = await Promise.all([
+    apiReadOptional(path.settings, settingListReader),
+    apiReadOptional(path.openingHours, openingHoursReader),
+    apiReadOptional(path.blockedTracks, blockedTrackListReader),
+  ]);
+  return {
+    settings,
+    openingHours,
+    blockedTracks,
+    fallback: fallbackOf([
+      [path.settings, settings],
+      [path.openingHours, openingHours],
+      [path.blockedTracks, blockedTracks],
+    ]),
+  };
 }
 
 export interface TutorialPage {

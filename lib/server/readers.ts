@@ -25,7 +25,9 @@ import {
   trackSchema,
   userSchema,
 } from '@/contracts';
+import { blockedTrackSchema } from '@/contracts/blocked-tracks';
 import { lenient, type LenientRule } from '@/contracts/lenient';
+import { openingHoursSchema } from '@/contracts/opening-hours';
 import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import { formatClock } from '@/lib/format/duration';
 import { readScreen } from '@/lib/screen/api';
@@ -64,6 +66,13 @@ const playlistRule: LenientRule = {
   defaults: (raw) => ({ ...durations(raw), tracks_count: Array.isArray(raw.tracks) ? raw.tracks.length : undefined }),
 };
 
+const trackRule: LenientRule = {
+  required: ['id'],
+  defaults: (raw) => ({
+    formatted_duration: num(raw.duration) === undefined ? undefined : formatClock(num(raw.duration)!),
+  }),
+};
+
 const rules = new Map<ZodType, LenientRule>([
   // SPEC.md §3: the me call promises only session_id.
   [userSchema, { required: ['session_id'] }],
@@ -84,15 +93,8 @@ const rules = new Map<ZodType, LenientRule>([
   [channelCategorySchema, { required: ['id', 'name'] }],
   [playlistSchema, playlistRule],
   [playlistWithTrackAddedSchema, playlistRule],
-  [
-    trackSchema,
-    {
-      required: ['id'],
-      defaults: (raw) => ({
-        formatted_duration: num(raw.duration) === undefined ? undefined : formatClock(num(raw.duration)!),
-      }),
-    },
-  ],
+  [trackSchema, trackRule],
+  [blockedTrackSchema, trackRule],
   [playerSchema, { required: ['id'] }],
   // A playable of an unknown kind is no playable: the player shows nothing rather than the wrong page.
   [playableSchema, { required: ['type', 'id'] }],
@@ -144,6 +146,9 @@ export const soundListReader = lenient(soundSchema.array(), rules);
 export const scheduledContentListReader = lenient(scheduledContentSchema.array(), rules);
 export const schedulePreviewReader = lenient(schedulePreviewEntrySchema.array(), rules);
 export const settingListReader = lenient(settingSchema.array(), rules);
+/** The shop's opening hours (issue 26, the bundled API's own call): read as its contract says. */
+export const openingHoursReader = openingHoursSchema;
+export const blockedTrackListReader = lenient(blockedTrackSchema.array(), rules);
 export const playLogPageReader = lenient(playLogPageSchema, rules);
 export const spotDayCountListReader = lenient(spotDayCountSchema.array(), rules);
 export const tutorialTopicListReader = lenient(tutorialTopicSchema.array(), rules);

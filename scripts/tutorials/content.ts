@@ -149,6 +149,12 @@ export const faqs: FaqTopicSource[] = [
           'A böngészők hangot csak akkor indítanak el, ha a felhasználó előtte megérintette az oldalt. Újratöltés után, vagy amikor a zenét erre az eszközre helyezték át, ezért megjelenhet a felirat: „A lejátszás elindításához koppintson ide”.\n\nEgy koppintás elég, a zene azonnal szól. Az üzletben hagyott gépen érdemes a böngészőt nyitva hagyni, nem újratölteni.',
       },
       {
+        key: 'indulas-reggel',
+        name: 'Hogyan induljon magától a zene reggel?',
+        description:
+          'A pult gépén a zene nyitáskor magától is elindulhat, ha a gép készen áll rá.\n\n1. Bejelentkezéskor jelölje be az „Emlékezzen rám” négyzetet, különben a bejelentkezés 24 óra után lejár.\n\n2. Kapcsolja ki a gép alvó módját, hogy éjszaka se aludjon el.\n\n3. Állítsa be, hogy a gép bekapcsoláskor nyissa meg a bolt címét a böngészőben.\n\n4. Chromiumban vagy Edge-ben engedélyezze a hangot a bolt oldalának (a címsor elején a lakat ikon, Webhelybeállítások, Hang: Engedélyezés). Kioszk módban indítva ugyanezt az automatikus lejátszás kapcsolója adja meg (--autoplay-policy=no-user-gesture-required).\n\nHa a böngésző nem engedi a hangot, azon a gépen a lejátszósávban ez áll: „Kattintson ide a zene indításához”, a telefonokon pedig az, hogy a zene nem szól. Ilyenkor egy kattintás a gépen elindítja a zenét.',
+      },
+      {
         key: 'csatorna-inditasa',
         name: 'Hogyan indíthatok el egy csatornát vagy egy saját listát?',
         description:

@@ -59,3 +59,22 @@ test("each of the API's channels has a page", async ({ page }) => {
   const missing = await page.goto('/channels/999999');
   expect(missing?.status()).toBe(404);
 });
+
+test("/settings without the shop's day calls (404): no 'Nyitvatartás', no 'Letiltott zenék', no 'Szám letiltása'", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path === '/api/opening-hours' || path === '/api/blocked-tracks') asked.push(`${path} ${response.status()}`);
+  });
+  const response = await page.goto('/settings');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Beállítások' })).toBeVisible();
+  // The browser asks once itself (the server's read found nothing) and takes the 404 as "not here".
+  await expect.poll(() => asked.sort()).toEqual(['/api/blocked-tracks 404', '/api/opening-hours 404']);
+  await expect(page.getByRole('heading', { name: 'Nyitvatartás' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Letiltott zenék' })).toHaveCount(0);
+  await expect(page.getByText('A nyitvatartás most nem tölthető be.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /további műveletek/ })).toHaveCount(0);
+});

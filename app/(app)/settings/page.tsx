@@ -9,10 +9,10 @@ const hu = { pages };
 export const metadata: Metadata = { title: hu.pages.settings };
 
 export default async function SettingsPage() {
-  const { settings, fallback } = await getSettingsPage();
+  const { settings, openingHours, blockedTracks, fallback } = await getSettingsPage();
   return (
     <AppProviders fallback={fallback}>
-      <SettingsView initial={settings} />
+      <SettingsView initial={settings} openingHours={openingHours} blockedTracks={blockedTracks} />
     </AppProviders>
   );
 }

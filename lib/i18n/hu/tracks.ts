@@ -7,4 +7,14 @@ export const tracks = {
   loadFailed: 'A zenék betöltése nem sikerült.',
   retry: 'Újra',
   unknownArtist: 'Ismeretlen',
+  // Tracks the shop never wants again (issue 26): the row's and the player bar's menu.
+  menu: 'További műveletek',
+  menuOf: (title: string) => `${title}: további műveletek`,
+  block: 'Szám letiltása',
+  unblock: 'Tiltás feloldása',
+  unblockOf: (title: string) => `${title}: tiltás feloldása`,
+  blockedBadge: 'Letiltva',
+  blockedToast: (title: string) => `Letiltva: ${title}. Ez a szám többé nem szól.`,
+  unblockedToast: (title: string) => `Feloldva: ${title}. Ez a szám újra szólhat.`,
+  blockFailed: 'A letiltás nem sikerült, kérjük, próbálja újra.',
 } as const;

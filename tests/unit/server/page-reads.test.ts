@@ -6,6 +6,8 @@ import { PLAYLISTS_KEY, playlistKey } from '@/lib/api/playlists';
 import { SCHEDULED_CONTENTS_KEY, SCHEDULE_PREVIEW_KEY } from '@/lib/api/scheduled-contents';
 import { SCREENS_KEY } from '@/lib/api/screens';
 import { SETTINGS_KEY } from '@/lib/api/settings';
+import { BLOCKED_TRACKS_KEY } from '@/lib/api/blocked-tracks';
+import { OPENING_HOURS_KEY } from '@/lib/api/opening-hours';
 import { SLIDESHOWS_KEY } from '@/lib/api/slideshows';
 import { SOUNDS_KEY } from '@/lib/api/sounds';
 import { SPOTS_KEY } from '@/lib/api/spots';
@@ -94,7 +96,7 @@ describe('the page reads seed SWR under the keys the hooks read', () => {
   });
 
   it('the settings and the tutorials', async () => {
-    expectSeeded((await server.getSettingsPage()).fallback, [SETTINGS_KEY]);
+    expectSeeded((await server.getSettingsPage()).fallback, [SETTINGS_KEY, OPENING_HOURS_KEY, BLOCKED_TRACKS_KEY]);
     expectSeeded((await server.getTutorialPage()).fallback, [TUTORIALS_KEY]);
   });
 

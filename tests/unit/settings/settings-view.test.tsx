@@ -40,7 +40,7 @@ function setup(answer: (call: FakeCall) => FakeAnswer = () => ({ body: SETTINGS 
   const fetch = installFakeFetch(answer);
   const view = render(
     <SWRConfig value={{ fallback: { '/api/settings': SETTINGS, '/api/customer': CUSTOMER } }}>
-      <SettingsView initial={SETTINGS} />
+      <SettingsView initial={SETTINGS} openingHours={{ week: [], exceptions: [] }} blockedTracks={[]} />
       <HeaderLogo />
     </SWRConfig>,
   );
@@ -200,5 +200,55 @@ describe('the logo', () => {
     expect(xhr.aborted).toBe(true);
     expect(toasts()).toEqual([]);
     expect(screen.getByRole('button', { name: 'Logó cseréje' })).toBeInTheDocument();
+  });
+});
+
+describe("the shop's day (issue 26)", () => {
+  function render404(answer: (call: FakeCall) => FakeAnswer) {
+    const fetch = installFakeFetch(answer);
+    render(
+      <SWRConfig value={{ fallback: { '/api/settings': SETTINGS } }}>
+        <SettingsView initial={SETTINGS} openingHours={null} blockedTracks={null} />
+      </SWRConfig>,
+    );
+    return fetch;
+  }
+
+  it('an API without the calls (404): neither section shows, the settings stay', async () => {
+    const { calls } = render404(() => ({ status: 404, body: { message: 'Not Found' } }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(calls.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/blocked-tracks', '/api/opening-hours']));
+    expect(screen.queryByRole('heading', { name: 'Nyitvatartás' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Letiltott zenék' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Időzóna' })).toBeInTheDocument();
+  });
+
+  it('no hours set: says the shop is always open; a 422 shows under its day’s field', async () => {
+    const { calls } = render404((call) =>
+      call.init.method === 'POST'
+        ? { status: 422, body: { message: 'x', errors: { 'week.0.close': ['A nyitás és a zárás nem lehet azonos.'] } } }
+        : { body: call.url === '/api/opening-hours' ? { week: [], exceptions: [] } : [] },
+    );
+    expect(
+      await screen.findByText(
+        'Nincs megadva nyitvatartás: a bolt mindig nyitva van, a zene magától nem indul és nem áll le.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/Nincs letiltott zene\./)).toBeInTheDocument();
+    const close = screen.getByLabelText('Hétfő: Zárás');
+    fireEvent.change(screen.getByLabelText('Hétfő: Nyitás'), { target: { value: '20:00' } });
+    fireEvent.change(close, { target: { value: '02:00' } });
+    expect(screen.getByText('Éjfél után zár, másnap 02:00-kor.')).toBeInTheDocument();
+    fireEvent.change(close, { target: { value: '20:00' } });
+    expect(screen.queryByText(/Éjfél után zár/)).toBeNull();
+    fireEvent.click(within(screen.getByRole('form', { name: 'Nyitvatartás' })).getByRole('button', { name: 'Mentés' }));
+    await screen.findByText('A nyitás és a zárás nem lehet azonos.');
+    expect(close).toHaveAttribute('aria-invalid', 'true');
+    const post = calls.find((c) => c.init.method === 'POST')!;
+    const body = JSON.parse(post.init.body as string) as { week: unknown[] };
+    expect(body.week[0]).toEqual({ day: 'monday', open: '20:00', close: '20:00' });
+    expect(body.week[6]).toEqual({ day: 'sunday', closed: true });
   });
 });

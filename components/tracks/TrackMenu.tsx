@@ -1,0 +1,43 @@
+'use client';
+
+import { useState, type ComponentType } from 'react';
+import type { Track } from '@/contracts';
+import { LazyMenuTrigger } from '@/components/ui/LazyMenuTrigger';
+import { MoreIcon } from '@/components/ui/icons';
+import { useBlockedTracks } from '@/lib/api/blocked-tracks';
+import { trackTitle } from '@/lib/format/track';
+import { tracks as huTracks } from '@/lib/i18n/hu/tracks';
+import type { TrackMenuDropdown } from './TrackMenuDropdown';
+import styles from './TrackMenu.module.scss';
+
+const hu = { tracks: huTracks };
+
+const loadDropdown = () => import('./TrackMenuDropdown');
+
+interface Props {
+  track: Track;
+  /** The trigger's look (the player bar's icon button); a track row's by default. */
+  className?: string;
+  /** Which side the menu opens on (the player bar's opens upwards). */
+  side?: 'top' | 'bottom';
+}
+
+/**
+ * A track's menu of further actions: 'Szám letiltása', or 'Tiltás feloldása' for a blocked one.
+ * Shown only when the API keeps blocked tracks (a Laravel API answers 404: nothing is offered).
+ * Until the first press the trigger is a look-alike, so Radix's menu code loads only when used.
+ */
+export function TrackMenu({ track, className, side = 'bottom' }: Props) {
+  const { supported } = useBlockedTracks();
+  const [Dropdown, setDropdown] = useState<ComponentType<Parameters<typeof TrackMenuDropdown>[0]> | null>(null);
+  if (supported !== true) return null;
+  const label = hu.tracks.menuOf(trackTitle(track));
+  const trigger = className ?? styles.trigger;
+  if (Dropdown) return <Dropdown track={track} className={trigger} label={label} side={side} defaultOpen />;
+  const arm = () => void loadDropdown().then((m) => setDropdown(() => m.TrackMenuDropdown));
+  return (
+    <LazyMenuTrigger className={trigger} aria-label={label} title={hu.tracks.menu} preload={loadDropdown} onArm={arm}>
+      <MoreIcon />
+    </LazyMenuTrigger>
+  );
+}

@@ -1,0 +1,39 @@
+'use client';
+
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import type { Track } from '@/contracts';
+import { BlockIcon, CheckIcon, MoreIcon } from '@/components/ui/icons';
+import { toggleBlockedTrack, useBlockedTracks } from '@/lib/api/blocked-tracks';
+import { tracks as huTracks } from '@/lib/i18n/hu/tracks';
+import styles from './TrackMenu.module.scss';
+
+const hu = { tracks: huTracks };
+
+interface Props {
+  track: Track;
+  className?: string;
+  label: string;
+  side: 'top' | 'bottom';
+  defaultOpen?: boolean;
+}
+
+/** The track's menu (see TrackMenu), loaded on its first press, which it then opens (`defaultOpen`). */
+export function TrackMenuDropdown({ track, className, label, side, defaultOpen = false }: Props) {
+  const { isBlocked } = useBlockedTracks();
+  const blocked = isBlocked(track.id);
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger className={className} aria-label={label} title={hu.tracks.menu}>
+        <MoreIcon />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} side={side} align="end" sideOffset={6} collisionPadding={8}>
+          <DropdownMenu.Item className={styles.item} onSelect={() => void toggleBlockedTrack(track)}>
+            {blocked ? <CheckIcon size={18} /> : <BlockIcon size={18} />}
+            {blocked ? hu.tracks.unblock : hu.tracks.block}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
