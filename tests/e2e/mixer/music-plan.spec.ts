@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MusicBlock, MusicPlan } from '../../../contracts/music-plan';
-import { logIn } from '../support/auth';
+import { E2E, webUrl } from '../../../scripts/launch/stack';
+import { OTHER, submitLogin, logIn } from '../support/auth';
 import { pageCall, uniqueName } from './support';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -92,6 +93,8 @@ test('a block made by keyboard stands in the week; an overlapping one is refused
   const made = (await blocks(page)).find((b) => b.name === FIRST);
   expect(made).toMatchObject({ sunday: true, monday: false, from: '21:00', to: '23:00', volume: 40, shuffle: false });
   await page.screenshot({ path: test.info().outputPath('plan-week-1366.png'), fullPage: true });
+  await block.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: test.info().outputPath('plan-week-evening-1366.png') });
 
   // A second block over the first: the API's Hungarian message under 'Kezdés'.
   await page.getByRole('button', { name: 'Új idősáv' }).click();
@@ -176,7 +179,9 @@ test('a phone lists the blocks by day', async ({ page }) => {
   await expect(page.locator('[data-day="sunday"]')).toBeHidden();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: test.info().outputPath('plan-list-390.png'), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('plan-list-390.png') });
+  await day.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: test.info().outputPath('plan-list-sunday-390.png') });
   await day.getByRole('button', { name: new RegExp(`${FIRST}`) }).click();
   await expect(page.getByRole('dialog', { name: 'Idősáv szerkesztése' }).getByLabel('Név')).toHaveValue(FIRST);
 });
@@ -206,4 +211,27 @@ test('the switch and the default source survive a reload', async ({ page }) => {
   }
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Automatikus napirend' })).not.toBeChecked();
+});
+
+test('a shop without blocks sees an empty week it can fill', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The other shop (its own host) has no plan of its own.
+  const other = webUrl(E2E.webPort, 'other');
+  await page.goto(`${other}/login`);
+  await submitLogin(page, OTHER);
+  await expect(page).toHaveURL(`${other}/channels`);
+  for (const [width, height] of [
+    [1366, 768],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${other}/mixer/plan`);
+    await expect(page.getByText('Még nincs zenei idősáv')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Új idősáv' })).toBeVisible();
+    if (width > 600) await expect(page.locator('[data-day="monday"]')).toBeVisible();
+    else await expect(page.getByRole('region', { name: 'Hétfő' })).toContainText('Nincs idősáv');
+    await page.screenshot({ path: test.info().outputPath(`plan-empty-${width}.png`) });
+  }
+  await context.close();
 });
