@@ -184,6 +184,7 @@ test('a phone lists the blocks by day', async ({ page }) => {
   await page.screenshot({ path: test.info().outputPath('plan-list-sunday-390.png') });
   await day.getByRole('button', { name: new RegExp(`${FIRST}`) }).click();
   await expect(page.getByRole('dialog', { name: 'Idősáv szerkesztése' }).getByLabel('Név')).toHaveValue(FIRST);
+  await page.screenshot({ path: test.info().outputPath('plan-modal-390.png') });
 });
 
 test('the switch and the default source survive a reload', async ({ page }) => {
@@ -223,10 +224,13 @@ test('a shop without blocks sees an empty week it can fill', async ({ browser })
   await expect(page).toHaveURL(`${other}/channels`);
   for (const [width, height] of [
     [1366, 768],
+    [1024, 768],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(`${other}/mixer/plan`);
+    // Every tab in view: none hides off the row.
+    await expect(page.getByRole('link', { name: 'Zenei napirend' })).toBeInViewport();
     await expect(page.getByText('Még nincs zenei idősáv')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Új idősáv' })).toBeVisible();
     if (width > 600) await expect(page.locator('[data-day="monday"]')).toBeVisible();
