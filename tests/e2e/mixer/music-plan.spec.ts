@@ -229,8 +229,8 @@ test('a shop without blocks sees an empty week it can fill', async ({ browser })
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.goto(`${other}/mixer/plan`);
-    // Every tab in view: none hides off the row.
-    await expect(page.getByRole('link', { name: 'Zenei napirend' })).toBeInViewport();
+    // Wide, every tab is in view: none hides off the row (a phone's row is a carousel).
+    if (width > 600) await expect(page.getByRole('link', { name: 'Zenei napirend' })).toBeInViewport();
     await expect(page.getByText('Még nincs zenei idősáv')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Új idősáv' })).toBeVisible();
     if (width > 600) await expect(page.locator('[data-day="monday"]')).toBeVisible();
