@@ -120,6 +120,12 @@ export function WeekGrid({ blocks, sources, onCreate, onOpen, onResize }: Props)
     }
   };
 
+  /** An edge's own pointer events: handled there, not again by the column around it. */
+  const onEdge = (event: ReactPointerEvent<HTMLElement>, handle: () => void) => {
+    event.stopPropagation();
+    handle();
+  };
+
   const finish = () => {
     if (!drag) return;
     setDrag(null);
@@ -204,8 +210,8 @@ export function WeekGrid({ blocks, sources, onCreate, onOpen, onResize }: Props)
                     aria-hidden="true"
                     title={hu.plan.resizeStart(title)}
                     onPointerDown={(event) => startResize(segment, 'start', event)}
-                    onPointerMove={(event) => move(day, event)}
-                    onPointerUp={finish}
+                    onPointerMove={(event) => onEdge(event, () => move(day, event))}
+                    onPointerUp={(event) => onEdge(event, finish)}
                   />
                 )}
                 {segment.hasEnd && (
@@ -214,8 +220,8 @@ export function WeekGrid({ blocks, sources, onCreate, onOpen, onResize }: Props)
                     aria-hidden="true"
                     title={hu.plan.resizeEnd(title)}
                     onPointerDown={(event) => startResize(segment, 'end', event)}
-                    onPointerMove={(event) => move(day, event)}
-                    onPointerUp={finish}
+                    onPointerMove={(event) => onEdge(event, () => move(day, event))}
+                    onPointerUp={(event) => onEdge(event, finish)}
                   />
                 )}
               </div>
