@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { IntentLink } from '@/components/ui/IntentLink';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { startTabCarousel, type CarouselHold } from './tab-carousel';
-import { MIXER_TABS } from './tabs';
+import { MIXER_TABS, MUSIC_PLAN_HREF } from './tabs';
 import styles from './MixerTabs.module.scss';
 
 const hu = { mixer: huMixer };
@@ -17,10 +17,13 @@ const hold: CarouselHold = { taken: false };
  * The mixer's sub-pages are routes, so the tab row is navigation (links), not an ARIA tablist. On a
  * phone the row is a scroll-snapped carousel that starts at the current tab and turns on its own
  * until the manager touches it (or focuses a tab), then never again; wide windows get the plain row.
+ * `musicPlan`: whether the API has the music plan (else its tab hides).
  */
-export function MixerTabs() {
+export function MixerTabs({ musicPlan }: { musicPlan: boolean }) {
   const pathname = usePathname();
-  const activeIndex = MIXER_TABS.findIndex((tab) => pathname === tab.href || pathname?.startsWith(`${tab.href}/`));
+  // 'Zenei napirend' is a call only the bundled API has: against an API without it, the tab is not offered.
+  const tabs = MIXER_TABS.filter((tab) => musicPlan || tab.href !== MUSIC_PLAN_HREF);
+  const activeIndex = tabs.findIndex((tab) => pathname === tab.href || pathname?.startsWith(`${tab.href}/`));
   const viewportRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -32,7 +35,7 @@ export function MixerTabs() {
     <nav aria-label={hu.mixer.tabsLabel} className={styles.nav}>
       <div className={styles.viewport} ref={viewportRef}>
         <ul className={styles.list}>
-          {MIXER_TABS.map((tab, index) => {
+          {tabs.map((tab, index) => {
             const active = index === activeIndex;
             return (
               <li key={tab.href} className={styles.item}>

@@ -13,7 +13,7 @@
  * record a page is about is a not-found, and a 401 anywhere goes through `/auth/expired`.
  */
 import 'server-only';
-import { notFound } from 'next/navigation';
+import { notFound, unstable_rethrow } from 'next/navigation';
 import { cache } from 'react';
 import type {
   Channel,
@@ -37,7 +37,9 @@ import type {
 } from '@/contracts';
 import type { BlockedTrack } from '@/contracts/blocked-tracks';
 import type { OpeningHours } from '@/contracts/opening-hours';
+import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
 import { toChannelCard } from '@/lib/channels/catalogue';
+import type { SourceOption } from '@/lib/mixer/music-plan';
 import { playLogQuery, type PlayLogFilter } from '@/lib/mixer/play-log';
 import { PLAYERS_KEY } from '@/lib/player/api';
 import { screenPath, type PublicScreen } from '@/lib/screen/api';
@@ -48,6 +50,8 @@ import {
   channelReader,
   customerReader,
   favoriteAnswerReader,
+  musicBlockListReader,
+  musicPlanReader,
   playerListReader,
   playlistListReader,
   playlistReader,
@@ -106,6 +110,8 @@ const path = {
   openingHours: '/api/opening-hours',
   blockedTracks: '/api/blocked-tracks',
   tutorials: '/api/tutorials',
+  musicPlan: '/api/music-plan',
+  musicBlocks: '/api/music-plan/blocks',
 } as const;
 
 // ── the layouts ────────────────────────────────────────────────────────────────────────────────
@@ -316,6 +322,76 @@ export async function getSchedulerPage(): Promise<SchedulerPage> {
       [path.spots, spots],
       [path.slideshows, slideshows],
       [path.screens, screens],
+    ]),
+  };
+}
+
+// ── the music plan (issue 26: the bundled API's calls) ─────────────────────────────────────────
+
+type PlanRead = { served: false } | { served: true; plan: MusicPlan | null };
+
+/**
+ * `GET /api/music-plan`, once per request (the mixer's tab row and the plan page share it). An API
+ * that answers 404 has no music plan (a Laravel one): its tab and page say so. Any other failure
+ * keeps the tab; the page shows its own notice.
+ */
+const readMusicPlan = cache(async (): Promise<PlanRead> => {
+  try {
+    const plan = await apiReadUnless404(path.musicPlan, musicPlanReader);
+    return plan === null ? { served: false } : { served: true, plan };
+  } catch (error) {
+    unstable_rethrow(error);
+    console.error(`GET ${path.musicPlan} failed:`, error);
+    return { served: true, plan: null };
+  }
+});
+
+/** The mixer's tab row: whether the API has a music plan ('Zenei napirend' hides itself when not). */
+export async function getMixerTabs(): Promise<{ musicPlan: boolean }> {
+  return { musicPlan: (await readMusicPlan()).served };
+}
+
+export interface MusicPlanPage {
+  /** false: the API has no music plan; the page says so, with a way back. */
+  served: boolean;
+  plan: MusicPlan | null;
+  blocks: MusicBlock[] | null;
+  /** The pickers' choices: the catalogue's channels and the shop's playlists (null: not read). */
+  channels: SourceOption[] | null;
+  playlists: SourceOption[] | null;
+  preview: SchedulePreviewEntry[] | null;
+  fallback: Fallback;
+}
+
+export async function getMusicPlanPage(): Promise<MusicPlanPage> {
+  const read = await readMusicPlan();
+  if (!read.served)
+    return { served: false, plan: null, blocks: null, channels: null, playlists: null, preview: null, fallback: {} };
+  const [blocks, channels, playlists, preview] = await Promise.all([
+    apiReadOptional(path.musicBlocks, musicBlockListReader),
+    apiReadOptional(path.channels, channelListReader),
+    apiReadOptional(path.playlists, playlistListReader),
+    apiReadOptional(path.schedulePreview, schedulePreviewReader),
+  ]);
+  return {
+    served: true,
+    plan: read.plan,
+    blocks,
+    // Only what a picker and a block show: the data travels inside the page's HTML.
+    channels:
+      channels?.map((c) => ({ type: 'channel' as const, id: c.id, name: c.name, cover: c.image_url ?? null })) ?? null,
+    playlists:
+      playlists?.map((p) => ({
+        type: 'playlist' as const,
+        id: p.id,
+        name: p.name,
+        cover: p.tracks[0]?.image_thumbnail_url ?? null,
+      })) ?? null,
+    preview,
+    fallback: fallbackOf([
+      [path.musicPlan, read.plan],
+      [path.musicBlocks, blocks],
+      [path.schedulePreview, preview],
     ]),
   };
 }

@@ -28,6 +28,7 @@ import {
 import { blockedTrackSchema } from '@/contracts/blocked-tracks';
 import { lenient, type LenientRule } from '@/contracts/lenient';
 import { openingHoursSchema } from '@/contracts/opening-hours';
+import { musicBlockSchema, musicPlanSchema } from '@/contracts/music-plan';
 import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import { formatClock } from '@/lib/format/duration';
 import { readScreen } from '@/lib/screen/api';
@@ -126,6 +127,9 @@ const rules = new Map<ZodType, LenientRule>([
   [tutorialTopicSchema, { required: ['id', 'name'] }],
   // A fire without its moment or its item cannot be placed on the timeline.
   [schedulePreviewEntrySchema, { required: ['at', 'scheduled_content_id'] }],
+  // The music plan (issue 26, the bundled API's): a block needs its times and source to be drawn.
+  [musicPlanSchema, { required: ['enabled'] }],
+  [musicBlockSchema, { required: ['id', 'from', 'to', 'source_type', 'source_id'] }],
 ]);
 
 export const userReader = lenient(userSchema, rules);
@@ -151,6 +155,8 @@ export const openingHoursReader = openingHoursSchema;
 export const blockedTrackListReader = lenient(blockedTrackSchema.array(), rules);
 export const playLogPageReader = lenient(playLogPageSchema, rules);
 export const spotDayCountListReader = lenient(spotDayCountSchema.array(), rules);
+export const musicPlanReader = lenient(musicPlanSchema, rules);
+export const musicBlockListReader = lenient(musicBlockSchema.array(), rules);
 export const tutorialTopicListReader = lenient(tutorialTopicSchema.array(), rules);
 /** Whether a channel is the shop's favourite: a bare `true` / `false` (SPEC.md §7). */
 export const favoriteAnswerReader = favoriteAnswerSchema;

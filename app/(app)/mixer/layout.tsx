@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { MixerTabs } from '@/components/mixer/MixerTabs';
+import { getMixerTabs } from '@/lib/server';
 
-export default function MixerLayout({ children }: { children: ReactNode }) {
+export default async function MixerLayout({ children }: { children: ReactNode }) {
+  const { musicPlan } = await getMixerTabs();
   return (
     <>
-      <MixerTabs />
+      <MixerTabs musicPlan={musicPlan} />
       {children}
     </>
   );

@@ -7,6 +7,7 @@ export const mixer = {
     slideshows: 'Slideshowk',
     screens: 'Képernyők',
     soundboard: 'Hangtár',
+    plan: 'Zenei napirend',
   },
   headings: {
     scheduler: 'Ütemezett tartalmak',
@@ -14,6 +15,7 @@ export const mixer = {
     slideshows: 'Slideshowk',
     screens: 'Képernyők',
     soundboard: 'Hangtár',
+    plan: 'Zenei napirend',
   },
   // Shared by the mixer's tables and forms.
   /** A spot or sound longer than today's cap (stored before it): it still plays. */

@@ -15,6 +15,7 @@ const ROUTES = [
   '/mixer/slideshows',
   '/mixer/screens',
   '/mixer/play-log',
+  '/mixer/plan',
   '/settings',
   '/tutorial',
   '/nincs-ilyen-oldal',

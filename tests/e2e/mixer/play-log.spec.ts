@@ -19,11 +19,11 @@ test('a manager reads what played, filters it, sees plays per spot per day, expo
 }) => {
   await logIn(page);
   await page.goto('/mixer/spots');
-  // Reached from the spots page; the mixer keeps its five tabs.
+  // Reached from the spots page; the mixer keeps its six tabs.
   await page.getByRole('link', { name: 'Lejátszási napló' }).click();
   await expect(page).toHaveURL(/\/mixer\/play-log/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lejátszási napló' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Keverőpult részei' }).getByRole('link')).toHaveCount(5);
+  await expect(page.getByRole('navigation', { name: 'Keverőpult részei' }).getByRole('link')).toHaveCount(6);
 
   const [player] = (await pageCall(page, 'GET', '/api/players')).body as Array<{ id: number }>;
   const spots = (await pageCall(page, 'GET', '/api/spots')).body as Spot[];

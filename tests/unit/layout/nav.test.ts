@@ -26,5 +26,6 @@ it("lists the account menu's pages and the mixer's tabs (the Laravel suite walks
     '/mixer/slideshows',
     '/mixer/screens',
     '/mixer/soundboard',
+    '/mixer/plan',
   ]);
 });

@@ -2,6 +2,7 @@
 import type { Channel } from '@/contracts';
 import { FAVORITE_CHANNELS_KEY, channelKey, checkFavoriteKey } from '@/lib/api/channels';
 import { playLogKey, spotCountsKey } from '@/lib/api/play-log';
+import { MUSIC_BLOCKS_KEY, MUSIC_PLAN_KEY } from '@/lib/api/music-plan';
 import { PLAYLISTS_KEY, playlistKey } from '@/lib/api/playlists';
 import { SCHEDULED_CONTENTS_KEY, SCHEDULE_PREVIEW_KEY } from '@/lib/api/scheduled-contents';
 import { SCREENS_KEY } from '@/lib/api/screens';
@@ -93,6 +94,21 @@ describe('the page reads seed SWR under the keys the hooks read', () => {
     expectSeeded((await server.getSlideshowsPage()).fallback, [SLIDESHOWS_KEY]);
     expectSeeded((await server.getSoundboardPage()).fallback, [SOUNDS_KEY]);
     expectSeeded((await server.getSpotsPage()).fallback, [SPOTS_KEY]);
+  });
+
+  it('the music plan: its plan, blocks and preview seeded; an API without it (404) offers neither tab nor page', async () => {
+    mockAnswers.set('/api/channels', [CHANNEL]);
+    mockAnswers.set(PLAYLISTS_KEY, [{ id: 3, name: 'Saját', tracks: [{ image_thumbnail_url: 'https://x/t.jpg' }] }]);
+    const page = await server.getMusicPlanPage();
+    expect(page.served).toBe(true);
+    expectSeeded(page.fallback, [MUSIC_PLAN_KEY, MUSIC_BLOCKS_KEY, SCHEDULE_PREVIEW_KEY]);
+    expect(page.channels).toEqual([{ type: 'channel', id: 7, name: 'Reggeli kávé', cover: 'https://x/c.jpg' }]);
+    expect(page.playlists).toEqual([{ type: 'playlist', id: 3, name: 'Saját', cover: 'https://x/t.jpg' }]);
+    expect(await server.getMixerTabs()).toEqual({ musicPlan: true });
+
+    mockAnswers.set(MUSIC_PLAN_KEY, null);
+    expect(await server.getMixerTabs()).toEqual({ musicPlan: false });
+    expect(await server.getMusicPlanPage()).toMatchObject({ served: false, fallback: {} });
   });
 
   it('the settings and the tutorials', async () => {

@@ -1,0 +1,66 @@
+'use client';
+
+import type { MusicBlock } from '@/contracts/music-plan';
+import { DAY_KEYS } from '@/contracts/names';
+import { musicPlan as huPlan } from '@/lib/i18n/hu/music-plan';
+import { blocksByDay, crossesMidnight, sourceKey, type SourceOption } from '@/lib/mixer/music-plan';
+import { SourceCover } from './SourceCover';
+import { sourceLine, titleOf } from './WeekGrid';
+import styles from './MusicPlan.module.scss';
+
+const hu = { plan: huPlan };
+
+/** The phone's plan: each day with the blocks that start on it, by time; a tap opens a block's form. */
+export function PlanDayList({
+  blocks,
+  sources,
+  onOpen,
+}: {
+  blocks: readonly MusicBlock[];
+  sources: ReadonlyMap<string, SourceOption>;
+  onOpen: (block: MusicBlock) => void;
+}) {
+  const byDay = blocksByDay(blocks);
+  return (
+    <div className={styles.dayList}>
+      {DAY_KEYS.map((day) => (
+        <section key={day} className={styles.daySection} aria-labelledby={`plan-day-${day}`}>
+          <h3 id={`plan-day-${day}`} className={styles.dayTitle}>
+            {hu.plan.dayShort[day]}
+          </h3>
+          {byDay[day].length === 0 ? (
+            <p className={styles.dayEmpty}>{hu.plan.dayEmpty}</p>
+          ) : (
+            <ul className={styles.dayItems}>
+              {byDay[day].map((block) => {
+                const source = sources.get(sourceKey(block.source_type, block.source_id));
+                return (
+                  <li key={block.id}>
+                    <button type="button" className={styles.dayItem} onClick={() => onOpen(block)}>
+                      <span className={styles.dayTime}>
+                        {hu.plan.range(block.from, block.to)}
+                        {crossesMidnight(block) && <span className={styles.nextDay}> ({hu.plan.nextDay})</span>}
+                      </span>
+                      <SourceCover
+                        source={source ?? { type: block.source_type, id: block.source_id, cover: null }}
+                        size={36}
+                      />
+                      <span className={styles.blockText}>
+                        <span className={styles.dayItemTitle}>{titleOf(block)}</span>
+                        <span className={styles.dayItemSource}>
+                          {sourceLine(block)}
+                          {block.volume !== null && ` · ${hu.plan.volume(block.volume)}`}
+                          {block.shuffle && ` · ${hu.plan.shuffleOn}`}
+                        </span>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

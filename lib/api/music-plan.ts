@@ -1,0 +1,67 @@
+'use client';
+
+import useSWR, { mutate } from 'swr';
+import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
+import { upsertById, withoutId } from '@/lib/mixer/list-edits';
+import { apiFetch } from './fetcher';
+import { SCHEDULE_PREVIEW_KEY } from './scheduled-contents';
+import { seededOptions, useSeededList, useServerSeed } from './seeded';
+
+/** SWR keys are the BFF URLs themselves; the server render seeds them under the same URLs (lib/server). */
+export const MUSIC_PLAN_KEY = '/api/music-plan';
+export const MUSIC_BLOCKS_KEY = '/api/music-plan/blocks';
+export const musicBlockPath = (id: number) => `/api/music-plan/blocks/${id}`;
+export const musicBlockDeletePath = (id: number) => `/api/music-plan/blocks/delete/${id}`;
+
+export const musicPlanApi = {
+  plan: () => apiFetch<MusicPlan>(MUSIC_PLAN_KEY),
+  savePlan: (body: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<MusicPlan>(MUSIC_PLAN_KEY, { method: 'POST', body, signal }),
+  blocks: () => apiFetch<MusicBlock[]>(MUSIC_BLOCKS_KEY),
+  create: (body: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<MusicBlock>(MUSIC_BLOCKS_KEY, { method: 'POST', body, signal }),
+  update: (id: number, body: Record<string, unknown>, signal?: AbortSignal) =>
+    apiFetch<MusicBlock>(musicBlockPath(id), { method: 'POST', body, signal }),
+  remove: (id: number) => apiFetch<unknown>(musicBlockDeletePath(id), { method: 'POST' }),
+};
+
+/** The plan's switch and default source, seeded by the server render. */
+export function useMusicPlan(initial: MusicPlan | null) {
+  useServerSeed(MUSIC_PLAN_KEY, initial);
+  const swr = useSWR<MusicPlan, Error>(MUSIC_PLAN_KEY, musicPlanApi.plan, {
+    ...seededOptions,
+    revalidateOnMount: initial === null,
+    shouldRetryOnError: false,
+  });
+  return { plan: swr.data ?? initial, failed: swr.error !== undefined && swr.data === undefined };
+}
+
+/** The plan's blocks, seeded by the server render (null when its call failed). */
+export function useMusicBlocks(initial: MusicBlock[] | null) {
+  return useSeededList(MUSIC_BLOCKS_KEY, initial, musicPlanApi.blocks);
+}
+
+/** The day's preview follows every change of the plan (its music events are the server's to compute). */
+function reloadPreview(): void {
+  void mutate(SCHEDULE_PREVIEW_KEY).catch(() => undefined);
+}
+
+export async function notePlan(plan: MusicPlan): Promise<void> {
+  await mutate(MUSIC_PLAN_KEY, plan, { revalidate: false });
+  reloadPreview();
+}
+
+/** A saved block at once in the week, then the server's own list and preview. */
+export async function noteBlock(block: MusicBlock): Promise<void> {
+  await mutate<MusicBlock[]>(MUSIC_BLOCKS_KEY, (list) => upsertById(list, block), { revalidate: false });
+  reloadPreview();
+}
+
+export async function forgetBlock(id: number): Promise<void> {
+  await mutate<MusicBlock[]>(MUSIC_BLOCKS_KEY, (list) => withoutId(list, id), { revalidate: false });
+  reloadPreview();
+}
+
+export function reloadBlocks(): void {
+  void mutate(MUSIC_BLOCKS_KEY).catch(() => undefined);
+}
