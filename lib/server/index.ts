@@ -24,7 +24,7 @@ import type {
   Playlist,
   PlayLogPage,
   ScheduledContent,
-  SchedulePreviewEntry,
+  SchedulePreview,
   Screen,
   Setting,
   SlideshowListItem,
@@ -281,7 +281,7 @@ export async function getPlayLogPage(filter: PlayLogFilter): Promise<PlayLogPage
 
 export interface SchedulerPage {
   items: ScheduledContent[] | null;
-  preview: SchedulePreviewEntry[] | null;
+  preview: SchedulePreview | null;
   spots: Spot[] | null;
   slideshows: SlideshowListItem[] | null;
   screens: Screen[] | null;
