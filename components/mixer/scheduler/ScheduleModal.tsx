@@ -186,7 +186,9 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
       className={styles.wide}
       onSubmit={async (_data, signal) => {
         const body = bodyOf(draft);
-        const most = mostFiresPerDay(body, Date.now(), timeZone);
+        // Asked only of a form the server may take (a name, something to play): a refused one shows its errors first.
+        const complete = body.name.trim() !== '' && body.spots.length + body.slideshows.length > 0;
+        const most = complete ? mostFiresPerDay(body, Date.now(), timeZone) : 0;
         if (most > FIRES_PER_DAY_ASK && !(await ask(most))) throw notNow();
         const saved = item
           ? await scheduledContentApi.update(item.id, body, signal)

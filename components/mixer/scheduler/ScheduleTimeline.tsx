@@ -83,6 +83,12 @@ function musicWhat(event: MusicEvent): string {
   return detail ? `${kind}: ${detail}` : kind;
 }
 
+/** A segment's own words: its source and volume, or 'Nyitva' when the music plan says nothing. */
+function segmentText(event: MusicEvent): string {
+  const source = event.source?.name ?? (event.kind === 'open' ? t.musicOpenPlain : t.musicNothing);
+  return event.volume !== undefined ? `${source} · ${t.musicVolumeValue(event.volume)}` : source;
+}
+
 const musicLine = (event: MusicEvent) => t.musicAt(musicWhat(event), formatTimeOfDay(event.at));
 
 /** Marker classes by state: all fires skipped (closed), a clash, or plain. */
@@ -164,7 +170,12 @@ export function ScheduleTimeline({ entries, failed, onRetry, music }: Props) {
                   </div>
                   <div className={styles.track} style={{ backgroundSize: `${cell}% 100%` }}>
                     {timeline.segments.map((segment, index) => {
-                      const text = segment.open ? (segment.event ? musicWhat(segment.event) : '') : t.musicClosed;
+                      const text = segment.open
+                        ? segment.event
+                          ? musicWhat(segment.event)
+                          : t.musicOpenPlain
+                        : t.musicClosed;
+                      const short = segment.open && segment.event ? segmentText(segment.event) : text;
                       return (
                         <span
                           key={index}
@@ -173,16 +184,7 @@ export function ScheduleTimeline({ entries, failed, onRetry, music }: Props) {
                           style={{ left: `${segment.start * 100}%`, width: `${(segment.end - segment.start) * 100}%` }}
                           title={text}
                         >
-                          <span className={styles.segmentText}>
-                            {segment.open && segment.event
-                              ? [
-                                  segment.event.source?.name ?? (segment.event.kind === 'open' ? '' : t.musicNothing),
-                                  segment.event.volume !== undefined ? `${segment.event.volume}` : '',
-                                ]
-                                  .filter(Boolean)
-                                  .join(' · ')
-                              : text}
-                          </span>
+                          <span className={styles.segmentText}>{short}</span>
                         </span>
                       );
                     })}

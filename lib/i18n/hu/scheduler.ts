@@ -115,6 +115,7 @@ export const scheduler = {
   musicOpen: 'Nyitás',
   musicClose: 'Zárás',
   musicClosed: 'Zárva',
+  musicOpenPlain: 'Nyitva',
   musicBlock: 'Új zenei blokk',
   musicVolume: 'Hangerőváltás',
   musicDefault: 'Alapértelmezett zene',
