@@ -83,10 +83,10 @@ function musicWhat(event: MusicEvent): string {
   return detail ? `${kind}: ${detail}` : kind;
 }
 
-/** A segment's own words: its source and volume, or 'Nyitva' when the music plan says nothing. */
-function segmentText(event: MusicEvent): string {
+/** A segment's own words, two lines: its source ('Nyitva' when the plan says nothing), and its volume. */
+function segmentText(event: MusicEvent): [string, string | undefined] {
   const source = event.source?.name ?? (event.kind === 'open' ? t.musicOpenPlain : t.musicNothing);
-  return event.volume !== undefined ? `${source} · ${t.musicVolumeValue(event.volume)}` : source;
+  return [source, event.volume !== undefined ? t.musicVolumeValue(event.volume) : undefined];
 }
 
 const musicLine = (event: MusicEvent) => t.musicAt(musicWhat(event), formatTimeOfDay(event.at));
@@ -175,7 +175,8 @@ export function ScheduleTimeline({ entries, failed, onRetry, music }: Props) {
                           ? musicWhat(segment.event)
                           : t.musicOpenPlain
                         : t.musicClosed;
-                      const short = segment.open && segment.event ? segmentText(segment.event) : text;
+                      const [line, volume] =
+                        segment.open && segment.event ? segmentText(segment.event) : [text, undefined];
                       return (
                         <span
                           key={index}
@@ -184,7 +185,8 @@ export function ScheduleTimeline({ entries, failed, onRetry, music }: Props) {
                           style={{ left: `${segment.start * 100}%`, width: `${(segment.end - segment.start) * 100}%` }}
                           title={text}
                         >
-                          <span className={styles.segmentText}>{short}</span>
+                          <span className={styles.segmentText}>{line}</span>
+                          {volume && <span className={styles.segmentText}>{volume}</span>}
                         </span>
                       );
                     })}

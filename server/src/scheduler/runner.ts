@@ -85,9 +85,16 @@ export function createScheduler(
       db,
       dueAll.filter((item) => item.onlyOpen).map((item) => item.customerId),
     );
+    const openNow = new Map<number, boolean>();
     const due = dueAll.filter((item) => {
       const h = item.onlyOpen ? hours.get(item.customerId) : undefined;
-      return !h || isOpenAt(compileHours(h), minute, item.timeZone);
+      if (!h) return true;
+      let open = openNow.get(item.customerId);
+      if (open === undefined) {
+        open = isOpenAt(compileHours(h), minute, item.timeZone);
+        openNow.set(item.customerId, open);
+      }
+      return open;
     });
     if (due.length === 0) return [];
     const links = await getScheduleLinks(
