@@ -137,7 +137,11 @@ function DayFields({ draft, set }: { draft: ScheduleDraft; set: (patch: Partial<
 /** The shop's time zone as the server fires by it (the 'timezone' setting; the server's default without one). */
 function useShopTimeZone(): string {
   const { data } = useCustomer();
-  const zone = data?.settings.find((s) => s.key === SETTING_TIMEZONE)?.value;
+  // Read leniently: a customer answer without its settings list is the default zone.
+  const settings: unknown = data?.settings;
+  const zone = Array.isArray(settings)
+    ? (settings as NonNullable<typeof data>['settings']).find((s) => s.key === SETTING_TIMEZONE)?.value
+    : undefined;
   if (zone) {
     try {
       new Intl.DateTimeFormat('en', { timeZone: zone });
