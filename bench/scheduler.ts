@@ -142,6 +142,8 @@ export async function measureSchedulerLatency(api: {
         ...DEFAULT_SCHEDULE_RULE,
         name: 'Bench: percenként',
         active: true,
+        // Ticked at any minute of the day, open or not.
+        only_open: false,
         spots: [spotId],
         slideshows: [],
         screens: [],

@@ -43,6 +43,11 @@ export const scheduledContentSchema = z.object({
   slideshows: z.array(linked),
   screens: z.array(linked),
   /**
+   * 'Csak nyitvatartási időben' (issue 26, the bundled API only): outside the shop's opening hours
+   * the item does not fire. Absent from a Laravel API's answer (read as off).
+   */
+  only_open: z.boolean().optional(),
+  /**
    * Beyond SPEC.md (which shows '-'): the next firing moment, ISO 8601 with the shop's offset
    * (`2026-11-24T09:15:00+01:00`), looked up to 366 days ahead; null when inactive or never again.
    */
@@ -66,6 +71,8 @@ export const scheduledContentListSchema = z.array(scheduledContentSchema);
 export type ScheduledContentBody = {
   name: string;
   active?: boolean;
+  /** Absent: on for a new item, kept for an updated one (a Laravel API ignores it). */
+  only_open?: boolean;
   frequency: SchedulerFrequency;
   date_from: string | null;
   date_to: string | null;
@@ -89,9 +96,53 @@ export const schedulePreviewEntrySchema = z.object({
   slideshows: z.array(linked),
   /** 'same_minute': another item fires in the same minute; 'overrun': its spots outlast the gap to the next fire. */
   clash: z.enum(['same_minute', 'overrun']).nullable(),
+  /**
+   * True: an `only_open` item's fire in a minute the shop is closed, so it does not play (and
+   * clashes with nothing). Absent otherwise, and from a Laravel API.
+   */
+  skipped: z.boolean().optional(),
 });
 export type SchedulePreviewEntry = z.infer<typeof schedulePreviewEntrySchema>;
-export const schedulePreviewSchema = z.array(schedulePreviewEntrySchema);
+
+export const MUSIC_EVENT_KINDS = ['open', 'close', 'block', 'volume'] as const;
+export type MusicEventKind = (typeof MUSIC_EVENT_KINDS)[number];
+
+/**
+ * One change of the shop's music in the preview's window (issue 26): 'open' (the music starts:
+ * `source` and `volume` say what, when the music plan is on), 'close' (it pauses), 'block' (while
+ * open, another block, or the default source where no block covers, takes over: `block_id` absent
+ * for the default), 'volume' (while open, the next block plays the same source and only its volume
+ * changes). `source` is absent when nothing playable is set; `volume` when the block leaves it.
+ */
+export const musicEventSchema = z.object({
+  at: z.string(),
+  kind: z.enum(MUSIC_EVENT_KINDS),
+  block_id: z.number().optional(),
+  source: z.object({ type: z.enum(['channel', 'playlist']), id: z.number(), name: z.string() }).optional(),
+  volume: z.number().optional(),
+});
+export type MusicEvent = z.infer<typeof musicEventSchema>;
+
+/**
+ * GET /api/scheduled-contents/preview?hours=24 of the bundled API: the window [from, until), its
+ * fires (`schedulePreviewEntrySchema`, in time order) and its music events (in time order). A
+ * Laravel API answers the fires alone, as a bare array: `previewOf` reads both.
+ */
+export const schedulePreviewSchema = z.object({
+  from: z.string(),
+  until: z.string(),
+  fires: z.array(schedulePreviewEntrySchema),
+  music: z.array(musicEventSchema),
+});
+export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
+export const schedulePreviewEntriesSchema = z.array(schedulePreviewEntrySchema);
+
+/** The preview either API answers, as the new shape (a bare array is fires without music). */
+export function previewOf(answer: SchedulePreview | SchedulePreviewEntry[] | null | undefined): SchedulePreview | null {
+  if (!answer) return null;
+  if (Array.isArray(answer)) return { from: answer[0]?.at ?? '', until: '', fires: answer, music: [] };
+  return { ...answer, fires: answer.fires ?? [], music: answer.music ?? [] };
+}
 
 /*
  * The body's rules and messages, shared by the server (which validates with them) and the web
@@ -186,6 +237,8 @@ const fieldsSchema = z.object({
   name: nameField(MIXER_NAME_MAX),
   /** Absent: a new item is active, an updated one keeps its state. */
   active: z.preprocess((v) => (v === undefined ? undefined : isTrue(v)), z.boolean().optional()),
+  /** Absent: a new item fires only in opening hours, an updated one keeps its setting. */
+  only_open: z.preprocess((v) => (v === undefined ? undefined : isTrue(v)), z.boolean().optional()),
   frequency: z.preprocess(
     (v) => (blank(v) ? 'everyMinute' : v),
     z.enum(SCHEDULER_FREQUENCIES, { error: scheduledContentMessages.frequency }),

@@ -1,10 +1,11 @@
 'use client';
 
-import { mutate } from 'swr';
-import type { ScheduledContent, ScheduledContentBody, SchedulePreviewEntry } from '@/contracts';
+import useSWR, { mutate } from 'swr';
+import type { ScheduledContent, ScheduledContentBody } from '@/contracts';
+import { previewOf, type SchedulePreview, type SchedulePreviewEntry } from '@/contracts/scheduled-contents';
 import { upsertById, withoutId } from '@/lib/mixer/list-edits';
 import { apiFetch } from './fetcher';
-import { useSeededList } from './seeded';
+import { seededOptions, useSeededList, useServerSeed } from './seeded';
 
 /** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
 export const SCHEDULED_CONTENTS_KEY = '/api/scheduled-contents';
@@ -16,7 +17,10 @@ export const SCHEDULE_PREVIEW_KEY = '/api/scheduled-contents/preview?hours=24';
 
 export const scheduledContentApi = {
   list: () => apiFetch<ScheduledContent[]>(SCHEDULED_CONTENTS_KEY),
-  preview: () => apiFetch<SchedulePreviewEntry[]>(SCHEDULE_PREVIEW_KEY),
+  /** The bundled API answers { from, until, fires, music }, a Laravel API the bare fires: both read as the first. */
+  preview: async () =>
+    previewOf(await apiFetch<SchedulePreview | SchedulePreviewEntry[]>(SCHEDULE_PREVIEW_KEY)) ??
+    ({ from: '', until: '', fires: [], music: [] } satisfies SchedulePreview),
   create: (body: ScheduledContentBody, signal?: AbortSignal) =>
     apiFetch<ScheduledContent>(SCHEDULED_CONTENTS_KEY, { method: 'POST', body, signal }),
   update: (id: number, body: ScheduledContentBody, signal?: AbortSignal) =>
@@ -35,9 +39,23 @@ export function useScheduledContents(initial: ScheduledContent[] | null) {
   return useSeededList(SCHEDULED_CONTENTS_KEY, initial, scheduledContentApi.list);
 }
 
-/** The next 24 hours' fires, seeded by the server render (null when its call failed). */
-export function useSchedulePreview(initial: SchedulePreviewEntry[] | null) {
-  return useSeededList(SCHEDULE_PREVIEW_KEY, initial, scheduledContentApi.preview);
+/**
+ * The next 24 hours (fires and music), seeded by the server render (null when its call failed).
+ * `list` is the whole preview: ScheduleTimeline's `entries` takes it as it is.
+ */
+export function useSchedulePreview(initial: SchedulePreview | null) {
+  useServerSeed(SCHEDULE_PREVIEW_KEY, initial);
+  const swr = useSWR<SchedulePreview, Error>(SCHEDULE_PREVIEW_KEY, scheduledContentApi.preview, {
+    ...seededOptions,
+    revalidateOnMount: initial === null,
+    shouldRetryOnError: false,
+  });
+  return {
+    list: swr.data ?? initial,
+    failed: swr.error !== undefined && swr.data === undefined,
+    loading: swr.isLoading,
+    retry: () => void swr.mutate(),
+  };
 }
 
 /**

@@ -1,10 +1,13 @@
 import { DAY_KEYS, type DayKey } from '@/contracts/names';
 import type {
+  MusicEvent,
   ScheduledContent,
   ScheduledContentBody,
   SchedulePreviewEntry,
   SchedulerFrequency,
 } from '@/contracts/scheduled-contents';
+// The scheduler's own engine (pure, no server dependency): the form counts fires by the very rules the server fires by.
+import { firesBetween, localMinute, zonedDayStart, type ScheduleRule } from '@/server/src/scheduler/engine';
 
 export { DAY_KEYS };
 
@@ -122,6 +125,8 @@ export interface ScheduleDraft {
   spots: number[];
   slideshows: number[];
   screens: number[];
+  /** 'Csak nyitvatartási időben'. */
+  only_open: boolean;
 }
 
 const WEEKDAYS: readonly DayKey[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
@@ -151,6 +156,7 @@ export function draftOf(item: ScheduledContent | null): ScheduleDraft {
       spots: [],
       slideshows: [],
       screens: [],
+      only_open: true,
     };
   }
   return {
@@ -166,6 +172,8 @@ export function draftOf(item: ScheduledContent | null): ScheduleDraft {
     spots: item.spots.map((s) => s.id),
     slideshows: item.slideshows.map((s) => s.id),
     screens: item.screens.map((s) => s.id),
+    // A Laravel API has no such field: its items fire whenever their rule says.
+    only_open: item.only_open ?? false,
   };
 }
 
@@ -190,7 +198,36 @@ export function bodyOf(draft: ScheduleDraft): ScheduledContentBody {
     spots: [...draft.spots],
     slideshows: [...draft.slideshows],
     screens: draft.slideshows.length > 0 ? [...draft.screens] : [],
+    only_open: draft.only_open,
   };
+}
+
+/** More fires than this on one day of the next week, and the form asks before saving. */
+export const FIRES_PER_DAY_ASK = 96;
+
+const addDays = (dateKey: string, days: number) => {
+  const [y, m, d] = dateKey.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+
+/**
+ * The most times the rule fires on one of the shop's days, today and the six after (whole days on
+ * the shop's clock, a day with a DST change counted as it really is), by the scheduler's engine.
+ * 0 when the rule cannot be read (the server will say what is wrong).
+ */
+export function mostFiresPerDay(rule: ScheduleRule, nowMs: number, timeZone: string, days = 7): number {
+  try {
+    const today = localMinute(nowMs, timeZone).dateKey;
+    let most = 0;
+    for (let i = 0; i < days; i++) {
+      const start = zonedDayStart(addDays(today, i), timeZone);
+      const end = zonedDayStart(addDays(today, i + 1), timeZone);
+      most = Math.max(most, firesBetween(rule, start, end, timeZone, 10_000).length);
+    }
+    return most;
+  } catch {
+    return 0;
+  }
 }
 
 /** Adds or removes an id, keeping the order in which they were chosen. */
@@ -221,10 +258,14 @@ export interface TimelineGroup {
   last: string;
   /** Where the first fire falls on the band, 0–1. */
   offset: number;
+  /** The hour's index on the band: the marker sits in its hour's cell, so two never overlap. */
+  slot: number;
   spots: string[];
   slideshows: string[];
   sameMinute: number;
   overrun: number;
+  /** Fires left out because the shop is closed ('Csak nyitvatartási időben'). */
+  skipped: number;
 }
 
 export interface TimelineHour {
@@ -233,6 +274,8 @@ export interface TimelineHour {
   /** Another day than the first hour's (the band crosses midnight). */
   nextDay: boolean;
   groups: TimelineGroup[];
+  /** The music's changes in this hour (opening, closing, a block, a volume). */
+  music: TimelineMusicEvent[];
 }
 
 export interface TimelineLane {
@@ -244,44 +287,91 @@ export interface TimelineLane {
   groups: TimelineGroup[];
 }
 
+export interface TimelineMusicEvent {
+  event: MusicEvent;
+  /** Where it falls on the band, 0–1. */
+  offset: number;
+}
+
+/** A stretch of the music lane: closed, or open with what plays. */
+export interface MusicSegment {
+  start: number;
+  end: number;
+  open: boolean;
+  /** What plays from the event that opened the stretch (absent: not known, or nothing set). */
+  event?: MusicEvent;
+}
+
 export interface Timeline {
   hours: TimelineHour[];
   lanes: TimelineLane[];
+  /** The music lane: its events and the stretches between them (empty without events). */
+  music: TimelineMusicEvent[];
+  segments: MusicSegment[];
+}
+
+/** The preview as the timeline reads it: the window, when the API says it, and its music. */
+export interface TimelineRange {
+  from?: string;
+  until?: string;
+  music?: readonly MusicEvent[];
 }
 
 const HOUR_MS = 3_600_000;
 
+const hourOfTime = (time: number, sample: { at: string }) => {
+  // The wall clock's hour of `time` at the offset written in `sample` (the shop's offset).
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(sample.at);
+  const offsetMs = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000 : 0;
+  const wall = new Date(time + offsetMs);
+  return { start: time - (wall.getUTCMinutes() * 60 + wall.getUTCSeconds()) * 1000 - wall.getUTCMilliseconds() };
+};
+
 /**
  * The preview grouped by item and hour, so an every-minute item is 24 markers, not 1440. The band
- * runs from the first fire's hour to the last one's, each hour on the shop's clock as the API wrote
- * it (no browser clock: the server render and the browser draw the same).
+ * runs over the window the API names (`range.from`–`range.until`), else from the first fire's hour to
+ * the last one's; each hour on the shop's clock as the API wrote it (no browser clock: the server
+ * render and the browser draw the same). The music's events (`range.music`) go on a lane of their
+ * own, with the stretches between them.
  */
-export function buildTimeline(entries: readonly SchedulePreviewEntry[]): Timeline {
+export function buildTimeline(entries: readonly SchedulePreviewEntry[], range: TimelineRange = {}): Timeline {
   const placed = entries.flatMap((entry) => {
     const hour = hourOf(entry.at);
     return hour ? [{ entry, hour, time: Date.parse(entry.at) }] : [];
   });
-  if (placed.length === 0) return { hours: [], lanes: [] };
-  const startHour = Math.min(...placed.map((p) => p.hour.start));
-  const endHour = Math.max(...placed.map((p) => p.hour.start));
+  const music = (range.music ?? []).flatMap((event) => {
+    const time = Date.parse(event.at);
+    return Number.isNaN(time) || !WALL.test(event.at) ? [] : [{ event, time, hour: hourOf(event.at)! }];
+  });
+  const from = range.from && WALL.test(range.from) ? range.from : undefined;
+  const until = range.until && WALL.test(range.until) ? Date.parse(range.until) : NaN;
+  const anchors = [...placed.map((p) => p.hour), ...music.map((m) => m.hour), ...(from ? [hourOf(from)!] : [])];
+  if (placed.length === 0 && music.length === 0) return { hours: [], lanes: [], music: [], segments: [] };
+  const first = anchors.reduce((a, b) => (b.start < a.start ? b : a));
+  const startHour = first.start;
+  let endHour = Math.max(...anchors.map((h) => h.start));
+  if (!Number.isNaN(until)) endHour = Math.max(endHour, hourOfTime(until - 1, { at: range.until! }).start);
   const span = endHour - startHour + HOUR_MS;
-  const firstDate = placed.find((p) => p.hour.start === startHour)!.hour.date;
+  const firstDate = first.date;
 
   const hours: TimelineHour[] = [];
   const hourIndex = new Map<number, number>();
   for (let start = startHour; start <= endHour; start += HOUR_MS) {
     hourIndex.set(start, hours.length);
-    hours.push({ label: '', nextDay: false, groups: [] });
+    hours.push({ label: '', nextDay: false, groups: [], music: [] });
   }
+  const label = (slot: TimelineHour, hour: { hour: string; date: string }) => {
+    if (slot.label !== '') return;
+    slot.label = `${hour.hour}:00`;
+    slot.nextDay = hour.date !== firstDate;
+  };
   const lanes = new Map<number, TimelineLane>();
   const groups = new Map<string, TimelineGroup>();
 
   for (const { entry, hour, time } of [...placed].sort((a, b) => a.time - b.time)) {
-    const slot = hours[hourIndex.get(hour.start)!]!;
-    if (slot.label === '') {
-      slot.label = `${hour.hour}:00`;
-      slot.nextDay = hour.date !== firstDate;
-    }
+    const slotIndex = hourIndex.get(hour.start)!;
+    const slot = hours[slotIndex]!;
+    label(slot, hour);
     const spots = entry.spots.map((s) => s.name);
     const slideshows = entry.slideshows.map((s) => s.name);
     let lane = lanes.get(entry.scheduled_content_id);
@@ -300,10 +390,12 @@ export function buildTimeline(entries: readonly SchedulePreviewEntry[]): Timelin
         first: entry.at,
         last: entry.at,
         offset: (time - startHour) / span,
+        slot: slotIndex,
         spots,
         slideshows,
         sameMinute: 0,
         overrun: 0,
+        skipped: 0,
       };
       groups.set(key, group);
       slot.groups.push(group);
@@ -311,16 +403,106 @@ export function buildTimeline(entries: readonly SchedulePreviewEntry[]): Timelin
     }
     group.count += 1;
     group.last = entry.at;
+    if (entry.skipped) group.skipped += 1;
     if (entry.clash === 'same_minute') group.sameMinute += 1;
     if (entry.clash === 'overrun') group.overrun += 1;
   }
+  const musicEvents: TimelineMusicEvent[] = [];
+  for (const { event, time, hour } of [...music].sort((a, b) => a.time - b.time)) {
+    const slot = hours[hourIndex.get(hour.start)!];
+    if (!slot) continue;
+    label(slot, hour);
+    const placedEvent = { event, offset: Math.max(0, (time - startHour) / span) };
+    slot.music.push(placedEvent);
+    musicEvents.push(placedEvent);
+  }
   // An hour without fires still gets its tick.
+  const firstWall = Number(first.hour);
   hours.forEach((slot, index) => {
     if (slot.label !== '') return;
-    const wall = hourOf(placed.find((p) => p.hour.start === startHour)!.entry.at)!;
-    const hour = (Number(wall.hour) + index) % 24;
+    const hour = (firstWall + index) % 24;
     slot.label = `${String(hour).padStart(2, '0')}:00`;
-    slot.nextDay = Number(wall.hour) + index >= 24;
+    slot.nextDay = firstWall + index >= 24;
   });
-  return { hours, lanes: [...lanes.values()] };
+  return { hours, lanes: [...lanes.values()], music: musicEvents, segments: musicSegments(musicEvents) };
+}
+
+/**
+ * The music lane's stretches between its events: before the first, the state the first one ends
+ * (a closing means it was open), then each event's state up to the next. 'block' and 'volume' keep
+ * it open.
+ */
+export function musicSegments(events: readonly TimelineMusicEvent[]): MusicSegment[] {
+  if (events.length === 0) return [];
+  const out: MusicSegment[] = [];
+  const firstEvent = events[0]!;
+  if (firstEvent.offset > 0) out.push({ start: 0, end: firstEvent.offset, open: firstEvent.event.kind === 'close' });
+  events.forEach((placed, i) => {
+    const end = events[i + 1]?.offset ?? 1;
+    if (end <= placed.offset) return;
+    const open = placed.event.kind !== 'close';
+    out.push({ start: placed.offset, end, open, ...(open ? { event: placed.event } : {}) });
+  });
+  return out;
+}
+
+/** One line of the clash list: two items (or one with itself) and how often, from when. */
+export interface ClashPair {
+  kind: 'same_minute' | 'overrun';
+  /** The item whose fire clashes (overrun: the one that runs long). */
+  a: { id: number; name: string };
+  /** The other item (same_minute: the higher id; overrun: the next to fire, possibly `a` itself). */
+  b: { id: number; name: string };
+  count: number;
+  /** ISO moment of the first clash. */
+  first: string;
+}
+
+/**
+ * The clashes grouped one line per pair of items and kind, in the order of their first clash:
+ * `same_minute` pairs every two items that play in one minute; `overrun` pairs an item whose spots
+ * outlast the gap with each item that fires next. Skipped fires play nothing and clash with nothing.
+ */
+export function groupClashes(entries: readonly SchedulePreviewEntry[]): ClashPair[] {
+  const byMinute = new Map<string, SchedulePreviewEntry[]>();
+  for (const entry of entries) {
+    if (entry.skipped) continue;
+    const bucket = byMinute.get(entry.at);
+    if (bucket) bucket.push(entry);
+    else byMinute.set(entry.at, [entry]);
+  }
+  const minutes = [...byMinute.keys()].sort((x, y) => Date.parse(x) - Date.parse(y));
+  const pairs = new Map<string, ClashPair & { time: number }>();
+  const note = (kind: ClashPair['kind'], a: SchedulePreviewEntry, b: SchedulePreviewEntry, at: string) => {
+    const key = `${kind}:${a.scheduled_content_id}:${b.scheduled_content_id}`;
+    const pair = pairs.get(key);
+    if (pair) pair.count += 1;
+    else
+      pairs.set(key, {
+        kind,
+        a: { id: a.scheduled_content_id, name: a.name },
+        b: { id: b.scheduled_content_id, name: b.name },
+        count: 1,
+        first: at,
+        time: Date.parse(at),
+      });
+  };
+  minutes.forEach((minute, i) => {
+    const bucket = [...byMinute.get(minute)!].sort((x, y) => x.scheduled_content_id - y.scheduled_content_id);
+    for (let x = 0; x < bucket.length; x++) {
+      for (let y = x + 1; y < bucket.length; y++) {
+        if (bucket[x]!.clash === 'same_minute' || bucket[y]!.clash === 'same_minute')
+          note('same_minute', bucket[x]!, bucket[y]!, minute);
+      }
+    }
+    const next = minutes[i + 1];
+    for (const entry of bucket) {
+      if (entry.clash !== 'overrun') continue;
+      // The next fire may lie past the window: then the item is its own best guess.
+      for (const other of next ? byMinute.get(next)! : [entry]) note('overrun', entry, other, minute);
+    }
+  });
+  return [...pairs.values()]
+    .sort((x, y) => x.time - y.time || x.a.id - y.a.id || x.b.id - y.b.id)
+    .map(({ time: _time, ...pair }) => pair);
 }

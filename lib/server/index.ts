@@ -24,7 +24,7 @@ import type {
   Playlist,
   PlayLogPage,
   ScheduledContent,
-  SchedulePreviewEntry,
+  SchedulePreview,
   Screen,
   Setting,
   SlideshowListItem,
@@ -293,7 +293,7 @@ export async function getPlayLogPage(filter: PlayLogFilter): Promise<PlayLogPage
 
 export interface SchedulerPage {
   items: ScheduledContent[] | null;
-  preview: SchedulePreviewEntry[] | null;
+  preview: SchedulePreview | null;
   spots: Spot[] | null;
   slideshows: SlideshowListItem[] | null;
   screens: Screen[] | null;
@@ -359,7 +359,7 @@ export interface MusicPlanPage {
   /** The pickers' choices: the catalogue's channels and the shop's playlists (null: not read). */
   channels: SourceOption[] | null;
   playlists: SourceOption[] | null;
-  preview: SchedulePreviewEntry[] | null;
+  preview: SchedulePreview | null;
   fallback: Fallback;
 }
 

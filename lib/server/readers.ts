@@ -14,6 +14,8 @@ import {
   playlistWithTrackAddedSchema,
   scheduledContentSchema,
   schedulePreviewEntrySchema,
+  schedulePreviewSchema,
+  previewOf,
   screenSchema,
   settingSchema,
   slideshowListItemSchema,
@@ -148,7 +150,10 @@ export const screenListReader = lenient(screenSchema.array(), rules);
 export const spotListReader = lenient(spotSchema.array(), rules);
 export const soundListReader = lenient(soundSchema.array(), rules);
 export const scheduledContentListReader = lenient(scheduledContentSchema.array(), rules);
-export const schedulePreviewReader = lenient(schedulePreviewEntrySchema.array(), rules);
+/** The bundled API's { from, until, fires, music }, or a Laravel API's bare fires: read as the first. */
+export const schedulePreviewReader = z
+  .union([lenient(schedulePreviewSchema, rules), lenient(schedulePreviewEntrySchema.array(), rules)])
+  .transform((answer) => previewOf(answer)!);
 export const settingListReader = lenient(settingSchema.array(), rules);
 /** The shop's opening hours (issue 26, the bundled API's own call): read as its contract says. */
 export const openingHoursReader = openingHoursSchema;

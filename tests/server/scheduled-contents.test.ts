@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { eq, sql } from 'drizzle-orm';
 import {
   scheduledContentListSchema,
@@ -13,7 +19,8 @@ import {
 } from '../../contracts/scheduled-contents';
 import { createScheduledContent, type ScheduledContentRow } from '../../server/src/db/queries/scheduled-contents';
 import { buildPreview } from '../../server/src/routes/scheduled-contents';
-import { customers, scheduledContents, spots } from '../../server/src/db/schema';
+import { customers, musicPlans, scheduledContents, spots } from '../../server/src/db/schema';
+import { MIGRATIONS_FOLDER } from '../../server/src/db/client';
 import { Client, createTestApp, loggedIn, multipart, OTHER, PNG, rowCount, type TestApp } from './helpers';
 
 /**
@@ -557,11 +564,12 @@ describe('GET /api/scheduled-contents/preview', () => {
       .where(eq(scheduledContents.customerId, demoId));
   });
 
-  const preview = async (query = '') => {
+  const previewAll = async (query = '') => {
     const res = await a.get(`/api/scheduled-contents/preview${query}`);
     assert.equal(res.statusCode, 200, res.body);
     return schedulePreviewSchema.parse(res.json());
   };
+  const preview = async (query = '') => (await previewAll(query)).fires;
 
   test('hours: 1..168 whole, default 24; else 422 under hours', async () => {
     for (const bad of ['0', '169', '-1', '1.5', 'abc', '24x']) {
@@ -633,6 +641,153 @@ describe('GET /api/scheduled-contents/preview', () => {
   });
 });
 
+describe("'Csak nyitvatartási időben' (only_open) and the preview's whole day", () => {
+  beforeEach(async () => {
+    await t.database.db
+      .update(scheduledContents)
+      .set({ active: false })
+      .where(eq(scheduledContents.customerId, demoId));
+  });
+  after(async () => {
+    await t.database.db.update(musicPlans).set({ enabled: false }).where(eq(musicPlans.customerId, demoId));
+  });
+
+  test('a new item is only_open unless it says; an update without the field keeps it; a form sends 0', async () => {
+    const plain = await create(base());
+    assert.equal(plain.only_open, true);
+    const off = await create({ ...base(), only_open: false });
+    assert.equal(off.only_open, false);
+    const updated = await a.post(`/api/scheduled-contents/${off.id}`, { ...base(), name: 'Átnevezett' });
+    assert.equal(updated.statusCode, 200, updated.body);
+    assert.equal(updated.json().only_open, false);
+    const res = await a.post(
+      `/api/scheduled-contents/${plain.id}`,
+      form([
+        ['name', 'Űrlapból'],
+        ['spots[]', mine.spots[0]!],
+        ['only_open', '0'],
+      ]),
+      { headers: FORM },
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().only_open, false);
+  });
+
+  test('fires of an only_open item in closed minutes are skipped (and clash with nothing); music events from the hours and the enabled plan', async () => {
+    // The demo shop: open Monday to Saturday 08:00–20:00, three blocks (seed); the plan switched on here.
+    await t.database.db.update(musicPlans).set({ enabled: true }).where(eq(musicPlans.customerId, demoId));
+    const gated = await create({ ...base(), name: 'Csak nyitva', frequency: 'hourly' });
+    const control = await create({ ...base(), name: 'Mindig', frequency: 'hourly', only_open: false });
+    const res = await a.get('/api/scheduled-contents/preview?hours=24');
+    assert.equal(res.statusCode, 200, res.body);
+    const body = schedulePreviewSchema.parse(res.json());
+    assert.deepEqual(Object.keys(res.json()).sort(), ['fires', 'from', 'music', 'until']);
+    assert.equal(body.from, '2026-11-23T09:00:00+01:00');
+    assert.equal(body.until, '2026-11-24T09:00:00+01:00');
+
+    const fire = (local: string, id: number) =>
+      body.fires.find((e) => e.at === local && e.scheduled_content_id === id)!;
+    // Monday 19:00: open, both play in one minute.
+    assert.equal(fire('2026-11-23T19:00:00+01:00', gated.id).skipped, undefined);
+    assert.equal(fire('2026-11-23T19:00:00+01:00', gated.id).clash, 'same_minute');
+    // 20:00 (closing) to 07:00: the gated item is skipped, the control plays alone (no clash).
+    for (const local of ['2026-11-23T20:00:00+01:00', '2026-11-24T03:00:00+01:00', '2026-11-24T07:00:00+01:00']) {
+      assert.equal(fire(local, gated.id).skipped, true, local);
+      assert.equal(fire(local, gated.id).clash, null, local);
+      assert.equal(fire(local, control.id).skipped, undefined, local);
+      assert.equal(fire(local, control.id).clash, null, local);
+    }
+    // Tuesday 08:00: open again.
+    assert.equal(fire('2026-11-24T08:00:00+01:00', gated.id).skipped, undefined);
+    assert.equal(body.fires.filter((e) => e.skipped).length, 12);
+    assert.ok(body.fires.filter((e) => e.skipped).every((e) => e.scheduled_content_id === gated.id));
+
+    const channelId = async (name: string) =>
+      (await rows<{ id: number }>(`select id from channels where name = '${name}'`))[0]!.id;
+    const blockId = async (name: string) =>
+      (
+        await rows<{ id: number }>(
+          `select id from music_plan_blocks where name = '${name}' and customer_id = ${demoId}`,
+        )
+      )[0]!.id;
+    assert.deepEqual(body.music, [
+      {
+        at: '2026-11-23T12:00:00+01:00',
+        kind: 'block',
+        block_id: await blockId('Délutáni lendület'),
+        source: { type: 'channel', id: await channelId('Napfényes pop'), name: 'Napfényes pop' },
+        volume: 75,
+      },
+      {
+        at: '2026-11-23T17:00:00+01:00',
+        kind: 'block',
+        block_id: await blockId('Esti jazz'),
+        source: { type: 'channel', id: await channelId('Esti jazz bár'), name: 'Esti jazz bár' },
+        volume: 65,
+      },
+      // The 20:00 end of the last block falls on the closing: only the closing is heard.
+      { at: '2026-11-23T20:00:00+01:00', kind: 'close' },
+      {
+        at: '2026-11-24T08:00:00+01:00',
+        kind: 'open',
+        block_id: await blockId('Reggeli nyugalom'),
+        source: { type: 'channel', id: await channelId('Reggeli kávé'), name: 'Reggeli kávé' },
+        volume: 60,
+      },
+    ]);
+
+    // The plan switched off: the opening and closing stay, with nothing said about the music.
+    await t.database.db.update(musicPlans).set({ enabled: false }).where(eq(musicPlans.customerId, demoId));
+    const off = schedulePreviewSchema.parse((await a.get('/api/scheduled-contents/preview?hours=24')).json());
+    assert.deepEqual(off.music, [
+      { at: '2026-11-23T20:00:00+01:00', kind: 'close' },
+      { at: '2026-11-24T08:00:00+01:00', kind: 'open' },
+    ]);
+  });
+
+  test('a shop without opening hours is always open: nothing skipped, no music events', async () => {
+    await create({ spots: [theirs.spot], name: 'Másik boltban', frequency: 'hourly' }, other);
+    const res = await other.get('/api/scheduled-contents/preview?hours=24');
+    const body = schedulePreviewSchema.parse(res.json());
+    assert.ok(body.fires.length >= 24);
+    assert.ok(body.fires.every((e) => e.skipped === undefined));
+    assert.deepEqual(body.music, []);
+  });
+});
+
+describe('the only_open migration', () => {
+  test('items saved before it keep firing in closed hours (false); the column then defaults to false for raw inserts', async () => {
+    // A database migrated up to the migration before, with an item in it, then migrated on.
+    const dir = await mkdtemp(path.join(tmpdir(), 'only-open-'));
+    try {
+      await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
+      const journalFile = path.join(dir, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
+      const at = journal.entries.findIndex((e) => e.tag.endsWith('_scheduled_only_open'));
+      assert.ok(at > 0, 'the migration is in the journal');
+      await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+      const client = new PGlite();
+      const db = drizzle(client);
+      try {
+        await migrate(db, { migrationsFolder: dir });
+        await client.exec(`
+          INSERT INTO customers (name, slug) VALUES ('Régi bolt', 'regi');
+          INSERT INTO scheduled_contents (customer_id, name) SELECT id, 'Régi ütemezés' FROM customers WHERE slug = 'regi';
+        `);
+        await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        const { rows: after } = await client.query<{ only_open: boolean }>(
+          `SELECT only_open FROM scheduled_contents WHERE name = 'Régi ütemezés'`,
+        );
+        assert.deepEqual(after, [{ only_open: false }]);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the preview gives way to other requests', () => {
   test('200 items over 168 hours: the event loop gets turns while the preview is built', async () => {
     // Every item a rule of its own, so no work is shared between them.
@@ -655,6 +810,7 @@ describe('the preview gives way to other requests', () => {
       friday: true,
       saturday: true,
       sunday: true,
+      onlyOpen: false,
       createdAt: new Date(START),
       updatedAt: new Date(START),
       spots: [{ id: 1, name: 'Szpot', duration: 30 }],
@@ -801,6 +957,7 @@ describe('at most SCHEDULED_CONTENTS_MAX items a shop', () => {
       friday: true,
       saturday: true,
       sunday: true,
+      onlyOpen: false,
     };
     for (let i = have; i < SCHEDULED_CONTENTS_MAX - 1; i++) {
       await createScheduledContent(db, {
@@ -820,7 +977,7 @@ describe('at most SCHEDULED_CONTENTS_MAX items a shop', () => {
     const [entries, me] = await Promise.all([a.get('/api/scheduled-contents/preview?hours=168'), other.get('/api/me')]);
     assert.equal(me.statusCode, 200, me.body);
     assert.equal(entries.statusCode, 200, entries.body);
-    const listed = schedulePreviewSchema.parse(entries.json());
+    const listed = schedulePreviewSchema.parse(entries.json()).fires;
     assert.equal(listed.length, PREVIEW_ENTRIES_MAX);
     const firstMinute = listed.slice(0, SCHEDULED_CONTENTS_MAX - have);
     assert.ok(firstMinute.every((e) => e.at === '2026-11-23T09:00:00+01:00' && e.clash === 'same_minute'));

@@ -485,3 +485,51 @@ describe('exactly once across instances', () => {
     },
   );
 });
+
+describe("'Csak nyitvatartási időben' (only_open)", () => {
+  test('outside opening hours an only_open item is not claimed and sends nothing; the control item and a shop without hours fire', async () => {
+    const { db } = t.database;
+    await deactivateAll(db);
+    // The demo shop is open Monday to Saturday 08:00–20:00 (seed); `other` has no opening hours.
+    const onlyOpen = await createItem(db, {
+      customerId: demoId,
+      name: 'Csak nyitva',
+      onlyOpen: true,
+      spotIds: [demoSpots[0]!.id],
+    });
+    const control = await createItem(db, { customerId: demoId, name: 'Mindig', spotIds: [demoSpots[1]!.id] });
+    const noHours = await createItem(db, {
+      customerId: otherId,
+      name: 'Nyitvatartás nélkül',
+      onlyOpen: true,
+      spotIds: [otherSpotId],
+    });
+    const seen = capture(t.app);
+    // Tuesday 03:00 in Budapest: closed.
+    const night = Date.parse('2030-01-08T02:00:00Z');
+    now = night + 100;
+    const firedAtNight = await t.app.scheduler.tick(night + 100);
+    assert.deepEqual(firedAtNight.map((f) => f.scheduledContentId).sort(), [control, noHours].sort());
+    assert.deepEqual(
+      seen
+        .filter((b) => b.event === PLAY_SPOTS_EVENT)
+        .flatMap(spotIdsOf)
+        .sort(),
+      [demoSpots[1]!.id, otherSpotId].sort(),
+    );
+    // 19:59 is still open, 20:00 is closed.
+    const lastOpen = Date.parse('2030-01-08T18:59:00Z');
+    now = lastOpen + 100;
+    assert.ok((await t.app.scheduler.tick(lastOpen + 100)).some((f) => f.scheduledContentId === onlyOpen));
+    const closing = Date.parse('2030-01-08T19:00:00Z');
+    now = closing + 100;
+    assert.ok((await t.app.scheduler.tick(closing + 100)).every((f) => f.scheduledContentId !== onlyOpen));
+    // No claim was written for the closed minutes.
+    const rows = await fireRows(db, [onlyOpen]);
+    assert.deepEqual(
+      rows.map((r) => r.minute.getTime()),
+      [lastOpen],
+    );
+    assert.equal((await fireRows(db, [control])).length, 3);
+  });
+});

@@ -2,7 +2,7 @@
 
 import { useStore } from 'jotai';
 import { useState } from 'react';
-import type { SchedulePreviewEntry } from '@/contracts';
+import type { SchedulePreview } from '@/contracts';
 import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PlusIcon } from '@/components/ui/icons';
@@ -33,7 +33,7 @@ export interface MusicPlanInitial {
   blocks: MusicBlock[] | null;
   channels: SourceOption[] | null;
   playlists: SourceOption[] | null;
-  preview: SchedulePreviewEntry[] | null;
+  preview: SchedulePreview | null;
 }
 
 type Editor = { block: MusicBlock | null; prefill?: BlockPrefill; session: number };

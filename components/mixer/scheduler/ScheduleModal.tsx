@@ -1,21 +1,34 @@
 'use client';
 
 import { useStore } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ScheduledContent, Screen, SlideshowListItem, Spot } from '@/contracts';
 import { MIXER_NAME_MAX, SCHEDULER_FREQUENCIES } from '@/contracts/names';
+import { SETTING_TIMEZONE } from '@/contracts/settings';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/TextField';
 import { FieldError } from '@/components/ui/FieldError';
 import { useFieldError } from '@/components/ui/form-errors';
 import { CloseIcon } from '@/components/ui/icons';
 import { noteScheduledContent, scheduledContentApi } from '@/lib/api/scheduled-contents';
+import { useCustomer } from '@/lib/api/use-customer';
 import { formatClock } from '@/lib/format/duration';
 import { form as huForm } from '@/lib/i18n/hu/form';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { scheduler as huScheduler } from '@/lib/i18n/hu/scheduler';
 import { toast as huToast } from '@/lib/i18n/hu/toast';
-import { allDays, bodyOf, DAY_KEYS, draftOf, toggleId, weekdaysOnly, type ScheduleDraft } from '@/lib/mixer/scheduler';
+import {
+  allDays,
+  bodyOf,
+  DAY_KEYS,
+  draftOf,
+  FIRES_PER_DAY_ASK,
+  mostFiresPerDay,
+  toggleId,
+  weekdaysOnly,
+  type ScheduleDraft,
+} from '@/lib/mixer/scheduler';
 import { showToast } from '@/lib/ui/toast';
 import { PickList } from './PickList';
 import styles from './ScheduleForm.module.scss';
@@ -121,9 +134,46 @@ function DayFields({ draft, set }: { draft: ScheduleDraft; set: (patch: Partial<
  * server's first message shows under each field, with 'Hibás kitöltés, kérjük javítsa.' under the
  * buttons while any stands.
  */
+/** The shop's time zone as the server fires by it (the 'timezone' setting; the server's default without one). */
+function useShopTimeZone(): string {
+  const { data } = useCustomer();
+  // Read leniently: a customer answer without its settings list is the default zone.
+  const settings: unknown = data?.settings;
+  const zone = Array.isArray(settings)
+    ? (settings as NonNullable<typeof data>['settings']).find((s) => s.key === SETTING_TIMEZONE)?.value
+    : undefined;
+  if (zone) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return zone;
+    } catch {
+      /* an unknown name: the default, as the server does */
+    }
+  }
+  return 'Europe/Budapest';
+}
+
+/** 'Mégse' on the question: the save stops quietly (no error), and the form stays as it was. */
+const notNow = () => Object.assign(new Error('not saved'), { name: 'AbortError' });
+
 export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Props) {
   const store = useStore();
+  const timeZone = useShopTimeZone();
   const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(item));
+  // The question before a rule that fires more than FIRES_PER_DAY_ASK times a day: its count, and
+  // the answer the save waits for.
+  const [asking, setAsking] = useState<number | null>(null);
+  const answer = useRef<((yes: boolean) => void) | null>(null);
+  const ask = (count: number) =>
+    new Promise<boolean>((resolve) => {
+      answer.current = resolve;
+      setAsking(count);
+    });
+  const reply = (yes: boolean) => {
+    answer.current?.(yes);
+    answer.current = null;
+    setAsking(null);
+  };
   const set = (patch: Partial<ScheduleDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const pick = (field: 'spots' | 'slideshows' | 'screens') => (id: number, on: boolean) =>
     setDraft((d) => ({ ...d, [field]: toggleId(d[field], id, on) }));
@@ -140,6 +190,10 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
       className={styles.wide}
       onSubmit={async (_data, signal) => {
         const body = bodyOf(draft);
+        // Asked only of a form the server may take (a name, something to play): a refused one shows its errors first.
+        const complete = body.name.trim() !== '' && body.spots.length + body.slideshows.length > 0;
+        const most = complete ? mostFiresPerDay(body, Date.now(), timeZone) : 0;
+        if (most > FIRES_PER_DAY_ASK && !(await ask(most))) throw notNow();
         const saved = item
           ? await scheduledContentApi.update(item.id, body, signal)
           : await scheduledContentApi.create(body, signal);
@@ -234,6 +288,23 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
           onChange={pick('screens')}
         />
       )}
+      <div className={styles.group}>
+        <CheckboxField
+          name="only_open"
+          label={t.onlyOpen}
+          checked={draft.only_open}
+          onChange={(event) => set({ only_open: event.target.checked })}
+        />
+        <p className={styles.hint}>{t.onlyOpenHint}</p>
+      </div>
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && reply(false)}
+        title={asking === null ? '' : t.manyFires(asking)}
+        confirmLabel={t.manyFiresConfirm}
+        cancelLabel={hu.form.cancel}
+        onConfirm={() => reply(true)}
+      />
     </ModalForm>
   );
 }

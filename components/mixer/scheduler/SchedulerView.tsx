@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { ScheduledContent, SchedulePreviewEntry, Screen, SlideshowListItem, Spot } from '@/contracts';
+import type { ScheduledContent, SchedulePreview, Screen, SlideshowListItem, Spot } from '@/contracts';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
@@ -53,7 +53,7 @@ const FILTER_OPTIONS = SCHEDULER_FILTERS.map((key) => ({ key, label: t.filters[k
 
 export interface SchedulerInitial {
   items: ScheduledContent[] | null;
-  preview: SchedulePreviewEntry[] | null;
+  preview: SchedulePreview | null;
   spots: Spot[] | null;
   slideshows: SlideshowListItem[] | null;
   screens: Screen[] | null;

@@ -105,4 +105,31 @@ export const scheduler = {
   clashSameMinute: 'Ütközés: egy percben',
   clashOverrun: 'Túlfutás: a szpotok hosszabbak a következő indításig',
   clashCount: (count: number) => `(${count}×)`,
+  // 'Csak nyitvatartási időben' (issue 26).
+  onlyOpen: 'Csak nyitvatartási időben',
+  onlyOpenHint: 'Zárva tartás alatt nem szól. Ha nincs megadva nyitvatartás, mindig szólhat.',
+  manyFires: (count: number) => `Ez az ütemezés naponta akár ${count} alkalommal szól. Biztosan így szeretné?`,
+  manyFiresConfirm: 'Igen, mentés',
+  // The day's music on the timeline.
+  musicLane: 'Zene',
+  musicOpen: 'Nyitás',
+  musicClose: 'Zárás',
+  musicClosed: 'Zárva',
+  musicOpenPlain: 'Nyitva',
+  musicBlock: 'Új zenei blokk',
+  musicVolume: 'Hangerőváltás',
+  musicDefault: 'Alapértelmezett zene',
+  musicNothing: 'Nincs lejátszható zene',
+  musicVolumeValue: (volume: number) => `hangerő ${volume}`,
+  musicAt: (what: string, time: string) => `${time} ${what}`,
+  skipped: 'kihagyva, mert zárva',
+  skippedCount: (count: number) => (count === 1 ? 'kihagyva, mert zárva' : `${count}× kihagyva, mert zárva`),
+  // The clash list: one line per pair of items.
+  clashesTitle: 'Ütközések',
+  clashLegend:
+    'Egy percben: két ütemezés ugyanabban a percben indul, így egymás után szólnak. Túlfutás: a szpotok tovább szólnak, mint a következő indításig.',
+  clashPair: (a: string, b: string, self: boolean) => (self ? `${a} (önmagával)` : `${a} és ${b}`),
+  clashPairWhen: (count: number, first: string) => `${count}×, először ${first}`,
+  clashKindSameMinute: 'egy percben',
+  clashKindOverrun: 'Túlfutás',
 } as const;

@@ -535,6 +535,12 @@ export const scheduledContents = pgTable(
     friday: boolean('friday').notNull().default(true),
     saturday: boolean('saturday').notNull().default(true),
     sunday: boolean('sunday').notNull().default(true),
+    /**
+     * 'Csak nyitvatartási időben' (issue 26): outside the shop's opening hours the item does not
+     * fire. The column's default is false so that items saved before it keep firing as they did;
+     * the API makes it true for a new item that does not say.
+     */
+    onlyOpen: boolean('only_open').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,9 +8,11 @@ import {
   schedulePreviewQuerySchema,
   type ScheduledContent,
   type ScheduledContentInput,
+  type SchedulePreview,
   type SchedulePreviewEntry,
   type SchedulerFrequency,
 } from '../../../contracts/scheduled-contents';
+import type { MusicSourceType } from '../../../contracts/music-plan';
 import type { AppContext } from '../context';
 import { transaction, type Db } from '../db/client';
 import {
@@ -36,9 +38,22 @@ import { laravelDate } from '../resources';
 import { validate } from '../http/validation';
 import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../scheduler/engine';
 import { slices } from '../scheduler/slices';
+import { compileHours, compilePlan, isOpenAt, openingBoundaries, type CompiledHours } from '../scheduler/day-plan';
+import { musicEvents, type PreviewPlan, type PreviewSource } from '../scheduler/music-preview';
+import {
+  getMusicPlan,
+  getOpeningHours,
+  listMusicBlocks,
+  sourceKey,
+  sourceNames,
+  type SourceRef,
+} from '../db/queries/day-plan';
+import { blockRule } from './day-plan';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
+/** No opening hours set: always open. */
+const ALWAYS_OPEN = compileHours({ week: [], exceptions: [] });
 
 /** How long the item's spots play one after another. */
 const spotsMs = (row: ScheduledContentRow) => row.spots.reduce((sum, s) => sum + s.duration, 0) * 1000;
@@ -72,6 +87,7 @@ function scheduledContentResource(row: ScheduledContentRow, now: number, timeZon
     spots: row.spots.map(({ id, name }) => ({ id, name })),
     slideshows: row.slideshows,
     screens: row.screens,
+    only_open: row.onlyOpen,
     next_play_at: next === null ? null : isoWithOffset(next, timeZone),
     created_at: laravelDate(row.createdAt),
   };
@@ -81,7 +97,9 @@ function scheduledContentResource(row: ScheduledContentRow, now: number, timeZon
  * What fires in [now, now + hours), in time order (ties by item id), the earliest
  * PREVIEW_ENTRIES_MAX. `same_minute`: another item fires in that minute too; else `overrun`: the
  * item's spots play longer than the gap to the next fire of any item (itself included), a fire
- * just past the window counting too.
+ * just past the window counting too. An `only_open` item's fire in a minute the shop is closed
+ * (`hours`, the shop's compiled opening hours) is listed `skipped`: it plays nothing, so it clashes
+ * with nothing and no other fire clashes with it.
  *
  * A shop's items are many (up to SCHEDULED_CONTENTS_MAX) and may fire every minute, so the work is
  * bounded and sliced: fires are collected per minute of the window (no sort of every fire), and
@@ -90,11 +108,12 @@ function scheduledContentResource(row: ScheduledContentRow, now: number, timeZon
 export async function buildPreview(
   rows: ScheduledContentRow[],
   now: number,
-  hours: number,
+  windowHours: number,
   timeZone: string,
   pause: () => Promise<void> = slices(),
+  hours: CompiledHours = ALWAYS_OPEN,
 ): Promise<SchedulePreviewEntry[]> {
-  const until = now + hours * HOUR_MS;
+  const until = now + windowHours * HOUR_MS;
   // The fires just past the window judge the last entries' overruns: look as far beyond it as the
   // longest spot list plays (spot lengths are real and capped). One past the cap per item is
   // enough to know every listed entry's next.
@@ -119,17 +138,39 @@ export async function buildPreview(
     firesOf.push(fires);
     await pause();
   }
-  // How many items fire in each minute, over the window and the look beyond it.
-  const perMinute = new Int32Array(Math.max(1, Math.ceil((end - first) / MINUTE_MS) + 1));
-  for (const fires of firesOf) {
-    for (let i = 0; i < fires.length; i++) perMinute[fires[i]!]! += 1;
+  const minutes = Math.max(1, Math.ceil((end - first) / MINUTE_MS) + 1);
+  // Which minutes the shop is closed in (only asked when some item cares).
+  const closed = new Uint8Array(minutes);
+  if (!hours.alwaysOpen && byId.some((row) => row.onlyOpen)) {
+    let open = isOpenAt(hours, first - MINUTE_MS, timeZone);
+    let m = 0;
+    for (const boundary of openingBoundaries(hours, first, first + minutes * MINUTE_MS, timeZone)) {
+      const at = Math.round((boundary.at - first) / MINUTE_MS);
+      if (!open) closed.fill(1, m, at);
+      m = at;
+      open = boundary.kind === 'open';
+    }
+    if (!open) closed.fill(1, m, minutes);
+  }
+  const skips = (row: ScheduledContentRow, m: number) => row.onlyOpen && closed[m] === 1;
+  // How many items play in each minute (skipped fires do not), and how many are listed, over the
+  // window and the look beyond it.
+  const perMinute = new Int32Array(minutes);
+  const listedPerMinute = new Int32Array(minutes);
+  for (let r = 0; r < firesOf.length; r++) {
+    const fires = firesOf[r]!;
+    const row = byId[r]!;
+    for (let i = 0; i < fires.length; i++) {
+      listedPerMinute[fires[i]!]! += 1;
+      if (!skips(row, fires[i]!)) perMinute[fires[i]!]! += 1;
+    }
     await pause();
   }
   // The minute that holds the last listed entry: nothing after it is listed.
   let lastListed = -1;
   for (let m = 0, listed = 0; m < windowMinutes && listed < PREVIEW_ENTRIES_MAX; m++) {
-    listed += perMinute[m]!;
-    if (perMinute[m]! > 0) lastListed = m;
+    listed += listedPerMinute[m]!;
+    if (listedPerMinute[m]! > 0) lastListed = m;
   }
   const nextFiring = (m: number): number | undefined => {
     for (let n = m + 1; n < perMinute.length; n++) if (perMinute[n]! > 0) return n;
@@ -153,18 +194,44 @@ export async function buildPreview(
     const iso = isoWithOffset(first + m * MINUTE_MS, timeZone);
     for (const row of bucket) {
       if (entries.length >= PREVIEW_ENTRIES_MAX) break;
+      const skipped = skips(row, m);
       entries.push({
         at: iso,
         scheduled_content_id: row.id,
         name: row.name,
         spots: row.spots,
         slideshows: row.slideshows,
-        clash: bucket.length > 1 ? 'same_minute' : spotsMs(row) > gapMs ? 'overrun' : null,
+        clash: skipped ? null : perMinute[m]! > 1 ? 'same_minute' : spotsMs(row) > gapMs ? 'overrun' : null,
+        ...(skipped ? { skipped: true } : {}),
       });
     }
     await pause();
   }
   return entries;
+}
+
+/** The shop's music plan as the preview reads it; null while its switch is off. */
+async function previewPlan(db: Db, customerId: number): Promise<PreviewPlan | null> {
+  const plan = await getMusicPlan(db, { customerId });
+  if (!plan.enabled) return null;
+  const blocks = await listMusicBlocks(db, { customerId });
+  const fallbackRef: SourceRef | undefined =
+    plan.defaultSourceType && plan.defaultSourceId !== null
+      ? { type: plan.defaultSourceType as MusicSourceType, id: plan.defaultSourceId }
+      : undefined;
+  const refs: SourceRef[] = blocks.map((b) => ({ type: b.sourceType as MusicSourceType, id: b.sourceId }));
+  const names = await sourceNames(db, { customerId, sources: fallbackRef ? [...refs, fallbackRef] : refs });
+  const named = (ref: SourceRef | undefined): PreviewSource | undefined => {
+    const name = ref && names.get(sourceKey(ref.type, ref.id));
+    return ref && name !== undefined ? { ...ref, name } : undefined;
+  };
+  const fallback = named(fallbackRef);
+  return {
+    plan: compilePlan(blocks.map(blockRule)),
+    // A block whose playlist was deleted plays the default source.
+    blocks: new Map(blocks.map((b, i) => [b.id, { source: named(refs[i]) ?? fallback, volume: b.volume }])),
+    fallback,
+  };
 }
 
 /**
@@ -195,7 +262,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
   };
 
   const parse = (body: ScheduledContentInput) => {
-    const fields: Omit<ScheduledContentFields, 'active'> = {
+    const fields: Omit<ScheduledContentFields, 'active' | 'onlyOpen'> = {
       name: body.name,
       frequency: body.frequency,
       dateFrom: body.date_from,
@@ -213,7 +280,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
       sunday: body.sunday,
     };
     const links: Links = { spots: body.spots, slideshows: body.slideshows, screens: body.screens };
-    return { fields, active: body.active, links };
+    return { fields, active: body.active, onlyOpen: body.only_open, links };
   };
 
   app.get('/api/scheduled-contents', async (req): Promise<ScheduledContent[]> => {
@@ -226,10 +293,24 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
   app.get(
     '/api/scheduled-contents/preview',
     { schema: { querystring: schedulePreviewQuerySchema } },
-    async (req): Promise<SchedulePreviewEntry[]> => {
+    async (req): Promise<SchedulePreview> => {
       const { hours } = req.query;
-      const rows = await listScheduledContents(db, { customerId: req.tenant.id, activeOnly: true });
-      return buildPreview(rows, ctx.clock(), hours, timeZoneOf(req.tenant));
+      const customerId = req.tenant.id;
+      const timeZone = timeZoneOf(req.tenant);
+      const now = ctx.clock();
+      const until = now + hours * HOUR_MS;
+      const [rows, opening, plan] = await Promise.all([
+        listScheduledContents(db, { customerId, activeOnly: true }),
+        getOpeningHours(db, { customerId }).then(compileHours),
+        previewPlan(db, customerId),
+      ]);
+      const fires = await buildPreview(rows, now, hours, timeZone, undefined, opening);
+      return {
+        from: isoWithOffset(now, timeZone),
+        until: isoWithOffset(until, timeZone),
+        fires,
+        music: musicEvents(opening, plan, now, until, timeZone),
+      };
     },
   );
 
@@ -237,7 +318,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     '/api/scheduled-contents',
     { schema: { body: scheduledContentBodySchema } },
     async (req, reply): Promise<ScheduledContent> => {
-      const { fields, active, links } = parse(req.body);
+      const { fields, active, onlyOpen, links } = parse(req.body);
       const customerId = req.tenant.id;
       const row = await transaction(db, async (tx) => {
         // Under the name: the form's first field, where the refusal is seen.
@@ -245,7 +326,11 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
           throw new ValidationError({ name: [scheduledContentMessages.limit] });
         }
         await checkLinks(tx, customerId, links);
-        return createScheduledContent(tx, { customerId, fields: { ...fields, active: active ?? true }, links });
+        return createScheduledContent(tx, {
+          customerId,
+          fields: { ...fields, active: active ?? true, onlyOpen: onlyOpen ?? true },
+          links,
+        });
       });
       reply.code(201);
       return answer(req, row.id);
@@ -258,7 +343,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     const customerId = req.tenant.id;
     if (!(await getScheduledContent(db, { customerId, id }))) throw new HttpError(404, messages.notFound);
     // Judged once the row is found: a foreign id is 404 before any word about the fields.
-    const { fields, active, links } = parse(validate(scheduledContentBodySchema, bodyOf(req)));
+    const { fields, active, onlyOpen, links } = parse(validate(scheduledContentBodySchema, bodyOf(req)));
     await transaction(db, async (tx) => {
       const current = await lockScheduledContent(tx, { customerId, id });
       if (!current) throw new HttpError(404, messages.notFound);
@@ -266,7 +351,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
       await updateScheduledContent(tx, {
         customerId,
         id,
-        fields: { ...fields, active: active ?? current.active },
+        fields: { ...fields, active: active ?? current.active, onlyOpen: onlyOpen ?? current.onlyOpen },
         links,
       });
     });

@@ -5,16 +5,18 @@ import {
   claimFires,
   getScheduleLinks,
   listActiveSchedules,
+  listOpeningHoursOf,
   listPlayerIdsByCustomer,
   type FireClaim,
 } from '../db/queries/scheduler';
 import { playerSoundResource } from '../resources';
+import { compileHours, isOpenAt } from './day-plan';
 import { dueItems, floorMinute } from './engine';
 import type { PlanRunner } from './plan-runner';
 
 /**
  * The scheduler's runner: at each minute it asks the engine which active items of every shop are
- * due, claims each (item, minute) in the fire log, and sends what it claimed: one PlaySpots to every
+ * due (an `only_open` item only while its shop is open), claims each (item, minute) in the fire log, and sends what it claimed: one PlaySpots to every
  * player of the shop, one ShowSlideshow to each of the item's screens.
  *
  * Exactly once across instances: the claim is the fire-log insert with
@@ -80,7 +82,23 @@ export function createScheduler(
 
   async function tick(minuteUtcMs: number): Promise<FireResult[]> {
     const minute = floorMinute(minuteUtcMs);
-    const due = dueItems(minute, await listActiveSchedules(db));
+    const dueAll = dueItems(minute, await listActiveSchedules(db));
+    // 'Csak nyitvatartási időben': left out (never claimed) while its shop is closed.
+    const hours = await listOpeningHoursOf(
+      db,
+      dueAll.filter((item) => item.onlyOpen).map((item) => item.customerId),
+    );
+    const openNow = new Map<number, boolean>();
+    const due = dueAll.filter((item) => {
+      const h = item.onlyOpen ? hours.get(item.customerId) : undefined;
+      if (!h) return true;
+      let open = openNow.get(item.customerId);
+      if (open === undefined) {
+        open = isOpenAt(compileHours(h), minute, item.timeZone);
+        openNow.set(item.customerId, open);
+      }
+      return open;
+    });
     if (due.length === 0) return [];
     const links = await getScheduleLinks(
       db,

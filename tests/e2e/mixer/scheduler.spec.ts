@@ -99,7 +99,14 @@ test('an every-minute spot plays on the audio device when its minute comes, and 
     .getByRole('checkbox', { name: new RegExp(`^${spot.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
     .first()
     .check();
+  // Fired by the test clock at any minute, open or not.
+  await form.getByRole('checkbox', { name: 'Csak nyitvatartási időben' }).uncheck();
   await form.getByRole('button', { name: 'Mentés' }).click();
+  // Every minute is far more than 96 a day: the form asks first.
+  await page
+    .getByRole('dialog', { name: /naponta akár/ })
+    .getByRole('button', { name: 'Igen, mentés' })
+    .click();
   await expect(toast(page, 'Sikeresen mentve.')).toBeVisible();
   await expect(form).toHaveCount(0);
 
@@ -198,7 +205,12 @@ test('an item with a slideshow and a screen shows that slideshow once on the ope
   const screensBox = form.getByRole('group', { name: /^Képernyők/ });
   if (await screensBox.getByRole('searchbox').count()) await screensBox.getByRole('searchbox').fill(screen.name);
   await screensBox.getByRole('checkbox', { name: screen.name }).check();
+  await form.getByRole('checkbox', { name: 'Csak nyitvatartási időben' }).uncheck();
   await form.getByRole('button', { name: 'Mentés' }).click();
+  await page
+    .getByRole('dialog', { name: /naponta akár/ })
+    .getByRole('button', { name: 'Igen, mentés' })
+    .click();
   await expect(toast(page, 'Sikeresen mentve.')).toBeVisible();
   const item = (await pageCall<ScheduledContent[]>(page, 'GET', '/api/scheduled-contents')).find(
     (i) => i.name === name,

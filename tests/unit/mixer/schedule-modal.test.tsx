@@ -91,6 +91,7 @@ it('sends the weekdays shortcut, a cleared window and no screens once the slides
     spots: [6],
     slideshows: [],
     screens: [],
+    only_open: true,
   });
 });
 
@@ -108,7 +109,23 @@ it('edits in place: the item’s values filled in, the update path, a slideshow 
   expect(within(dialog).getByLabelText('Ütemezés kezdete')).toHaveValue('2026-03-01');
   expect(within(dialog).getByLabelText('Vasárnap')).not.toBeChecked();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Minden nap' }));
+  expect(within(dialog).getByRole('checkbox', { name: 'Csak nyitvatartási időben' })).not.toBeChecked();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Mentés' }));
+  // Every minute from 08:00 to 10:00 is 120 a day: asked first. 'Mégse' sends nothing and keeps the form.
+  const question = await screen.findByRole('dialog', {
+    name: 'Ez az ütemezés naponta akár 120 alkalommal szól. Biztosan így szeretné?',
+  });
+  fireEvent.click(within(question).getByRole('button', { name: 'Mégse' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: /naponta akár/ })).toBeNull());
+  expect(posts(calls)).toEqual([]);
+  expect(onClose).not.toHaveBeenCalled();
+  expect(within(dialog).getByLabelText('Ütemezés kezdete')).toHaveValue('2026-03-01');
+  fireEvent.click(await within(dialog).findByRole('button', { name: 'Mentés' }));
+  fireEvent.click(
+    within(await screen.findByRole('dialog', { name: /naponta akár 120 alkalommal/ })).getByRole('button', {
+      name: 'Igen, mentés',
+    }),
+  );
   await waitFor(() => expect(onClose).toHaveBeenCalled());
   const [update] = posts(calls);
   expect(update!.url).toBe('/api/scheduled-contents/41');
@@ -119,6 +136,7 @@ it('edits in place: the item’s values filled in, the update path, a slideshow 
     sunday: true,
     slideshows: [3],
     screens: [8],
+    only_open: false,
   });
 });
 

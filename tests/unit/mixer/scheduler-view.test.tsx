@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { mutate, SWRConfig } from 'swr';
-import type { ScheduledContent } from '@/contracts';
+import { previewOf, type ScheduledContent, type SchedulePreviewEntry } from '@/contracts';
 import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import { SchedulerView, type SchedulerInitial } from '@/components/mixer/scheduler/SchedulerView';
 import { toastsAtom } from '@/lib/ui/toast';
@@ -39,7 +39,14 @@ beforeEach(async () => {
 
 function setup(answer: (call: FakeCall) => FakeAnswer, initial: Partial<SchedulerInitial> = {}) {
   const fetch = installFakeFetch(answer);
-  const seed: SchedulerInitial = { items: ITEMS, preview: [], spots: [], slideshows: [], screens: [], ...initial };
+  const seed: SchedulerInitial = {
+    items: ITEMS,
+    preview: { from: '', until: '', fires: [], music: [] },
+    spots: [],
+    slideshows: [],
+    screens: [],
+    ...initial,
+  };
   // As the page seeds it: a list the server could not read is left out of the fallback.
   const fallback: Record<string, unknown> = {};
   if (seed.items) fallback['/api/scheduled-contents'] = seed.items;
@@ -110,7 +117,7 @@ it('filters and sorts, and remembers both under schedulerFilter and schedulerInd
 
 it('names each item and what it plays on the timeline, clashes in words', () => {
   setup(() => ({ body: [] }), {
-    preview: [
+    preview: previewOf([
       {
         at: '2026-11-24T09:15:00+01:00',
         scheduled_content_id: 1,
@@ -127,10 +134,55 @@ it('names each item and what it plays on the timeline, clashes in words', () => 
         slideshows: [{ id: 2, name: 'Őszi képek' }],
         clash: 'same_minute',
       },
-    ],
+    ]),
   });
   const timeline = screen.getByRole('region', { name: 'A következő 24 óra' });
   expect(within(timeline).getAllByText('Szól: Hétvégi akció').length).toBeGreaterThan(0);
   expect(within(timeline).getAllByText('Képernyőn: Őszi képek').length).toBeGreaterThan(0);
   expect(within(timeline).getAllByText(/Ütközés: egy percben/).length).toBeGreaterThan(0);
+});
+
+it('shows the music (opening, blocks with source and volume, closing), skipped fires and the clashes by pair under their legend', () => {
+  const fire = (at: string, id: number, extra: Partial<SchedulePreviewEntry> = {}): SchedulePreviewEntry => ({
+    at,
+    scheduled_content_id: id,
+    name: id === 1 ? 'Reggeli szpot' : 'Akció',
+    spots: [{ id: 5, name: 'Hétvégi akció', duration: 12 }],
+    slideshows: [],
+    clash: null,
+    ...extra,
+  });
+  setup(() => ({ body: [] }), {
+    preview: {
+      from: '2026-11-24T18:30:00+01:00',
+      until: '2026-11-25T18:30:00+01:00',
+      fires: [
+        fire('2026-11-24T19:00:00+01:00', 1, { clash: 'same_minute' }),
+        fire('2026-11-24T19:00:00+01:00', 2, { clash: 'same_minute' }),
+        fire('2026-11-24T19:30:00+01:00', 1, { clash: 'same_minute' }),
+        fire('2026-11-24T19:30:00+01:00', 2, { clash: 'same_minute' }),
+        fire('2026-11-24T21:00:00+01:00', 1, { skipped: true }),
+      ],
+      music: [
+        {
+          at: '2026-11-24T19:00:00+01:00',
+          kind: 'block',
+          block_id: 3,
+          source: { type: 'channel', id: 4, name: 'Esti jazz bár' },
+          volume: 65,
+        },
+        { at: '2026-11-24T20:00:00+01:00', kind: 'close' },
+        { at: '2026-11-25T08:00:00+01:00', kind: 'open', source: { type: 'channel', id: 7, name: 'Reggeli kávé' } },
+      ],
+    },
+  });
+  const timeline = screen.getByRole('region', { name: 'A következő 24 óra' });
+  expect(within(timeline).getAllByText('19:00 Új zenei blokk: Esti jazz bár, hangerő 65').length).toBeGreaterThan(0);
+  expect(within(timeline).getAllByText('20:00 Zárás').length).toBeGreaterThan(0);
+  expect(within(timeline).getAllByText('08:00 Nyitás: Reggeli kávé').length).toBeGreaterThan(0);
+  expect(within(timeline).getAllByText('kihagyva, mert zárva').length).toBeGreaterThan(0);
+  // One line for the pair, with its count and first time, under the legend.
+  expect(within(timeline).getAllByText('Reggeli szpot és Akció').length).toBeGreaterThan(0);
+  expect(within(timeline).getAllByText(/2×, először 19:00/).length).toBeGreaterThan(0);
+  expect(within(timeline).getAllByText(/Egy percben: .* Túlfutás: /).length).toBeGreaterThan(0);
 });

@@ -4,6 +4,9 @@ import {
   bodyOf,
   buildTimeline,
   draftOf,
+  FIRES_PER_DAY_ASK,
+  groupClashes,
+  mostFiresPerDay,
   filterScheduled,
   parseSchedulerFilter,
   parseSchedulerSort,
@@ -90,7 +93,7 @@ describe('the filter (0 all, 1 active, 2 inactive)', () => {
 });
 
 describe('the form’s body', () => {
-  it('a new item: every minute, every day, empty dates and windows as null', () => {
+  it('a new item: every minute, every day, empty dates and windows as null, only in opening hours', () => {
     const body = bodyOf({ ...draftOf(null), name: 'Reggel', spots: [5] });
     expect(body).toEqual({
       name: 'Reggel',
@@ -98,7 +101,13 @@ describe('the form’s body', () => {
       spots: [5],
       slideshows: [],
       screens: [],
+      only_open: true,
     });
+  });
+
+  it("an existing item keeps its only_open; a Laravel API's item (no field) reads as off", () => {
+    expect(draftOf(item(1, 'x', { only_open: true })).only_open).toBe(true);
+    expect(draftOf(item(1, 'x')).only_open).toBe(false);
   });
 
   it('sends no screens once no slideshow is left', () => {
@@ -171,6 +180,113 @@ describe('the timeline', () => {
   });
 
   it('is empty without fires', () => {
-    expect(buildTimeline([])).toEqual({ hours: [], lanes: [] });
+    expect(buildTimeline([])).toEqual({ hours: [], lanes: [], music: [], segments: [] });
+  });
+});
+
+describe('the question before a busy rule (more than 96 fires a day)', () => {
+  const rule = { ...DEFAULT_SCHEDULE_RULE, frequency: 'everyMinute' as const };
+  // Thursday 2026-11-26, 10:00 in Budapest.
+  const now = Date.parse('2026-11-26T09:00:00Z');
+
+  it('counts the most fires on one whole day of the next seven, by the engine', () => {
+    expect(FIRES_PER_DAY_ASK).toBe(96);
+    expect(mostFiresPerDay(rule, now, 'Europe/Budapest')).toBe(1440);
+    expect(mostFiresPerDay({ ...rule, frequency: 'everyFifteenMinutes' }, now, 'Europe/Budapest')).toBe(96);
+    expect(mostFiresPerDay({ ...rule, frequency: 'everyTenMinutes' }, now, 'Europe/Budapest')).toBe(144);
+    // A window and days: 08:00–10:00 every minute on Sundays only is 120 (Sunday is within the week).
+    expect(
+      mostFiresPerDay(
+        {
+          ...rule,
+          between_from: '08:00',
+          between_to: '10:00',
+          monday: false,
+          tuesday: false,
+          wednesday: false,
+          thursday: false,
+          friday: false,
+          saturday: false,
+        },
+        now,
+        'Europe/Budapest',
+      ),
+    ).toBe(120);
+    // An end date already past: never.
+    expect(mostFiresPerDay({ ...rule, date_to: '2026-11-01' }, now, 'Europe/Budapest')).toBe(0);
+  });
+
+  it("counts a DST day as it is: autumn's repeated hour fires twice", () => {
+    // Thursday 2026-10-22: the week holds Sunday 2026-10-25, when Budapest's 02:00–03:00 repeats.
+    expect(mostFiresPerDay(rule, Date.parse('2026-10-22T09:00:00Z'), 'Europe/Budapest')).toBe(1500);
+    expect(
+      mostFiresPerDay({ ...rule, frequency: 'hourly' }, Date.parse('2026-10-22T09:00:00Z'), 'Europe/Budapest'),
+    ).toBe(25);
+  });
+});
+
+describe('the clashes, grouped by pair', () => {
+  it('one line per pair of items and kind, with its count and first time; skipped fires clash with nothing', () => {
+    const pairs = groupClashes([
+      fire('2026-11-24T09:00:00+01:00', 1, 'same_minute'),
+      fire('2026-11-24T09:00:00+01:00', 2, 'same_minute'),
+      fire('2026-11-24T09:00:00+01:00', 3, 'same_minute'),
+      fire('2026-11-24T09:02:00+01:00', 1, 'overrun'),
+      fire('2026-11-24T09:04:00+01:00', 2, 'overrun'),
+      fire('2026-11-24T09:05:00+01:00', 1, 'same_minute'),
+      fire('2026-11-24T09:05:00+01:00', 2, 'same_minute'),
+      { ...fire('2026-11-24T22:00:00+01:00', 1), skipped: true },
+      fire('2026-11-24T22:00:00+01:00', 3, 'overrun'),
+    ]);
+    expect(pairs.map((p) => [p.kind, p.a.id, p.b.id, p.count, p.first])).toEqual([
+      ['same_minute', 1, 2, 2, '2026-11-24T09:00:00+01:00'],
+      ['same_minute', 1, 3, 1, '2026-11-24T09:00:00+01:00'],
+      ['same_minute', 2, 3, 1, '2026-11-24T09:00:00+01:00'],
+      ['overrun', 1, 2, 1, '2026-11-24T09:02:00+01:00'],
+      ['overrun', 2, 1, 1, '2026-11-24T09:04:00+01:00'],
+      ['overrun', 2, 2, 1, '2026-11-24T09:04:00+01:00'],
+      // The last fire of the list: the next one lies past it, so the item itself.
+      ['overrun', 3, 3, 1, '2026-11-24T22:00:00+01:00'],
+    ]);
+  });
+
+  it('places every group of an item in its own hour cell, so no two count badges overlap', () => {
+    const entries = Array.from({ length: 24 * 60 }, (_, n) => {
+      const local = new Date(Date.parse('2026-11-24T09:00:00Z') + n * 60_000);
+      return fire(local.toISOString().slice(0, 19) + '+01:00', 1);
+    });
+    const timeline = buildTimeline(entries, { from: '2026-11-24T09:00:00+01:00', until: '2026-11-25T09:00:00+01:00' });
+    expect(timeline.hours).toHaveLength(24);
+    const slots = timeline.lanes[0]!.groups.map((g) => g.slot);
+    expect(new Set(slots).size).toBe(slots.length);
+    expect(slots).toEqual(Array.from({ length: 24 }, (_, i) => i));
+  });
+
+  it('draws the music lane: closed, then what each event starts, up to the next', () => {
+    const timeline = buildTimeline([], {
+      from: '2026-11-24T06:00:00+01:00',
+      until: '2026-11-24T10:00:00+01:00',
+      music: [
+        {
+          at: '2026-11-24T08:00:00+01:00',
+          kind: 'open',
+          source: { type: 'channel', id: 1, name: 'Reggeli kávé' },
+          volume: 60,
+        },
+        {
+          at: '2026-11-24T09:00:00+01:00',
+          kind: 'volume',
+          source: { type: 'channel', id: 1, name: 'Reggeli kávé' },
+          volume: 40,
+        },
+      ],
+    });
+    expect(timeline.hours.map((h) => h.label)).toEqual(['06:00', '07:00', '08:00', '09:00']);
+    expect(timeline.segments.map((s) => [s.start, s.end, s.open, s.event?.volume])).toEqual([
+      [0, 0.5, false, undefined],
+      [0.5, 0.75, true, 60],
+      [0.75, 1, true, 40],
+    ]);
+    expect(timeline.hours[2]!.music.map((m) => m.event.kind)).toEqual(['open']);
   });
 });

@@ -1,9 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SchedulerFrequency } from '../../../../contracts/scheduled-contents';
 import type { ScheduleRule } from '../../scheduler/engine';
+import type { OpeningHours } from '../../../../contracts/opening-hours';
 import type { Db } from '../client';
 import {
   customers,
+  openingHours,
   players,
   scheduledContents,
   scheduledContentScreens,
@@ -24,6 +26,8 @@ export interface ActiveSchedule {
   id: number;
   customerId: number;
   name: string;
+  /** 'Csak nyitvatartási időben': not fired while the shop is closed. */
+  onlyOpen: boolean;
   /** The shop's IANA zone (`customers.timezone`). */
   timeZone: string;
   rule: ScheduleRule;
@@ -36,6 +40,7 @@ export async function listActiveSchedules(db: Db): Promise<ActiveSchedule[]> {
       id: scheduledContents.id,
       customerId: scheduledContents.customerId,
       name: scheduledContents.name,
+      onlyOpen: scheduledContents.onlyOpen,
       timeZone: customers.timezone,
       rule: {
         frequency: scheduledContents.frequency,
@@ -61,6 +66,19 @@ export async function listActiveSchedules(db: Db): Promise<ActiveSchedule[]> {
   return rows as Array<
     Omit<(typeof rows)[number], 'rule'> & { rule: ScheduleRule & { frequency: SchedulerFrequency } }
   >;
+}
+
+/** The opening hours of these shops, by customer id (a shop that never set any is absent: always open). */
+export async function listOpeningHoursOf(db: Db, customerIds: readonly number[]): Promise<Map<number, OpeningHours>> {
+  const out = new Map<number, OpeningHours>();
+  for (const ids of chunks([...new Set(customerIds)])) {
+    const rows = await db
+      .select({ customerId: openingHours.customerId, week: openingHours.week, exceptions: openingHours.exceptions })
+      .from(openingHours)
+      .where(inArray(openingHours.customerId, ids));
+    for (const r of rows) out.set(r.customerId, { week: r.week, exceptions: r.exceptions });
+  }
+  return out;
 }
 
 export interface ScheduleLinks {

@@ -15,7 +15,8 @@ import type { SeedStep } from '../index';
  * `demo`'s schedules ('Ütemezés'), on top of `0006_mixer_demo`: one active spot at half past every
  * hour in opening hours (Monday to Saturday, 09:00–20:00), so the page shows a real next play time
  * and the shop hears the scheduler; and one inactive morning welcome (a spot and a slideshow on the
- * entrance screen), to show the switch and the filter. A shop missing the demo media gets none.
+ * entrance screen), to show the switch and the filter. Both only in opening hours ('Csak
+ * nyitvatartási időben'), as a new item is. A shop missing the demo media gets none.
  */
 export const schedulerDemoStep: SeedStep = {
   name: '0007_scheduler_demo',
@@ -50,6 +51,7 @@ export const schedulerDemoStep: SeedStep = {
         betweenFrom: '09:00',
         betweenTo: '20:00',
         sunday: false,
+        onlyOpen: true,
       })
       .returning({ id: scheduledContents.id });
     await db.insert(scheduledContentSpots).values({ scheduledContentId: hourly!.id, spotId: spot.id, position: 1 });
@@ -63,6 +65,7 @@ export const schedulerDemoStep: SeedStep = {
         frequency: 'everyThirtyMinutes',
         betweenFrom: '08:00',
         betweenTo: '10:00',
+        onlyOpen: true,
       })
       .returning({ id: scheduledContents.id });
     await db

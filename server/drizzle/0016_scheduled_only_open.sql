@@ -1,0 +1,1 @@
+ALTER TABLE "scheduled_contents" ADD COLUMN "only_open" boolean DEFAULT false NOT NULL;
