@@ -166,21 +166,34 @@ describe('one instance', () => {
     );
   });
 
-  test('a block start with more than 3 minutes of the track left switches at once', async () => {
+  test('a block start switches at once when more than 3 minutes of the track are left, else after it', async () => {
     await tick(t.app, local('08:00'));
-    const [long] = await rows<{ id: number }>(
-      `select t.id from tracks t join channel_tracks ct on ct.track_id = t.id
-       where ct.channel_id = ${morning.id} order by t.duration desc limit 1`,
-    );
-    // The morning's longest track, near its start, as the audio device last reported it.
-    await rows(`update players set track_id = ${long!.id}, "current_time" = 0 where id = ${playerId}`);
-    const duration = (await rows<{ duration: number }>(`select duration from tracks where id = ${long!.id}`))[0]!
-      .duration;
-    await tick(t.app, local('12:00'));
-    const p = await player();
-    if (duration > 180) assert.ok(afternoon.tracks.includes(p.track!.id), 'switched at once');
-    else assert.equal(p.track!.id, long!.id, 'a short track finishes first');
-    assert.equal(p.playable_id, afternoon.id);
+    const playing = (await player()).track!;
+    // The track the audio device plays, as long as a 5-minute one, 40 s in: more than 3 minutes left.
+    const [{ duration }] = await rows<{ duration: number }>(`select duration from tracks where id = ${playing.id}`);
+    await rows(`update tracks set duration = 300 where id = ${playing.id}`);
+    try {
+      await rows(`update players set "current_time" = 40 where id = ${playerId}`);
+      await tick(t.app, local('12:00'));
+      let p = await player();
+      assert.equal(p.playable_id, afternoon.id);
+      assert.ok(afternoon.tracks.includes(p.track!.id), 'the new source at once');
+      assert.equal(p.current_time, 0);
+
+      // The next day at 12:00, the same track 2:30 in: at most 3 minutes left, it finishes first.
+      await tick(t.app, local('08:00', '2030-01-09'));
+      p = await player();
+      assert.equal(p.playable_id, morning.id);
+      await rows(`update players set track_id = ${playing.id}, "current_time" = 150 where id = ${playerId}`);
+      await tick(t.app, local('12:00', '2030-01-09'));
+      p = await player();
+      assert.equal(p.playable_id, afternoon.id);
+      assert.equal(p.track!.id, playing.id, 'the track finishes first');
+      assert.equal(p.current_time, 150);
+      for (const next of p.next_tracks!) assert.ok(afternoon.tracks.includes(next.id), 'then the new source');
+    } finally {
+      await rows(`update tracks set duration = ${duration} where id = ${playing.id}`);
+    }
   });
 
   test('a press holds the plan until the next boundary; "Vissza a napirendhez" hands back at once', async () => {

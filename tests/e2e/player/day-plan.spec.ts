@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Track } from '../../../contracts/tracks';
-import { DAY_KEYS } from '../../../contracts/names';
+import { DAY_KEYS, DEFAULT_SCHEDULE_RULE } from '../../../contracts/names';
 import { E2E, webUrl, type Stack } from '../../../scripts/launch/stack';
 import { logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
@@ -49,12 +49,15 @@ async function device(browser: Browser): Promise<Device> {
   return d;
 }
 
-/** The scheduler's test clock: the plan's minute at `hm` on DAY, shop time. */
-async function tick(request: APIRequestContext, hm: string): Promise<void> {
+/** The scheduler's test clock: the minute at `hm` on `day` (DAY), shop time; the ids of the items it fired. */
+async function tick(request: APIRequestContext, hm: string, day = DAY): Promise<number[]> {
   const res = await request.post(`http://127.0.0.1:${API_PORT}/api/_test/scheduler/tick`, {
-    data: { at: `${DAY}T${hm}:00+01:00` },
+    data: { at: `${day}T${hm}:00+01:00` },
   });
   expect(res.status()).toBe(200);
+  return ((await res.json()) as { fired: Array<{ scheduled_content_id: number }> }).fired.map(
+    (f) => f.scheduled_content_id,
+  );
 }
 
 async function call(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
@@ -66,7 +69,7 @@ async function call(page: Page, method: 'GET' | 'POST', path: string, body?: unk
 const trackIdsOf = async (page: Page, channelId: number) =>
   new Set(((await call(page, 'GET', `/api/channels/${channelId}/tracks`)) as Track[]).map((t) => t.id));
 
-test('opening starts the block, a press holds until the next boundary, a block switches the source, closing pauses', async ({
+test('opening starts the block, a press holds until the next boundary, a block switches the source, closing pauses; at night only a spot not bound to opening hours fires', async ({
   browser,
   request,
 }) => {
@@ -172,4 +175,25 @@ test('opening starts the block, a press holds until the next boundary, a block s
   await expect.poll(async () => (await audioState(counter.page)).paused, LIVE).toBe(true);
   expect((await serverPlayer(counter.page)).is_playing).toBe(false);
   await expect(bar(phone.page).getByRole('button', { name: 'Lejátszás', exact: true })).toBeVisible(LIVE);
+
+  // At 03:00 the next night a spot 'Csak nyitvatartási időben' stays silent; one without it plays.
+  const [spot] = (await call(counter.page, 'GET', '/api/spots')) as Array<{ id: number }>;
+  const item = async (name: string, onlyOpen: boolean) =>
+    (
+      (await call(counter.page, 'POST', '/api/scheduled-contents', {
+        ...DEFAULT_SCHEDULE_RULE,
+        name,
+        active: true,
+        only_open: onlyOpen,
+        spots: [spot!.id],
+        slideshows: [],
+        screens: [],
+      })) as { id: number }
+    ).id;
+  const openOnly = await item('Csak nyitva', true);
+  const always = await item('Mindig', false);
+  const fired = await tick(request, '03:00', '2031-01-08');
+  expect(fired).toContain(always);
+  expect(fired).not.toContain(openOnly);
+  for (const id of [openOnly, always]) await call(counter.page, 'POST', `/api/scheduled-contents/delete/${id}`, {});
 });
