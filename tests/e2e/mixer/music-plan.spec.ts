@@ -1,3 +1,4 @@
+import { pageRuns } from '../player/support';
 import { expect, test, type Page } from '@playwright/test';
 import type { MusicBlock, MusicPlan } from '../../../contracts/music-plan';
 import { E2E, webUrl } from '../../../scripts/launch/stack';
@@ -67,6 +68,7 @@ async function chooseSource(page: Page, name: string) {
 
 test('a block made by keyboard stands in the week; an overlapping one is refused under its start', async ({ page }) => {
   await page.goto('/mixer/plan');
+  await pageRuns(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Zenei napirend' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Zenei napirend' })).toHaveAttribute('aria-current', 'page');
   // The seeded blocks stand in the week.
@@ -139,6 +141,7 @@ test('a block made by keyboard stands in the week; an overlapping one is refused
 
 test('a drag on a free slot opens the form with its day and times', async ({ page }) => {
   await page.goto('/mixer/plan');
+  await pageRuns(page);
   const column = sunday(page);
   // The night hours in view (above the player bar).
   await column.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 120));
@@ -169,6 +172,7 @@ test('a drag on a free slot opens the form with its day and times', async ({ pag
 test('a phone lists the blocks by day', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/mixer/plan');
+  await pageRuns(page);
   const day = page.getByRole('region', { name: 'Vasárnap' });
   await expect(day.getByRole('button', { name: new RegExp(`^02:00–03:30.*${TAG} éjjel`) })).toBeVisible();
   await expect(day.getByRole('button', { name: new RegExp(`^21:00–23:30.*${FIRST}`) })).toBeVisible();
@@ -189,6 +193,7 @@ test('a phone lists the blocks by day', async ({ page }) => {
 
 test('the switch and the default source survive a reload', async ({ page }) => {
   await page.goto('/mixer/plan');
+  await pageRuns(page);
   const toggle = page.getByRole('switch', { name: 'Automatikus napirend' });
   await expect(toggle).not.toBeChecked();
   try {
@@ -200,6 +205,7 @@ test('the switch and the default source survive a reload', async ({ page }) => {
     await form.getByRole('button', { name: 'Mentés' }).click();
     await expect(form).toBeHidden();
     await page.reload();
+    await pageRuns(page);
     await expect(page.getByRole('switch', { name: 'Automatikus napirend' })).toBeChecked();
     await expect(page.getByTestId('plan-default-source')).toHaveText('Napfényes pop');
   } finally {
@@ -211,6 +217,7 @@ test('the switch and the default source survive a reload', async ({ page }) => {
     });
   }
   await page.reload();
+  await pageRuns(page);
   await expect(page.getByRole('switch', { name: 'Automatikus napirend' })).not.toBeChecked();
 });
 

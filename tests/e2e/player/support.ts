@@ -39,14 +39,27 @@ export async function playChannel(page: Page, channelId = 1): Promise<void> {
   await page.goto(`/channels/${channelId}`);
   // The engine appends its audio element once the page is hydrated; a press before that is lost.
   await page.locator('audio[data-player-audio]').waitFor({ state: 'attached' });
+  await pressPlayOnPage(page);
+}
+
+/**
+ * Presses the page's own play button until this device plays. The button tells what the shop hears
+ * only once the page runs (the server's HTML claims nothing): a music that already plays may show as
+ * 'Lejátszás' for a moment and then turn to 'Szünet', so a single look could press the wrong one.
+ */
+export async function pressPlayOnPage(page: Page): Promise<void> {
   const main = page.getByRole('main');
   const pause = main.getByRole('button', { name: 'Szünet', exact: true });
-  if (await pause.isVisible()) {
-    await pause.click();
-    await expect(main.getByRole('button', { name: 'Lejátszás', exact: true })).toBeVisible();
-  }
-  await main.getByRole('button', { name: 'Lejátszás', exact: true }).click();
-  await expect(bar(page).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
+  const play = main.getByRole('button', { name: 'Lejátszás', exact: true });
+  await expect(pause.or(play).first()).toBeVisible();
+  await expect(async () => {
+    if (await pause.isVisible()) {
+      await pause.click({ timeout: 2_000 });
+      await expect(play).toBeVisible({ timeout: 3_000 });
+    }
+    await play.click({ timeout: 2_000 });
+    await expect(bar(page).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
 }
 
@@ -77,4 +90,12 @@ export async function releasePlayer(page: Page): Promise<void> {
   // media cache and worker on the way: let that finish before the context closes (a close in the
   // middle of it once hung the teardown for the whole test timeout). A page without a socket stays.
   await page.waitForURL(/\/login$/, { timeout: 10_000 }).catch(() => {});
+}
+
+/**
+ * Waits until the app's page runs in the browser: the player engine appends its audio element once
+ * the shell is hydrated. A field filled before that is reset by hydration, and a click is lost.
+ */
+export async function pageRuns(page: Page): Promise<void> {
+  await page.locator('audio[data-player-audio]').waitFor({ state: 'attached' });
 }

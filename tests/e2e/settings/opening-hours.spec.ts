@@ -1,3 +1,4 @@
+import { pageRuns } from '../player/support';
 import { expect, test, type Page } from '@playwright/test';
 import type { OpeningHours } from '../../../contracts/opening-hours';
 import { BUNDLED_API, logIn } from '../support/auth';
@@ -32,6 +33,7 @@ test(
     await pageCall(page, 'POST', '/api/opening-hours', { week: [], exceptions: [] });
 
     await page.goto('/settings');
+    await pageRuns(page);
     const form = page.getByRole('form', { name: 'Nyitvatartás' });
     await expect(page.getByRole('heading', { level: 2, name: 'Nyitvatartás' })).toBeVisible();
     await expect(
@@ -92,6 +94,7 @@ test(
     expect((await pageCall(page, 'GET', '/api/opening-hours')).body).toEqual(expected);
 
     await page.reload();
+    await pageRuns(page);
     await expect(page.getByLabel('Hétfő: Nyitás')).toHaveValue('09:00');
     await expect(page.getByLabel('Péntek: Zárás')).toHaveValue('02:00');
     await expect(day(page, 'friday').getByText('Éjfél után zár, másnap 02:00-kor.')).toBeVisible();
