@@ -39,27 +39,14 @@ export async function playChannel(page: Page, channelId = 1): Promise<void> {
   await page.goto(`/channels/${channelId}`);
   // The engine appends its audio element once the page is hydrated; a press before that is lost.
   await page.locator('audio[data-player-audio]').waitFor({ state: 'attached' });
-  await pressPlayOnPage(page);
-}
-
-/**
- * Presses the page's own play button until this device plays. The button tells what the shop hears
- * only once the page runs (the server's HTML claims nothing): a music that already plays may show as
- * 'Lejátszás' for a moment and then turn to 'Szünet', so a single look could press the wrong one.
- */
-export async function pressPlayOnPage(page: Page): Promise<void> {
   const main = page.getByRole('main');
   const pause = main.getByRole('button', { name: 'Szünet', exact: true });
-  const play = main.getByRole('button', { name: 'Lejátszás', exact: true });
-  await expect(pause.or(play).first()).toBeVisible();
-  await expect(async () => {
-    if (await pause.isVisible()) {
-      await pause.click({ timeout: 2_000 });
-      await expect(play).toBeVisible({ timeout: 3_000 });
-    }
-    await play.click({ timeout: 2_000 });
-    await expect(bar(page).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  if (await pause.isVisible()) {
+    await pause.click();
+    await expect(main.getByRole('button', { name: 'Lejátszás', exact: true })).toBeVisible();
+  }
+  await main.getByRole('button', { name: 'Lejátszás', exact: true }).click();
+  await expect(bar(page).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
   await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
 }
 

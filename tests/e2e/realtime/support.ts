@@ -1,7 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Player } from '../../../contracts/player';
 import { logIn } from '../support/auth';
-import { audioState, bar, pressPlayOnPage, releasePlayer } from '../player/support';
+import { audioState, bar, releasePlayer } from '../player/support';
 
 export { audioState, bar };
 
@@ -99,5 +99,16 @@ export const pathOf = (url: string) => new URL(url || 'http://x/').pathname;
  */
 export async function playHere(page: Page): Promise<void> {
   await page.goto('/channels/1');
-  await pressPlayOnPage(page);
+  // The page's button tells what the shop hears only once the player is current (the server's HTML
+  // claims nothing): a look before that sees neither 'Szünet' nor the truth.
+  await waitForSocket(page);
+  const main = page.getByRole('main');
+  const pause = main.getByRole('button', { name: 'Szünet', exact: true });
+  if (await pause.isVisible()) {
+    await pause.click();
+    await expect(main.getByRole('button', { name: 'Lejátszás', exact: true })).toBeVisible();
+  }
+  await main.getByRole('button', { name: 'Lejátszás', exact: true }).click();
+  await expect(bar(page).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
 }
