@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import '@/lib/zod-jitless';
 import { getApiBase } from './api-base-state';
 import { noteAppVersion } from './app-version';
 import { resolveMediaUrls } from './media-urls';
