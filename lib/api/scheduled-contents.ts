@@ -1,11 +1,11 @@
 'use client';
 
-import useSWR, { mutate } from 'swr';
+import { mutate } from 'swr';
 import type { ScheduledContent, ScheduledContentBody } from '@/contracts';
 import { previewOf, type SchedulePreview, type SchedulePreviewEntry } from '@/contracts/scheduled-contents';
 import { upsertById, withoutId } from '@/lib/mixer/list-edits';
 import { apiFetch } from './fetcher';
-import { seededOptions, useSeededList, useServerSeed } from './seeded';
+import { useSeeded, useSeededList } from './seeded';
 
 /** SWR keys are the BFF URLs themselves; the server render seeds the lists under the same URLs (lib/server). */
 export const SCHEDULED_CONTENTS_KEY = '/api/scheduled-contents';
@@ -44,18 +44,7 @@ export function useScheduledContents(initial: ScheduledContent[] | null) {
  * `list` is the whole preview: ScheduleTimeline's `entries` takes it as it is.
  */
 export function useSchedulePreview(initial: SchedulePreview | null) {
-  useServerSeed(SCHEDULE_PREVIEW_KEY, initial);
-  const swr = useSWR<SchedulePreview, Error>(SCHEDULE_PREVIEW_KEY, scheduledContentApi.preview, {
-    ...seededOptions,
-    revalidateOnMount: initial === null,
-    shouldRetryOnError: false,
-  });
-  return {
-    list: swr.data ?? initial,
-    failed: swr.error !== undefined && swr.data === undefined,
-    loading: swr.isLoading,
-    retry: () => void swr.mutate(),
-  };
+  return useSeeded(SCHEDULE_PREVIEW_KEY, initial, scheduledContentApi.preview);
 }
 
 /**

@@ -25,22 +25,24 @@ export function useServerSeed<T>(key: string, data: T | null): void {
   }, [key, data]);
 }
 
-export interface SeededList<T> {
-  /** The list, or null while there is none (the server's call failed, and so far the browser's too). */
-  list: T[] | null;
+export interface Seeded<T> {
+  /** The data, or null while there is none (the server's call failed, and so far the browser's too). */
+  list: T | null;
   /** The browser's own fetch failed (only tried when the server had none to give). */
   failed: boolean;
   loading: boolean;
   retry: () => void;
 }
 
+export type SeededList<T> = Seeded<T[]>;
+
 /**
- * A page's list seeded by its server component. When the server could not read it (`initial` null),
- * the browser tries once itself; the page shows a short notice in the list's place meanwhile.
+ * A page's data seeded by its server component. When the server could not read it (`initial` null),
+ * the browser tries once itself; the page shows a short notice in its place meanwhile.
  */
-export function useSeededList<T>(key: string, initial: T[] | null, fetcher: () => Promise<T[]>): SeededList<T> {
+export function useSeeded<T>(key: string, initial: T | null, fetcher: () => Promise<T>): Seeded<T> {
   useServerSeed(key, initial);
-  const swr = useSWR<T[], Error>(key, fetcher, {
+  const swr = useSWR<T, Error>(key, fetcher, {
     ...seededOptions,
     revalidateOnMount: initial === null,
     shouldRetryOnError: false,
@@ -51,4 +53,9 @@ export function useSeededList<T>(key: string, initial: T[] | null, fetcher: () =
     loading: swr.isLoading,
     retry: () => void swr.mutate(),
   };
+}
+
+/** A page's list seeded by its server component (see useSeeded). */
+export function useSeededList<T>(key: string, initial: T[] | null, fetcher: () => Promise<T[]>): SeededList<T> {
+  return useSeeded(key, initial, fetcher);
 }
