@@ -170,7 +170,7 @@ describe('one instance', () => {
     await tick(t.app, local('08:00'));
     const playing = (await player()).track!;
     // The track the audio device plays, as long as a 5-minute one, 40 s in: more than 3 minutes left.
-    const [{ duration }] = await rows<{ duration: number }>(`select duration from tracks where id = ${playing.id}`);
+    const { duration } = (await rows<{ duration: number }>(`select duration from tracks where id = ${playing.id}`))[0]!;
     await rows(`update tracks set duration = 300 where id = ${playing.id}`);
     try {
       await rows(`update players set "current_time" = 40 where id = ${playerId}`);
