@@ -37,6 +37,7 @@ export const playLogMessages = {
   id: 'Az azonosító csak pozitív egész szám lehet.',
   unknown: 'A lejátszott elem nem található.',
   startedAt: 'A kezdés időpontja érvénytelen.',
+  ageMs: `A lejátszás kezdete óta eltelt idő 0 és ${PLAYED_MAX_AGE_DAYS} nap közötti egész szám lehet (ezredmásodpercben).`,
   startedAtRange: `A kezdés időpontja nem lehet a jövőben, sem ${PLAYED_MAX_AGE_DAYS} napnál régebbi.`,
   seconds: `A lejátszott idő 0 és ${PLAYED_SECONDS_MAX} másodperc közötti szám lehet.`,
   reportId: 'A jelentés azonosítója 8–64 karakter lehet (betűk, számok, kötőjel, aláhúzás).',
@@ -78,6 +79,21 @@ export const playedBodySchema = z.object({
       .max(PLAYED_SECONDS_MAX, { error: playLogMessages.seconds }),
   ),
   ended: laravelBoolean,
+  /**
+   * How long before sending the play began, by the device's own clock (ms). The API stamps the
+   * play from its own clock minus this, so a device whose clock is off logs at the true time;
+   * `started_at` (the device's time) is kept beside it. Absent from older devices: `started_at` counts.
+   */
+  age_ms: z
+    .preprocess(
+      asNumber,
+      z
+        .number({ error: playLogMessages.ageMs })
+        .int({ error: playLogMessages.ageMs })
+        .min(0, { error: playLogMessages.ageMs })
+        .max(PLAYED_MAX_AGE_DAYS * 86_400_000, { error: playLogMessages.ageMs }),
+    )
+    .optional(),
   report_id: z
     .string({ error: playLogMessages.reportId })
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: playLogMessages.reportId }),

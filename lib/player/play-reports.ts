@@ -166,8 +166,16 @@ function defaultStore(): OutboxStore {
 
 export type SendReport = (playerId: number, report: PlayReport) => Promise<void>;
 
+/**
+ * Sends one report with its age by this device's clock at the moment it leaves: the API stamps the
+ * play from its own clock, so a device whose clock is off (or was offline for hours) logs true times.
+ */
 export const sendPlayReport: SendReport = async (playerId, report) => {
-  await apiFetch(`/api/players/${playerId}/played`, { method: 'POST', body: report });
+  const age = Math.max(0, Math.round(Date.now() - Date.parse(report.started_at)));
+  await apiFetch(`/api/players/${playerId}/played`, {
+    method: 'POST',
+    body: Number.isFinite(age) ? { ...report, age_ms: age } : report,
+  });
 };
 
 /**

@@ -227,7 +227,7 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   const now = testClock?.now ?? clock;
   const instance = config.schedulerInstance ?? defaultInstanceId();
   // The music plan: its boundaries tick with the scheduler's minutes; a manager's press holds it.
-  const plan = createPlanRunner({ db: dbHandle.db, players, instance, log: app.log });
+  const plan = createPlanRunner({ db: dbHandle.db, players, instance, log: app.log, clock: now });
   players.setPressHold((tx, customerId) => plan.holdUntil(tx, customerId, now()));
   const ctx: AppContext = {
     config,

@@ -269,6 +269,22 @@ describe('one instance', () => {
     assert.equal(seen.length, 1);
   });
 
+  test('a tick that ends past its minute and grace applies nothing; the current minute applies the state of now', async () => {
+    const seen = updates(t.app);
+    // The 08:00 tick comes back from the database at 08:01:20: the opening is not applied late by it.
+    now = local('08:01') + 20_000;
+    await t.app.scheduler.tick(local('08:00'));
+    assert.equal((await player()).is_playing, false);
+    assert.equal(seen.length, 0);
+    assert.deepEqual(await rows('select kind from music_plan_applied'), []);
+    // 08:01's own tick does.
+    await tick(t.app, local('08:01'));
+    const p = await player();
+    assert.equal(p.is_playing, true);
+    assert.equal(p.playable_id, morning.id);
+    assert.equal(seen.length, 1);
+  });
+
   test('a shop without opening hours: blocks switch the music but never start or stop it', async () => {
     await rows('delete from opening_hours');
     await tick(t.app, local('12:00'));

@@ -147,6 +147,26 @@ describe('POST /api/players/{id}/played', () => {
     assert.equal((await reportRows()).length, 1);
   });
 
+  test("a device whose clock is 2 h behind logs the play at the API's time, its own time kept beside it (issue 29, defect 9)", async () => {
+    const deviceTime = new Date(Date.now() - 2 * 3_600_000 - 30_000).toISOString();
+    const before = Date.now();
+    const res = await played({ ...good(), started_at: deviceTime, age_ms: 30_000 });
+    assert.equal(res.statusCode, 201, res.body);
+    const startedAt = Date.parse((res.json() as { started_at: string }).started_at);
+    // 30 s before the report arrived by the API's clock, not 2 h before.
+    assert.ok(
+      startedAt >= before - 30_000 - 1000 && startedAt <= Date.now() - 30_000 + 1000,
+      `started_at ${new Date(startedAt).toISOString()}`,
+    );
+    const [row] = await reportRows();
+    assert.equal(row!.deviceStartedAt?.toISOString(), deviceTime);
+    // A bad age is refused under its field, and nothing is stored.
+    const bad = await played({ ...good(), age_ms: -5 });
+    assert.equal(bad.statusCode, 422);
+    assert.deepEqual(Object.keys((bad.json() as { errors: object }).errors), ['age_ms']);
+    assert.equal((await reportRows()).length, 1);
+  });
+
   test('tracks, spots and sounds; the name is kept as it played, a later rename does not rewrite it', async () => {
     for (const [type, id] of [
       ['track', track],

@@ -533,3 +533,69 @@ describe("'Csak nyitvatartási időben' (only_open)", () => {
     assert.equal((await fireRows(db, [control])).length, 3);
   });
 });
+
+describe('a tick that waits on the database past its minute (issue 29, defect 8)', () => {
+  test('reads that end after the grace claim nothing; a claim that lands after it is kept as missed and sends nothing', async () => {
+    const { db } = t.database;
+    await deactivateAll(db);
+    const id = await createItem(db, { customerId: demoId, name: 'Késő perc', spotIds: [demoSpots[0]!.id] });
+    const seen = capture(t.app);
+    const m = BASE + 200 * MINUTE;
+    // The clock is already past the minute and its 15 s grace: a stale minute is never played.
+    now = m + MINUTE + 16_000;
+    assert.deepEqual(await t.app.scheduler.tick(m), []);
+    assert.deepEqual(await fireRows(db, [id]), []);
+    // Within the grace it still fires (a timer a little late, a restart inside the minute).
+    now = m + MINUTE + 10_000;
+    assert.deepEqual(
+      (await t.app.scheduler.tick(m)).map((f) => f.scheduledContentId),
+      [id],
+    );
+    assert.equal(seen.filter((b) => b.event === PLAY_SPOTS_EVENT).length, 1);
+  });
+
+  test(
+    'a claim held up by the database until the next minute sends nothing, is logged as missed, and no instance plays it late',
+    { skip: exactlyOnceSkip },
+    async () => {
+      assert.ok(PG, 'CI: TEST_DATABASE_URL must be set, this test locks a table on PostgreSQL');
+      const { db } = t.database;
+      await deactivateAll(db);
+      const id = await createItem(db, { customerId: demoId, name: 'Elakadt perc', spotIds: [demoSpots[1]!.id] });
+      const seen = capture(t.app);
+      const m = BASE + 300 * MINUTE;
+      now = m + 50;
+      // Another session holds the fire log: the claim's insert waits, as on a database that hangs.
+      const { Client } = (await import('pg')).default;
+      const locker = new Client({ connectionString: PG });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN');
+        await locker.query('LOCK TABLE scheduler_fires IN EXCLUSIVE MODE');
+        const ticking = t.app.scheduler.tick(m);
+        await new Promise((r) => setTimeout(r, 500));
+        // The database comes back 85 s into the minute: the next minute is current.
+        now = m + 85_000;
+        await locker.query('COMMIT');
+        assert.deepEqual(await ticking, []);
+      } finally {
+        await locker.end();
+      }
+      assert.equal(seen.filter((b) => b.event === PLAY_SPOTS_EVENT).length, 0, 'nothing is sent late');
+      const rows = await fireRows(db, [id]);
+      assert.deepEqual(
+        rows.map((r) => [r.minute.getTime(), r.missed]),
+        [[m, true]],
+      );
+      // Another instance (or this one again) never plays the missed minute either.
+      const restarted = createScheduler({ ...t.app.ctx, clock: () => now }, { instance: 'late' });
+      assert.deepEqual(await restarted.tick(m), []);
+      assert.equal((await fireRows(db, [id])).length, 1);
+      // The current minute fires as ever.
+      assert.deepEqual(
+        (await t.app.scheduler.tick(m + MINUTE)).map((f) => f.scheduledContentId),
+        [id],
+      );
+    },
+  );
+});

@@ -622,6 +622,11 @@ export const schedulerFires = pgTable(
     /** Which API instance sent it. */
     instance: text('instance').notNull(),
     firedAt: timestamp('fired_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Claimed too late to play (the tick waited on the database past the minute's grace): nothing
+     * was sent, and the row keeps any other instance from playing the minute late.
+     */
+    missed: boolean('missed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('scheduler_fires_claim_unique').on(t.scheduledContentId, t.minute),
@@ -751,7 +756,10 @@ export const playReports = pgTable(
     type: text('type').notNull(),
     itemId: integer('item_id').notNull(),
     name: text('name').notNull(),
+    /** When it began by the API's clock (the report's age taken from the time it arrived). */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** When it began by the device's own clock, as reported (it may be off by hours). */
+    deviceStartedAt: timestamp('device_started_at', { withTimezone: true }),
     seconds: doublePrecision('seconds').notNull(),
     ended: boolean('ended').notNull(),
     /** The device session that played it (`/api/me` session_id), when known. */

@@ -84,7 +84,9 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = validate(playedBodySchema, bodyOf(req));
     // The device's wall clock against ours (not the scheduler's clock, which tests may move).
     const now = Date.now();
-    const at = body.started_at.getTime();
+    // Stamped by our clock: the device's may be hours off. Its own time is kept beside it.
+    const startedAt = body.age_ms === undefined ? body.started_at : new Date(now - body.age_ms);
+    const at = startedAt.getTime();
     if (at > now + PLAYED_FUTURE_SLACK_MS || at < now - PLAYED_MAX_AGE_DAYS * DAY_MS) {
       throw new ValidationError({ started_at: [playLogMessages.startedAtRange] });
     }
@@ -98,7 +100,8 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
       type: body.type,
       itemId: body.id,
       name,
-      startedAt: body.started_at,
+      startedAt,
+      deviceStartedAt: body.started_at,
       seconds: Math.round(body.seconds * 10) / 10,
       ended: body.ended,
       sessionId: who.sessionId,

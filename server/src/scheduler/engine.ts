@@ -83,6 +83,18 @@ const FREQUENCY_FIELDS = new Map<string, { minuteStep: number; minuteAt: number;
   ['everySixHours', { minuteStep: 0, minuteAt: 0, hourStep: 6 }],
 ]);
 
+/**
+ * A fire is claimed only while its minute is current or within this grace after it ends. A tick
+ * that waited on the database past it logs its minute as missed and sends nothing: an ad played
+ * a minute late beside the next one is worse than one missed. The music plan keeps the same rule.
+ */
+export const FIRE_GRACE_MS = 15_000;
+
+/** The last moment (clock ms) a fire or a plan boundary of `minute` may still take effect. */
+export function minuteDeadline(minute: number): number {
+  return floorMinute(minute) + MINUTE_MS + FIRE_GRACE_MS;
+}
+
 export function floorMinute(ms: number): number {
   return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
 }

@@ -21,7 +21,7 @@ import {
   type CompiledHours,
   type CompiledPlan,
 } from './day-plan';
-import { floorMinute } from './engine';
+import { floorMinute, minuteDeadline } from './engine';
 
 /**
  * The music plan's runner (issue 26): at each minute, for every shop whose plan is on, it finds the
@@ -223,11 +223,29 @@ export interface PlanRunnerOptions {
   players: Pick<PlayerService, 'applyPlan'>;
   instance: string;
   log?: { error(obj: object, msg: string): void };
+  /**
+   * The app's clock: a tick that waited on the database past its minute's grace applies nothing
+   * (the tick of the minute now current does), so a late tick never lays an older state over a newer.
+   */
+  clock?: () => number;
+}
+
+/** A tick's minute passed its grace while it waited; its boundary is left to the current minute's tick. */
+class StaleTickError extends Error {
+  constructor(minute: number) {
+    super(`plan tick of ${new Date(minute).toISOString()} passed its grace`);
+  }
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function createPlanRunner({ db, players, instance, log = { error: () => {} } }: PlanRunnerOptions): PlanRunner {
+export function createPlanRunner({
+  db,
+  players,
+  instance,
+  log = { error: () => {} },
+  clock = Date.now,
+}: PlanRunnerOptions): PlanRunner {
   /** Compiled plans by shop, kept while their rows are unchanged. */
   const compiled = new Map<number, ShopPlan>();
   /** The boundary this instance last settled per shop (applied, held, or claimed by another). */
@@ -277,6 +295,7 @@ export function createPlanRunner({ db, players, instance, log = { error: () => {
   async function settle(shop: ShopPlan, event: PlanEvent, minute: number): Promise<PlanTickResult> {
     const key = eventKey(shop, event);
     const player = await players.applyPlan(shop.customerId, async (row, tx) => {
+      if (clock() > minuteDeadline(minute)) throw new StaleTickError(minute);
       // A press after this boundary holds the player until the next one.
       const held = row.planHoldUntil !== null && row.planHoldUntil.getTime() > event.at;
       const won = await claimPlanBoundary(tx, {
@@ -321,10 +340,18 @@ export function createPlanRunner({ db, players, instance, log = { error: () => {
       }
       for (const { shop, event, id } of open) {
         if (settled.get(shop.customerId) === id) continue;
+        if (clock() > minuteDeadline(minute)) {
+          log.error(
+            { minute: new Date(minute).toISOString() },
+            'plan: tick passed its grace, left to the current minute',
+          );
+          break;
+        }
         try {
           results.push(await settle(shop, event, minute));
           settled.set(shop.customerId, id);
         } catch (err) {
+          if (err instanceof StaleTickError) break;
           // Tried again next minute (the claim rolled back with the player's change).
           log.error({ err, customerId: shop.customerId }, 'plan: boundary failed');
         }

@@ -11,7 +11,7 @@ import {
 } from '../db/queries/scheduler';
 import { playerSoundResource } from '../resources';
 import { compileHours, isOpenAt } from './day-plan';
-import { dueItems, floorMinute } from './engine';
+import { dueItems, floorMinute, minuteDeadline } from './engine';
 import type { PlanRunner } from './plan-runner';
 
 /**
@@ -24,7 +24,8 @@ import type { PlanRunner } from './plan-runner';
  * The row is written before the broadcast, so a crash between the two loses that fire rather than
  * doubling it (a spot cut in twice is worse than once missed), and a restart inside the minute
  * ticks it again without sending twice. Minutes that passed while no instance ran are never
- * replayed: the loop only ever ticks the minute it is in.
+ * replayed: the loop only ever ticks the minute it is in. A tick that waits on the database past
+ * its minute's grace (engine.ts, FIRE_GRACE_MS) logs the minute as missed instead of playing it late.
  */
 
 const MINUTE_MS = 60_000;
@@ -34,7 +35,6 @@ const MINUTE_MS = 60_000;
  * wait a whole minute. Small against the 1 s the issue allows.
  */
 const AIM_AFTER_BOUNDARY_MS = 25;
-
 export interface FireResult {
   scheduledContentId: number;
   customerId: number;
@@ -60,6 +60,7 @@ export interface Scheduler {
 /** The log the runner reports failed ticks and broadcasts to (the app's pino logger fits). */
 export interface SchedulerLog {
   error(obj: object, msg: string): void;
+  warn?(obj: object, msg: string): void;
 }
 
 export interface SchedulerOptions {
@@ -82,6 +83,8 @@ export function createScheduler(
 
   async function tick(minuteUtcMs: number): Promise<FireResult[]> {
     const minute = floorMinute(minuteUtcMs);
+    const deadline = minuteDeadline(minute);
+    const current = () => ctx.clock() <= deadline;
     const dueAll = dueItems(minute, await listActiveSchedules(db));
     // 'Csak nyitvatartási időben': left out (never claimed) while its shop is closed.
     const hours = await listOpeningHoursOf(
@@ -118,7 +121,19 @@ export function createScheduler(
       screenIds: l.screens.map((s) => s.id),
       instance,
     }));
-    const won = await claimFires(db, claims);
+    const missedLog = (ids: number[]) =>
+      (log.warn ?? log.error).call(
+        log,
+        { minute: new Date(minute).toISOString(), scheduledContentIds: ids },
+        'scheduler: minute missed (the tick passed its grace)',
+      );
+    // The reads took past the grace (a database that hung): nothing is claimed for a stale minute.
+    if (!current()) {
+      missedLog(claims.map((c) => c.scheduledContentId));
+      return [];
+    }
+    const { won, missed } = await claimFires(db, claims, { stillCurrent: current });
+    if (missed.size) missedLog([...missed]);
 
     const fired = planned.filter(({ item }) => won.has(item.id));
     const playerIds = await listPlayerIdsByCustomer(

@@ -103,7 +103,8 @@ function logUnion({ customerId, from, to, type }: PlayLogRange) {
     SELECT 'f' || id AS key, 'schedule' AS type, scheduled_content_id AS item_id, name, minute AS started_at,
       NULL::double precision AS seconds, NULL::boolean AS ended, NULL::integer AS player_id, NULL::text AS device_key, NULL::text AS device_label, spot_ids, id AS seq
     FROM ${schedulerFires}
-    WHERE customer_id = ${customerId} AND minute >= ${from.toISOString()}::timestamptz AND minute < ${to.toISOString()}::timestamptz`;
+    WHERE customer_id = ${customerId} AND minute >= ${from.toISOString()}::timestamptz AND minute < ${to.toISOString()}::timestamptz
+      AND NOT missed`;
   if (type === 'schedule') return fires;
   if (type) return reports;
   return sql`${reports} UNION ALL ${fires}`;

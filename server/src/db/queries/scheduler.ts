@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SchedulerFrequency } from '../../../../contracts/scheduled-contents';
 import type { ScheduleRule } from '../../scheduler/engine';
 import type { OpeningHours } from '../../../../contracts/opening-hours';
-import type { Db } from '../client';
+import { transaction, type Db } from '../client';
 import {
   customers,
   openingHours,
@@ -160,9 +160,30 @@ export interface FireClaim {
  * the rows travel as one JSON parameter (a minute with thousands of due items must still fire
  * within its first second; per-row values cost a bind parameter each and a round trip per chunk).
  */
-export async function claimFires(db: Db, claims: readonly FireClaim[]): Promise<Set<number>> {
+export interface ClaimOptions {
+  /**
+   * Asked after the insert, before the commit: false when the minute's grace passed while the
+   * claim waited on the database. The claimed rows are then kept as missed (nothing is sent, and
+   * no other instance plays the minute late) and none is reported won.
+   */
+  stillCurrent?: () => boolean;
+}
+
+export interface ClaimResult {
+  /** The items this instance claimed in time: it sends them. */
+  won: Set<number>;
+  /** The items it claimed after the grace, logged as missed. */
+  missed: Set<number>;
+}
+
+export async function claimFires(
+  db: Db,
+  claims: readonly FireClaim[],
+  { stillCurrent = () => true }: ClaimOptions = {},
+): Promise<ClaimResult> {
   const won = new Set<number>();
-  if (!claims.length) return won;
+  const missed = new Set<number>();
+  if (!claims.length) return { won, missed };
   const rows = claims.map((c) => ({
     customer_id: c.customerId,
     scheduled_content_id: c.scheduledContentId,
@@ -173,17 +194,37 @@ export async function claimFires(db: Db, claims: readonly FireClaim[]): Promise<
     screen_ids: c.screenIds,
     instance: c.instance,
   }));
-  // Both drivers (node-postgres, PGlite) answer `{ rows }`.
-  const result = (await db.execute(sql`
-    INSERT INTO ${schedulerFires} (customer_id, scheduled_content_id, minute, name, spot_ids, slideshow_ids, screen_ids, instance)
-    SELECT r.customer_id, r.scheduled_content_id, r.minute, r.name, r.spot_ids, r.slideshow_ids, r.screen_ids, r.instance
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
-      customer_id integer, scheduled_content_id integer, minute timestamptz, name text,
-      spot_ids jsonb, slideshow_ids jsonb, screen_ids jsonb, instance text)
-    ON CONFLICT (scheduled_content_id, minute) DO NOTHING
-    RETURNING scheduled_content_id`)) as unknown as { rows: Array<{ scheduled_content_id: number | null }> };
-  for (const row of result.rows) if (row.scheduled_content_id !== null) won.add(Number(row.scheduled_content_id));
-  return won;
+  await transaction(db, async (tx) => {
+    // Both drivers (node-postgres, PGlite) answer `{ rows }`.
+    const result = (await tx.execute(sql`
+      INSERT INTO ${schedulerFires} (customer_id, scheduled_content_id, minute, name, spot_ids, slideshow_ids, screen_ids, instance)
+      SELECT r.customer_id, r.scheduled_content_id, r.minute, r.name, r.spot_ids, r.slideshow_ids, r.screen_ids, r.instance
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
+        customer_id integer, scheduled_content_id integer, minute timestamptz, name text,
+        spot_ids jsonb, slideshow_ids jsonb, screen_ids jsonb, instance text)
+      ON CONFLICT (scheduled_content_id, minute) DO NOTHING
+      RETURNING id, scheduled_content_id`)) as unknown as {
+      rows: Array<{ id: number | string; scheduled_content_id: number | null }>;
+    };
+    const landed = result.rows.filter((row) => row.scheduled_content_id !== null);
+    if (stillCurrent()) {
+      for (const row of landed) won.add(Number(row.scheduled_content_id));
+      return;
+    }
+    for (const row of landed) missed.add(Number(row.scheduled_content_id));
+    if (landed.length) {
+      await tx
+        .update(schedulerFires)
+        .set({ missed: true })
+        .where(
+          inArray(
+            schedulerFires.id,
+            landed.map((row) => Number(row.id)),
+          ),
+        );
+    }
+  });
+  return { won, missed };
 }
 
 /** The player ids of the given shops (one query per chunk of shops), by shop. */

@@ -1,0 +1,1 @@
+ALTER TABLE "scheduler_fires" ADD COLUMN "missed" boolean DEFAULT false NOT NULL;

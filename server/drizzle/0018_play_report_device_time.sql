@@ -1,0 +1,1 @@
+ALTER TABLE "play_reports" ADD COLUMN "device_started_at" timestamp with time zone;
