@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loudnessFields } from './loudness';
 import { nameField } from './fields';
 import { DEVICE_NAME_MAX } from './names';
 import { playerOutputSchema, playerSchema } from './player';
@@ -69,6 +70,7 @@ export const playerSoundSchema = z.object({
   url: z.string(),
   name: z.string().optional(),
   duration: z.number().optional(),
+  ...loudnessFields,
 });
 export type PlayerSound = z.infer<typeof playerSoundSchema>;
 

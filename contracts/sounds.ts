@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loudnessFields } from './loudness';
 import { nameField, requiredText } from './fields';
 import { MIXER_NAME_MAX } from './names';
 
@@ -16,6 +17,7 @@ export const soundSchema = z.object({
   /** Signed, expiring media URL of the MP3. */
   url: z.string(),
   duration: z.number(),
+  ...loudnessFields,
   is_favorite: z.boolean(),
   is_quick: z.boolean(),
   created_at: z.string(),

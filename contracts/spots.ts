@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loudnessFields } from './loudness';
 import { idList, nameField, withFormLists } from './fields';
 import { MIXER_NAME_MAX } from './names';
 
@@ -13,6 +14,7 @@ export const spotSchema = z.object({
   /** Signed, expiring media URL of the MP3. */
   url: z.string(),
   duration: z.number(),
+  ...loudnessFields,
   created_at: z.string(),
 });
 export type Spot = z.infer<typeof spotSchema>;

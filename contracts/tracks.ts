@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loudnessFields } from './loudness';
 
 /** A track as the channel list and the player show it (SPEC.md §3). */
 export const trackSchema = z.object({
@@ -17,5 +18,6 @@ export const trackSchema = z.object({
   formatted_duration: z.string(),
   /** Length in whole seconds. */
   duration: z.number(),
+  ...loudnessFields,
 });
 export type Track = z.infer<typeof trackSchema>;

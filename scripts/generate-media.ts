@@ -13,12 +13,14 @@
  * playwright-core with a Chromium at CHROMIUM_PATH or /usr/bin/chromium for the images) and,
  * for the spots only, the espeak-ng speech synthesizer (Debian/Ubuntu package `espeak-ng`).
  * The manifest is rebuilt on every run from the files on disk, with durations read back from
- * the encoded MP3s.
+ * the encoded MP3s and loudness measured from them (server/src/audio/loudness.ts).
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { measureMp3 } from '../server/src/audio/measure';
+import { storedFigures } from '../server/src/audio/service';
 import { mp3Duration } from '../server/src/storage/mp3-duration';
 import { artSvg } from './media/art';
 import { CATEGORIES, CHANNELS, GENRE_ART, SLIDES } from './media/catalogue';
@@ -221,9 +223,22 @@ async function generateImages(): Promise<void> {
 
 // ------------------------------------------------------------------ manifest
 
-function audioInfo(file: string): { duration: number; size: number } {
+/** Loudness of every audio file, measured before the manifest is built (the seed copies the figures). */
+const loudness = new Map<string, { loudness_lufs: number; peak_dbtp: number }>();
+
+async function measureAudio(files: string[]): Promise<void> {
+  for (const file of files) {
+    const figures = storedFigures(await measureMp3(readFileSync(join(ASSETS, file))));
+    loudness.set(file, {
+      loudness_lufs: Math.round(figures.loudnessLufs * 100) / 100,
+      peak_dbtp: Math.round(figures.peakDbtp * 100) / 100,
+    });
+  }
+}
+
+function audioInfo(file: string): { duration: number; size: number; loudness_lufs?: number; peak_dbtp?: number } {
   const buf = readFileSync(join(ASSETS, file));
-  return { duration: Math.round(mp3Duration(buf) * 1000) / 1000, size: buf.length };
+  return { duration: Math.round(mp3Duration(buf) * 1000) / 1000, size: buf.length, ...loudness.get(file) };
 }
 
 function imageInfo(file: string): { size: number } {
@@ -338,5 +353,10 @@ if (wants('tracks')) generateTracks();
 if (wants('spots')) generateSpots();
 if (wants('sounds')) generateSounds();
 if (wants('images')) await generateImages();
+await measureAudio([
+  ...SONGS.map((song) => trackFile(song.slug)),
+  ...SPOTS.map((spot) => spotFile(spot.slug)),
+  ...SOUNDS.map((sound) => soundFile(sound.slug)),
+]);
 write(join(ASSETS, 'manifest.json'), `${JSON.stringify(buildManifest(), null, 2)}\n`);
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -38,6 +38,7 @@ import { createShiftableClock, registerSchedulerTestControlRoutes } from './rout
 import { createRealtime } from './realtime';
 import { liveLogins } from './realtime/logins';
 import { createPlanRunner } from './scheduler/plan-runner';
+import { createLoudnessService } from './audio/service';
 import { createScheduler, defaultInstanceId, type Scheduler } from './scheduler/runner';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
@@ -238,9 +239,22 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     players,
     realtime,
     plan,
+    loudness: createLoudnessService({
+      db: dbHandle.db,
+      storage,
+      enabled: config.loudnessMeasure,
+      log: app.log,
+    }),
     clock: now,
   };
   app.decorate('ctx', ctx);
+  // Files stored before loudness was measured: in the background once the API serves, never before.
+  app.addHook('onReady', async () => {
+    setTimeout(() => {
+      ctx.loudness.backfill().catch((err: unknown) => app.log.warn({ err }, 'loudness: backfill failed'));
+    }, 2000).unref();
+  });
+  app.addHook('onClose', async () => ctx.loudness.close());
 
   const scheduler = createScheduler(ctx, { instance, log: app.log, plan });
   app.decorate('scheduler', scheduler);

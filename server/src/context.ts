@@ -1,3 +1,4 @@
+import type { LoudnessService } from './audio/service';
 import type { Config } from './env';
 import type { Db } from './db/client';
 import type { SessionManager } from './http/session';
@@ -18,6 +19,8 @@ export interface AppContext {
   players: PlayerService;
   /** Broadcasting (UpdatePlayer, playSpots, playSound), the Pusher server and device presence. */
   realtime: Realtime;
+  /** Loudness of the stored audio: measured after an upload, and older files in the background. */
+  loudness: LoudnessService;
   /** The music plan's runner: its boundaries, a manager's hold, 'Vissza a napirendhez'. */
   plan: PlanRunner;
   /**

@@ -61,6 +61,11 @@ export interface Config {
   uploadImageMaxBytes: number;
   /** Hard cap on a whole upload request's body, in bytes: above it 413 (a file over its own limit is a 422). */
   uploadBodyMaxBytes: number;
+  /**
+   * Whether uploads and older files are measured for loudness (issue 28). On by default; the
+   * upload bench's peer turns it off to weigh what measuring costs.
+   */
+  loudnessMeasure: boolean;
   /** Whether this instance runs the scheduler's minute loop (several may: each due minute fires once). */
   schedulerEnabled: boolean;
   /**
@@ -166,6 +171,7 @@ const envSchema = z.object({
       .optional(),
   ),
   SCHEDULER_ENABLED: booleanFlag,
+  LOUDNESS_MEASURE: booleanFlag,
   SCHEDULER_TEST_CONTROL: booleanFlag,
   SCHEDULER_INSTANCE: optionalString,
   DEMO_MUSIC_PLAN: booleanFlag,
@@ -235,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadAudioMaxBytes: e.UPLOAD_AUDIO_MAX_MB * MB,
     uploadImageMaxBytes: e.UPLOAD_IMAGE_MAX_MB * MB,
     uploadBodyMaxBytes: e.UPLOAD_BODY_MAX_MB * MB,
+    loudnessMeasure: e.LOUDNESS_MEASURE ?? true,
     schedulerEnabled: e.SCHEDULER_ENABLED ?? true,
     schedulerTestControl: e.SCHEDULER_TEST_CONTROL ?? false,
     schedulerInstance: e.SCHEDULER_INSTANCE,

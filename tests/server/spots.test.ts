@@ -96,7 +96,18 @@ describe('GET /api/spots', () => {
     );
     const dates = spots.map((s) => s.created_at);
     assert.deepEqual([...dates].sort().reverse(), dates);
-    assert.deepEqual(Object.keys(spots[0]!).sort(), ['created_at', 'duration', 'file_name', 'id', 'name', 'url']);
+    assert.deepEqual(Object.keys(spots[0]!).sort(), [
+      'created_at',
+      'duration',
+      'file_name',
+      'id',
+      'loudness_lufs',
+      'name',
+      'peak_dbtp',
+      'url',
+    ]);
+    // The seeded spots come measured (issue 28).
+    for (const s of spots) assert.equal(typeof s.loudness_lufs, 'number', s.name);
     const res = await new Client(t.app).get(localUrl(spots[0]!.url));
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'audio/mpeg');

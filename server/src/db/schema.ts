@@ -233,6 +233,16 @@ export const channelSubcategory = pgTable(
   ],
 );
 
+/**
+ * Loudness of an audio file (issue 28, server/src/audio/loudness.ts): integrated LUFS and true peak
+ * dBTP, measured once after the file is stored; null until then, or when it could not be measured
+ * (the device then plays the file at its own level).
+ */
+const loudnessColumns = () => ({
+  loudnessLufs: doublePrecision('loudness_lufs'),
+  peakDbtp: doublePrecision('peak_dbtp'),
+});
+
 export const tracks = pgTable('tracks', {
   id: serial('id').primaryKey(),
   /** Media path of the MP3; several tracks may share one file. */
@@ -243,6 +253,7 @@ export const tracks = pgTable('tracks', {
   artist: text('artist'),
   /** True length in seconds, read from the file. */
   duration: doublePrecision('duration').notNull(),
+  ...loudnessColumns(),
   thumbnailPath: text('thumbnail_path'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -384,6 +395,7 @@ export const sounds = pgTable(
     filePath: text('file_path').notNull(),
     /** True length in seconds (fractions kept). */
     duration: doublePrecision('duration').notNull(),
+    ...loudnessColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -421,6 +433,7 @@ export const spots = pgTable(
     filePath: text('file_path').notNull(),
     /** True length in seconds (fractions kept). */
     duration: doublePrecision('duration').notNull(),
+    ...loudnessColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

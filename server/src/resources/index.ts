@@ -1,3 +1,4 @@
+import { loudnessOf } from '../../../contracts/loudness';
 import type { Setting } from '../../../contracts/auth';
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
 import type { Playlist } from '../../../contracts/playlists';
@@ -65,6 +66,7 @@ export function trackResource(storage: Storage, row: TrackRow): Track {
     image_thumbnail_url: row.thumbnailPath ? storage.signedUrl(row.thumbnailPath) : null,
     formatted_duration: formatDuration(row.duration),
     duration: Math.round(row.duration),
+    ...loudnessOf(row),
   };
 }
 
@@ -101,6 +103,7 @@ export function soundResource(storage: Storage, row: SoundRow): Sound {
     ...(row.customerId !== null ? { customer_id: row.customerId } : {}),
     url: storage.signedUrl(row.filePath),
     duration: row.duration,
+    ...loudnessOf(row),
     is_favorite: row.isFavorite,
     is_quick: row.isQuick,
     created_at: laravelDate(row.createdAt),
@@ -114,6 +117,7 @@ export function spotResource(storage: Storage, row: SpotRow): Spot {
     file_name: row.fileName,
     url: storage.signedUrl(row.filePath),
     duration: row.duration,
+    ...loudnessOf(row),
     created_at: laravelDate(row.createdAt),
   };
 }
@@ -122,9 +126,23 @@ export function spotResource(storage: Storage, row: SpotRow): Spot {
 export function playerSoundResource(
   storage: Storage,
   type: PlayerSound['type'],
-  row: { id: number; name: string; filePath: string; duration: number },
+  row: {
+    id: number;
+    name: string;
+    filePath: string;
+    duration: number;
+    loudnessLufs: number | null;
+    peakDbtp: number | null;
+  },
 ): PlayerSound {
-  return { id: row.id, type, url: storage.signedUrl(row.filePath), name: row.name, duration: row.duration };
+  return {
+    id: row.id,
+    type,
+    url: storage.signedUrl(row.filePath),
+    name: row.name,
+    duration: row.duration,
+    ...loudnessOf(row),
+  };
 }
 
 export function soundRequestResource(row: SoundRequestRow): SoundRequest {

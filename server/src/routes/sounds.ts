@@ -54,6 +54,7 @@ export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
     const row = await keepUpload(req, storage, file!, uploadPath('sounds', customerId, file!.type), (filePath) =>
       createSound(db, { customerId, name: body!.name, filePath, duration: file!.duration! }),
     );
+    void ctx.loudness.measureStored('sounds', row.id, row.filePath);
     reply.code(201);
     return soundResource(storage, row);
   });

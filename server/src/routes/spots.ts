@@ -47,6 +47,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
     const row = await keepUpload(req, storage, file!, uploadPath('spots', customerId, file!.type), (filePath) =>
       createSpot(db, { customerId, name: body!.name, fileName: file!.fileName, filePath, duration: file!.duration! }),
     );
+    void ctx.loudness.measureStored('spots', row.id, row.filePath);
     reply.code(201);
     return spotResource(storage, row);
   });
@@ -76,6 +77,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
       (filePath) => update({ fileName: file.fileName, filePath, duration: file.duration! }),
     );
     await removeAfterCommit(req, storage, [replaced]);
+    void ctx.loudness.measureStored('spots', row.id, row.filePath);
     return spotResource(storage, row);
   });
 

@@ -7,6 +7,7 @@ import { channelCatalogueStep, customerPlayersStep } from './steps/channel-catal
 import { demoCustomersStep } from './steps/demo-customers';
 import { demoPlaylistsStep } from './steps/demo-playlists';
 import { dayPlanDemoStep } from './steps/day-plan-demo';
+import { loudnessFromManifestStep } from './steps/loudness-from-manifest';
 import { mixerDemoStep } from './steps/mixer-demo';
 import { remeasureAudioStep } from './steps/remeasure-audio';
 import { schedulerDemoStep } from './steps/scheduler-demo';
@@ -36,6 +37,7 @@ export const seedStepList: SeedStep[] = [
   schedulerDemoStep,
   remeasureAudioStep,
   dayPlanDemoStep,
+  loudnessFromManifestStep,
 ];
 
 /**

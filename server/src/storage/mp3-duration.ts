@@ -230,3 +230,10 @@ export function endsMidFrame(buf: Buffer): boolean {
   }
   return false;
 }
+
+/** Whether the file's first frame is single-channel (a decoder hands mono out as two equal channels). */
+export function mp3IsMono(buf: Buffer): boolean {
+  const first = findFirstFrame(buf, audioStart(buf));
+  if (!first) throw new NotMp3Error();
+  return first.header.mono;
+}

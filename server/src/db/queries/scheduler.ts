@@ -83,7 +83,14 @@ export async function listOpeningHoursOf(db: Db, customerIds: readonly number[])
 
 export interface ScheduleLinks {
   /** In the chosen order, with what a PlayerSound needs. */
-  spots: Array<{ id: number; name: string; filePath: string; duration: number }>;
+  spots: Array<{
+    id: number;
+    name: string;
+    filePath: string;
+    duration: number;
+    loudnessLufs: number | null;
+    peakDbtp: number | null;
+  }>;
   slideshowIds: number[];
   screens: Array<{ id: number; hashId: string }>;
 }
@@ -117,6 +124,8 @@ export async function getScheduleLinks(db: Db, ids: readonly number[]): Promise<
           name: spots.name,
           filePath: spots.filePath,
           duration: spots.duration,
+          loudnessLufs: spots.loudnessLufs,
+          peakDbtp: spots.peakDbtp,
         })
         .from(scheduledContentSpots)
         .innerJoin(spots, eq(spots.id, scheduledContentSpots.spotId))

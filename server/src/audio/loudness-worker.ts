@@ -1,0 +1,24 @@
+/**
+ * The loudness worker's thread: measures the MP3 bytes it is sent, one message at a time, and
+ * answers `{ id, lufs, peakDbtp }` or `{ id, error }`. Started by server/src/audio/queue.ts.
+ */
+import { parentPort } from 'node:worker_threads';
+import { measureMp3 } from './measure';
+
+export interface MeasureRequest {
+  id: number;
+  bytes: Uint8Array;
+}
+
+export type MeasureAnswer = { id: number; lufs: number; peakDbtp: number } | { id: number; error: string };
+
+parentPort?.on('message', (req: MeasureRequest) => {
+  measureMp3(req.bytes).then(
+    (r) => parentPort!.postMessage({ id: req.id, lufs: r.lufs, peakDbtp: r.peakDbtp } satisfies MeasureAnswer),
+    (err: unknown) =>
+      parentPort!.postMessage({
+        id: req.id,
+        error: err instanceof Error ? err.message : String(err),
+      } satisfies MeasureAnswer),
+  );
+});
