@@ -50,18 +50,21 @@ function recordReports(): void {
   };
 }
 
-/** In the remote's page: when the bar starts and stops saying the music is stalled. */
+/**
+ * In the remote's page: when the bar starts and stops saying the music is stalled. No named function
+ * inside (`const check = () => …`): tsx compiles it with esbuild's `__name` helper, which the page does
+ * not have, so the init script threw before observing anything and the step waited in vain.
+ */
 function recordShown(text: string): void {
-  const w = window as unknown as { __shown: Seen[] };
+  const w = window as unknown as { __shown: Seen[]; __stalledShown: boolean };
   w.__shown = [];
-  let shown = false;
-  const check = () => {
+  w.__stalledShown = false;
+  new MutationObserver(() => {
     const now = [...document.querySelectorAll('section[aria-label="Lejátszó"] p')].some((p) => p.textContent === text);
-    if (now === shown) return;
-    shown = now;
+    if (now === w.__stalledShown) return;
+    w.__stalledShown = now;
     w.__shown.push({ state: now ? 'stalled' : 'audible', at: Date.now() });
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 async function waitFor(page: Page, list: '__reports' | '__shown', state: string, count: number): Promise<Seen> {

@@ -1,7 +1,8 @@
 import { currentTimeZoneName, olderTimeZoneName, utcOffsetLabel } from '@/contracts/time-zones';
 import { settings } from '@/lib/i18n/hu/settings';
+import { zonePlaces } from '@/lib/i18n/hu/time-zones';
 
-const hu = { settings };
+const hu = { settings, zonePlaces };
 
 /** The shop's own zone and the default of every shop (the scheduler fires in it). */
 export const HOME_TIME_ZONE = 'Europe/Budapest';
@@ -21,7 +22,10 @@ export interface TimeZoneChoice {
   value: string;
   /** 'Budapest (UTC+01:00)': the place, readable, with the offset in force on the given day. */
   label: string;
-  /** Lower-case, accent-free text a search matches: place, IANA names (old spelling too), region, offset. */
+  /**
+   * Lower-case, accent-free text a search matches: place (its Hungarian names too: 'becs', 'kijev'),
+   * IANA names (old spelling too), region, offset.
+   */
   search: string;
 }
 
@@ -59,9 +63,12 @@ function choice(zone: string, at: Date): TimeZoneChoice {
   } catch {
     // A zone this browser cannot compute (an old saved value): shown without an offset.
   }
-  const label = offset ? `${placeOf(value)} (${offset})` : placeOf(value);
+  // The Hungarian name where it differs ('Bécs'), else the place as IANA spells it.
+  const names = hu.zonePlaces[value] ?? [];
+  const place = names[0] ?? placeOf(value);
+  const label = offset ? `${place} (${offset})` : place;
   const older = olderTimeZoneName(value);
-  const search = searchable([label, value, older ?? '', regionOf(value)].join(' '));
+  const search = searchable([label, ...names, placeOf(value), value, older ?? '', regionOf(value)].join(' '));
   return { value, label, search };
 }
 

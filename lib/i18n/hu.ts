@@ -32,6 +32,7 @@ import { spots } from './hu/spots';
 import { playLog } from './hu/play-log';
 import { sounds } from './hu/sounds';
 import { settings } from './hu/settings';
+import { zonePlaces } from './hu/time-zones';
 import { tutorial } from './hu/tutorial';
 import { help } from './hu/help';
 import { screen } from './hu/screen';
@@ -62,6 +63,7 @@ export {
   spots,
   sounds,
   settings,
+  zonePlaces,
   tutorial,
   help,
   screen,
@@ -98,6 +100,7 @@ export const hu = {
   spots,
   sounds,
   settings,
+  zonePlaces,
   tutorial,
   help,
   screen,

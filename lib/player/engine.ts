@@ -131,6 +131,7 @@ export class PlayerEngine {
     this.audio.addEventListener('error', this.handleError);
     this.audio.addEventListener('playing', this.handlePlaying);
     this.audio.addEventListener('pause', this.handlePause);
+    this.audio.addEventListener('volumechange', this.handleVolumeChange);
     bindMediaKeys({
       play: () => {
         if (!this.player?.is_playing) this.hooks.togglePlay();
@@ -193,6 +194,8 @@ export class PlayerEngine {
 
   /** Called from the tap on the prompt: the gesture lets the browser start audio at once. */
   startFromTap(): void {
+    // A muted element (see handleVolumeChange) may sound once the tap has unlocked the page.
+    this.audio.muted = false;
     this.setNeedsTap(false);
     // A spot the browser refused starts now, in the tap's gesture; the music follows when it ends.
     const spot = this.spotWaitsForTap;
@@ -297,6 +300,7 @@ export class PlayerEngine {
     this.audio.removeEventListener('error', this.handleError);
     this.audio.removeEventListener('playing', this.handlePlaying);
     this.audio.removeEventListener('pause', this.handlePause);
+    this.audio.removeEventListener('volumechange', this.handleVolumeChange);
     if (typeof window !== 'undefined') {
       window.removeEventListener('beforeunload', this.handleLeave);
       window.removeEventListener('pagehide', this.handleLeave);
@@ -309,6 +313,8 @@ export class PlayerEngine {
     this.meter?.begin('track', trackId);
     this.loadedTrackId = trackId;
     this.errorHandledForLoad = false;
+    // 'audible' is earned again by this track's own moving time, not the last one's.
+    this.progressTime = -1;
     this.pendingSeek = startAt > 0 ? startAt : null;
     setMediaCors(this.audio, mediaCorsReady(this.player));
     this.audio.src = url;
@@ -467,7 +473,8 @@ export class PlayerEngine {
   /** What the music really does now; undefined while that is still being found out (a track loading). */
   private currentOutput(): OutputState | null | undefined {
     if (!isOutputDevice(this.player, this.sessionId) || !this.player?.track) return null;
-    if (this.needsTap) return 'needs_tap';
+    // A muted element plays on silently (the only start a browser allows without a gesture).
+    if (this.needsTap || this.audio.muted) return 'needs_tap';
     if (!this.player.is_playing) return 'paused';
     if (this.spotHoldsFloor) return this.spot && !this.spot.paused && this.spot.readyState >= 3 ? 'audible' : undefined;
     if (this.stalled) return 'stalled';
@@ -543,8 +550,20 @@ export class PlayerEngine {
     this.failuresInRow = 0;
     this.reloadedTrackId = null;
     this.noteProgress();
-    this.setNeedsTap(false);
+    this.setNeedsTap(this.audio.muted && shouldSound(this.player, this.sessionId));
     this.wakeLock.set(true);
+    this.refreshOutput();
+  };
+
+  /**
+   * We never mute the element (the mute button sets its volume), so a muted one was muted by the
+   * browser (an autoplay policy lets a page start media only muted) or by something outside the app:
+   * it may play with its time moving, and the shop hears nothing. That is a tap to ask for.
+   */
+  private readonly handleVolumeChange = () => {
+    if (!isOutputDevice(this.player, this.sessionId)) return;
+    if (this.audio.muted) this.setNeedsTap(shouldSound(this.player, this.sessionId));
+    else if (this.needsTap && !this.audio.paused && !this.spotWaitsForTap) this.setNeedsTap(false);
     this.refreshOutput();
   };
 

@@ -13,6 +13,7 @@ import {
   silentMp3,
   type TestApp,
 } from './helpers';
+import type { PresenceChannel } from 'pusher-js';
 import { client, connected, disconnectAll, listen, next, subscribe, type Authorize } from './realtime-helpers';
 
 /**
@@ -91,6 +92,24 @@ describe('POST /api/devices/{id}/name', () => {
     assert.deepEqual(res.json(), { id: target, name: 'Pult' });
     assert.deepEqual(await heard, { id: target, name: 'Pult' });
     assert.equal((await memberOf(counter)).name, 'Pult');
+  });
+
+  test('a device that joins after the rename lists the renamed device by its new name', async () => {
+    const counter = await browser();
+    const target = (await me(counter)).session_id;
+    // The counter is online before it is named: the user_info it joined with has no name.
+    const counterSocket = client(port, t.config.pusherKey, authorize(counter));
+    await connected(counterSocket);
+    await subscribe(counterSocket, `presence-customer.${customerId}`);
+    const phone = await browser();
+    assert.equal((await phone.post(`/api/devices/${target}/name`, { name: 'Kassza' })).statusCode, 200);
+
+    const late = await browser();
+    const lateSocket = client(port, t.config.pusherKey, authorize(late));
+    await connected(lateSocket);
+    const channel = (await subscribe(lateSocket, `presence-customer.${customerId}`)) as PresenceChannel;
+    const member = channel.members.get(target) as { info?: { name?: string } } | null;
+    assert.equal(member?.info?.name, 'Kassza');
   });
 
   test('the name belongs to the browser: it survives logging out and in again (a new login id)', async () => {

@@ -211,6 +211,30 @@ describe('two instances through Redis', { skip }, () => {
     assert.equal(await withTimeout(socket.closed, 10_000, 'the 4009 close through Redis'), 4009);
   });
 
+  test("a rename reaches every socket's stored member of that user, and no one else's", async () => {
+    const redis = new Redis(redisUrl);
+    try {
+      const prefix = `pulzus:realtime:${keys.id}:rename:`;
+      const store = createRedisPresenceStore(redis, { prefix, socketTtlMs: 60_000, seenTtlMs: 60_000 });
+      const info = { type: 'desktop', device_model: 'Chrome', device_family: 'Windows' };
+      await store.join('presence-ren', '1.1', { user_id: 'counter', user_info: info });
+      await store.join('presence-ren', '1.2', { user_id: 'counter', user_info: info });
+      await store.join('presence-ren', '2.1', { user_id: 'phone', user_info: { ...info, name: 'Telefon' } });
+      await store.rename('presence-ren', 'counter', 'Pult');
+      const members = new Map((await store.members('presence-ren')).map((m) => [m.user_id, m.user_info]));
+      assert.deepEqual(members.get('counter'), { ...info, name: 'Pult' });
+      assert.deepEqual(members.get('phone'), { ...info, name: 'Telefon' });
+      // The other socket of the user says the same once the first has gone.
+      await store.leave('presence-ren', '1.1', 'counter');
+      const rest = (await store.members('presence-ren')).find((m) => m.user_id === 'counter');
+      assert.deepEqual(rest?.user_info, { ...info, name: 'Pult' });
+      const stale = await redis.keys(`${prefix}*`);
+      if (stale.length) await redis.del(...stale);
+    } finally {
+      await redis.quit();
+    }
+  });
+
   test('sockets of an instance that stopped refreshing expire, and their users are reported gone', async () => {
     const redis = new Redis(redisUrl);
     try {

@@ -21,7 +21,7 @@ export const settings = {
   timezoneHint: 'Az ütemezett tartalmak ennek az időzónának az órája szerint szólnak.',
   otherZones: 'További időzónák',
   zoneSearch: 'Időzóna keresése',
-  zoneSearchPlaceholder: 'pl. London, Kyiv, +05:30',
+  zoneSearchPlaceholder: 'pl. Bécs, London, Kijev, +05:30',
   zoneNoMatch: 'Nincs ilyen időzóna.',
   // The picker's groups, in this order (IANA's first part of the name).
   zoneRegions: {

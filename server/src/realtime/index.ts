@@ -189,6 +189,17 @@ export async function createRealtime({ config, server, players, log, liveLogins 
   let closed = false;
   return {
     ...events,
+    async deviceRenamed(customerId, event, options) {
+      // A device that subscribes later reads the members' user_info: it must carry the new name
+      // (hosted Pusher keeps the user_info signed at subscription; there the name arrives on the
+      // next subscription of the renamed device).
+      if (broadcaster.driver !== 'pusher') {
+        await presence.rename(presenceCustomerChannel(customerId), event.id, event.name).catch((err) => {
+          log.error({ err }, 'realtime: presence rename failed');
+        });
+      }
+      await events.deviceRenamed(customerId, event, options);
+    },
     app,
     broadcaster,
     hub,

@@ -28,6 +28,11 @@ export interface PresenceStore {
   /** `last`: that was the user's last socket in the channel (the others get member_removed). */
   leave(channel: string, socketId: string, userId: string): Promise<{ last: boolean }>;
   members(channel: string): Promise<PresenceMember[]>;
+  /**
+   * Gives every socket of `userId` the name `name` in its user_info, so a device that subscribes
+   * later lists it by that name (a member's user_info is otherwise what it signed in with).
+   */
+  rename(channel: string, userId: string, name: string): Promise<void>;
   hasUser(channel: string, userId: string): Promise<boolean>;
   /** Whether this user has joined the channel since the store began remembering (see decisions). */
   hasSeen(channel: string, userId: string): Promise<boolean>;
@@ -36,6 +41,12 @@ export interface PresenceStore {
    * that expiry removed entirely (so that member_removed can still be sent for them).
    */
   refresh(local: Map<string, string[]>): Promise<Map<string, string[]>>;
+}
+
+/** The member with `name` in its user_info (an object; a member without one gets one). */
+function withName(member: PresenceMember, name: string): PresenceMember {
+  const info = member.user_info && typeof member.user_info === 'object' ? member.user_info : {};
+  return { ...member, user_info: { ...info, name } };
 }
 
 /** One entry per user, the first socket's user_info winning (as Pusher does). */
@@ -73,6 +84,12 @@ export function createMemoryPresenceStore(): PresenceStore {
     },
     async members(channel) {
       return uniqueMembers(channels.get(channel)?.values() ?? []);
+    },
+    async rename(channel, userId, name) {
+      const sockets = channels.get(channel);
+      for (const [socketId, member] of sockets ?? []) {
+        if (member.user_id === userId) sockets!.set(socketId, withName(member, name));
+      }
     },
     async hasUser(channel, userId) {
       return hasUser(channel, userId);
@@ -134,6 +151,20 @@ const MEMBERS = `${LIVE}
 return live(KEYS[1], KEYS[2], ARGV[1])
 `;
 
+// KEYS: members; ARGV: userId, name. Every socket of the user gets the name in its user_info.
+const RENAME = `
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  local ok, member = pcall(cjson.decode, all[i + 1])
+  if ok and type(member) == 'table' and member.user_id == ARGV[1] then
+    if type(member.user_info) ~= 'table' then member.user_info = {} end
+    member.user_info.name = ARGV[2]
+    redis.call('HSET', KEYS[1], all[i], cjson.encode(member))
+  end
+end
+return 0
+`;
+
 // KEYS: sockets, members; ARGV: now, expiresAt, keyTtlMs, socketId…
 const REFRESH = `${LIVE}
 for i = 4, #ARGV do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[i]) end
@@ -174,6 +205,7 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
   redis.defineCommand('pulzusPresenceLeave', { numberOfKeys: 2, lua: LEAVE });
   redis.defineCommand('pulzusPresenceMembers', { numberOfKeys: 2, lua: MEMBERS });
   redis.defineCommand('pulzusPresenceRefresh', { numberOfKeys: 2, lua: REFRESH });
+  redis.defineCommand('pulzusPresenceRename', { numberOfKeys: 1, lua: RENAME });
   const commands = redis as unknown as Record<string, Script>;
   const run = (name: string, ...args: Array<string | number>) => commands[name]!.call(redis, ...args);
 
@@ -209,6 +241,9 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
     },
     async members(channel) {
       return uniqueMembers(parseMembers(await run('pulzusPresenceMembers', ...keys(channel), Date.now())));
+    },
+    async rename(channel, userId, name) {
+      await run('pulzusPresenceRename', keys(channel)[1]!, userId, name);
     },
     async hasUser(channel, userId) {
       return (await store.members(channel)).some((m) => m.user_id === userId);

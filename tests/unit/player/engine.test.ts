@@ -385,6 +385,59 @@ describe('what the music really does (onOutputState)', () => {
     engine.dispose();
   });
 
+  it('needs_tap while the element plays muted (a browser lets media start only muted), audible after the tap unmutes it', () => {
+    const { audio, h, engine } = setup();
+    const onOutputState = jest.fn();
+    (h as EngineHooks).onOutputState = onOutputState;
+    jest.spyOn(audio, 'paused', 'get').mockReturnValue(false);
+    let time = 1;
+    jest.spyOn(audio, 'currentTime', 'get').mockImplementation(() => time);
+    audio.muted = true;
+    engine.apply(aPlayer(), 'device-a');
+    audio.dispatchEvent(new Event('playing'));
+    audio.dispatchEvent(new Event('timeupdate'));
+    // Its time moves, yet nothing is heard: the prompt, and the remotes are told.
+    expect(onOutputState).toHaveBeenLastCalledWith('needs_tap');
+    expect(h.onNeedsTap).toHaveBeenLastCalledWith(true);
+
+    engine.startFromTap();
+    expect(audio.muted).toBe(false);
+    audio.dispatchEvent(new Event('volumechange'));
+    time = 2;
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(onOutputState).toHaveBeenLastCalledWith('audible');
+    expect(h.onNeedsTap).toHaveBeenLastCalledWith(false);
+
+    // Muted again while it plays (by anything but the app): needs_tap again.
+    audio.muted = true;
+    audio.dispatchEvent(new Event('volumechange'));
+    expect(onOutputState).toHaveBeenLastCalledWith('needs_tap');
+    expect(onOutputState.mock.calls.map(([state]) => state)).toEqual(['needs_tap', 'audible', 'needs_tap']);
+    engine.dispose();
+  });
+
+  it("a new track is audible only once its own time moves, not on the last track's", () => {
+    const { audio, h, engine } = setup();
+    const onOutputState = jest.fn();
+    (h as EngineHooks).onOutputState = onOutputState;
+    let paused = false;
+    jest.spyOn(audio, 'paused', 'get').mockImplementation(() => paused);
+    jest.spyOn(audio, 'currentTime', 'get').mockReturnValue(5);
+    engine.apply(aPlayer(), 'device-a');
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(onOutputState.mock.calls.map(([state]) => state)).toEqual(['audible']);
+    // Paused, then the next track: its play() is under way (the element no longer paused) when a
+    // resync arrives, and its time has not moved yet: not 'audible' (it may still be refused).
+    paused = true;
+    engine.apply(aPlayer({ is_playing: false }), 'device-a');
+    const next = aPlayer({ track: aTrack({ id: 99, url: 'http://media.test/next.mp3' }) });
+    engine.apply(next, 'device-a');
+    paused = false;
+    engine.apply(next, 'device-a');
+    expect(onOutputState.mock.calls.map(([state]) => state)).toEqual(['audible', 'paused']);
+    engine.dispose();
+  });
+
   it('stalled after 5 s without the time moving, audible again when it moves', async () => {
     jest.useFakeTimers();
     const { audio, h, engine } = setup();

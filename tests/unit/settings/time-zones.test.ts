@@ -1,5 +1,6 @@
 import { currentTimeZoneName, isTimeZoneIn, RENAMED_TIME_ZONES, utcOffsetLabel } from '@/contracts/time-zones';
 import { filterTimeZones, timeZoneGroups } from '@/components/settings/time-zones';
+import { zonePlaces } from '@/lib/i18n/hu/time-zones';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
 const SUMMER = new Date('2026-07-15T12:00:00Z');
@@ -57,14 +58,15 @@ describe('the time zone picker', () => {
     expect(groups.map((g) => g.region)).toEqual(['', 'Európa', 'Afrika', 'Amerika', 'Ázsia', 'Egyéb']);
     const europe = groups[1]!.zones.map((z) => [z.value, z.label]);
     expect(europe).toEqual([
-      ['Europe/Kyiv', 'Kyiv (UTC+02:00)'],
+      ['Europe/Kyiv', 'Kijev (UTC+02:00)'],
       ['Europe/London', 'London (UTC+00:00)'],
     ]);
     const america = groups.find((g) => g.region === 'Amerika')!.zones.map((z) => z.label);
     expect(america).toContain('Argentina – Buenos Aires (UTC-03:00)');
+    // By the Hungarian label: 'Kalkutta' before 'Katmandu'.
     expect(groups.find((g) => g.region === 'Ázsia')!.zones.map((z) => z.value)).toEqual([
-      'Asia/Kathmandu',
       'Asia/Kolkata',
+      'Asia/Kathmandu',
     ]);
     expect(timeZoneGroups('Europe/Budapest', SUMMER, KNOWN)[0]!.zones[0]!.label).toBe('Budapest (UTC+02:00)');
   });
@@ -73,9 +75,9 @@ describe('the time zone picker', () => {
     const groups = timeZoneGroups('Europe/Kiev', SUMMER, KNOWN);
     expect(groups[0]!.zones.map((z) => [z.value, z.label])).toEqual([
       ['Europe/Budapest', 'Budapest (UTC+02:00)'],
-      ['Europe/Kiev', 'Kyiv (UTC+03:00)'],
+      ['Europe/Kiev', 'Kijev (UTC+03:00)'],
     ]);
-    expect(groups.flatMap((g) => g.zones).filter((z) => z.label.startsWith('Kyiv'))).toHaveLength(1);
+    expect(groups.flatMap((g) => g.zones).filter((z) => z.label.startsWith('Kijev'))).toHaveLength(1);
   });
 
   test('search by place, either spelling, region or offset, accents and case ignored; the first group stays', () => {
@@ -88,9 +90,67 @@ describe('the time zone picker', () => {
     expect(found('KYIV')).toEqual(['Europe/Kyiv']);
     expect(found('calcutta')).toEqual(['Asia/Kolkata']);
     expect(found('+05:45')).toEqual(['Asia/Kathmandu']);
-    expect(found('ázsia')).toEqual(['Asia/Kathmandu', 'Asia/Kolkata']);
+    expect(found('ázsia')).toEqual(['Asia/Kolkata', 'Asia/Kathmandu']);
     expect(found('buenos aires')).toEqual(['America/Argentina/Buenos_Aires']);
     expect(found('nincs ilyen')).toEqual([]);
     expect(filterTimeZones(groups, 'nincs ilyen')[0]!.zones[0]!.value).toBe('Europe/Budapest');
+  });
+
+  test('Hungarian place names find their zones, accents ignored, and name them in the label', () => {
+    const groups = timeZoneGroups('Europe/Budapest', WINTER, Intl.supportedValuesOf('timeZone'));
+    const found = (query: string) =>
+      filterTimeZones(groups, query)
+        .slice(1)
+        .flatMap((g) => g.zones.map((z) => z.value));
+    const cases: Array<[string, string]> = [
+      ['Bécs', 'Europe/Vienna'],
+      ['becs', 'Europe/Vienna'],
+      ['Párizs', 'Europe/Paris'],
+      ['Varsó', 'Europe/Warsaw'],
+      ['Prága', 'Europe/Prague'],
+      ['Pozsony', 'Europe/Bratislava'],
+      ['Bukarest', 'Europe/Bucharest'],
+      ['Belgrád', 'Europe/Belgrade'],
+      ['Zágráb', 'Europe/Zagreb'],
+      ['Kijev', 'Europe/Kyiv'],
+      ['Moszkva', 'Europe/Moscow'],
+      ['Isztambul', 'Europe/Istanbul'],
+      ['Athén', 'Europe/Athens'],
+      ['Róma', 'Europe/Rome'],
+      ['Berlin', 'Europe/Berlin'],
+      ['Madrid', 'Europe/Madrid'],
+      ['Lisszabon', 'Europe/Lisbon'],
+      ['Brüsszel', 'Europe/Brussels'],
+      ['Amszterdam', 'Europe/Amsterdam'],
+      ['Koppenhága', 'Europe/Copenhagen'],
+      ['Stockholm', 'Europe/Stockholm'],
+      ['Helsinki', 'Europe/Helsinki'],
+      ['Oslo', 'Europe/Oslo'],
+      ['Dublin', 'Europe/Dublin'],
+      ['London', 'Europe/London'],
+      ['Zürich', 'Europe/Zurich'],
+      ['zurich', 'Europe/Zurich'],
+      ['Tokió', 'Asia/Tokyo'],
+      ['Peking', 'Asia/Shanghai'],
+      ['Sanghaj', 'Asia/Shanghai'],
+      ['New York', 'America/New_York'],
+      ['Los Angeles', 'America/Los_Angeles'],
+      ['Szingapúr', 'Asia/Singapore'],
+      ['Sydney', 'Australia/Sydney'],
+      ['Kolkata', 'Asia/Kolkata'],
+      ['Kalkutta', 'Asia/Kolkata'],
+    ];
+    for (const [query, zone] of cases) expect([query, found(query)]).toEqual([query, expect.arrayContaining([zone])]);
+    // The English name still finds it; the label says the Hungarian one.
+    expect(found('Vienna')).toEqual(['Europe/Vienna']);
+    const label = (zone: string) => groups.flatMap((g) => g.zones).find((z) => z.value === zone)?.label;
+    expect(label('Europe/Vienna')).toBe('Bécs (UTC+01:00)');
+    expect(label('Asia/Shanghai')).toBe('Sanghaj (UTC+08:00)');
+    expect(label('Europe/Berlin')).toBe('Berlin (UTC+01:00)');
+  });
+
+  test('every Hungarian name belongs to a zone this runtime knows by that (current) name', () => {
+    const known = new Set(Intl.supportedValuesOf('timeZone').map(currentTimeZoneName));
+    for (const zone of Object.keys(zonePlaces)) expect([zone, known.has(zone)]).toEqual([zone, true]);
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * Hungarian names of the time zones' places, for the picker's labels and search (settings, 'Időzóna').
+ * Keyed by the current IANA name; the first name is shown, the others are found by search alone
+ * (Beijing keeps China's time under Asia/Shanghai). Places a Hungarian writes as English does
+ * (Berlin, Madrid, London…) need no entry: the IANA name already finds them.
+ */
+export const zonePlaces: Record<string, readonly string[]> = {
+  // Europe
+  'Europe/Amsterdam': ['Amszterdam'],
+  'Europe/Athens': ['Athén'],
+  'Europe/Belgrade': ['Belgrád'],
+  'Europe/Brussels': ['Brüsszel'],
+  'Europe/Bratislava': ['Pozsony'],
+  'Europe/Bucharest': ['Bukarest'],
+  'Europe/Chisinau': ['Kisinyov'],
+  'Europe/Copenhagen': ['Koppenhága'],
+  'Europe/Istanbul': ['Isztambul'],
+  'Europe/Kaliningrad': ['Kalinyingrád'],
+  'Europe/Kyiv': ['Kijev'],
+  'Europe/Lisbon': ['Lisszabon'],
+  'Europe/Luxembourg': ['Luxemburg'],
+  'Europe/Malta': ['Málta'],
+  'Europe/Minsk': ['Minszk'],
+  'Europe/Moscow': ['Moszkva'],
+  'Europe/Paris': ['Párizs'],
+  'Europe/Prague': ['Prága'],
+  'Europe/Rome': ['Róma'],
+  'Europe/Sarajevo': ['Szarajevó'],
+  'Europe/Skopje': ['Szkopje'],
+  'Europe/Sofia': ['Szófia'],
+  'Europe/Tirane': ['Tirana'],
+  'Europe/Vatican': ['Vatikán'],
+  'Europe/Vienna': ['Bécs'],
+  'Europe/Warsaw': ['Varsó'],
+  'Europe/Zagreb': ['Zágráb'],
+  'Europe/Zurich': ['Zürich'],
+  // Asia
+  'Asia/Baghdad': ['Bagdad'],
+  'Asia/Dubai': ['Dubaj'],
+  'Asia/Hong_Kong': ['Hongkong'],
+  'Asia/Jerusalem': ['Jeruzsálem'],
+  'Asia/Kathmandu': ['Katmandu'],
+  'Asia/Kolkata': ['Kalkutta', 'Újdelhi', 'Mumbai'],
+  'Asia/Riyadh': ['Rijád'],
+  'Asia/Seoul': ['Szöul'],
+  'Asia/Shanghai': ['Sanghaj', 'Peking'],
+  'Asia/Singapore': ['Szingapúr'],
+  'Asia/Tashkent': ['Taskent'],
+  'Asia/Tbilisi': ['Tbiliszi'],
+  'Asia/Tehran': ['Teherán'],
+  'Asia/Tokyo': ['Tokió'],
+  'Asia/Yerevan': ['Jereván'],
+  // Africa, the Americas, the oceans
+  'Africa/Algiers': ['Algír'],
+  'Africa/Cairo': ['Kairó'],
+  'Africa/Tunis': ['Tunisz'],
+  'America/Havana': ['Havanna'],
+  'America/Mexico_City': ['Mexikóváros'],
+  'America/New_York': ['New York', 'Washington'],
+  'Atlantic/Azores': ['Azori-szigetek'],
+  'Atlantic/Canary': ['Kanári-szigetek'],
+};
