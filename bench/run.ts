@@ -20,6 +20,7 @@ import { measureOutage } from './outage';
 import { measureOutputState } from './output-state';
 import { measurePauseDuringSpot } from './pause-spot';
 import { measureScreenHeap, measureUpload } from './mixer';
+import { measureClicks } from './clicks';
 import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
@@ -32,7 +33,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
  * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
  * none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
@@ -353,7 +354,7 @@ function report(): boolean {
 }
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
-const WEB_STEPS = ['me', 'pages', 'upload', 'screen', 'allday', 'output-state', 'pause-spot', 'outage'];
+const WEB_STEPS = ['me', 'pages', 'clicks', 'upload', 'screen', 'allday', 'output-state', 'pause-spot', 'outage'];
 const API_STEPS = ['scheduler-latency', 'scheduler-preview', 'plan-latency'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
@@ -428,6 +429,12 @@ async function main(): Promise<void> {
     if (runs('pages')) {
       const agent = new http.Agent({ keepAlive: false });
       measurements.push(...(await measurePages(needStack(), () => bffLogin(needStack(), agent))));
+      agent.destroy();
+    }
+    // Every click at 4× CPU: navigation, first dialog opens, presses, against the floor (bench/clicks.ts).
+    if (runs('clicks')) {
+      const agent = new http.Agent({ keepAlive: false });
+      measurements.push(...(await measureClicks(needStack(), () => bffLogin(needStack(), agent))));
       agent.destroy();
     }
     if (runs('realtime')) measurements.push(...(await measureRealtime()));

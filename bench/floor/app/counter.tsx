@@ -6,7 +6,7 @@ import { useState } from 'react';
 export function Counter() {
   const [count, setCount] = useState(0);
   return (
-    <button type="button" onClick={() => setCount((c) => c + 1)}>
+    <button type="button" className="counter" data-count={count} onClick={() => setCount((c) => c + 1)}>
       {count}
     </button>
   );
