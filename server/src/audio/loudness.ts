@@ -105,16 +105,29 @@ function interpolatorPhases(): Float64Array[] {
 
 const PHASES = interpolatorPhases();
 
-class Channel {
-  // Filter state.
+/** One biquad's running state (direct form I). */
+class Stage {
   private x1 = 0;
   private x2 = 0;
   private y1 = 0;
   private y2 = 0;
-  private u1 = 0;
-  private u2 = 0;
-  private w1 = 0;
-  private w2 = 0;
+
+  constructor(private readonly c: Biquad) {}
+
+  process(x: number): number {
+    const { b0, b1, b2, a1, a2 } = this.c;
+    const y = b0 * x + b1 * this.x1 + b2 * this.x2 - a1 * this.y1 - a2 * this.y2;
+    this.x2 = this.x1;
+    this.x1 = x;
+    this.y2 = this.y1;
+    this.y1 = y;
+    return y;
+  }
+}
+
+class Channel {
+  private readonly shelf: Stage;
+  private readonly highPass: Stage;
   /** The last samples, newest last, for the interpolator. */
   private readonly history = new Float64Array(TAPS_PER_PHASE);
   private at = 0;
@@ -122,20 +135,13 @@ class Channel {
   /** Sum of squares of the K-weighted signal in the current sub-block. */
   energy = 0;
 
-  constructor(private readonly filters: [Biquad, Biquad]) {}
+  constructor([shelf, highPass]: [Biquad, Biquad]) {
+    this.shelf = new Stage(shelf);
+    this.highPass = new Stage(highPass);
+  }
 
   push(x: number): void {
-    const [s, h] = this.filters;
-    const y = s.b0 * x + s.b1 * this.x1 + s.b2 * this.x2 - s.a1 * this.y1 - s.a2 * this.y2;
-    this.x2 = this.x1;
-    this.x1 = x;
-    this.y2 = this.y1;
-    this.y1 = y;
-    const z = h.b0 * y + h.b1 * this.u1 + h.b2 * this.u2 - h.a1 * this.w1 - h.a2 * this.w2;
-    this.u2 = this.u1;
-    this.u1 = y;
-    this.w2 = this.w1;
-    this.w1 = z;
+    const z = this.highPass.process(this.shelf.process(x));
     this.energy += z * z;
 
     // True peak: the sample itself and the three between it and the one before.

@@ -122,19 +122,18 @@ export function spotResource(storage: Storage, row: SpotRow): Spot {
   };
 }
 
+/** What a PlayerSound is made of: a spot's or sound's row, or the columns a query picked of it. */
+export interface PlayerSoundRow {
+  id: number;
+  name: string;
+  filePath: string;
+  duration: number;
+  loudnessLufs: number | null;
+  peakDbtp: number | null;
+}
+
 /** A sound or spot as PlaySound / PlaySpots carry it to the audio device. */
-export function playerSoundResource(
-  storage: Storage,
-  type: PlayerSound['type'],
-  row: {
-    id: number;
-    name: string;
-    filePath: string;
-    duration: number;
-    loudnessLufs: number | null;
-    peakDbtp: number | null;
-  },
-): PlayerSound {
+export function playerSoundResource(storage: Storage, type: PlayerSound['type'], row: PlayerSoundRow): PlayerSound {
   return {
     id: row.id,
     type,

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SchedulerFrequency } from '../../../../contracts/scheduled-contents';
+import type { PlayerSoundRow } from '../../resources';
 import type { ScheduleRule } from '../../scheduler/engine';
 import type { OpeningHours } from '../../../../contracts/opening-hours';
 import { transaction, type Db } from '../client';
@@ -83,14 +84,7 @@ export async function listOpeningHoursOf(db: Db, customerIds: readonly number[])
 
 export interface ScheduleLinks {
   /** In the chosen order, with what a PlayerSound needs. */
-  spots: Array<{
-    id: number;
-    name: string;
-    filePath: string;
-    duration: number;
-    loudnessLufs: number | null;
-    peakDbtp: number | null;
-  }>;
+  spots: PlayerSoundRow[];
   slideshowIds: number[];
   screens: Array<{ id: number; hashId: string }>;
 }
