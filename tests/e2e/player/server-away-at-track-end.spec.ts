@@ -258,3 +258,71 @@ test('spots queued before the API went play from the cache, and the music resume
     if (back === undefined) await startApiAgain();
   }
 });
+
+test("the API hangs at a track end (it takes the call and never answers): past the call's deadline the music plays on from the cache, and the server follows once it answers", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await logIn(page);
+  await playChannel(page, 1);
+  const before = await serverPlayer(page);
+  const upcoming = before.next_tracks?.[0];
+  expect(upcoming, 'the player announces its next track').toBeTruthy();
+  await expect
+    .poll(async () => (await cachedMedia(page)).map(pathOf), { timeout: 30_000 })
+    .toEqual(expect.arrayContaining([pathOf(before.track!.url), pathOf(upcoming!.url)]));
+
+  // The network holds the device's `next` for ever: sent, never answered (a hung API or database
+  // behind a gateway that waits). Everything else still answers.
+  const held: string[] = [];
+  const isNext = /\/api\/players\/\d+\/next(\?|$)/;
+  await page.route(isNext, (route) => {
+    held.push(route.request().url());
+  });
+  try {
+    await page.evaluate(() => {
+      const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]')!;
+      audio.currentTime = Math.max(0, audio.duration - 3);
+    });
+    await startSampling(page);
+
+    // The track ends and asks for the next one, which never comes; the deadline counts it as the API
+    // away, and the announced next track plays from the cache.
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          const audio = await audioState(page);
+          return !audio.paused && pathOf(audio.src) === pathOf(upcoming!.url);
+        },
+        { timeout: 15_000, intervals: [250] },
+      )
+      .toBe(true);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toBeVisible(LIVE);
+    await expect(bar(page).getByText(upcoming!.title ?? upcoming!.name, { exact: true })).toBeVisible();
+    const samples = await stopSampling(page);
+    // The silence between the two tracks is the deadline's, not a gateway's minute.
+    const ended = samples.findIndex((s) => pathOf(s.src) === pathOf(before.track!.url) && s.paused);
+    const resumed = samples.findIndex((s) => pathOf(s.src) === pathOf(upcoming!.url) && !s.paused);
+    expect(resumed).toBeGreaterThan(-1);
+    const silence = ended === -1 ? 0 : samples[resumed]!.at - samples[ended]!.at;
+    expect(silence).toBeLessThan(10_000);
+    console.log(`[hung next] silence at the track's end ${silence} ms; calls held ${held.length}`);
+
+    // The API answers again: the device tells the server where it is, and the notice goes.
+    await page.unroute(isNext);
+    await expect
+      .poll(
+        async () => {
+          const server = await serverPlayer(page).catch(() => null);
+          return server?.track?.id === upcoming!.id && server.is_playing && server.session_id === before.session_id;
+        },
+        { timeout: 20_000, intervals: [250] },
+      )
+      .toBe(true);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
+    expect((await audioState(page)).paused).toBe(false);
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});
