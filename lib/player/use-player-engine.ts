@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { connectionAtom } from '@/lib/realtime/atoms';
+import { reconnectRealtimeNow } from '@/lib/realtime/keep-connected';
 import { showToast } from '@/lib/ui/toast';
 import { playerApi } from './api';
 import { commitPlayer } from './commit';
@@ -69,7 +70,11 @@ export function usePlayerEngine(): void {
       },
       onAway: (away) => {
         store.set(playingOnAloneAtom, away);
-        if (!away) store.set(serverUnreachableAtom, false);
+        if (away) return;
+        store.set(serverUnreachableAtom, false);
+        // The API answers again: the socket, which may still be waiting on the dead server's attempt or
+        // pusher-js's back-off, connects anew now, and reads the player once connected.
+        reconnectRealtimeNow();
       },
     });
     /** The API did not answer: play on alone when the engine can (our API announces next tracks). */

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../../../scripts/launch/stack';
 import type { Spot } from '../../../contracts/spots';
-import { LIVE, pageCall, pathOf, spotElement } from '../realtime/support';
+import { LIVE, pageCall, pathOf, spotElement, waitForSocket } from '../realtime/support';
 import { audioState, bar, playChannel, releasePlayer, serverPlayer } from './support';
 
 // Its own stack: the test stops the tenant API and starts it again on the same DATA_DIR.
@@ -324,5 +324,60 @@ test("the API hangs at a track end (it takes the call and never answers): past t
     expect((await audioState(page)).paused).toBe(false);
   } finally {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});
+
+test("after the API's outage the socket connects anew as soon as the API answers, even over an attempt that hangs", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // The page's sockets go through the test: to the real server, or, while `hang`, to nowhere — taken
+  // and never answered, as a socket opened against a server that is gone (pusher-js then waits for its
+  // own timeout before it tries again).
+  let hang = false;
+  const hung: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/app\//, (ws) => {
+    if (hang) hung.push(ws);
+    else ws.connectToServer();
+  });
+  await logIn(page);
+  await playChannel(page, 1);
+  await waitForSocket(page);
+  const before = await serverPlayer(page);
+
+  hang = true;
+  await stopApi();
+  let back: number | undefined;
+  // The device's calls stay unanswered until the test lets them through, whatever the API does.
+  const isApi = /\/api\//;
+  await page.route(isApi, (route) => route.abort('connectionrefused'));
+  try {
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await startApiAgain();
+    back = Date.now();
+    // A fresh attempt of the socket is under way (and hangs) when the API's answers reach the device.
+    const attempts = hung.length;
+    await expect.poll(() => hung.length, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(attempts);
+    hang = false;
+    const lifted = Date.now();
+    await page.unroute(isApi);
+
+    // The outage's first answered call restarts the socket: connected long before pusher-js's own
+    // 10 s would have given up on the hung attempt.
+    await waitForSocket(page);
+    const connectedAfter = Date.now() - lifted;
+    expect(connectedAfter).toBeLessThan(5_000);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
+    console.log(`[socket after outage] connected ${connectedAfter} ms after the API answered again`);
+
+    // Live again: a change made elsewhere arrives as an event.
+    const toggled = await pageCall(page, 'POST', `/api/players/${before.id}/random`, {});
+    expect(toggled.status).toBe(200);
+    const shuffle = bar(page).getByRole('button', { name: 'Véletlen sorrend' });
+    await expect(shuffle).toHaveAttribute('aria-pressed', String((toggled.body as { is_random: boolean }).is_random));
+  } finally {
+    hang = false;
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    if (back === undefined) await startApiAgain();
   }
 });
