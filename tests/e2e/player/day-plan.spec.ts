@@ -82,11 +82,12 @@ test.afterAll(async () => {
   await stopOwnStack(stack);
 });
 
-async function device(browser: Browser): Promise<Device> {
+/** A device of the shop, its clock set to `timezoneId` (the shop's own unless told). */
+async function device(browser: Browser, timezoneId = 'Europe/Budapest'): Promise<Device> {
   const context = await browser.newContext({
     baseURL: webUrl(WEB_PORT, 'demo'),
     locale: 'hu-HU',
-    timezoneId: 'Europe/Budapest',
+    timezoneId,
     viewport: { width: 1366, height: 768 },
   });
   const page = await context.newPage();
@@ -125,7 +126,8 @@ test('opening starts the block, a press holds until the next boundary, a block s
   await playChannel(counter.page, MORNING);
   await bar(counter.page).getByRole('button', { name: 'Szünet', exact: true }).click();
   await expect.poll(async () => (await audioState(counter.page)).paused, LIVE).toBe(true);
-  const phone = await device(browser);
+  // The manager's phone is set to another zone: what it shows of the plan is still on the shop's clock.
+  const phone = await device(browser, 'America/New_York');
   await waitForSocket(phone.page);
 
   // The plan: Monday–Saturday 08:00–20:00; mornings on one channel at 40, afternoons on another at 70
