@@ -327,57 +327,87 @@ test("the API hangs at a track end (it takes the call and never answers): past t
   }
 });
 
-test("after the API's outage the socket connects anew as soon as the API answers, even over an attempt that hangs", async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  // The page's sockets go through the test: to the real server, or, while `hang`, to nowhere — taken
-  // and never answered, as a socket opened against a server that is gone (pusher-js then waits for its
-  // own timeout before it tries again).
-  let hang = false;
-  const hung: WebSocketRoute[] = [];
+/**
+ * A device whose sockets and API calls the test holds: while `held`, a socket goes nowhere (taken and
+ * never answered, as one opened against a server that is gone: pusher-js waits for its own timeout
+ * before it tries again) and every call to /api/ is refused.
+ */
+interface HeldDevice {
+  page: Page;
+  held: boolean;
+  /** The socket attempts held so far. */
+  hung: WebSocketRoute[];
+}
+
+async function holdable(page: Page): Promise<HeldDevice> {
+  const device: HeldDevice = { page, held: false, hung: [] };
   await page.routeWebSocket(/\/app\//, (ws) => {
-    if (hang) hung.push(ws);
+    if (device.held) device.hung.push(ws);
     else ws.connectToServer();
   });
+  await page.route(/\/api\//, (route) => (device.held ? route.abort('connectionrefused') : route.fallback()));
+  return device;
+}
+
+test("after the API's outage the sockets of the audio device and of a remote connect anew as soon as the API answers, even over an attempt that hangs", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const audio = await holdable(page);
   await logIn(page);
   await playChannel(page, 1);
+  const remoteContext = await browser.newContext({
+    baseURL: webUrl(WEB_PORT, 'demo'),
+    locale: 'hu-HU',
+    viewport: { width: 1366, height: 768 },
+  });
+  const remote = await holdable(await remoteContext.newPage());
+  await logIn(remote.page);
   await waitForSocket(page);
+  await waitForSocket(remote.page);
   const before = await serverPlayer(page);
 
-  hang = true;
+  audio.held = true;
+  remote.held = true;
   await stopApi();
   let back: number | undefined;
-  // The device's calls stay unanswered until the test lets them through, whatever the API does.
-  const isApi = /\/api\//;
-  await page.route(isApi, (route) => route.abort('connectionrefused'));
   try {
     await expect(bar(page).getByText(NOTICE, { exact: true })).toBeVisible({ timeout: 15_000 });
     await startApiAgain();
     back = Date.now();
-    // A fresh attempt of the socket is under way (and hangs) when the API's answers reach the device.
-    const attempts = hung.length;
-    await expect.poll(() => hung.length, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(attempts);
-    hang = false;
-    const lifted = Date.now();
-    await page.unroute(isApi);
-
-    // The outage's first answered call restarts the socket: connected long before pusher-js's own
-    // 10 s would have given up on the hung attempt.
-    await waitForSocket(page);
-    const connectedAfter = Date.now() - lifted;
-    expect(connectedAfter).toBeLessThan(5_000);
+    // Each device in turn: once a fresh attempt of its socket is under way (and hangs), the API's
+    // answers reach it. Its first answered call restarts the socket: connected long before pusher-js's
+    // own 10 s would have given up on the hung attempt.
+    const connectedAfter: number[] = [];
+    for (const device of [audio, remote]) {
+      const attempts = device.hung.length;
+      await expect.poll(() => device.hung.length, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(attempts);
+      device.held = false;
+      const lifted = Date.now();
+      await waitForSocket(device.page);
+      connectedAfter.push(Date.now() - lifted);
+    }
+    console.log(
+      `[socket after outage] audio device connected ${connectedAfter[0]} ms, remote ${connectedAfter[1]} ms after the API answered it again`,
+    );
+    for (const ms of connectedAfter) expect(ms).toBeLessThan(5_000);
     await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
-    console.log(`[socket after outage] connected ${connectedAfter} ms after the API answered again`);
 
-    // Live again: a change made elsewhere arrives as an event.
+    // Live again: a change made elsewhere arrives on both as an event.
     const toggled = await pageCall(page, 'POST', `/api/players/${before.id}/random`, {});
     expect(toggled.status).toBe(200);
-    const shuffle = bar(page).getByRole('button', { name: 'Véletlen sorrend' });
-    await expect(shuffle).toHaveAttribute('aria-pressed', String((toggled.body as { is_random: boolean }).is_random));
+    const random = String((toggled.body as { is_random: boolean }).is_random);
+    for (const target of [page, remote.page])
+      await expect(bar(target).getByRole('button', { name: 'Véletlen sorrend' })).toHaveAttribute(
+        'aria-pressed',
+        random,
+        LIVE,
+      );
   } finally {
-    hang = false;
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    audio.held = false;
+    remote.held = false;
+    await remoteContext.close().catch(() => {});
     if (back === undefined) await startApiAgain();
   }
 });
