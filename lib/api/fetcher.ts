@@ -33,6 +33,19 @@ export interface ApiRequest<T> {
    */
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * The longest the call may take, answer and body included; past it the call rejects with a
+   * `DeadlineError` (a hung server is then told from a slow one by the caller, as one that is away).
+   */
+  deadlineMs?: number;
+}
+
+/** A call that got no whole answer within its `deadlineMs`. */
+export class DeadlineError extends Error {
+  constructor(path: string, ms: number) {
+    super(`${path}: no answer within ${ms} ms`);
+    this.name = 'DeadlineError';
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -61,7 +74,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The one browser fetch wrapper: same origin (the BFF), cookies, JSON, version watch. */
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal } = request;
+  const { method = 'GET', body, schema, signal, deadlineMs } = request;
   const headers = apiHeaders();
 
   let payload: BodyInit | undefined;
@@ -71,9 +84,42 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
     payload = JSON.stringify(body);
   }
 
-  const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
-  noteAppVersion(response.headers.get('x-app-version'));
-  return settle<T>(response.status, response.statusText, await readBody(response), schema);
+  if (deadlineMs === undefined) {
+    const response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
+    noteAppVersion(response.headers.get('x-app-version'));
+    return settle<T>(response.status, response.statusText, await readBody(response), schema);
+  }
+  // The deadline aborts the request (and frees the connection) as well as ending the wait.
+  const deadline = new AbortController();
+  const stop = () => deadline.abort();
+  signal?.addEventListener('abort', stop, { once: true });
+  if (signal?.aborted) stop();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new DeadlineError(path, deadlineMs));
+      deadline.abort();
+    }, deadlineMs);
+  });
+  try {
+    const answer = (async () => {
+      const response = await fetch(path, {
+        method,
+        headers,
+        body: payload,
+        credentials: 'same-origin',
+        signal: deadline.signal,
+      });
+      noteAppVersion(response.headers.get('x-app-version'));
+      return settle<T>(response.status, response.statusText, await readBody(response), schema);
+    })();
+    // The aborted request's own rejection, after the deadline's, is nobody's business.
+    answer.catch(() => {});
+    return await Promise.race([answer, expired]);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+  }
 }
 
 /** The request headers of every browser call: JSON answers, and this tab's socket (so its own echo is skipped). */

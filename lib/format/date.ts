@@ -32,3 +32,44 @@ export function formatTimeOfDay(value: string | null | undefined): string {
   const parts = value ? WALL_CLOCK.exec(value) : null;
   return parts ? `${parts[4]}:${parts[5]}` : '-';
 }
+
+/** A moment on a zone's wall clock: its calendar day, weekday (0 = Sunday), hour and minute. */
+export interface WallClock {
+  dateKey: string;
+  weekday: number;
+  hour: number;
+  minute: number;
+}
+
+/** Creating a DateTimeFormat costs far more than using one: one per zone, kept for the page. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `ms` on the wall clock of `timeZone` (an IANA name). The shop's day (the plan's boundaries, a hold's
+ * end) is in the shop's zone, which the device this runs on may not share.
+ */
+export function wallClockIn(ms: number, timeZone: string): WallClock {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  const part: Record<string, string> = {};
+  for (const p of format.formatToParts(ms)) part[p.type] = p.value;
+  const [year, month, day] = [Number(part.year), Number(part.month), Number(part.day)];
+  return {
+    dateKey: `${part.year}-${part.month}-${part.day}`,
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+    // Some ICU versions print midnight as 24 even with h23.
+    hour: Number(part.hour) % 24,
+    minute: Number(part.minute),
+  };
+}

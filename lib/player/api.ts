@@ -10,26 +10,38 @@ export const PLAYERS_KEY = '/api/players';
 
 const base = (playerId: number) => `${PLAYERS_KEY}/${playerId}`;
 
+/**
+ * Every player call ends within this: a hung API (it takes the connection and never answers) counts as
+ * away (outage.ts's `isUnreachable`), so the audio device plays on from its cache rather than waiting
+ * in silence for a gateway's timeout.
+ */
+export const PLAYER_CALL_DEADLINE_MS = 5_000;
+
+/** One player call, with its deadline. */
+function call<T>(path: string, request: { method?: 'POST'; body?: unknown } = {}): Promise<T> {
+  return apiFetch<T>(path, { ...request, deadlineMs: PLAYER_CALL_DEADLINE_MS });
+}
+
 /** The body of `update-volume`: seconds to the hundredth, volume in whole steps. */
 function volumeBody(currentTime: number, volume: number) {
   return { currentTime: Math.max(0, Math.round(currentTime * 100) / 100), volume: Math.round(volume) };
 }
 
 export const playerApi = {
-  list: () => apiFetch<Player[]>(PLAYERS_KEY),
-  togglePlay: (id: number) => apiFetch<Player>(`${base(id)}/toggle-play`),
-  next: (id: number) => apiFetch<Player>(`${base(id)}/next`),
+  list: () => call<Player[]>(PLAYERS_KEY),
+  togglePlay: (id: number) => call<Player>(`${base(id)}/toggle-play`),
+  next: (id: number) => call<Player>(`${base(id)}/next`),
   /**
    * The audio device goes on by itself at a track's end: `auto=1` tells the bundled API it is no
    * manager's press (which would hold the music plan); other APIs ignore the query.
    */
-  nextAtTrackEnd: (id: number) => apiFetch<Player>(`${base(id)}/next?auto=1`),
-  loadTrack: (id: number) => apiFetch<Player>(`${base(id)}/load-track`),
-  toggleRandom: (id: number) => apiFetch<Player>(`${base(id)}/random`, { method: 'POST' }),
-  toggleRepeat: (id: number) => apiFetch<Player>(`${base(id)}/repeat`, { method: 'POST' }),
-  jumpToTrack: (id: number, trackId: number) => apiFetch<Player>(`${base(id)}/next/tracks/${trackId}`),
+  nextAtTrackEnd: (id: number) => call<Player>(`${base(id)}/next?auto=1`),
+  loadTrack: (id: number) => call<Player>(`${base(id)}/load-track`),
+  toggleRandom: (id: number) => call<Player>(`${base(id)}/random`, { method: 'POST' }),
+  toggleRepeat: (id: number) => call<Player>(`${base(id)}/repeat`, { method: 'POST' }),
+  jumpToTrack: (id: number, trackId: number) => call<Player>(`${base(id)}/next/tracks/${trackId}`),
   updateVolume: (id: number, currentTime: number, volume: number) =>
-    apiFetch<Player>(`${base(id)}/update-volume`, { method: 'POST', body: volumeBody(currentTime, volume) }),
+    call<Player>(`${base(id)}/update-volume`, { method: 'POST', body: volumeBody(currentTime, volume) }),
   /**
    * `update-volume` sent as the page is hidden or unloaded: `keepalive` lets the request outlive the page.
    * Not through apiFetch, which waits for the answer and reads it: after an unload nobody is left to, and
@@ -52,9 +64,9 @@ export const playerApi = {
   },
   /** The audio device says what it really does (the bundled API only: callers check `version` first). */
   reportOutput: (id: number, state: OutputState) =>
-    apiFetch<Player>(`${base(id)}/output`, { method: 'POST', body: { state } }),
+    call<Player>(`${base(id)}/output`, { method: 'POST', body: { state } }),
   setPlayable: (id: number, type: 'channel' | 'playlist', playableId: number, trackId?: number) =>
-    apiFetch<Player>(`${base(id)}/playable/${type}/${playableId}${trackId === undefined ? '' : `?track=${trackId}`}`, {
+    call<Player>(`${base(id)}/playable/${type}/${playableId}${trackId === undefined ? '' : `?track=${trackId}`}`, {
       method: 'POST',
       body: trackId === undefined ? {} : { track: trackId },
     }),
@@ -64,7 +76,7 @@ export const playerApi = {
    * answers 409 when another device took the music first (an API without the check just moves it).
    */
   moveOutput: (playerId: number, sessionId: string, currentTime: number, expectedSessionId?: string | null) =>
-    apiFetch<Player>(`${base(playerId)}/sessions/${encodeURIComponent(sessionId)}`, {
+    call<Player>(`${base(playerId)}/sessions/${encodeURIComponent(sessionId)}`, {
       method: 'POST',
       body: {
         currentTime: Math.max(0, Math.round(currentTime * 100) / 100),
@@ -72,7 +84,7 @@ export const playerApi = {
       },
     }),
   playSound: (playerId: number, soundId: number) =>
-    apiFetch(`${base(playerId)}/sounds/${soundId}/play`, { method: 'POST', body: {} }),
+    call(`${base(playerId)}/sounds/${soundId}/play`, { method: 'POST', body: {} }),
   playSpots: (playerId: number, spotIds: number[]) =>
-    apiFetch<PlaySpotsEvent>(`${base(playerId)}/spots/play`, { method: 'POST', body: { spots: spotIds } }),
+    call<PlaySpotsEvent>(`${base(playerId)}/spots/play`, { method: 'POST', body: { spots: spotIds } }),
 };

@@ -1,5 +1,5 @@
 import type { Player } from '@/contracts';
-import { BrowserApiError } from '@/lib/api/fetcher';
+import { BrowserApiError, DeadlineError } from '@/lib/api/fetcher';
 import type { AlonePosition } from './alone';
 
 /**
@@ -11,12 +11,12 @@ export const RETURN_PROBE_MS = 500;
 
 /**
  * Whether a failed call means the server could not be reached: no answer at all (fetch's TypeError),
- * or the BFF's word that the API did not answer (502) or a gateway's (503, 504). A 4xx or a 500 is an
- * answer, and is handled as before.
+ * none within the call's deadline (a hung API or database), or the BFF's word that the API did not
+ * answer (502) or a gateway's (503, 504). A 4xx or a 500 is an answer, and is handled as before.
  */
 export function isUnreachable(error: unknown): boolean {
   if (error instanceof BrowserApiError) return error.status === 502 || error.status === 503 || error.status === 504;
-  return error instanceof TypeError;
+  return error instanceof TypeError || error instanceof DeadlineError;
 }
 
 export type ReturnPlan = { kind: 'follow' } | { kind: 'catch-up'; steps: number };

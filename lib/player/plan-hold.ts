@@ -4,6 +4,8 @@ import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import type { Player } from '@/contracts';
 import { apiFetch } from '@/lib/api/fetcher';
+import { useShopTimeZone } from '@/lib/api/use-shop-time-zone';
+import { wallClockIn } from '@/lib/format/date';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { showToast } from '@/lib/ui/toast';
 import { commitPlayer } from './commit';
@@ -18,14 +20,15 @@ import { playerAtom } from './state';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** 'Kézi vezérlés ma 12:00-ig' / 'Kézi vezérlés kedd 08:00-ig', on this device's clock. */
-export function planHoldLabel(holdUntil: Date, now: Date): string {
-  const sameDay =
-    holdUntil.getFullYear() === now.getFullYear() &&
-    holdUntil.getMonth() === now.getMonth() &&
-    holdUntil.getDate() === now.getDate();
-  const day = sameDay ? huPlayer.planHoldToday : huPlayer.weekdays[holdUntil.getDay()]!;
-  return huPlayer.planHold(day, `${pad2(holdUntil.getHours())}:${pad2(holdUntil.getMinutes())}`);
+/**
+ * 'Kézi vezérlés ma 12:00-ig' / 'Kézi vezérlés kedd 08:00-ig', on the shop's clock (`timeZone`, the one
+ * the plan's boundaries are in): 'ma' is the shop's today, whatever zone this device is set to.
+ */
+export function planHoldLabel(holdUntil: Date, now: Date, timeZone: string): string {
+  const until = wallClockIn(holdUntil.getTime(), timeZone);
+  const today = wallClockIn(now.getTime(), timeZone);
+  const day = until.dateKey === today.dateKey ? huPlayer.planHoldToday : huPlayer.weekdays[until.weekday]!;
+  return huPlayer.planHold(day, `${pad2(until.hour)}:${pad2(until.minute)}`);
 }
 
 /** The hold's end while it lasts, else null (a hold that ran out goes by itself, before the server says so). */
@@ -39,8 +42,9 @@ export function holdUntilOf(player: Player | null, now: number): Date | null {
 export function usePlanHold(): { label: string; resume: () => Promise<void> } | null {
   const store = useStore();
   const player = useAtomValue(playerAtom);
-  // After hydration only: the server's clock and time zone are not this device's.
+  // After hydration only: the server's clock is not this device's.
   const hydrated = useHydrated();
+  const timeZone = useShopTimeZone();
   const [now, setNow] = useState(() => Date.now());
   const until = holdUntilOf(player, now);
   // Re-read at the hold's end, so the line goes when the plan takes over even without a push.
@@ -58,5 +62,5 @@ export function usePlanHold(): { label: string; resume: () => Promise<void> } | 
     }
   }, [store]);
   if (!until || !hydrated) return null;
-  return { label: planHoldLabel(until, new Date(now)), resume };
+  return { label: planHoldLabel(until, new Date(now), timeZone), resume };
 }

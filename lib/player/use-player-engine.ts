@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useMe } from '@/lib/api/use-me';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { connectionAtom } from '@/lib/realtime/atoms';
+import { reconnectRealtimeNow } from '@/lib/realtime/keep-connected';
 import { showToast } from '@/lib/ui/toast';
 import { playerApi } from './api';
 import { commitPlayer } from './commit';
@@ -28,6 +29,9 @@ import {
 } from './state';
 
 const hu = { player: huPlayer };
+
+/** How often a remote asks whether the API is back after an outage (the audio device: outage.ts's 500 ms). */
+const REMOTE_PROBE_MS = 1_000;
 
 let engine: PlayerEngine | null = null;
 
@@ -69,7 +73,11 @@ export function usePlayerEngine(): void {
       },
       onAway: (away) => {
         store.set(playingOnAloneAtom, away);
-        if (!away) store.set(serverUnreachableAtom, false);
+        if (away) return;
+        store.set(serverUnreachableAtom, false);
+        // The API answers again: the socket, which may still be waiting on the dead server's attempt or
+        // pusher-js's back-off, connects anew now, and reads the player once connected.
+        reconnectRealtimeNow();
       },
     });
     /** The API did not answer: play on alone when the engine can (our API announces next tracks). */
@@ -138,18 +146,41 @@ export function usePlayerEngine(): void {
       onAloneExhausted: () => store.set(serverUnreachableAtom, true),
     });
 
-    // A dropped socket is the first sign of an outage: one call tells whether the API is away.
+    // A remote (the music plays elsewhere) has nothing to play on alone, but its socket must not stay
+    // deaf after an outage either: it asks every second whether the API is back, and once it answers
+    // the socket connects anew at once (and reads the player once connected).
+    const remoteOutage = createOutage({
+      tryReturn: async () => {
+        await playerApi.list();
+      },
+      onAway: (away) => {
+        if (!away) reconnectRealtimeNow();
+      },
+      intervalMs: REMOTE_PROBE_MS,
+    });
+
+    // A dropped socket is the first sign of an outage: one call tells whether the API is away (a socket
+    // that drops while the API answers is left to pusher-js's own retries).
     const unsubConnection = store.sub(connectionAtom, () => {
       const state = store.get(connectionAtom);
       if (state === 'connected') {
         outage.nudge();
+        remoteOutage.nudge();
         return;
       }
-      if (state !== 'offline' || outage.away) return;
-      if (!isOutputDevice(current(), store.get(sessionIdAtom))) return;
+      if (state !== 'offline' || outage.away || remoteOutage.away) return;
+      if (!isOutputDevice(current(), store.get(sessionIdAtom))) {
+        playerApi.list().catch((error: unknown) => {
+          if (isUnreachable(error)) remoteOutage.begin();
+        });
+        return;
+      }
       playerApi.list().catch(wentAway);
     });
-    const online = () => outage.nudge();
+    const online = () => {
+      outage.nudge();
+      remoteOutage.nudge();
+    };
     window.addEventListener('online', online);
 
     // The media cache keeps what the audio device may need with the API away (and nothing else).
@@ -197,6 +228,7 @@ export function usePlayerEngine(): void {
     return () => {
       next.dispose();
       outage.dispose();
+      remoteOutage.dispose();
       unsubConnection();
       for (const unsub of [...unsubKeep, ...unsubOutput]) unsub();
       store.set(localOutputAtom, null);

@@ -20,7 +20,11 @@ export interface RealtimeConnection {
    * longer this one). pusher-js does not reconnect after a 4000–4099 close; the caller decides.
    */
   onUnauthorized(listener: () => void): () => void;
-  /** Try at once instead of waiting for pusher-js's back-off (a page that woke up). */
+  /**
+   * Try at once instead of waiting for pusher-js's back-off (a page that woke up, the server back):
+   * a fresh connect, also over an attempt under way ('connecting' may be waiting on a server that is
+   * gone). Nothing when connected.
+   */
   reconnectNow(): void;
   /** Drops the attempt under way and starts a fresh one (a connect that went 'unavailable'). */
   restart(): void;
@@ -99,7 +103,9 @@ export async function connectRealtime(config: RealtimeConfig): Promise<RealtimeC
       return () => connection.unbind('state_change', listener);
     },
     reconnectNow() {
-      if (connection.state !== 'connected' && connection.state !== 'connecting') pusher.connect();
+      if (connection.state === 'connected') return;
+      pusher.disconnect();
+      pusher.connect();
     },
     restart() {
       // pusher-js subscribes its channels again once the new socket is connected.

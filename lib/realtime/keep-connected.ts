@@ -19,6 +19,18 @@ export function getRealtimeConnection(): RealtimeConnection | null {
   return connection;
 }
 
+/** The running keeper's fresh connect (set while one runs). */
+let reconnectAtOnce: (() => void) | null = null;
+
+/**
+ * The server is known to answer again (an outage just ended): a socket that is not connected starts a
+ * fresh connect now instead of waiting for pusher-js's back-off or its attempt at the dead server to
+ * time out; once connected, the keeper reads the player again (`events.missed`). Nothing when connected.
+ */
+export function reconnectRealtimeNow(): void {
+  reconnectAtOnce?.();
+}
+
 export interface KeepConnectedOptions {
   /** The socket's state as the UI shows it (connectionAtom). */
   setStatus(status: ConnectionStatus): void;
@@ -57,6 +69,19 @@ export function keepConnected({ setStatus, events, onConnection }: KeepConnected
   /** Set while this keeper itself drops the socket, whose 'disconnected' is then no failure. */
   let restarting = false;
   let restartTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** A fresh connect at once when not connected (a wake-up, the API back); its 'disconnected' is no failure. */
+  const restartNow = () => {
+    if (cancelled || !current || unauthorized || current.state() === 'connected') return;
+    if (restartTimer) clearTimeout(restartTimer);
+    restartTimer = null;
+    restarting = true;
+    try {
+      current.reconnectNow();
+    } finally {
+      restarting = false;
+    }
+  };
 
   const restartSoon = (delayMs: number) => {
     if (restartTimer) clearTimeout(restartTimer);
@@ -171,9 +196,10 @@ export function keepConnected({ setStatus, events, onConnection }: KeepConnected
 
   const stopWatching = watchWake(() => {
     if (!current) return;
-    current.reconnectNow();
     if (current.state() === 'connected') resync();
+    else restartNow();
   });
+  reconnectAtOnce = restartNow;
 
   // Off the critical path: Echo and pusher-js come in their own chunk once the page has hydrated
   // and the browser is idle (at the latest after KICKOFF_LIMIT_MS), so loading them never lengthens
@@ -182,6 +208,7 @@ export function keepConnected({ setStatus, events, onConnection }: KeepConnected
 
   return () => {
     cancelled = true;
+    if (reconnectAtOnce === restartNow) reconnectAtOnce = null;
     stopPolling?.();
     if (restartTimer) clearTimeout(restartTimer);
     cancelKickoff();

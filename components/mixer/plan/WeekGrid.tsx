@@ -1,14 +1,16 @@
 'use client';
 
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { MusicBlock } from '@/contracts/music-plan';
 import { DAY_KEYS, type DayKey } from '@/contracts/names';
+import { useShopTimeZone } from '@/lib/api/use-shop-time-zone';
 import { musicPlan as huPlan } from '@/lib/i18n/hu/music-plan';
 import {
   DAY_MINUTES,
   dragRange,
   freeSpan,
   minutesOf,
+  nowInWeek,
   snap,
   SNAP_MINUTES,
   sourceKey,
@@ -57,6 +59,25 @@ export function titleOf(block: MusicBlock): string {
 }
 
 /**
+ * The shop's weekday and minute now, moved on at each minute's start; null until hydrated (the
+ * server's render has no business guessing the page's moment).
+ */
+function useShopNow(timeZone: string): { day: DayKey; minute: number } | null {
+  const [now, setNow] = useState<{ day: DayKey; minute: number } | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
+      const at = Date.now();
+      setNow(nowInWeek(at, timeZone));
+      timer = setTimeout(tick, 60_000 - (at % 60_000) + 20);
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [timeZone]);
+  return now;
+}
+
+/**
  * The week view: seven columns (Monday first) by the hours of the day, each block drawn at its times
  * with its source's cover, its name and its source (a block across midnight in two parts: its tail
  * on the next day's column). A drag on a free slot proposes a new block (snapped to 15 minutes); a
@@ -67,6 +88,7 @@ export function WeekGrid({ blocks, sources, onCreate, onOpen, onResize }: Props)
   const [drag, setDrag] = useState<Drag | null>(null);
   const [pending, setPending] = useState<{ id: number; from: string; to: string } | null>(null);
   const columns = useRef(new Map<DayKey, HTMLDivElement>());
+  const now = useShopNow(useShopTimeZone());
 
   // While an edge is dragged, and until the server answers, the block shows its new times.
   const override =
@@ -145,7 +167,7 @@ export function WeekGrid({ blocks, sources, onCreate, onOpen, onResize }: Props)
     <div className={styles.week} role="group" aria-label={hu.plan.weekLabel}>
       <div className={styles.corner} aria-hidden="true" />
       {DAY_KEYS.map((day) => (
-        <div key={day} className={styles.dayHead}>
+        <div key={day} className={styles.dayHead} data-today={now?.day === day || undefined}>
           {hu.plan.dayShort[day]}
         </div>
       ))}
@@ -227,6 +249,14 @@ export function WeekGrid({ blocks, sources, onCreate, onOpen, onResize }: Props)
               </div>
             );
           })}
+          {now?.day === day && (
+            <div
+              className={styles.now}
+              style={{ top: (now.minute / 60) * HOUR_PX }}
+              data-now={timeOf(now.minute)}
+              aria-hidden="true"
+            />
+          )}
           {drag?.kind === 'create' && drag.day === day && (
             <div
               className={styles.draft}

@@ -4,7 +4,6 @@ import { useStore } from 'jotai';
 import { useRef, useState } from 'react';
 import type { ScheduledContent, Screen, SlideshowListItem, Spot } from '@/contracts';
 import { MIXER_NAME_MAX, SCHEDULER_FREQUENCIES } from '@/contracts/names';
-import { SETTING_TIMEZONE } from '@/contracts/settings';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/TextField';
@@ -12,7 +11,7 @@ import { FieldError } from '@/components/ui/FieldError';
 import { useFieldError } from '@/components/ui/form-errors';
 import { CloseIcon } from '@/components/ui/icons';
 import { noteScheduledContent, scheduledContentApi } from '@/lib/api/scheduled-contents';
-import { useCustomer } from '@/lib/api/use-customer';
+import { useShopTimeZone } from '@/lib/api/use-shop-time-zone';
 import { formatClock } from '@/lib/format/duration';
 import { form as huForm } from '@/lib/i18n/hu/form';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
@@ -134,25 +133,6 @@ function DayFields({ draft, set }: { draft: ScheduleDraft; set: (patch: Partial<
  * server's first message shows under each field, with 'Hibás kitöltés, kérjük javítsa.' under the
  * buttons while any stands.
  */
-/** The shop's time zone as the server fires by it (the 'timezone' setting; the server's default without one). */
-function useShopTimeZone(): string {
-  const { data } = useCustomer();
-  // Read leniently: a customer answer without its settings list is the default zone.
-  const settings: unknown = data?.settings;
-  const zone = Array.isArray(settings)
-    ? (settings as NonNullable<typeof data>['settings']).find((s) => s.key === SETTING_TIMEZONE)?.value
-    : undefined;
-  if (zone) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return zone;
-    } catch {
-      /* an unknown name: the default, as the server does */
-    }
-  }
-  return 'Europe/Budapest';
-}
-
 /** 'Mégse' on the question: the save stops quietly (no error), and the form stays as it was. */
 const notNow = () => Object.assign(new Error('not saved'), { name: 'AbortError' });
 

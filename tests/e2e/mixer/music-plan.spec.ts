@@ -246,3 +246,50 @@ test('a shop without blocks sees an empty week it can fill', async ({ browser })
   }
   await context.close();
 });
+
+test("the week marks the shop's time now in today's column, on the shop's clock whatever the device's zone", async ({
+  browser,
+}) => {
+  // The device is set to Auckland; the demo shop is in Budapest.
+  const context = await browser.newContext({
+    baseURL: webUrl(E2E.webPort, 'demo'),
+    timezoneId: 'Pacific/Auckland',
+    viewport: { width: 1366, height: 768 },
+  });
+  try {
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto('/mixer/plan');
+    const shopNow = () => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'Europe/Budapest',
+          weekday: 'long',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        })
+          .formatToParts(new Date())
+          .map((p) => [p.type, p.value]),
+      );
+      return { day: parts.weekday!.toLowerCase(), time: `${parts.hour}:${parts.minute}` };
+    };
+    const line = page.locator('[data-now]');
+    await expect(line).toHaveCount(1);
+    const before = shopNow();
+    const shown = await line.getAttribute('data-now');
+    const after = shopNow();
+    // Read between two looks at the clock: a minute may turn in between.
+    expect([before.time, after.time]).toContain(shown);
+    const today = page.locator(`[data-day="${after.day}"]`);
+    await expect(today.locator('[data-now]')).toHaveCount(1);
+    // Drawn at its minute of the day.
+    const column = (await today.boundingBox())!;
+    const at = (await line.boundingBox())!;
+    const [h, m] = shown!.split(':').map(Number);
+    const minute = ((at.y + at.height / 2 - column.y) / column.height) * 24 * 60;
+    expect(Math.abs(minute - (h! * 60 + m!))).toBeLessThan(5);
+  } finally {
+    await context.close();
+  }
+});

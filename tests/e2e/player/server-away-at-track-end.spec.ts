@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../../../scripts/launch/stack';
 import type { Spot } from '../../../contracts/spots';
-import { LIVE, pageCall, pathOf, spotElement } from '../realtime/support';
+import { LIVE, pageCall, pathOf, spotElement, waitForSocket } from '../realtime/support';
 import { audioState, bar, playChannel, releasePlayer, serverPlayer } from './support';
 
 // Its own stack: the test stops the tenant API and starts it again on the same DATA_DIR.
@@ -255,6 +255,161 @@ test('spots queued before the API went play from the cache, and the music resume
     await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
     expect((await audioState(page)).paused).toBe(false);
   } finally {
+    if (back === undefined) await startApiAgain();
+  }
+});
+
+test("the API hangs at a track end (it takes the call and never answers): past the call's deadline the music plays on from the cache, and the server follows once it answers", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await logIn(page);
+  await playChannel(page, 1);
+  const before = await serverPlayer(page);
+  const upcoming = before.next_tracks?.[0];
+  expect(upcoming, 'the player announces its next track').toBeTruthy();
+  await expect
+    .poll(async () => (await cachedMedia(page)).map(pathOf), { timeout: 30_000 })
+    .toEqual(expect.arrayContaining([pathOf(before.track!.url), pathOf(upcoming!.url)]));
+
+  // The network holds the device's `next` for ever: sent, never answered (a hung API or database
+  // behind a gateway that waits). Everything else still answers.
+  const held: string[] = [];
+  const isNext = /\/api\/players\/\d+\/next(\?|$)/;
+  await page.route(isNext, (route) => {
+    held.push(route.request().url());
+  });
+  try {
+    await page.evaluate(() => {
+      const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]')!;
+      audio.currentTime = Math.max(0, audio.duration - 3);
+    });
+    await startSampling(page);
+
+    // The track ends and asks for the next one, which never comes; the deadline counts it as the API
+    // away, and the announced next track plays from the cache.
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          const audio = await audioState(page);
+          return !audio.paused && pathOf(audio.src) === pathOf(upcoming!.url);
+        },
+        { timeout: 15_000, intervals: [250] },
+      )
+      .toBe(true);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toBeVisible(LIVE);
+    await expect(bar(page).getByText(upcoming!.title ?? upcoming!.name, { exact: true })).toBeVisible();
+    const samples = await stopSampling(page);
+    // The silence between the two tracks, for the record (the deadline's 5 s, not a gateway's minute;
+    // the poll above is the check).
+    let lastOld = -1;
+    samples.forEach((s, i) => {
+      if (pathOf(s.src) === pathOf(before.track!.url) && !s.paused) lastOld = i;
+    });
+    const firstNew = samples.findIndex((s) => pathOf(s.src) === pathOf(upcoming!.url) && !s.paused);
+    const silence = lastOld >= 0 && firstNew > lastOld ? samples[firstNew]!.at - samples[lastOld]!.at : null;
+    console.log(`[hung next] silence at the track's end ${silence ?? '?'} ms; calls held ${held.length}`);
+
+    // The API answers again: the device tells the server where it is, and the notice goes.
+    await page.unroute(isNext);
+    await expect
+      .poll(
+        async () => {
+          const server = await serverPlayer(page).catch(() => null);
+          return server?.track?.id === upcoming!.id && server.is_playing && server.session_id === before.session_id;
+        },
+        { timeout: 20_000, intervals: [250] },
+      )
+      .toBe(true);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
+    expect((await audioState(page)).paused).toBe(false);
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});
+
+/**
+ * A device whose sockets and API calls the test holds: while `held`, a socket goes nowhere (taken and
+ * never answered, as one opened against a server that is gone: pusher-js waits for its own timeout
+ * before it tries again) and every call to /api/ is refused.
+ */
+interface HeldDevice {
+  page: Page;
+  held: boolean;
+  /** The socket attempts held so far. */
+  hung: WebSocketRoute[];
+}
+
+async function holdable(page: Page): Promise<HeldDevice> {
+  const device: HeldDevice = { page, held: false, hung: [] };
+  await page.routeWebSocket(/\/app\//, (ws) => {
+    if (device.held) device.hung.push(ws);
+    else ws.connectToServer();
+  });
+  await page.route(/\/api\//, (route) => (device.held ? route.abort('connectionrefused') : route.fallback()));
+  return device;
+}
+
+test("after the API's outage the sockets of the audio device and of a remote connect anew as soon as the API answers, even over an attempt that hangs", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const audio = await holdable(page);
+  await logIn(page);
+  await playChannel(page, 1);
+  const remoteContext = await browser.newContext({
+    baseURL: webUrl(WEB_PORT, 'demo'),
+    locale: 'hu-HU',
+    viewport: { width: 1366, height: 768 },
+  });
+  const remote = await holdable(await remoteContext.newPage());
+  await logIn(remote.page);
+  await waitForSocket(page);
+  await waitForSocket(remote.page);
+  const before = await serverPlayer(page);
+
+  audio.held = true;
+  remote.held = true;
+  await stopApi();
+  let back: number | undefined;
+  try {
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await startApiAgain();
+    back = Date.now();
+    // Each device in turn: once a fresh attempt of its socket is under way (and hangs), the API's
+    // answers reach it. Its first answered call restarts the socket: connected long before pusher-js's
+    // own 10 s would have given up on the hung attempt.
+    const connectedAfter: number[] = [];
+    for (const device of [audio, remote]) {
+      const attempts = device.hung.length;
+      await expect.poll(() => device.hung.length, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(attempts);
+      device.held = false;
+      const lifted = Date.now();
+      await waitForSocket(device.page);
+      connectedAfter.push(Date.now() - lifted);
+    }
+    console.log(
+      `[socket after outage] audio device connected ${connectedAfter[0]} ms, remote ${connectedAfter[1]} ms after the API answered it again`,
+    );
+    for (const ms of connectedAfter) expect(ms).toBeLessThan(5_000);
+    await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
+
+    // Live again: a change made elsewhere arrives on both as an event.
+    const toggled = await pageCall(page, 'POST', `/api/players/${before.id}/random`, {});
+    expect(toggled.status).toBe(200);
+    const random = String((toggled.body as { is_random: boolean }).is_random);
+    for (const target of [page, remote.page])
+      await expect(bar(target).getByRole('button', { name: 'Véletlen sorrend' })).toHaveAttribute(
+        'aria-pressed',
+        random,
+        LIVE,
+      );
+  } finally {
+    audio.held = false;
+    remote.held = false;
+    await remoteContext.close().catch(() => {});
     if (back === undefined) await startApiAgain();
   }
 });

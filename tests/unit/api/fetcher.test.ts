@@ -1,5 +1,5 @@
 import { isAppVersionChanged, resetAppVersion, subscribeAppVersion } from '@/lib/api/app-version';
-import { BrowserApiError, apiFetch, errorsFrom, firstError } from '@/lib/api/fetcher';
+import { BrowserApiError, DeadlineError, apiFetch, errorsFrom, firstError } from '@/lib/api/fetcher';
 import { setSocketId } from '@/lib/api/socket-id';
 import { installFakeFetch } from '../fake-fetch';
 
@@ -109,5 +109,31 @@ describe('version watching', () => {
     version = undefined;
     await apiFetch('/api/me');
     expect(isAppVersionChanged()).toBe(false);
+  });
+});
+
+describe('a call with a deadline', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('rejects with a DeadlineError when no answer comes in time, and aborts the request', async () => {
+    jest.useFakeTimers();
+    const { calls } = installFakeFetch(() => new Promise(() => {}));
+    const call = apiFetch('/api/players/1/next?auto=1', { deadlineMs: 5_000 });
+    const settled = call.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await jest.advanceTimersByTimeAsync(4_900);
+    expect(calls[0]!.init.signal?.aborted).toBe(false);
+    await jest.advanceTimersByTimeAsync(200);
+    expect(await settled).toBeInstanceOf(DeadlineError);
+    expect(calls[0]!.init.signal?.aborted).toBe(true);
+  });
+
+  it('answers as any call when the answer comes in time', async () => {
+    installFakeFetch(() => ({ body: { id: 1 } }));
+    await expect(apiFetch('/api/players', { deadlineMs: 5_000 })).resolves.toEqual({ id: 1 });
+    installFakeFetch(() => ({ status: 500, body: { message: 'x' } }));
+    await expect(apiFetch('/api/players', { deadlineMs: 5_000 })).rejects.toBeInstanceOf(BrowserApiError);
   });
 });

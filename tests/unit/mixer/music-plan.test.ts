@@ -5,6 +5,7 @@ import {
   dragRange,
   draftOfBlock,
   freeSpan,
+  nowInWeek,
   resizedBody,
   segmentsOf,
   timeOf,
@@ -114,5 +115,14 @@ describe('the block form', () => {
       monday: true,
     });
     expect(blockBody({ ...draft, source: 'playlist:9' })).toMatchObject({ source_type: 'playlist', source_id: 9 });
+  });
+});
+
+describe('nowInWeek', () => {
+  it("places the moment on the shop's weekday and minute, in the shop's zone", () => {
+    // Tuesday 23:30 UTC is Wednesday 00:30 in Budapest and Tuesday 18:30 in New York.
+    const at = Date.parse('2031-01-07T23:30:00Z');
+    expect(nowInWeek(at, 'Europe/Budapest')).toEqual({ day: 'wednesday', minute: 30 });
+    expect(nowInWeek(at, 'America/New_York')).toEqual({ day: 'tuesday', minute: 18 * 60 + 30 });
   });
 });

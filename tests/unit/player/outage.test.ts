@@ -1,4 +1,4 @@
-import { BrowserApiError } from '@/lib/api/fetcher';
+import { BrowserApiError, DeadlineError } from '@/lib/api/fetcher';
 import { createOutage, isUnreachable, planReturn, returnFromAlone, type ReturnCalls } from '@/lib/player/outage';
 import type { AlonePosition } from '@/lib/player/alone';
 import { aPlayer, aTrack } from './fixtures';
@@ -22,6 +22,8 @@ describe('isUnreachable', () => {
     expect(isUnreachable(new BrowserApiError(500, 'x'))).toBe(false);
     expect(isUnreachable(new BrowserApiError(422, 'x'))).toBe(false);
     expect(isUnreachable(new Error('x'))).toBe(false);
+    // A hung API: no answer within the call's deadline.
+    expect(isUnreachable(new DeadlineError('/api/players/1/next', 5_000))).toBe(true);
   });
 });
 
