@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import '@/lib/zod-jitless';
 import { getApiBase } from './api-base-state';
 import { noteAppVersion } from './app-version';
+import { randomId } from './random-id';
 import { resolveMediaUrls } from './media-urls';
 import { getSocketId } from './socket-id';
 
@@ -33,6 +34,12 @@ export interface ApiRequest<T> {
    */
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * A command that must be applied once (a player press): sent with a fresh `Idempotency-Key`, so a
+   * repeat of this request (the browser or a proxy sending it again after a lost connection) is
+   * answered by the API with the first answer instead of being applied again.
+   */
+  once?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -61,8 +68,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The one browser fetch wrapper: same origin (the BFF), cookies, JSON, version watch. */
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal } = request;
+  const { method = 'GET', body, schema, signal, once } = request;
   const headers = apiHeaders();
+  if (once) headers.set('Idempotency-Key', randomId());
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
