@@ -3,9 +3,12 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { playerSchema } from '../../contracts/player';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app';
 import { playerCommands, players } from '../../server/src/db/schema';
+import { loadConfig } from '../../server/src/env';
 import type { PlayerChange } from '../../server/src/player/service';
-import { Client, createTestApp, loggedIn, parsePlayer, type TestApp } from './helpers';
+import { BFF_SECRET, Client, createTestApp, loggedIn, parsePlayer, type TestApp } from './helpers';
 
 /*
  * Player commands are idempotent (issue 29, defect 3): a press carries an Idempotency-Key, and the
@@ -108,6 +111,36 @@ describe('player commands with an idempotency key', () => {
     const now = await dbPlayer();
     assert.equal(now.volume, 40, 'the repeat (with another body) answered the first');
     assert.equal(now.version, before.version + 1);
+  });
+
+  test('one key sent to two API instances on one database at once is applied once', async () => {
+    // A second instance, as scale mode runs two API processes on one PostgreSQL.
+    const second: FastifyInstance = await buildApp({
+      config: loadConfig({ DATA_DIR: t.dataDir, APP_KEY: 'test-app-key', BFF_SECRET, SCHEDULER_ENABLED: '0' }),
+      database: t.database,
+      logger: false,
+    });
+    try {
+      const before = await dbPlayer();
+      const k = key('two');
+      const headers = {
+        cookie: a.cookieHeader(),
+        accept: 'application/json',
+        'idempotency-key': k,
+      };
+      const [one, two] = await Promise.all([
+        a.get(`${base()}/toggle-play`, { headers: { 'idempotency-key': k } }),
+        second.inject({ method: 'GET', url: `${base()}/toggle-play`, headers }),
+      ]);
+      assert.equal(one.statusCode, 200, one.body);
+      assert.equal(two.statusCode, 200, two.body);
+      assert.deepEqual(JSON.parse(two.body), JSON.parse(one.body));
+      const now = await dbPlayer();
+      assert.equal(now.version, before.version + 1);
+      assert.equal(now.isPlaying, true);
+    } finally {
+      await second.close();
+    }
   });
 
   test('a refused command keeps no key: the same key may be tried again', async () => {
