@@ -40,6 +40,8 @@ export interface ApiRequest<T> {
    * answered by the API with the first answer instead of being applied again.
    */
   once?: boolean;
+  /** The idempotency key itself, when several tries of one action must share it. */
+  key?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -68,9 +70,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The one browser fetch wrapper: same origin (the BFF), cookies, JSON, version watch. */
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, once } = request;
+  const { method = 'GET', body, schema, signal, once, key } = request;
   const headers = apiHeaders();
-  if (once) headers.set('Idempotency-Key', randomId());
+  if (key !== undefined || once) headers.set('Idempotency-Key', key ?? randomId());
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

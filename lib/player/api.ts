@@ -27,7 +27,8 @@ export const playerApi = {
    * The audio device goes on by itself at a track's end: `auto=1` tells the bundled API it is no
    * manager's press (which would hold the music plan); other APIs ignore the query.
    */
-  nextAtTrackEnd: (id: number) => apiFetch<Player>(`${base(id)}/next?auto=1`, once),
+  nextAtTrackEnd: (id: number, key?: string) =>
+    apiFetch<Player>(`${base(id)}/next?auto=1`, key === undefined ? once : { key }),
   loadTrack: (id: number) => apiFetch<Player>(`${base(id)}/load-track`, once),
   toggleRandom: (id: number) => apiFetch<Player>(`${base(id)}/random`, { method: 'POST', once: true }),
   toggleRepeat: (id: number) => apiFetch<Player>(`${base(id)}/repeat`, { method: 'POST', once: true }),
