@@ -9,6 +9,8 @@
  * signature made from the app secret in BENCH_RT_CLIENT_SECRET (the same HMAC `/broadcasting/auth`
  * answers with; the secret travels in the environment, not on the command line), and counts as
  * connected once the subscription succeeded. Frames are never parsed: only pings are answered.
+ * BENCH_RT_CLIENT_PRESENCE names a presence channel each client also joins, as a member of its own
+ * (`bench-<n>`), as a shop's devices all join the shop's presence channel.
  *
  * Protocol on stdio: prints `{"connected":n,"failed":m}` once every client has settled (or the
  * deadline passed), then `{"closed":true}` after reading `close` on stdin.
@@ -28,6 +30,8 @@ const COUNT = Number(countArg);
 const CONCURRENCY = Number(concurrencyArg ?? 200);
 const DEADLINE = Date.now() + Number(deadlineArg ?? 180_000);
 const SECRET = process.env.BENCH_RT_CLIENT_SECRET;
+const PRESENCE = process.env.BENCH_RT_CLIENT_PRESENCE || undefined;
+let members = 0;
 if (channel && !SECRET) {
   process.stderr.write('realtime-clients.ts: subscribing needs BENCH_RT_CLIENT_SECRET\n');
   process.exit(2);
@@ -37,10 +41,11 @@ const sockets: WebSocket[] = [];
 let connected = 0;
 let failed = 0;
 
-/** `key:hex(HMAC_SHA256(secret, socket_id:channel))`, the key being the one in the URL's path. */
-function authFor(url: string, socketId: string): string {
+/** `key:hex(HMAC_SHA256(secret, socket_id:channel[:channel_data]))`, the key being the one in the URL's path. */
+function authFor(url: string, socketId: string, name = channel, channelData?: string): string {
   const key = /\/app\/([^/?]+)/.exec(url)?.[1] ?? '';
-  return `${key}:${createHmac('sha256', SECRET!).update(`${socketId}:${channel}`).digest('hex')}`;
+  const text = channelData === undefined ? `${socketId}:${name}` : `${socketId}:${name}:${channelData}`;
+  return `${key}:${createHmac('sha256', SECRET!).update(text).digest('hex')}`;
 }
 
 /** One client: resolves true once `pusher:connection_established` (and with a channel, its subscription) arrived. */
@@ -48,6 +53,7 @@ function open(url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
     let settled = false;
+    let joined = 0;
     const done = (ok: boolean) => {
       if (settled) return;
       settled = true;
@@ -68,8 +74,16 @@ function open(url: string): Promise<boolean> {
         if (!channel) return done(true);
         const { socket_id } = JSON.parse((JSON.parse(text) as { data: string }).data) as { socket_id: string };
         ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth: authFor(url, socket_id) } }));
-      } else if (text.includes('pusher_internal:subscription_succeeded')) done(true);
-      else if (text.includes('subscription_error')) done(false);
+        if (PRESENCE) {
+          const channelData = JSON.stringify({ user_id: `bench-${members++}` });
+          const auth = authFor(url, socket_id, PRESENCE, channelData);
+          ws.send(
+            JSON.stringify({ event: 'pusher:subscribe', data: { channel: PRESENCE, auth, channel_data: channelData } }),
+          );
+        }
+      } else if (text.includes('pusher_internal:subscription_succeeded')) {
+        if (!PRESENCE || ++joined === 2) done(true);
+      } else if (text.includes('subscription_error')) done(false);
     });
     ws.on('error', () => done(false));
     ws.on('close', () => done(false));

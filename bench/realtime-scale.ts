@@ -54,9 +54,9 @@ const SUBSCRIBERS = Number(process.env.BENCH_RT_SCALE_SUBSCRIBERS ?? 2_000);
 const COMMANDS = Number(process.env.BENCH_RT_SCALE_COMMANDS ?? 300);
 const WARMUP = 20;
 const ROUNDS = 10;
-const DATABASE_URL = process.env.BENCH_RT_DATABASE_URL || 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus_bench';
+export const DATABASE_URL = process.env.BENCH_RT_DATABASE_URL || 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus_bench';
 const PG_ADMIN_URL = process.env.BENCH_RT_PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.BENCH_RT_REDIS_URL || 'redis://127.0.0.1:6379/3';
+export const REDIS_URL = process.env.BENCH_RT_REDIS_URL || 'redis://127.0.0.1:6379/3';
 const BUDGET_P95_MS = 50;
 const EVENT = 'App\\Events\\UpdatePlayer';
 
@@ -64,7 +64,7 @@ const EVENT = 'App\\Events\\UpdatePlayer';
 // PostgreSQL and Redis: reachable, and empty
 
 /** The URL without its password, for messages. */
-function shown(url: string): string {
+export function shown(url: string): string {
   const u = new URL(url);
   if (u.password) u.password = '***';
   return u.toString();
@@ -98,7 +98,7 @@ function unreachable(what: string, url: string, variable: string, err: unknown):
 }
 
 /** Creates the bench's role and database when missing (through the admin URL), then wipes the database. */
-async function prepareDatabase(): Promise<void> {
+export async function prepareDatabase(): Promise<void> {
   let client: pg.Client;
   try {
     client = await connectPg(DATABASE_URL);
@@ -145,7 +145,7 @@ async function prepareDatabase(): Promise<void> {
   }
 }
 
-async function prepareRedis(): Promise<void> {
+export async function prepareRedis(): Promise<void> {
   const redis = new Redis(REDIS_URL, {
     lazyConnect: true,
     connectTimeout: 5_000,

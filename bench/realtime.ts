@@ -429,12 +429,16 @@ export interface ClientProcess {
 export function startClients(
   urls: string[],
   count: number,
-  { channel, secret }: { channel?: string; secret?: string } = {},
+  { channel, secret, presence }: { channel?: string; secret?: string; presence?: string } = {},
 ): ClientProcess {
   const args = [urls.join(','), String(count), '200', String(PHASE_MS), ...(channel ? [channel] : [])];
   const child = spawnWithUlimit(
     ['--import', 'tsx', path.join(here, 'realtime-clients.ts'), ...args],
-    { ...process.env, ...(secret ? { BENCH_RT_CLIENT_SECRET: secret } : {}) },
+    {
+      ...process.env,
+      ...(secret ? { BENCH_RT_CLIENT_SECRET: secret } : {}),
+      ...(presence ? { BENCH_RT_CLIENT_PRESENCE: presence } : {}),
+    },
     'pipe',
   );
   const lines: string[] = [];

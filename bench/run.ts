@@ -24,6 +24,7 @@ import { measureClicks } from './clicks';
 import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
+import { measureBusyShop } from './busy-shop';
 import { measureRealtimeScale } from './realtime-scale';
 import { measureSchedulerEngine, measureSchedulerLatency, measureSchedulerPreview } from './scheduler';
 import { measurePlanLatency, measurePlanTick } from './plan';
@@ -33,7 +34,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,busy-shop,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
  * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
  * none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
@@ -440,6 +441,8 @@ async function main(): Promise<void> {
     if (runs('realtime')) measurements.push(...(await measureRealtime()));
     // The same command with 2,000 subscribers over two API instances on PostgreSQL + Redis, beside one instance (bench/realtime-scale.ts).
     if (runs('realtime-scale')) measurements.push(...(await measureRealtimeScale()));
+    // One shop, 200 devices, 20 presses a second over two API instances (bench/busy-shop.ts).
+    if (runs('busy-shop')) measurements.push(...(await measureBusyShop()));
     // The mixer: a 10 MB upload through the BFF against direct, and the screen page's heap (bench/mixer.ts).
     if (runs('upload') || runs('screen')) {
       const agent = new http.Agent({ keepAlive: false });

@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import '@/lib/zod-jitless';
 import { getApiBase } from './api-base-state';
 import { noteAppVersion } from './app-version';
+import { randomId } from './random-id';
 import { resolveMediaUrls } from './media-urls';
 import { getSocketId } from './socket-id';
 
@@ -38,6 +39,14 @@ export interface ApiRequest<T> {
    * `DeadlineError` (a hung server is then told from a slow one by the caller, as one that is away).
    */
   deadlineMs?: number;
+  /**
+   * A command that must be applied once (a player press): sent with a fresh `Idempotency-Key`, so a
+   * repeat of this request (the browser or a proxy sending it again after a lost connection) is
+   * answered by the API with the first answer instead of being applied again.
+   */
+  once?: boolean;
+  /** The idempotency key itself, when several tries of one action must share it. */
+  key?: string;
 }
 
 /** A call that got no whole answer within its `deadlineMs`. */
@@ -74,8 +83,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** The one browser fetch wrapper: same origin (the BFF), cookies, JSON, version watch. */
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal, deadlineMs } = request;
+  const { method = 'GET', body, schema, signal, deadlineMs, once, key } = request;
   const headers = apiHeaders();
+  if (key !== undefined || once) headers.set('Idempotency-Key', key ?? randomId());
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

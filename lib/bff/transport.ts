@@ -38,7 +38,16 @@ export interface TransportAnswer {
 }
 
 // LIFO hands out the most recently used socket, so a burst does not keep every socket half-idle.
-const agentOptions = { keepAlive: true, keepAliveMsecs: 1_000, maxFreeSockets: 64, scheduling: 'lifo' as const };
+// An idle socket is closed after 4 s, before any upstream closes it (Node's 5 s, Fastify's 72 s,
+// HAProxy's 30 s): a call then rarely meets a socket the other side has just closed, and a call that
+// fails on a used socket is not sent again (see `once`).
+const agentOptions = {
+  keepAlive: true,
+  keepAliveMsecs: 1_000,
+  maxFreeSockets: 64,
+  scheduling: 'lifo' as const,
+  timeout: 4_000,
+};
 const httpAgent = new http.Agent(agentOptions);
 const httpsAgent = new https.Agent(agentOptions);
 
@@ -122,6 +131,9 @@ function once(url: Target, init: TransportCall, attempt: number): Promise<Transp
       headers,
       agent: url.protocol === 'https:' ? httpsAgent : httpAgent,
     });
+    // Whether the request was handed to the connection (and so may have reached the API).
+    let written = false;
+    req.once('finish', () => (written = true));
     const onAbort = () => req.destroy(abortError(signal!));
     signal?.addEventListener('abort', onAbort, { once: true });
     req.on('response', (res) => {
@@ -140,9 +152,12 @@ function once(url: Target, init: TransportCall, attempt: number): Promise<Transp
       settled = true;
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) return reject(abortError(signal));
-      // A kept-alive socket the API closed just as we reused it: nothing reached the API, so one
-      // more try on a fresh socket is safe whenever the body can be sent again.
-      const replayable = !streamed;
+      // A kept-alive socket failed under the call. It may have been closed by the API while idle (then
+      // nothing reached it), or the request may have reached an instance that died before answering
+      // (a balancer closes the connection without a word): sending it again could apply a press twice.
+      // So it is sent again on a fresh socket only when it was never written, or when the API applies
+      // it once whatever happens (an Idempotency-Key: a repeat gets the first answer).
+      const replayable = !streamed && (!written || hasCommandKey(headers));
       if (req.reusedSocket && attempt === 0 && replayable && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) {
         resolve(once(url, init, attempt + 1));
         return;
@@ -165,6 +180,10 @@ function once(url: Target, init: TransportCall, attempt: number): Promise<Transp
       req.end();
     }
   });
+}
+
+function hasCommandKey(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
 }
 
 /** The next turn of the event loop, after its poll phase: data that has arrived is read by then. */

@@ -1,5 +1,6 @@
 import type { OutputState, Player, PlaySpotsEvent } from '@/contracts';
 import { apiFetch } from '@/lib/api/fetcher';
+import { randomId } from '@/lib/api/random-id';
 import { getSocketId } from '@/lib/api/socket-id';
 
 /**
@@ -17,10 +18,15 @@ const base = (playerId: number) => `${PLAYERS_KEY}/${playerId}`;
  */
 export const PLAYER_CALL_DEADLINE_MS = 5_000;
 
+type CallRequest = { method?: 'POST'; body?: unknown; once?: boolean; key?: string };
+
 /** One player call, with its deadline. */
-function call<T>(path: string, request: { method?: 'POST'; body?: unknown } = {}): Promise<T> {
+function call<T>(path: string, request: CallRequest = {}): Promise<T> {
   return apiFetch<T>(path, { ...request, deadlineMs: PLAYER_CALL_DEADLINE_MS });
 }
+
+/** Every command that changes the player is sent with its own idempotency key (applied once). */
+const once = { once: true } as const;
 
 /** The body of `update-volume`: seconds to the hundredth, volume in whole steps. */
 function volumeBody(currentTime: number, volume: number) {
@@ -29,19 +35,24 @@ function volumeBody(currentTime: number, volume: number) {
 
 export const playerApi = {
   list: () => call<Player[]>(PLAYERS_KEY),
-  togglePlay: (id: number) => call<Player>(`${base(id)}/toggle-play`),
-  next: (id: number) => call<Player>(`${base(id)}/next`),
+  togglePlay: (id: number) => call<Player>(`${base(id)}/toggle-play`, once),
+  next: (id: number) => call<Player>(`${base(id)}/next`, once),
   /**
    * The audio device goes on by itself at a track's end: `auto=1` tells the bundled API it is no
    * manager's press (which would hold the music plan); other APIs ignore the query.
    */
-  nextAtTrackEnd: (id: number) => call<Player>(`${base(id)}/next?auto=1`),
-  loadTrack: (id: number) => call<Player>(`${base(id)}/load-track`),
-  toggleRandom: (id: number) => call<Player>(`${base(id)}/random`, { method: 'POST' }),
-  toggleRepeat: (id: number) => call<Player>(`${base(id)}/repeat`, { method: 'POST' }),
-  jumpToTrack: (id: number, trackId: number) => call<Player>(`${base(id)}/next/tracks/${trackId}`),
+  nextAtTrackEnd: (id: number, key?: string) =>
+    call<Player>(`${base(id)}/next?auto=1`, key === undefined ? once : { key }),
+  loadTrack: (id: number) => call<Player>(`${base(id)}/load-track`, once),
+  toggleRandom: (id: number) => call<Player>(`${base(id)}/random`, { method: 'POST', once: true }),
+  toggleRepeat: (id: number) => call<Player>(`${base(id)}/repeat`, { method: 'POST', once: true }),
+  jumpToTrack: (id: number, trackId: number) => call<Player>(`${base(id)}/next/tracks/${trackId}`, once),
   updateVolume: (id: number, currentTime: number, volume: number) =>
-    call<Player>(`${base(id)}/update-volume`, { method: 'POST', body: volumeBody(currentTime, volume) }),
+    call<Player>(`${base(id)}/update-volume`, {
+      method: 'POST',
+      body: volumeBody(currentTime, volume),
+      once: true,
+    }),
   /**
    * `update-volume` sent as the page is hidden or unloaded: `keepalive` lets the request outlive the page.
    * Not through apiFetch, which waits for the answer and reads it: after an unload nobody is left to, and
@@ -49,7 +60,11 @@ export const playerApi = {
    * and socket id, as every call; the BFF checks the origin and adds the XSRF token upstream.
    */
   updateVolumeOnLeave: (id: number, currentTime: number, volume: number): void => {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': randomId(),
+    };
     const socketId = getSocketId();
     if (socketId) headers['X-Socket-ID'] = socketId;
     void fetch(`${base(id)}/update-volume`, {
@@ -69,6 +84,7 @@ export const playerApi = {
     call<Player>(`${base(id)}/playable/${type}/${playableId}${trackId === undefined ? '' : `?track=${trackId}`}`, {
       method: 'POST',
       body: trackId === undefined ? {} : { track: trackId },
+      once: true,
     }),
   /**
    * Hands audio output to another device of the shop, continuing at `currentTime`.
@@ -82,6 +98,7 @@ export const playerApi = {
         currentTime: Math.max(0, Math.round(currentTime * 100) / 100),
         ...(expectedSessionId !== undefined ? { expected_session_id: expectedSessionId } : {}),
       },
+      once: true,
     }),
   playSound: (playerId: number, soundId: number) =>
     call(`${base(playerId)}/sounds/${soundId}/play`, { method: 'POST', body: {} }),

@@ -3,11 +3,17 @@
  * reached: the bar says so, and the device asks again every few seconds until the server answers,
  * so the shop is silent no longer than the server is away. No React here (tested with fake timers).
  */
+import { randomId } from '@/lib/api/random-id';
+
 export const NEXT_RETRY_MS = 5000;
 
 export interface NextRequesterHooks {
-  /** The call itself (`next`, committed to the player); rejects when the server cannot be reached. */
-  call(): Promise<unknown>;
+  /**
+   * The call itself (`next`, committed to the player); rejects when the server cannot be reached.
+   * `key`: the track end's idempotency key, the same for every try of one track end, so a try whose
+   * answer was lost (applied all the same) is not applied again by the next one.
+   */
+  call(key: string): Promise<unknown>;
   /** Whether asking again still makes sense (this device still sounds a playing player). */
   shouldRetry(): boolean;
   /** True while the server could not be reached for the next track; false once it answered. */
@@ -37,10 +43,10 @@ export function createNextRequester(hooks: NextRequesterHooks): NextRequester {
     timer = null;
   };
 
-  const request = () => {
+  const attempt = (key: string) => {
     if (disposed) return;
     clear();
-    hooks.call().then(
+    hooks.call(key).then(
       () => {
         if (!disposed) setUnreachable(false);
       },
@@ -51,7 +57,7 @@ export function createNextRequester(hooks: NextRequesterHooks): NextRequester {
         timer = setTimeout(() => {
           timer = null;
           if (disposed) return;
-          if (hooks.shouldRetry()) request();
+          if (hooks.shouldRetry()) attempt(key);
           else setUnreachable(false);
         }, delay);
       },
@@ -59,7 +65,7 @@ export function createNextRequester(hooks: NextRequesterHooks): NextRequester {
   };
 
   return {
-    request,
+    request: () => attempt(randomId()),
     dispose() {
       disposed = true;
       clear();

@@ -9,6 +9,7 @@
  * out when the API is back (or on the next page start).
  */
 import { BrowserApiError, apiFetch } from '@/lib/api/fetcher';
+import { randomId } from '@/lib/api/random-id';
 
 export type PlayedType = 'track' | 'spot' | 'sound';
 
@@ -29,11 +30,6 @@ export interface PlayReport {
 const STEP_SLACK_S = 0.75;
 /** Plays shorter than this are not worth a report (a track skipped at once). */
 export const MIN_REPORTED_S = 1;
-
-export function newReportId(): string {
-  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
 
 /**
  * Measures one element. `begin` starts an item (closing the one before as not ended); the element's
@@ -80,7 +76,7 @@ export class PlayMeter {
       started_at: new Date(c.startedAt).toISOString(),
       seconds,
       ended,
-      report_id: newReportId(),
+      report_id: randomId(),
     });
   }
 

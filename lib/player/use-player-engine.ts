@@ -91,14 +91,14 @@ export function usePlayerEngine(): void {
     // announced track. An API that announces none (Laravel): the bar says the server is away and the
     // device asks again every few seconds, so the music comes back as soon as it answers.
     const next = createNextRequester({
-      call: () => {
+      call: (key) => {
         const p = current();
         if (!p) return Promise.resolve(null);
         if (instance.isAlone) {
           instance.goOnAlone();
           return Promise.resolve(null);
         }
-        return commitPlayer(store, () => playerApi.nextAtTrackEnd(p.id)).catch((error: unknown) => {
+        return commitPlayer(store, () => playerApi.nextAtTrackEnd(p.id, key)).catch((error: unknown) => {
           if (!wentAway(error)) throw error;
           instance.goOnAlone();
           return null;

@@ -71,8 +71,15 @@ export class ApiClient {
     return client;
   }
 
-  async call<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown, form = false): Promise<Answer<T>> {
+  async call<T = unknown>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    form = false,
+    extra: Record<string, string> = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = {
+      ...extra,
       accept: 'application/json',
       'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
     };

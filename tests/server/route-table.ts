@@ -261,6 +261,7 @@ const THROUGH: Record<string, (customerId: number) => string> = {
     `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
   scheduled_content_screens: (id) =>
     `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
+  player_commands: (id) => `player_id in (select id from players where customer_id = ${id})`,
 };
 
 let tableList: Promise<Array<{ table: string; hasCustomerId: boolean }>> | undefined;

@@ -339,6 +339,25 @@ export const players = pgTable(
 );
 
 /**
+ * The player commands already applied, by the caller's idempotency key (one per press), with their
+ * answer: a repeat of the same request (a proxy or the browser sending it again after a lost
+ * connection) answers the first answer and changes nothing. Written in the command's transaction,
+ * under the player's lock; kept for PLAYER_COMMAND_KEY_MINUTES.
+ */
+export const playerCommands = pgTable(
+  'player_commands',
+  {
+    playerId: integer('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    answer: jsonb('answer').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.key] }), index('player_commands_created_at_index').on(t.createdAt)],
+);
+
+/**
  * A customer's own playlist ('Saját listák'). Its tracks are catalogue tracks, each at most once,
  * in `position` order (gaps allowed: removals leave them, a reorder renumbers 1..n). Playlist
  * tracks carry no customer_id: reach them only through a playlist filtered by customer.

@@ -15,3 +15,13 @@ export function socketIdOf(req: FastifyRequest): string | undefined {
   const id = Array.isArray(value) ? value[0] : value;
   return id && /^\d{1,20}\.\d{1,20}$/.test(id) ? id : undefined;
 }
+
+/**
+ * The caller's idempotency key for a command (`Idempotency-Key`, one per press): 8–100 letters, digits,
+ * `-` or `_`; anything else counts as none (the command is then applied every time it arrives).
+ */
+export function commandKeyOf(req: FastifyRequest): string | undefined {
+  const value = req.headers['idempotency-key'];
+  const key = Array.isArray(value) ? value[0] : value;
+  return key && /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : undefined;
+}

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { pageParamSchema } from '../../../contracts/pagination';
 import { setPlayableBodySchema } from '../../../contracts/player';
 import type { Actor } from '../player/service';
-import { socketIdOf } from './params';
+import { commandKeyOf, socketIdOf } from './params';
 import { validate } from './validation';
 
 /*
@@ -12,9 +12,14 @@ import { validate } from './validation';
 
 export type Body = Record<string, unknown>;
 
-/** The tenant, the caller's device session and its socket (X-Socket-ID). */
+/** The tenant, the caller's device session, its socket (X-Socket-ID) and the command's Idempotency-Key. */
 export function actor(req: FastifyRequest): Actor {
-  return { customerId: req.tenant.id, sessionId: req.session?.sessionId ?? null, socketId: socketIdOf(req) };
+  return {
+    customerId: req.tenant.id,
+    sessionId: req.session?.sessionId ?? null,
+    socketId: socketIdOf(req),
+    commandKey: commandKeyOf(req),
+  };
 }
 
 /** The body's fields (JSON, urlencoded or multipart alike); anything else counts as no fields. */

@@ -3,7 +3,9 @@ import { transaction, type Db } from '../db/client';
 import { getTracks } from '../db/queries/channels';
 import {
   createPlayer,
+  findPlayerCommand,
   getPlayer,
+  getPlayersByIds,
   isLoginLive as isLoginLiveQuery,
   listPlayers,
   lockCustomer,
@@ -11,6 +13,7 @@ import {
   lockPlayer,
   lockPlayersOfCustomer,
   lockPlayersOfPlayable,
+  recordPlayerCommand,
   updatePlayer,
   type PlayerChanges,
   type PlayerRow,
@@ -36,6 +39,11 @@ export interface Actor {
   /** Device session id (`/api/me` session_id) of the caller. */
   sessionId: string | null;
   socketId?: string;
+  /**
+   * The caller's idempotency key for this command (`Idempotency-Key`, one per press): a command
+   * whose key this player has already applied changes nothing and answers what it answered then.
+   */
+  commandKey?: string;
   /**
    * The audio device acting by itself (a track's end asks for the next one): not a manager's
    * press, so it does not hold the music plan.
@@ -181,10 +189,14 @@ export interface PlayerService {
   ): Promise<Player | null>;
   /** Wire shape of a row. */
   resource(row: PlayerRow): Promise<Player>;
+  /** These players as they are now, whatever their shop (the realtime layer re-sends them after an outage). */
+  latest(playerIds: readonly number[]): Promise<Player[]>;
 }
 
 type Tx = Db;
 type Changes = PlayerChanges;
+/** The output holder as a play press saw it before locking the player, and whether it was present. */
+type OwnerSeen = { sessionId: string; online: boolean };
 
 export function createPlayerService(options: PlayerServiceOptions): PlayerService {
   const { db, storage } = options;
@@ -260,12 +272,35 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     }
   }
 
+  /**
+   * Whether the device holding output is still there, looked up before the player is locked: presence
+   * lives in Redis, and nothing under the player's lock may wait on it (a slow or absent Redis would
+   * hold every press of the shop). Undefined when the caller's play cannot take output anyway.
+   */
+  async function ownerBeforePlay(
+    actor: Actor,
+    playerId: number,
+    { toggle = false }: { toggle?: boolean } = {},
+  ): Promise<OwnerSeen | undefined> {
+    if (!actor.sessionId) return undefined;
+    const row = await getPlayer(db, { customerId: actor.customerId, id: playerId });
+    if (!row || row.sessionId === null || row.sessionId === actor.sessionId) return undefined;
+    // A toggle that will pause takes no output.
+    if (toggle && row.isPlaying) return undefined;
+    return {
+      sessionId: row.sessionId,
+      online: await isSessionOnline({ customerId: row.customerId, sessionId: row.sessionId }),
+    };
+  }
+
   /** The owner after a device asks to play: it takes over when nobody live holds output. */
-  async function ownerAfterPlay(tx: Tx, row: PlayerRow, actor: Actor): Promise<string | null> {
+  async function ownerAfterPlay(tx: Tx, row: PlayerRow, actor: Actor, seen: OwnerSeen | undefined) {
     if (!actor.sessionId || row.sessionId === actor.sessionId) return row.sessionId ?? actor.sessionId;
     if (row.sessionId === null) return actor.sessionId;
-    const online = await isSessionOnline({ customerId: row.customerId, sessionId: row.sessionId }, tx);
-    return online ? row.sessionId : actor.sessionId;
+    if (seen?.sessionId === row.sessionId) return seen.online ? row.sessionId : actor.sessionId;
+    // The owner changed between the look and the lock: judged by its login alone, which needs no Redis.
+    const live = await isLoginLive({ customerId: row.customerId, sessionId: row.sessionId }, tx);
+    return live ? row.sessionId : actor.sessionId;
   }
 
   async function trackIdsOf(tx: Tx, row: PlayerRow): Promise<number[] | undefined> {
@@ -284,22 +319,37 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     reason: ChangeReason,
     change: (row: PlayerRow, tx: Tx) => Promise<Changes | null>,
   ): Promise<Player> {
+    const key = actor.commandKey;
+    // Under the player's lock: database work only (no Redis, no broadcast), so presses of a busy shop
+    // queue for as short a time as the write takes.
     const { player, changed } = await transaction(db, async (tx) => {
       const row = await lockPlayer(tx, { customerId: actor.customerId, id: playerId });
       if (!row) throw new PlayerRefusal('not-found');
-      const values = await change(row, tx);
-      if (!values) return { player: await resource(row, tx), changed: false };
-      // What the old device reported says nothing of the new one, which reports for itself.
-      if (values.sessionId !== undefined && values.sessionId !== row.sessionId) {
-        values.outputState = null;
-        values.outputSince = null;
+      if (key) {
+        // The same press again (a connection lost after the API took it, sent once more): its first answer.
+        const done = await findPlayerCommand(tx, { playerId: row.id, key });
+        if (done) return { player: done.answer as Player, changed: false };
       }
-      // A manager's press holds the music plan until its next boundary.
-      if (pressHold && isPress(reason, actor, row, values)) values.planHoldUntil = await pressHold(tx, row.customerId);
-      return {
-        player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx),
-        changed: true,
-      };
+      const values = await change(row, tx);
+      let result: { player: Player; changed: boolean };
+      if (!values) {
+        result = { player: await resource(row, tx), changed: false };
+      } else {
+        // What the old device reported says nothing of the new one, which reports for itself.
+        if (values.sessionId !== undefined && values.sessionId !== row.sessionId) {
+          values.outputState = null;
+          values.outputSince = null;
+        }
+        // A manager's press holds the music plan until its next boundary.
+        if (pressHold && isPress(reason, actor, row, values))
+          values.planHoldUntil = await pressHold(tx, row.customerId);
+        result = {
+          player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx),
+          changed: true,
+        };
+      }
+      if (key) await recordPlayerCommand(tx, { playerId: row.id, key, answer: result.player });
+      return result;
     });
     if (changed)
       await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
@@ -538,6 +588,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
 
   const service: PlayerService = {
     resource: (row) => resource(row),
+    async latest(playerIds) {
+      return Promise.all((await getPlayersByIds(db, playerIds)).map((row) => resource(row)));
+    },
     editPlayable,
     editBlockedTracks,
     onPlayerChanged,
@@ -605,8 +658,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
         };
       }),
 
-    togglePlay: (actor, playerId) =>
-      mutate(actor, playerId, 'toggle-play', async (row, tx) => {
+    togglePlay: async (actor, playerId) => {
+      const seen = await ownerBeforePlay(actor, playerId, { toggle: true });
+      return mutate(actor, playerId, 'toggle-play', async (row, tx) => {
         if (row.isPlaying) return { isPlaying: false };
         let start: Changes = {};
         if (row.trackId === null) {
@@ -615,8 +669,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           if (!step || step.trackId === null) return null; // nothing to play
           start = { trackId: step.trackId, cyclePlayed: step.cyclePlayed, currentTime: 0 };
         }
-        return { ...start, isPlaying: true, sessionId: await ownerAfterPlay(tx, row, actor) };
-      }),
+        return { ...start, isPlaying: true, sessionId: await ownerAfterPlay(tx, row, actor, seen) };
+      });
+    },
 
     loadTrack: (actor, playerId) =>
       mutate(actor, playerId, 'load-track', async (row, tx) => {
@@ -645,8 +700,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
         return same ? null : values;
       }),
 
-    setPlayable: (actor, playerId, target) =>
-      mutate(actor, playerId, 'playable', async (row, tx) => {
+    setPlayable: async (actor, playerId, target) => {
+      const seen = await ownerBeforePlay(actor, playerId);
+      return mutate(actor, playerId, 'playable', async (row, tx) => {
         const kind = playableKind(target.type);
         const found = kind && (await kind.find(tx, { customerId: actor.customerId, id: target.id }));
         if (!kind || !found) throw new PlayerRefusal('not-found');
@@ -666,12 +722,14 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           cyclePlayed: step.cyclePlayed,
           currentTime: 0,
           isPlaying: playing,
-          sessionId: playing ? await ownerAfterPlay(tx, row, actor) : row.sessionId,
+          sessionId: playing ? await ownerAfterPlay(tx, row, actor, seen) : row.sessionId,
         };
-      }),
+      });
+    },
 
-    jumpToTrack: (actor, playerId, trackId) =>
-      mutate(actor, playerId, 'jump', async (row, tx) => {
+    jumpToTrack: async (actor, playerId, trackId) => {
+      const seen = await ownerBeforePlay(actor, playerId);
+      return mutate(actor, playerId, 'jump', async (row, tx) => {
         const list = await trackIdsOf(tx, row);
         if (!list || !list.includes(trackId)) throw new PlayerRefusal('not-found');
         const played = row.isRandom
@@ -682,9 +740,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           cyclePlayed: played,
           currentTime: 0,
           isPlaying: true,
-          sessionId: await ownerAfterPlay(tx, row, actor),
+          sessionId: await ownerAfterPlay(tx, row, actor, seen),
         };
-      }),
+      });
+    },
 
     async reportOutput(actor, playerId, state) {
       return transaction(db, async (tx) => {

@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
-import { presenceCustomerChannel } from '../../../contracts/realtime';
+import {
+  presenceCustomerChannel,
+  privatePlayerChannel,
+  UPDATE_PLAYER_EVENT,
+  type UpdatePlayerEvent,
+} from '../../../contracts/realtime';
 import type { Config } from '../env';
 import type { PlayerService } from '../player/service';
 import { createBuiltinBroadcaster, createPusherBroadcaster, type Broadcaster } from './broadcaster';
@@ -9,7 +14,7 @@ import { createRealtimeEvents, type RealtimeEvents } from './events';
 import { createRedisFanout, Hub, type Fanout } from './hub';
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store';
 import { createMemoryGrantStore, createRedisGrantStore, type GrantStore } from './grants';
-import { loginRef } from './protocol';
+import { encode, loginRef } from './protocol';
 import { attachPusherServer, type PusherApp, type WsServer } from './ws-server';
 
 /**
@@ -47,12 +52,40 @@ export interface RealtimeOptions {
   liveLogins?: (logins: string[]) => Promise<Set<string>>;
 }
 
+/** Calls `back` each time the connection is ready again after it was lost (not at the first connect). */
+function onReturn(redis: Redis, back: () => void) {
+  let lost = false;
+  redis.on('close', () => {
+    lost = true;
+  });
+  redis.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    back();
+  });
+}
+
 /** A socket whose instance stops refreshing it counts as gone after this long. */
 const SOCKET_TTL_MS = 60_000;
 const REFRESH_MS = 20_000;
+/**
+ * A Redis command that has no answer after this long fails (a frozen Redis, a lost network): the
+ * presence check then keeps the output where it is, and a publish is left to the re-send on return.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 async function connectRedis(url: string, name: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, connectionName: name, maxRetriesPerRequest: 3 });
+  // No offline queue: while Redis is away a command fails at once instead of waiting (unbounded) for
+  // its return; what matters is sent again when it is back (presence, the players' latest state).
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectionName: name,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // Back within half a second of Redis, at most.
+    retryStrategy: (times) => Math.min(times * 50, 500),
+  });
   redis.on('error', () => {
     // ioredis reconnects by itself; failed commands are reported where they are awaited.
   });
@@ -119,28 +152,66 @@ export async function createRealtime({ config, server, players, log, liveLogins 
   });
 
   let refresh: NodeJS.Timeout | undefined;
-  if (publisher) {
-    // Keep this instance's presence sockets alive in Redis, and say goodbye for dead instances' users.
-    refresh = setInterval(() => {
-      presence
-        .refresh(ws.localPresence())
-        .then((gone) => {
-          for (const [channel, users] of gone) {
-            for (const userId of users) {
-              hub.publish({
+  /** Players changed while the publishing connection was down (their events reached this instance only). */
+  const unpublished = new Set<number>();
+  const refreshPresence = () =>
+    presence
+      .refresh(ws.localPresence())
+      .then((gone) => {
+        for (const [channel, users] of gone) {
+          for (const userId of users) {
+            hub.publish({
+              channel,
+              frame: JSON.stringify({
+                event: 'pusher_internal:member_removed',
                 channel,
-                frame: JSON.stringify({
-                  event: 'pusher_internal:member_removed',
-                  channel,
-                  data: JSON.stringify({ user_id: userId }),
-                }),
-              });
-            }
+                data: JSON.stringify({ user_id: userId }),
+              }),
+            });
           }
-        })
-        .catch((err) => log.error({ err }, 'realtime: presence refresh failed'));
-    }, REFRESH_MS);
+        }
+      })
+      .catch((err) => log.error({ err }, 'realtime: presence refresh failed'));
+
+  /**
+   * Sends this instance's sockets the latest state of the players they follow: after Redis was away,
+   * events published meanwhile (on any instance) never reached them. A device keeps the newest by `version`.
+   */
+  async function resendPlayers() {
+    const ids = [...hub.localChannels().keys()].flatMap((channel) => {
+      const m = /^private-player\.(\d+)$/.exec(channel);
+      return m ? [Number(m[1])] : [];
+    });
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const player of await players.latest(ids.slice(i, i + 500))) {
+        const channel = privatePlayerChannel(player.id);
+        const payload: UpdatePlayerEvent = { player };
+        hub.deliverLocal({
+          channel,
+          frame: encode({ event: UPDATE_PLAYER_EVENT, channel, data: JSON.stringify(payload) }),
+        });
+      }
+    }
+  }
+
+  if (publisher && subscriber) {
+    // Keep this instance's presence sockets alive in Redis, and say goodbye for dead instances' users.
+    refresh = setInterval(() => void refreshPresence(), REFRESH_MS);
     refresh.unref();
+    // Redis back (a restart may have lost every key): this instance's members are announced again at once.
+    // The players that changed here while this instance could not publish go out to every instance.
+    onReturn(publisher, () => {
+      void refreshPresence();
+      const ids = [...unpublished];
+      unpublished.clear();
+      players
+        .latest(ids)
+        .then((list) => Promise.all(list.map((player) => events.updatePlayer(player))))
+        .catch((err) => log.error({ err }, 'realtime: re-publishing the players failed'));
+    });
+    onReturn(subscriber, () => {
+      resendPlayers().catch((err) => log.error({ err }, 'realtime: re-sending the players failed'));
+    });
   }
 
   const broadcaster =
@@ -178,6 +249,7 @@ export async function createRealtime({ config, server, players, log, liveLogins 
   }
 
   players.addListener(async (player, change) => {
+    if (publisher && publisher.status !== 'ready') unpublished.add(player.id);
     try {
       await events.updatePlayer(player, { exceptSocketId: change.exceptSocketId });
     } catch (err) {

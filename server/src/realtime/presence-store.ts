@@ -14,6 +14,12 @@ export interface PresenceMember {
   user_info?: unknown;
 }
 
+/** One of this instance's sockets in a presence channel, with the member it joined as. */
+export interface LocalPresence {
+  socketId: string;
+  member: PresenceMember;
+}
+
 export interface JoinResult {
   /** No other socket of this user was in the channel: the others get member_added. */
   first: boolean;
@@ -37,10 +43,11 @@ export interface PresenceStore {
   /** Whether this user has joined the channel since the store began remembering (see decisions). */
   hasSeen(channel: string, userId: string): Promise<boolean>;
   /**
-   * Keeps this instance's sockets alive and drops expired ones; answers, per channel, the users
-   * that expiry removed entirely (so that member_removed can still be sent for them).
+   * Keeps this instance's sockets alive, adding again any the store lost (a Redis restarted without
+   * its data), and drops expired ones; answers, per channel, the users that expiry removed entirely
+   * (so that member_removed can still be sent for them).
    */
-  refresh(local: Map<string, string[]>): Promise<Map<string, string[]>>;
+  refresh(local: Map<string, LocalPresence[]>): Promise<Map<string, string[]>>;
 }
 
 /** The member with `name` in its user_info (an object; a member without one gets one). */
@@ -165,11 +172,18 @@ end
 return 0
 `;
 
-// KEYS: sockets, members; ARGV: now, expiresAt, keyTtlMs, socketId…
+// KEYS: sockets, members, seen; ARGV: now, expiresAt, keyTtlMs, seenTtlMs, then socketId, userId,
+// memberJson for each socket. A socket whose entry is gone (Redis restarted empty) is added again;
+// an entry still there is left as it is (a rename may have changed its user_info since it joined).
 const REFRESH = `${LIVE}
-for i = 4, #ARGV do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[i]) end
+for i = 5, #ARGV, 3 do
+  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[i])
+  redis.call('HSETNX', KEYS[2], ARGV[i], ARGV[i + 2])
+  redis.call('SADD', KEYS[3], ARGV[i + 1])
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
+if #ARGV >= 5 and redis.call('PTTL', KEYS[3]) < 0 then redis.call('PEXPIRE', KEYS[3], ARGV[4]) end
 local gone = prune(KEYS[1], KEYS[2], ARGV[1])
 return {gone, live(KEYS[1], KEYS[2], ARGV[1])}
 `;
@@ -204,7 +218,7 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
   redis.defineCommand('pulzusPresenceJoin', { numberOfKeys: 3, lua: JOIN });
   redis.defineCommand('pulzusPresenceLeave', { numberOfKeys: 2, lua: LEAVE });
   redis.defineCommand('pulzusPresenceMembers', { numberOfKeys: 2, lua: MEMBERS });
-  redis.defineCommand('pulzusPresenceRefresh', { numberOfKeys: 2, lua: REFRESH });
+  redis.defineCommand('pulzusPresenceRefresh', { numberOfKeys: 3, lua: REFRESH });
   redis.defineCommand('pulzusPresenceRename', { numberOfKeys: 1, lua: RENAME });
   const commands = redis as unknown as Record<string, Script>;
   const run = (name: string, ...args: Array<string | number>) => commands[name]!.call(redis, ...args);
@@ -254,15 +268,25 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
     async refresh(local) {
       const out = new Map<string, string[]>();
       const now = Date.now();
-      for (const [channel, socketIds] of local) {
-        const [goneRaw, liveRaw] = (await run(
-          'pulzusPresenceRefresh',
-          ...keys(channel),
-          now,
-          now + socketTtlMs,
-          keyTtl,
-          ...socketIds,
-        )) as [unknown, unknown];
+      // Every channel's script is sent at once, before any later leave of these sockets: one
+      // connection keeps the order, so a socket that leaves meanwhile is not added back after its leave.
+      const answers = await Promise.all(
+        [...local].map(async ([channel, sockets]) => {
+          const args = sockets.flatMap(({ socketId, member }) => [socketId, member.user_id, JSON.stringify(member)]);
+          const answer = (await run(
+            'pulzusPresenceRefresh',
+            ...keys(channel),
+            seenKey(channel),
+            now,
+            now + socketTtlMs,
+            keyTtl,
+            seenTtlMs,
+            ...args,
+          )) as [unknown, unknown];
+          return [channel, answer] as const;
+        }),
+      );
+      for (const [channel, [goneRaw, liveRaw]] of answers) {
         const present = new Set(parseMembers(liveRaw).map((m) => m.user_id));
         const gone = [...new Set(parseMembers(goneRaw).map((m) => m.user_id))].filter((u) => !present.has(u));
         if (gone.length) out.set(channel, gone);

@@ -4,7 +4,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { forwardedClient, normalizeIp } from '../../../contracts/trusted-proxies';
 import type { GrantStore } from './grants';
 import type { Hub, Subscriber } from './hub';
-import type { PresenceMember, PresenceStore } from './presence-store';
+import type { LocalPresence, PresenceMember, PresenceStore } from './presence-store';
 import {
   channelKind,
   codes,
@@ -58,8 +58,11 @@ export interface WsServerOptions {
 }
 
 export interface WsServer {
-  /** Sockets of this instance in presence channels: channel → socket ids (for the shared store's refresh). */
-  localPresence(): Map<string, string[]>;
+  /**
+   * Sockets of this instance in presence channels: channel → its sockets with their members (for the
+   * shared store's refresh, which re-adds a member the store lost).
+   */
+  localPresence(): Map<string, LocalPresence[]>;
   connectionCount(): number;
   /** Closes every socket with 4200 (reconnect at once) and waits for their presence to be left. */
   close(): Promise<void>;
@@ -471,13 +474,14 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
 
   return {
     localPresence() {
-      const out = new Map<string, string[]>();
+      const out = new Map<string, LocalPresence[]>();
       for (const conn of connections) {
         for (const [channel, sub] of conn.subscriptions) {
           if (!sub.member) continue;
+          const entry = { socketId: conn.id, member: sub.member };
           const list = out.get(channel);
-          if (list) list.push(conn.id);
-          else out.set(channel, [conn.id]);
+          if (list) list.push(entry);
+          else out.set(channel, [entry]);
         }
       }
       return out;

@@ -165,21 +165,44 @@ describe('upstreamRequest', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 
-  it('retries once on a fresh socket when a kept-alive one was closed under it', async () => {
+  /** The API takes the call on a kept-alive connection and drops it unanswered (an instance dying behind the balancer). */
+  async function dropFirst(): Promise<{ calls: () => number }> {
     route = (_req, _body, res) => res.end('fresh');
     await (await get('/warm')).text();
-    // The API drops its idle connections (a restart, its keep-alive timeout) without the agent noticing.
-    let dropped = false;
+    let calls = 0;
     route = (req, _body, res) => {
-      if (!dropped) {
-        dropped = true;
+      calls++;
+      if (calls === 1) {
         req.socket.destroy();
         return;
       }
       res.end('again');
     };
-    const res = await upstreamRequest(`${base}/retry`, { method: 'POST', headers: new Headers(), body: 'x' });
+    return { calls: () => calls };
+  }
+
+  it('never sends again a call that reached the API and lost its connection', async () => {
+    // toggle-play is a GET that changes the player: sent twice, the toggle would be undone.
+    const calls: WebCall[] = [
+      { method: 'GET', headers: new Headers() },
+      { method: 'POST', headers: new Headers(), body: 'x' },
+    ];
+    for (const call of calls) {
+      const seen = await dropFirst();
+      await expect(upstreamRequest(`${base}/api/players/1/toggle-play`, call)).rejects.toThrow('fetch failed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen.calls()).toBe(1);
+    }
+  });
+
+  it('sends a call with an Idempotency-Key once more on a fresh socket (the API answers a repeat with the first answer)', async () => {
+    const seen = await dropFirst();
+    const res = await upstreamRequest(`${base}/api/players/1/next`, {
+      method: 'GET',
+      headers: new Headers({ 'Idempotency-Key': 'press-0123456789' }),
+    });
     expect(await res.text()).toBe('again');
+    expect(seen.calls()).toBe(2);
   });
 
   it('fails like fetch when the API is down', async () => {

@@ -39,3 +39,27 @@ describe('update-volume', () => {
     expect(failing).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('commands are sent once', () => {
+  it('every command that changes the player carries its own Idempotency-Key; reads carry none', async () => {
+    const { calls } = installFakeFetch(() => ({ body: {} }));
+    await playerApi.togglePlay(3);
+    await playerApi.togglePlay(3);
+    await playerApi.next(3);
+    await playerApi.nextAtTrackEnd(3);
+    await playerApi.loadTrack(3);
+    await playerApi.toggleRandom(3);
+    await playerApi.toggleRepeat(3);
+    await playerApi.jumpToTrack(3, 9);
+    await playerApi.updateVolume(3, 1, 50);
+    await playerApi.setPlayable(3, 'channel', 1);
+    await playerApi.moveOutput(3, 'abc', 0, null);
+    playerApi.updateVolumeOnLeave(3, 1, 50);
+    const keys = calls.map((c) => new Headers(c.init.headers).get('idempotency-key'));
+    expect(keys.every((k) => typeof k === 'string' && /^[A-Za-z0-9_-]{8,100}$/.test(k))).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
+
+    await playerApi.list();
+    expect(new Headers(calls.at(-1)!.init.headers).get('idempotency-key')).toBeNull();
+  });
+});

@@ -9,7 +9,7 @@ afterEach(() => jest.useRealTimers());
 
 function setup(answers: ('fail' | 'ok')[], shouldRetry = () => true) {
   const states: boolean[] = [];
-  const call = jest.fn(() =>
+  const call = jest.fn((_key: string) =>
     answers.shift() === 'ok' ? Promise.resolve('player') : Promise.reject(new TypeError('Failed to fetch')),
   );
   const next = createNextRequester({ call, shouldRetry, onUnreachable: (u) => states.push(u) });
@@ -85,4 +85,21 @@ it('does nothing after dispose', async () => {
   jest.advanceTimersByTime(NEXT_RETRY_MS * 2);
   expect(call).toHaveBeenCalledTimes(1);
   expect(states).toEqual([]);
+});
+
+it('every try of one track end carries the same idempotency key; the next track end another', async () => {
+  const { call, next } = setup(['fail', 'fail', 'ok', 'ok']);
+  next.request();
+  await flush();
+  jest.advanceTimersByTime(NEXT_RETRY_MS);
+  await flush();
+  jest.advanceTimersByTime(NEXT_RETRY_MS);
+  await flush();
+  expect(call).toHaveBeenCalledTimes(3);
+  const keys = call.mock.calls.map(([key]) => key);
+  expect(new Set(keys).size).toBe(1);
+  expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+  next.request();
+  await flush();
+  expect(call.mock.calls[3]![0]).not.toBe(keys[0]);
 });

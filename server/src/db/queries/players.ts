@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { customers, players } from '../schema';
+import { customers, playerCommands, players } from '../schema';
 import { liveSessionIds } from './sessions';
 
 /*
@@ -116,4 +116,47 @@ export async function isLoginLive(
   return (await liveSessionIds(db, { customerId, sessionIds: [sessionId], idleAfter, createdAfter, now })).has(
     sessionId,
   );
+}
+
+/** How long a command's idempotency key is remembered (a repeat after that is a new press). */
+export const PLAYER_COMMAND_KEY_MINUTES = 10;
+
+/** The answer a command with this key already got on this player, if it was applied. */
+export async function findPlayerCommand(tx: Db, { playerId, key }: { playerId: number; key: string }) {
+  const [row] = await tx
+    .select({ answer: playerCommands.answer })
+    .from(playerCommands)
+    .where(and(eq(playerCommands.playerId, playerId), eq(playerCommands.key, key)))
+    .limit(1);
+  return row ? { answer: row.answer } : undefined;
+}
+
+/**
+ * Notes that the command with this key was applied and what it answered, dropping the player's keys
+ * older than PLAYER_COMMAND_KEY_MINUTES in the same statement. Inside the command's transaction, under
+ * the player's lock: a repeat waits for the first and then finds its key.
+ */
+export async function recordPlayerCommand(
+  tx: Db,
+  { playerId, key, answer }: { playerId: number; key: string; answer: unknown },
+): Promise<void> {
+  await tx.execute(sql`
+    with pruned as (
+      delete from ${playerCommands}
+      where ${playerCommands.playerId} = ${playerId}
+        and ${playerCommands.createdAt} < now() - make_interval(mins => ${PLAYER_COMMAND_KEY_MINUTES})
+    )
+    insert into ${playerCommands} (player_id, key, answer)
+    values (${playerId}, ${key}, ${JSON.stringify(answer)}::jsonb)
+    on conflict (player_id, key) do nothing`);
+}
+
+/** Players by id whatever their shop (the realtime layer re-sends the latest state to its own sockets). */
+export async function getPlayersByIds(db: Db, ids: readonly number[]): Promise<PlayerRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(players)
+    .where(inArray(players.id, [...ids]))
+    .orderBy(asc(players.id));
 }

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { Redis } from 'ioredis';
+import { presenceCustomerChannel } from '../../contracts/realtime';
+import { API, ApiClient, disconnectAll, realtimeClient, realtimeConfig, SCALE, sleep, subscribe } from './support';
+
+/**
+ * Redis restarting under the cluster (issue 29, defect 4). Runs after cluster.spec.ts, whose last
+ * test kills API instance 1: the devices here use instance 2 and the load balancer.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(() => disconnectAll());
+
+type Members = { members: { get(id: string): unknown; count: number } };
+
+/**
+ * Redis restarted without persistence, as far as the cluster can tell: its database emptied and the
+ * cluster's connections to it closed (they reconnect to a Redis that knows nothing).
+ */
+async function restartRedisEmpty(): Promise<number> {
+  const redis = new Redis(SCALE.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    const db = Number(new URL(SCALE.redisUrl).pathname.slice(1) || 0);
+    const self = await redis.client('ID');
+    const list = String(await redis.client('LIST'));
+    const ids = list
+      .split('\n')
+      .map((line) => Object.fromEntries(line.split(' ').map((kv) => kv.split('=') as [string, string])))
+      .filter((c) => c.id && Number(c.id) !== self && Number(c.db) === db && (c.name ?? '').startsWith('pulzus'))
+      .map((c) => c.id!);
+    await redis.flushdb();
+    for (const id of ids) await redis.client('KILL', 'ID', id);
+    return ids.length;
+  } finally {
+    await redis.quit();
+  }
+}
+
+test('after Redis restarts empty, presence lists every connected device again within 3 s: a phone opened then sees the music is held', async () => {
+  const speaker = await ApiClient.loggedIn(API.lb);
+  const till = await ApiClient.loggedIn(API.lb);
+  const phone = await ApiClient.loggedIn(API.lb);
+  const [meSpeaker, meTill] = [await speaker.me(), await till.me()];
+  const channel = presenceCustomerChannel(meSpeaker.customer_id);
+  const config = await realtimeConfig(speaker);
+  await subscribe(realtimeClient(speaker, API.port(2), config), channel);
+  await subscribe(realtimeClient(till, SCALE.apiPort, config), channel);
+
+  const killed = await restartRedisEmpty();
+  expect(killed, 'the cluster had connections to its Redis database').toBeGreaterThan(0);
+  const back = Date.now();
+
+  // A phone opened now joins and gets the member list from Redis.
+  let listed: string[] = [];
+  while (Date.now() - back < 3_000) {
+    const socket = realtimeClient(phone, SCALE.apiPort, config);
+    try {
+      const joined = (await subscribe(socket, channel, 2_000)) as unknown as Members;
+      listed = [meSpeaker.session_id, meTill.session_id].filter((id) => joined.members.get(id));
+      if (listed.length === 2) break;
+    } catch {
+      // Redis not back yet.
+    } finally {
+      socket.disconnect();
+    }
+    await sleep(200);
+  }
+  const took = Date.now() - back;
+  expect(listed, `listed after ${took} ms`).toEqual([meSpeaker.session_id, meTill.session_id]);
+  expect(took).toBeLessThan(3_000);
+});

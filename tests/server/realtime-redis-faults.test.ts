@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { z } from 'zod';
+import { playerSchema, type Player } from '../../contracts/player';
+import { buildApp } from '../../server/src/app';
+import { players } from '../../server/src/db/schema';
+import { loadConfig } from '../../server/src/env';
+import { createTestApp, loggedIn, type Client, type TestApp } from './helpers';
+import { client, disconnectAll, listen, next, sleep, subscribe, type AppKeys } from './realtime-helpers';
+
+/*
+ * Redis going away under two API instances (issue 29, defects 4 and 5). Both instances reach Redis
+ * through a gate in this test that can freeze the traffic (a hung Redis) or cut it and refuse
+ * connections (Redis down), so the faults touch nobody else's use of the same Redis. Skipped without Redis.
+ */
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A TCP relay to Redis: open, frozen (bytes held until thawed) or down (connections cut and refused). */
+class RedisGate {
+  private server: Server | undefined;
+  private readonly pairs = new Set<{ near: Socket; far: Socket; held: Array<() => void> }>();
+  private mode: 'open' | 'frozen' | 'down' = 'open';
+  port = 0;
+
+  async start(): Promise<void> {
+    const target = new URL(redisUrl);
+    this.server = createServer((near) => {
+      if (this.mode === 'down') return void near.destroy();
+      const far = connect({ host: target.hostname, port: Number(target.port || 6379) });
+      const pair = { near, far, held: [] as Array<() => void> };
+      this.pairs.add(pair);
+      const relay = (from: Socket, to: Socket) =>
+        from.on('data', (chunk) => {
+          if (this.mode === 'frozen') pair.held.push(() => to.write(chunk));
+          else to.write(chunk);
+        });
+      relay(near, far);
+      relay(far, near);
+      const close = () => {
+        near.destroy();
+        far.destroy();
+        this.pairs.delete(pair);
+      };
+      near.on('close', close).on('error', close);
+      far.on('close', close).on('error', close);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as { port: number }).port;
+  }
+
+  /** Redis hangs: nothing passes, nothing is closed. */
+  freeze() {
+    this.mode = 'frozen';
+  }
+
+  thaw() {
+    this.mode = 'open';
+    for (const pair of this.pairs) for (const send of pair.held.splice(0)) send();
+  }
+
+  /** Redis is down: every connection is cut and new ones are refused. */
+  cut() {
+    this.mode = 'down';
+    for (const pair of [...this.pairs]) {
+      pair.near.destroy();
+      pair.far.destroy();
+    }
+    this.pairs.clear();
+  }
+
+  restore() {
+    this.mode = 'open';
+  }
+
+  async close() {
+    this.cut();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.on('connect', () => done(true));
+    socket.on('error', () => done(false));
+  });
+}
+
+const redisUp = await reachable(redisUrl);
+if (!redisUp && process.env.CI) throw new Error(`CI: Redis not reachable at ${redisUrl}`);
+const skip = redisUp ? false : `Redis not reachable at ${redisUrl}`;
+const keys: AppKeys = {
+  id: `f${randomBytes(6).toString('hex')}`,
+  key: 'redis-fault-key',
+  secret: 'redis-fault-secret',
+};
+
+const gate = new RedisGate();
+let t: TestApp;
+let second: FastifyInstance;
+let port1: number;
+let port2: number;
+let a: Client; // the audio device (holds output), its socket on instance 1
+let b: Client; // a phone pressing play
+let me: { session_id: string; customer_id: number };
+let playerId: number;
+
+const dbPlayer = async () => (await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!;
+
+/** A device's socket (through /broadcasting/auth as the browser's) on the given instance. */
+function deviceSocket(device: Client, port: number) {
+  return client(port, keys.key, async (socketId, channel) => {
+    const res = await device.post(
+      '/broadcasting/auth',
+      { socket_id: socketId, channel_name: channel },
+      { xsrf: false },
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    return JSON.parse(res.body) as { auth: string; channel_data?: string };
+  });
+}
+
+async function members(app: FastifyInstance): Promise<string[]> {
+  return (await app.ctx.realtime.presence.members(`presence-customer.${me.customer_id}`)).map((m) => m.user_id).sort();
+}
+
+async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      if (await check()) return true;
+    } catch {
+      // Redis still away.
+    }
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+}
+
+describe('Redis away under two instances', { skip }, () => {
+  before(async () => {
+    await gate.start();
+    const url = new URL(redisUrl);
+    url.host = `127.0.0.1:${gate.port}`;
+    const env = {
+      PUSHER_APP_ID: keys.id,
+      PUSHER_KEY: keys.key,
+      PUSHER_SECRET: keys.secret,
+      REDIS_URL: url.toString(),
+    };
+    t = await createTestApp(env);
+    second = await buildApp({
+      config: loadConfig({ ...env, DATA_DIR: t.dataDir, APP_KEY: 'test-app-key', BFF_SECRET: 'test-bff-secret' }),
+      database: t.database,
+      logger: false,
+    });
+    port1 = await listen(t.app);
+    port2 = await listen(second);
+    a = await loggedIn(t.app);
+    b = await loggedIn(t.app);
+    me = JSON.parse((await a.get('/api/me')).body) as { session_id: string; customer_id: number };
+    playerId = z.array(playerSchema).parse(JSON.parse((await a.get('/api/players')).body))[0]!.id;
+  });
+  after(async () => {
+    disconnectAll();
+    await second?.close();
+    await t?.close();
+    await gate.close();
+    const redis = new Redis(redisUrl);
+    const stale = await redis.keys(`pulzus:realtime:${keys.id}:*`);
+    if (stale.length) await redis.del(...stale);
+    await redis.quit();
+  });
+
+  test('a Redis restarted empty: within 3 s presence lists every device again (each instance re-announces its own)', async () => {
+    const phone = await loggedIn(t.app);
+    const phoneSession = (JSON.parse((await phone.get('/api/me')).body) as { session_id: string }).session_id;
+    await subscribe(deviceSocket(a, port1), `presence-customer.${me.customer_id}`);
+    await subscribe(deviceSocket(phone, port2), `presence-customer.${me.customer_id}`);
+    const everyone = [me.session_id, phoneSession].sort();
+    assert.deepEqual(await members(t.app), everyone);
+
+    // The restart: connections cut, every key gone (no persistence), then Redis is back.
+    gate.cut();
+    const redis = new Redis(redisUrl);
+    const lost = await redis.keys(`pulzus:realtime:${keys.id}:*`);
+    if (lost.length) await redis.del(...lost);
+    await redis.quit();
+    gate.restore();
+    const back = Date.now();
+
+    assert.ok(
+      await until(async () => (await members(second)).join() === everyone.join(), 3_000),
+      `presence after ${Date.now() - back} ms: ${(await members(second).catch(() => [])).join()}`,
+    );
+    // And the press that hinges on it sees the audio device as present.
+    assert.equal(
+      await second.ctx.players.isSessionOnline({ customerId: me.customer_id, sessionId: me.session_id }),
+      true,
+    );
+  });
+
+  for (const fault of ['frozen', 'down'] as const) {
+    test(`with Redis ${fault}, a play press answers within 1 s and is applied; after it returns the other instance's devices get the latest state within 2 s`, async () => {
+      await t.database.db
+        .update(players)
+        .set({ sessionId: me.session_id, isPlaying: false })
+        .where(eq(players.id, playerId));
+      const watcher = deviceSocket(await loggedIn(t.app), port2);
+      const watched = await subscribe(watcher, `private-player.${playerId}`);
+      const before = await dbPlayer();
+
+      if (fault === 'frozen') gate.freeze();
+      else gate.cut();
+      // A press that waits on Redis would wait for ever: the fault ends after 4 s in any case.
+      const end = setTimeout(() => (fault === 'frozen' ? gate.thaw() : gate.restore()), 4_000);
+      let answer: Player;
+      try {
+        const started = Date.now();
+        const res = await b.post(`/api/players/${playerId}/playable/channel/1`);
+        const took = Date.now() - started;
+        assert.equal(res.statusCode, 200, res.body);
+        answer = JSON.parse(res.body) as Player;
+        assert.ok(took < 1_000, `the press took ${took} ms`);
+        const now = await dbPlayer();
+        assert.equal(now.version, before.version + 1, 'applied');
+        assert.equal(now.isPlaying, true);
+        assert.equal(now.sessionId, me.session_id, 'presence unknown: the output stays where it is');
+        // Held long enough that a press waiting on Redis would show.
+        await sleep(1_500);
+      } finally {
+        clearTimeout(end);
+        if (fault === 'frozen') gate.thaw();
+        else gate.restore();
+      }
+      const latest = next<{ player: Player }>(watched, 'App\\Events\\UpdatePlayer', 2_500);
+      const got = await latest;
+      assert.equal(got.player.version, answer.version);
+    });
+  }
+});
