@@ -16,12 +16,16 @@
  * are GETs in the API) to the other instance, and the press would count twice.
  *
  * Migrations and the demo seed run once even when both API instances start together: the API runs
- * them under a PostgreSQL advisory lock (server/src/db/client.ts). A child that dies stops the rest.
+ * them under a PostgreSQL advisory lock (server/src/db/client.ts).
  *
- * `startCluster()` is exported for the scale suite (tests/scale), which kills an API instance on
- * purpose and so handles a child's death itself.
+ * Once the cluster is up, a process that dies is started again, as a process supervisor would:
+ * after 0.5 s, doubling up to 10 s while it keeps dying within 30 s of its start (a run of 30 s
+ * resets the delay). Only an instance that fails to start five times in a row stops everything.
+ * The processes' current ids are in DATA_DIR/cluster-pids.json (rewritten at each start).
+ *
+ * `startCluster()` is exported for the scale suite (tests/scale), which kills instances on purpose.
  */
-import { accessSync, constants, mkdtempSync, openSync, closeSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, openSync, closeSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +36,22 @@ import { buildWebIfStale, ROOT, webServerPath } from './web-build.mjs';
 export const DEFAULT_DATABASE_URL = 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const INSTANCES = [1, 2];
+
+/** The supervisor's restart delays: the first, the longest, and how long a run must last to reset them. */
+export const RESTART = { firstDelayMs: 500, maxDelayMs: 10_000, resetAfterMs: 30_000, maxFailedStarts: 5 };
+
+/** The file (in DATA_DIR) naming each process's current id: `{ "api-1": 1234, … }`. */
+export const PID_FILE = 'cluster-pids.json';
+
+/**
+ * What to do when a supervised process ends after `ranMs`, its failed starts in a row so far being
+ * `failures`: restart after `delayMs` (with the new count), or give up.
+ */
+export function restartPlan(ranMs, failures, policy = RESTART) {
+  const failed = ranMs < policy.resetAfterMs ? failures + 1 : 0;
+  if (failed >= policy.maxFailedStarts) return { giveUp: true, failures: failed };
+  return { giveUp: false, failures: failed, delayMs: Math.min(policy.firstDelayMs * 2 ** failed, policy.maxDelayMs) };
+}
 
 /** HAProxy from Debian's package (/usr/sbin is not on every user's PATH), or HAPROXY_BIN. */
 function findHaproxy() {
@@ -107,7 +127,8 @@ export async function startCluster(o) {
  * rejects (everything stopped) when one does not or a process dies before. Options: webPort, apiPort
  * (HAProxy's), apiHost (HAProxy's API bind address), webHost, dataDir, distDir, databaseUrl, redisUrl,
  * testControl (the scheduler's test route), build (false: never build), output ('inherit' or a log
- * file path), baseEnv, log, onUnexpectedExit(name, code, signal) for a death after `ready`.
+ * file path), baseEnv, log, onUnexpectedExit(name, code, signal) for a death after `ready` (the
+ * process is then started again), onGiveUp(name, code, signal) when the supervisor stops everything.
  */
 export function createCluster(o) {
   const log = o.log ?? logger('cluster').log;
@@ -139,17 +160,58 @@ export function createCluster(o) {
   const confDir = mkdtempSync(path.join(tmpdir(), 'pulzus-haproxy-'));
   let ready = false;
   let diedEarly;
+  let stopped;
+  /** Each process: how to start it, when it last started, its failed starts in a row, a pending restart. */
+  const procs = new Map();
+  const pidFile = path.join(o.dataDir, PID_FILE);
+  const writePids = () => {
+    const pids = Object.fromEntries([...procs.keys()].map((name) => [name, children.pid(name) ?? null]));
+    // Written aside and renamed: a reader never sees half a file.
+    writeFileSync(`${pidFile}.tmp`, JSON.stringify(pids));
+    renameSync(`${pidFile}.tmp`, pidFile);
+  };
+  const launch = (name, command, args, options) => {
+    const proc = procs.get(name) ?? { failures: 0, restarts: 0 };
+    Object.assign(proc, { command, args, options, startedAt: Date.now(), timer: undefined });
+    procs.set(name, proc);
+    children.start(name, command, args, options);
+    writePids();
+  };
+  const supervise = (name, code, signal) => {
+    const proc = procs.get(name);
+    if (!proc || stopped) return;
+    const how = signal ?? `exit code ${code}`;
+    const plan = restartPlan(Date.now() - proc.startedAt, proc.failures);
+    proc.failures = plan.failures;
+    if (plan.giveUp) {
+      log(`${name} stopped (${how}) and failed to start ${plan.failures} times in a row; stopping everything`);
+      o.onGiveUp?.(name, code, signal);
+      void stop();
+      return;
+    }
+    log(`${name} stopped (${how}); starting it again in ${plan.delayMs} ms`);
+    proc.timer = setTimeout(() => {
+      if (stopped || children.alive(name)) return;
+      proc.restarts++;
+      launch(name, proc.command, proc.args, proc.options);
+    }, plan.delayMs);
+  };
   const children = new ChildGroup({
     onUnexpectedExit(name, code, signal) {
-      if (ready) o.onUnexpectedExit?.(name, code, signal);
-      else diedEarly ??= `${name} stopped (${signal ?? `exit code ${code}`})`;
+      if (!ready) {
+        diedEarly ??= `${name} stopped (${signal ?? `exit code ${code}`})`;
+        return;
+      }
+      o.onUnexpectedExit?.(name, code, signal);
+      supervise(name, code, signal);
     },
   });
-  let stopped;
   const stop = () => {
+    for (const proc of procs.values()) clearTimeout(proc.timer);
     stopped ??= children.stop('SIGTERM').then(() => {
       if (typeof output === 'number') closeSync(output);
       rmSync(confDir, { recursive: true, force: true });
+      rmSync(pidFile, { force: true });
     });
     return stopped;
   };
@@ -169,7 +231,7 @@ export function createCluster(o) {
     writeFileSync(conf, haproxyConfig({ webBind, apiBind, webPorts, apiPorts }));
     log(`starting the tenant API instances on ports ${apiPorts.join(' and ')}…`);
     INSTANCES.forEach((i, k) => {
-      children.start(`api-${i}`, process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      launch(`api-${i}`, process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
         stdio: output,
         env: {
           ...common,
@@ -188,26 +250,21 @@ export function createCluster(o) {
 
     log(`starting the web instances on ports ${webPorts.join(' and ')}…`);
     INSTANCES.forEach((i, k) => {
-      children.start(
-        `web-${i}`,
-        process.execPath,
-        [webServerPath(o.distDir), '-H', '127.0.0.1', '-p', String(webPorts[k])],
-        {
-          stdio: output,
-          env: {
-            ...common,
-            PORT: String(webPorts[k]),
-            TENANT_API_URL: lbUrl,
-            // The client's address arrives from HAProxy on the loopback.
-            TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
-          },
+      launch(`web-${i}`, process.execPath, [webServerPath(o.distDir), '-H', '127.0.0.1', '-p', String(webPorts[k])], {
+        stdio: output,
+        env: {
+          ...common,
+          PORT: String(webPorts[k]),
+          TENANT_API_URL: lbUrl,
+          // The client's address arrives from HAProxy on the loopback.
+          TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
         },
-      );
+      });
     });
     await Promise.all(INSTANCES.map((i, k) => waitFor(`web-${i}`, `http://127.0.0.1:${webPorts[k]}/login`)));
     // Last, so its health checks find every instance up from the start.
     log(`starting HAProxy on ports ${o.webPort} (web) and ${o.apiPort} (API)…`);
-    children.start('load balancer', haproxy, ['-db', '-f', conf], { env: baseEnv, stdio: output });
+    launch('load balancer', haproxy, ['-db', '-f', conf], { env: baseEnv, stdio: output });
     await waitFor('load balancer', `http://127.0.0.1:${o.webPort}/login`);
     if (diedEarly) throw new Error(diedEarly);
     ready = true;
@@ -224,6 +281,9 @@ export function createCluster(o) {
     apiPorts,
     alive: (name) => children.alive(name),
     pid: (name) => children.pid(name),
+    /** How many times the supervisor started `name` again. */
+    restarts: (name) => procs.get(name)?.restarts ?? 0,
+    pidFile,
     kill: (name, signal) => children.kill(name, signal),
     stop,
   };
@@ -268,8 +328,8 @@ async function main() {
       databaseUrl,
       redisUrl,
       log,
-      onUnexpectedExit(name, code, signal) {
-        warn(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest`);
+      onGiveUp(name, code) {
+        warn(`${name} keeps failing to start; the cluster stopped`);
         void shutdown(code && code > 0 ? code : 1);
       },
     });

@@ -11,7 +11,8 @@ import { SCALE } from './support';
  * Starts the cluster of `npm run start:cluster` on the suite's ports: two API instances (scheduler
  * test control on) and two web instances behind HAProxy, on a wiped PostgreSQL database and Redis
  * database, sharing a fresh DATA_DIR. The web build is the end-to-end suite's (built when stale).
- * Workers find the API instances' pids in SCALE_API_PIDS; the returned function is the teardown.
+ * Workers find the data folder (and in it the processes' current ids) in SCALE_DATA_DIR; the returned
+ * function is the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const release = await acquireRunLock(`pulzus-scale-${SCALE.webPort}`);
@@ -62,11 +63,10 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
     build: false,
     output: logFile,
     log: (line) => console.log(`[scale] ${line}`),
-    // The failover test kills an API instance on purpose; any other death fails the tests that need it.
+    // The failover tests kill instances on purpose; the cluster starts them again.
     onUnexpectedExit: (name, code, signal) => console.log(`[scale] ${name} ended (${signal ?? `exit code ${code}`})`),
   });
   console.log(`[scale] cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${logFile}`);
-  process.env.SCALE_API_PIDS = JSON.stringify({ 'api-1': cluster.pid('api-1'), 'api-2': cluster.pid('api-2') });
   process.env.SCALE_DATA_DIR = dataDir;
   return async () => {
     await cluster.stop();
