@@ -84,20 +84,21 @@ export class ChildGroup {
 }
 
 /**
- * Polls until the URL answers with any HTTP status (a 404 still proves the server listens). Resolves
- * false when `timeoutMs` passed or `giveUp()` turned true first.
+ * Polls until the URL answers with a status `accept` takes (by default any: a 404 still proves the
+ * server listens). Resolves false when `timeoutMs` passed or `giveUp()` turned true first.
  */
-export async function waitForHttp(url, timeoutMs, giveUp = () => false) {
+export async function waitForHttp(url, timeoutMs, giveUp = () => false, accept = () => true) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (giveUp()) return false;
     try {
       const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
       await res.arrayBuffer().catch(() => undefined);
-      return true;
+      if (accept(res.status)) return true;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      /* not listening yet */
     }
+    await new Promise((resolve) => setTimeout(resolve, 300));
   }
   return false;
 }
