@@ -265,11 +265,13 @@ export function createCluster(o) {
         },
       });
     });
-    await Promise.all(INSTANCES.map((i, k) => waitFor(`web-${i}`, `http://127.0.0.1:${webPorts[k]}/health/ready`, ok)));
+    // Live, not ready: a web instance is ready once its API answers through HAProxy, which starts next.
+    await Promise.all(INSTANCES.map((i, k) => waitFor(`web-${i}`, `http://127.0.0.1:${webPorts[k]}/health/live`, ok)));
     // Last, so its health checks find every instance up from the start.
     log(`starting HAProxy on ports ${o.webPort} (web) and ${o.apiPort} (API)…`);
     launch('load balancer', haproxy, ['-db', '-f', conf], { env: baseEnv, stdio: output });
-    await waitFor('load balancer', `http://127.0.0.1:${o.webPort}/login`);
+    // Through HAProxy to a ready web instance, and from it through HAProxy to a ready API instance.
+    await waitFor('load balancer', `http://127.0.0.1:${o.webPort}/health/ready`, ok);
     if (diedEarly) throw new Error(diedEarly);
     ready = true;
   };
