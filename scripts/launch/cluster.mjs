@@ -30,6 +30,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSecrets, secretsEnv } from '../../contracts/secrets.mjs';
+import { buildApiBundle } from './api-build.mjs';
 import { ChildGroup, env, logger, printRunning, waitForHttp } from './supervise.mjs';
 import { buildWebIfStale, ROOT, webServerPath } from './web-build.mjs';
 
@@ -232,9 +233,11 @@ export function createCluster(o) {
     const webBind = `${o.webHost ?? '*'}:${o.webPort}`;
     const apiBind = `${apiHost.includes(':') ? `[${apiHost}]` : apiHost}:${o.apiPort}`;
     writeFileSync(conf, haproxyConfig({ webBind, apiBind, webPorts, apiPorts }));
+    // Compiled once here: each (re)start of an instance then loads one file (scripts/launch/api-build.mjs).
+    const apiBundle = await buildApiBundle();
     log(`starting the tenant API instances on ports ${apiPorts.join(' and ')}…`);
     INSTANCES.forEach((i, k) => {
-      launch(`api-${i}`, process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      launch(`api-${i}`, process.execPath, [apiBundle], {
         stdio: output,
         env: {
           ...common,

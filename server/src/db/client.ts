@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -160,9 +160,31 @@ export async function openDatabase(target: DatabaseTarget, limits: PostgresLimit
   };
 }
 
+/** The newest migration's time stamp in the journal (drizzle records it as the migration's `created_at`). */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/** Whether the database has applied the journal's newest migration already (one query; false when unsure). */
+async function migrationsApplied(db: Db): Promise<boolean> {
+  try {
+    const result = await db.execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`);
+    const newest = Number((result as unknown as { rows: Array<{ newest: unknown }> }).rows[0]?.newest ?? 0);
+    return newest >= newestMigrationMillis();
+  } catch {
+    return false;
+  }
+}
+
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (database.kind === 'postgres') {
+    // The migrator reads and hashes every migration file and runs its checks in a transaction at
+    // every start; an instance joining an up-to-date database (a restart) skips it.
+    if (await migrationsApplied(database.db)) return;
     await migratePg(database.db as never, config);
   } else {
     await migratePglite(database.db as never, config);
