@@ -5,12 +5,14 @@ import pg from 'pg';
 import { startCluster } from '../../scripts/launch/cluster.mjs';
 import { ensureWebBuild } from '../../scripts/launch/web-build.mjs';
 import { acquireRunLock, E2E, makeDataDir } from '../../scripts/launch/stack';
+import { startPgProxy } from './pg-proxy';
 import { SCALE } from './support';
 
 /**
  * Starts the cluster of `npm run start:cluster` on the suite's ports: two API instances (scheduler
- * test control on) and two web instances behind HAProxy, on a wiped PostgreSQL database and Redis
- * database, sharing a fresh DATA_DIR. The web build is the end-to-end suite's (built when stale).
+ * test control on) and two web instances behind HAProxy, on a wiped PostgreSQL database (reached
+ * through a TCP proxy the tests can freeze, tests/scale/pg-proxy.ts) and Redis database, sharing a
+ * fresh DATA_DIR. The web build is the end-to-end suite's (built when stale).
  * Workers find the data folder (and in it the processes' current ids) in SCALE_DATA_DIR; the returned
  * function is the teardown.
  */
@@ -50,6 +52,8 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
   const dataDir = makeDataDir('pulzus-scale-');
   mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
   const logFile = path.join(dataDir, 'logs', 'cluster.log');
+  // The cluster reaches PostgreSQL through a proxy the tests can freeze (a database that hangs).
+  const pgProxy = await startPgProxy(SCALE.databaseUrl);
   const started = Date.now();
   const cluster = await startCluster({
     webPort: SCALE.webPort,
@@ -57,7 +61,7 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
     webHost: '127.0.0.1',
     dataDir,
     distDir: E2E.distDir,
-    databaseUrl: SCALE.databaseUrl,
+    databaseUrl: pgProxy.databaseUrl,
     redisUrl: SCALE.redisUrl,
     testControl: true,
     build: false,
@@ -68,8 +72,10 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
   });
   console.log(`[scale] cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${logFile}`);
   process.env.SCALE_DATA_DIR = dataDir;
+  process.env.SCALE_PG_PROXY_CONTROL = pgProxy.controlUrl;
   return async () => {
     await cluster.stop();
+    await pgProxy.close();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     release();
   };

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { freezeDatabase } from './pg-proxy';
 import { API, ApiClient, clusterPid, SCALE, sleep } from './support';
 
 /**
- * A bad day in the scale mode: a process that dies, PostgreSQL ending every connection. The
+ * A bad day in the scale mode: a process that dies, PostgreSQL ending every connection, PostgreSQL
+ * hanging (the suite's proxy in front of it stops passing bytes). The
  * cluster's supervisor starts a dead instance again and HAProxy routes to it once it is ready
  * (GET /health/ready); an API instance outlives its database connections. Runs after
  * cluster.spec.ts (whose last test kills API instance 1, which the supervisor brings back).
@@ -139,4 +141,64 @@ test('PostgreSQL ends every connection: every API instance stays up (same proces
     expect(clusterPid(`api-${i}`), `api-${i} was not restarted`).toBe(pids[i]);
     expect(await status(`${API.instance(i)}/health/ready`)).toBe(200);
   }
+});
+
+test('PostgreSQL hangs for 8 s: requests answer 503 within the statement deadline instead of waiting, and all is well after', async () => {
+  for (const i of [1, 2] as const) {
+    await expect.poll(() => status(`${API.instance(i)}/health/ready`), { timeout: 60_000 }).toBe(200);
+  }
+  const pids = { 1: clusterPid('api-1'), 2: clusterPid('api-2') };
+  const clients = await Promise.all(([1, 2] as const).map((i) => ApiClient.loggedIn(API.instance(i))));
+  const before = await clients[0]!.player();
+
+  await freezeDatabase(true);
+  const frozenAt = Date.now();
+  let answers: Array<{ status: number; ms: number; message?: unknown }>;
+  try {
+    // A read and a write on each instance, all at once.
+    answers = await Promise.all(
+      clients.flatMap((c) =>
+        [
+          () => c.call('GET', '/api/players'),
+          () => c.call('POST', `/api/players/${before.id}/update-volume`, { volume: 61 }),
+        ].map(async (call) => {
+          const started = Date.now();
+          const res = await call();
+          return { status: res.status, ms: Date.now() - started, message: (res.body as { message?: unknown }).message };
+        }),
+      ),
+    );
+    // Readiness says so too, and fast: HAProxy takes the instances out meanwhile.
+    for (const i of [1, 2] as const) expect(await status(`${API.instance(i)}/health/ready`)).toBe(503);
+    const left = 8_000 - (Date.now() - frozenAt);
+    if (left > 0) await sleep(left);
+  } finally {
+    await freezeDatabase(false);
+  }
+  const thawedAt = Date.now();
+  console.log(`[scale] answers while PostgreSQL hung: ${JSON.stringify(answers.map((a) => [a.status, a.ms]))}`);
+  for (const a of answers) {
+    expect(a.status).toBe(503);
+    expect(a.message).toBe('A szolgáltatás átmenetileg nem érhető el.');
+    // The 5 s deadline and a little, never the minute of the load balancer's timeout.
+    expect(a.ms).toBeLessThan(7_000);
+  }
+
+  // After: both instances ready and serving, the same processes; the write answered 503 either
+  // happened whole or not at all.
+  for (const i of [1, 2] as const) {
+    await expect.poll(() => status(`${API.instance(i)}/health/ready`), { timeout: 15_000 }).toBe(200);
+  }
+  for (const c of clients) {
+    await expect.poll(async () => (await c.call('GET', '/api/players')).status, { timeout: 10_000 }).toBe(200);
+  }
+  console.log(`[scale] both instances ready and serving ${Date.now() - thawedAt} ms after PostgreSQL answered again`);
+  const after = await clients[1]!.player();
+  expect([before.volume, 61]).toContain(after.volume);
+  const res = await clients[1]!.ok<{ volume: number }>('POST', `/api/players/${before.id}/update-volume`, {
+    volume: 42,
+  });
+  expect(res.body.volume).toBe(42);
+  expect((await clients[0]!.player()).volume).toBe(42);
+  for (const i of [1, 2] as const) expect(clusterPid(`api-${i}`)).toBe(pids[i]);
 });
