@@ -2,14 +2,9 @@
 
 export const DEFAULT_DATABASE_URL: string;
 export const DEFAULT_REDIS_URL: string;
-export const RESTART: { firstDelayMs: number; maxDelayMs: number; resetAfterMs: number; maxFailedStarts: number };
 /** The file in DATA_DIR naming each process's current id. */
 export const PID_FILE: string;
-export function restartPlan(
-  ranMs: number,
-  failures: number,
-  policy?: typeof RESTART,
-): { giveUp: true; failures: number } | { giveUp: false; failures: number; delayMs: number };
+export { RESTART, restartPlan } from './supervise.mjs';
 
 export interface ClusterOptions {
   /** HAProxy's web port; the web instances listen on webPort+1 and webPort+2. */

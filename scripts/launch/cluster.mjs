@@ -31,28 +31,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSecrets, secretsEnv } from '../../contracts/secrets.mjs';
 import { buildApiBundle } from './api-build.mjs';
-import { ChildGroup, env, logger, printRunning, waitForHttp } from './supervise.mjs';
+import { env, logger, printRunning, RESTART, restartPlan, Supervisor, waitForHttp } from './supervise.mjs';
 import { buildWebIfStale, ROOT, webServerPath } from './web-build.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const INSTANCES = [1, 2];
 
-/** The supervisor's restart delays: the first, the longest, and how long a run must last to reset them. */
-export const RESTART = { firstDelayMs: 500, maxDelayMs: 10_000, resetAfterMs: 30_000, maxFailedStarts: 5 };
-
 /** The file (in DATA_DIR) naming each process's current id: `{ "api-1": 1234, … }`. */
 export const PID_FILE = 'cluster-pids.json';
 
-/**
- * What to do when a supervised process ends after `ranMs`, its failed starts in a row so far being
- * `failures`: restart after `delayMs` (with the new count), or give up.
- */
-export function restartPlan(ranMs, failures, policy = RESTART) {
-  const failed = ranMs < policy.resetAfterMs ? failures + 1 : 0;
-  if (failed >= policy.maxFailedStarts) return { giveUp: true, failures: failed };
-  return { giveUp: false, failures: failed, delayMs: Math.min(policy.firstDelayMs * 2 ** failed, policy.maxDelayMs) };
-}
+export { RESTART, restartPlan };
 
 /** HAProxy from Debian's package (/usr/sbin is not on every user's PATH), or HAPROXY_BIN. */
 function findHaproxy() {
@@ -164,56 +153,23 @@ export function createCluster(o) {
   let output = 'inherit';
   if (o.output && o.output !== 'inherit') output = openSync(o.output, 'a');
   const confDir = mkdtempSync(path.join(tmpdir(), 'pulzus-haproxy-'));
-  let ready = false;
-  let diedEarly;
   let stopped;
-  /** Each process: how to start it, when it last started, its failed starts in a row, a pending restart. */
-  const procs = new Map();
   const pidFile = path.join(o.dataDir, PID_FILE);
-  const writePids = () => {
-    const pids = Object.fromEntries([...procs.keys()].map((name) => [name, children.pid(name) ?? null]));
-    // Written aside and renamed: a reader never sees half a file.
-    writeFileSync(`${pidFile}.tmp`, JSON.stringify(pids));
-    renameSync(`${pidFile}.tmp`, pidFile);
-  };
-  const launch = (name, command, args, options) => {
-    const proc = procs.get(name) ?? { failures: 0, restarts: 0 };
-    Object.assign(proc, { command, args, options, startedAt: Date.now(), timer: undefined });
-    procs.set(name, proc);
-    children.start(name, command, args, options);
-    writePids();
-  };
-  const supervise = (name, code, signal) => {
-    const proc = procs.get(name);
-    if (!proc || stopped) return;
-    const how = signal ?? `exit code ${code}`;
-    const plan = restartPlan(Date.now() - proc.startedAt, proc.failures);
-    proc.failures = plan.failures;
-    if (plan.giveUp) {
-      log(`${name} stopped (${how}) and failed to start ${plan.failures} times in a row; stopping everything`);
+  const children = new Supervisor({
+    log,
+    onStart() {
+      const pids = Object.fromEntries(children.names().map((name) => [name, children.pid(name) ?? null]));
+      // Written aside and renamed: a reader never sees half a file.
+      writeFileSync(`${pidFile}.tmp`, JSON.stringify(pids));
+      renameSync(`${pidFile}.tmp`, pidFile);
+    },
+    onUnexpectedExit: (name, code, signal) => o.onUnexpectedExit?.(name, code, signal),
+    onGiveUp(name, code, signal) {
       o.onGiveUp?.(name, code, signal);
       void stop();
-      return;
-    }
-    log(`${name} stopped (${how}); starting it again in ${plan.delayMs} ms`);
-    proc.timer = setTimeout(() => {
-      if (stopped || children.alive(name)) return;
-      proc.restarts++;
-      launch(name, proc.command, proc.args, proc.options);
-    }, plan.delayMs);
-  };
-  const children = new ChildGroup({
-    onUnexpectedExit(name, code, signal) {
-      if (!ready) {
-        diedEarly ??= `${name} stopped (${signal ?? `exit code ${code}`})`;
-        return;
-      }
-      o.onUnexpectedExit?.(name, code, signal);
-      supervise(name, code, signal);
     },
   });
   const stop = () => {
-    for (const proc of procs.values()) clearTimeout(proc.timer);
     stopped ??= children.stop('SIGTERM').then(() => {
       if (typeof output === 'number') closeSync(output);
       rmSync(confDir, { recursive: true, force: true });
@@ -222,9 +178,9 @@ export function createCluster(o) {
     return stopped;
   };
   const waitFor = async (name, url, accept) => {
-    const giveUp = () => stopped !== undefined || diedEarly !== undefined || !children.alive(name);
+    const giveUp = () => stopped !== undefined || children.earlyDeath !== undefined || !children.alive(name);
     if (await waitForHttp(url, 180_000, giveUp, accept)) return;
-    throw new Error(stopped ? 'stopped while starting' : (diedEarly ?? `${name} did not answer on ${url}`));
+    throw new Error(stopped ? 'stopped while starting' : (children.earlyDeath ?? `${name} did not answer on ${url}`));
   };
 
   const start = async () => {
@@ -237,7 +193,7 @@ export function createCluster(o) {
     const apiBundle = await buildApiBundle();
     log(`starting the tenant API instances on ports ${apiPorts.join(' and ')}…`);
     INSTANCES.forEach((i, k) => {
-      launch(`api-${i}`, process.execPath, [apiBundle], {
+      children.start(`api-${i}`, process.execPath, [apiBundle], {
         stdio: output,
         env: {
           ...common,
@@ -257,26 +213,32 @@ export function createCluster(o) {
 
     log(`starting the web instances on ports ${webPorts.join(' and ')}…`);
     INSTANCES.forEach((i, k) => {
-      launch(`web-${i}`, process.execPath, [webServerPath(o.distDir), '-H', '127.0.0.1', '-p', String(webPorts[k])], {
-        stdio: output,
-        env: {
-          ...common,
-          PORT: String(webPorts[k]),
-          TENANT_API_URL: lbUrl,
-          // The client's address arrives from HAProxy on the loopback.
-          TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
+      children.start(
+        `web-${i}`,
+        process.execPath,
+        [webServerPath(o.distDir), '-H', '127.0.0.1', '-p', String(webPorts[k])],
+        {
+          stdio: output,
+          env: {
+            ...common,
+            PORT: String(webPorts[k]),
+            TENANT_API_URL: lbUrl,
+            // The client's address arrives from HAProxy on the loopback.
+            TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
+          },
         },
-      });
+      );
     });
     // Live, not ready: a web instance is ready once its API answers through HAProxy, which starts next.
     await Promise.all(INSTANCES.map((i, k) => waitFor(`web-${i}`, `http://127.0.0.1:${webPorts[k]}/health/live`, ok)));
     // Last, so its health checks find every instance up from the start.
     log(`starting HAProxy on ports ${o.webPort} (web) and ${o.apiPort} (API)…`);
-    launch('load balancer', haproxy, ['-db', '-f', conf], { env: baseEnv, stdio: output });
+    children.start('load balancer', haproxy, ['-db', '-f', conf], { env: baseEnv, stdio: output });
     // Through HAProxy to a ready web instance, and from it through HAProxy to a ready API instance.
     await waitFor('load balancer', `http://127.0.0.1:${o.webPort}/health/ready`, ok);
-    if (diedEarly) throw new Error(diedEarly);
-    ready = true;
+    if (children.earlyDeath) throw new Error(children.earlyDeath);
+    // Up: from now on a process that dies is started again.
+    children.supervise();
   };
 
   return {
@@ -291,7 +253,7 @@ export function createCluster(o) {
     alive: (name) => children.alive(name),
     pid: (name) => children.pid(name),
     /** How many times the supervisor started `name` again. */
-    restarts: (name) => procs.get(name)?.restarts ?? 0,
+    restarts: (name) => children.restarts(name),
     pidFile,
     kill: (name, signal) => children.kill(name, signal),
     stop,
