@@ -275,11 +275,18 @@ export async function buildApp({
   const scheduler = createScheduler(ctx, { instance, log: app.log, plan });
   app.decorate('scheduler', scheduler);
   // Under test control only the tick route moves the scheduler's time.
+  let closing = false;
   if (config.schedulerEnabled && !config.schedulerTestControl) {
-    app.addHook('onReady', async () => scheduler.start());
+    // Once the start work is done too: the first tick reads the tables the migrations make.
+    app.addHook('onReady', async () => {
+      void health.whenStarted.then(() => {
+        if (!closing) scheduler.start();
+      });
+    });
   }
   // Before the realtime server closes (preClose hooks run in order): a tick under way still sends.
   app.addHook('preClose', async () => {
+    closing = true;
     await scheduler.stop();
     await realtime.close();
   });

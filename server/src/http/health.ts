@@ -10,6 +10,8 @@ const PROBE_MS = 1_500;
 export interface Health {
   /** Whether the start work (migrations, the seed's syncs) is done; until then only /health/* answers. */
   started: boolean;
+  /** Resolves once the start work is done (never, when the app closes first). */
+  whenStarted: Promise<void>;
 }
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -26,7 +28,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * only once it can serve, and leaves while its database is away.
  */
 export function registerHealthRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }): Health {
-  const health: Health = { started: true };
+  const health: Health = { started: true, whenStarted: Promise.resolve() };
   let redis: Redis | undefined;
   if (config.redisUrl) {
     // Its own connection: no offline queue, a short command deadline, so a probe never waits.
@@ -91,6 +93,8 @@ export function registerHealthRoutes(app: FastifyInstance, { config, db }: { con
  */
 export function startInBackground(app: FastifyInstance, work: () => Promise<unknown>, health: Health): void {
   health.started = false;
+  let done!: () => void;
+  health.whenStarted = new Promise<void>((resolve) => (done = resolve));
   let closing = false;
   app.addHook('onClose', async () => {
     closing = true;
@@ -105,6 +109,7 @@ export function startInBackground(app: FastifyInstance, work: () => Promise<unkn
       try {
         await work();
         health.started = true;
+        done();
         app.log.info({ ms: Date.now() - began }, 'start work done');
         return;
       } catch (err) {
