@@ -116,9 +116,9 @@ export async function buildApp({
   });
 
   const startWork = () =>
-    dbHandle.exclusive(async () => {
-      await migrateDatabase(dbHandle);
-      await runSeed({ db: dbHandle.db, storage, demoMusicPlan: config.demoMusicPlan });
+    dbHandle.exclusive(async (db) => {
+      await migrateDatabase(dbHandle, db);
+      await runSeed({ db, storage, demoMusicPlan: config.demoMusicPlan });
     });
   if (!deferStartWork) {
     try {

@@ -16,8 +16,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs `fn` while holding a database-wide lock (start-up work of several instances). */
-  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while holding a database-wide lock (start-up work of several instances), with a query
+   * builder whose statements have no deadline: a migration may take its time (PostgreSQL: a
+   * connection of its own, opened for the call and closed after).
+   */
+  exclusive<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -123,19 +127,23 @@ export async function openDatabase(target: DatabaseTarget, limits: PostgresLimit
       db,
       kind: 'postgres',
       async exclusive(fn) {
-        // An advisory lock on one pinned connection keeps several starting instances from
-        // migrating or seeding at the same time.
-        const client = await pool.connect();
-        let failed: Error | undefined;
+        // Outside the request pool and its deadlines: waiting for another instance's migrations,
+        // or a long migration, is no request's wait. An advisory lock on this one connection keeps
+        // several starting instances from migrating or seeding at the same time.
+        const client = new pg.Client({
+          connectionString: target.url,
+          connectionTimeoutMillis: limits.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+          keepAlive: true,
+        });
+        client.on('error', (err) => report(err));
+        await client.connect();
         try {
           await client.query('SELECT pg_advisory_lock(727274)');
-          return await fn();
-        } catch (err) {
-          failed = err as Error;
-          throw err;
+          const unbounded = drizzlePg(client, { schema }) as unknown as Db;
+          return await fn(unbounded);
         } finally {
-          await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
-          client.release(failed && isDatabaseUnavailable(failed) ? failed : undefined);
+          // Ending the connection releases the lock too.
+          await client.end().catch(() => {});
         }
       },
       close: () => pool.end(),
@@ -155,7 +163,7 @@ export async function openDatabase(target: DatabaseTarget, limits: PostgresLimit
     db,
     kind: 'pglite',
     // PGlite lives inside this process; nobody else can open it concurrently.
-    exclusive: (fn) => fn(),
+    exclusive: (fn) => fn(db),
     close: () => client.close(),
   };
 }
@@ -179,13 +187,13 @@ async function migrationsApplied(db: Db): Promise<boolean> {
   }
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, db: Db = database.db): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (database.kind === 'postgres') {
     // The migrator reads and hashes every migration file and runs its checks in a transaction at
     // every start; an instance joining an up-to-date database (a restart) skips it.
-    if (await migrationsApplied(database.db)) return;
-    await migratePg(database.db as never, config);
+    if (await migrationsApplied(db)) return;
+    await migratePg(db as never, config);
   } else {
     await migratePglite(database.db as never, config);
   }
