@@ -80,7 +80,7 @@ defaults
   retry-on conn-failure
   option redispatch 1
   # Routed by readiness: an instance joins once GET /health/ready answers 200 (an API instance: its
-  # start work done, its database and Redis answering; a web instance: its API answering) and leaves
+  # start work done, its database answering; a web instance: its API answering) and leaves
   # after two failed checks.
   option httpchk GET /health/ready
   http-check expect status 200

@@ -24,8 +24,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * GET /health/live (the process answers: 200) and GET /health/ready (200 when the start work is done
- * and the database and Redis answer, else 503): what a load balancer routes by, so an instance joins
- * only once it can serve, and leaves while its database is away.
+ * and the database answers, else 503; Redis's state in the body): what a load balancer routes by, so
+ * an instance joins only once it can serve, and leaves while its database is away.
  */
 export function registerHealthRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }): Health {
   const health: Health = { started: true, whenStarted: Promise.resolve() };
@@ -69,7 +69,9 @@ export function registerHealthRoutes(app: FastifyInstance, { config, db }: { con
           )
         : Promise.resolve('none'),
     ]);
-    const ready = health.started && database === 'ok' && cache !== 'unavailable';
+    // Redis is reported, not required: every instance shares it, so leaving the load balancer over
+    // it could only turn a Redis outage into a full one, while the API serves presses without it.
+    const ready = health.started && database === 'ok';
     const body = {
       status: ready ? 'ready' : 'unavailable',
       started: health.started,
