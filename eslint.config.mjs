@@ -65,6 +65,8 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'bench-results/**',
+      // The tenant API compiled for the scale mode (scripts/launch/api-build.mjs).
+      'server/.build/**',
       'next-env.d.ts',
       // The bench's floor: an empty Next.js app of its own (own tsconfig and build), not part of ours.
       'bench/floor/**',

@@ -4,6 +4,7 @@
  * stacks and the bench all run the web app in it, never `next start`.
  *
  * Where a request goes:
+ *   /health/live and /health/ready → answered here (lib/web-server/health.ts);
  *   /api/** and /broadcasting/auth → the BFF's streaming proxy (lib/bff/proxy.ts), answered here;
  *   everything else               → Next (pages, /auth/* route handlers, static files; proxy.ts runs there).
  * Next's route handler machinery alone cost more per call than the BFF may add, so the proxied paths
@@ -30,6 +31,7 @@ import { parseTrustedProxies, type TrustedProxies } from '@/contracts/trusted-pr
 import { drainUnreadBody, lingerOnClose, trackRequest } from '@/lib/web-server/connections';
 import { applyForwarded } from '@/lib/web-server/forwarded';
 import { hasBadPercentEscape, NOT_FOUND_PATH, setSecurityHeaders } from '@/lib/web-server/guards';
+import { answerHealth, apiProbeUrl } from '@/lib/web-server/health';
 
 /** The app's folder: the nearest one holding next.config.mjs above this file (the root for the source, the build folder's parent once compiled). */
 function appDir(): string {
@@ -104,11 +106,15 @@ function answerBadEscape(req: http.IncomingMessage, res: http.ServerResponse): v
   handle(req, res).catch((err: unknown) => failed(res, 'not-found page', err));
 }
 
+const probeUrl = apiProbeUrl();
+
 const server = http.createServer((req, res) => {
   trackRequest(req);
   applyForwarded(req, trusted);
   drainUnreadBody(req, res);
   setSecurityHeaders(res);
+  // The load balancer's probes: live (this process), ready (its API answers).
+  if (answerHealth(req, res, probeUrl)) return;
   if (hasBadPercentEscape(req.url ?? '/')) return answerBadEscape(req, res);
   // Here /api/** is answered: the BFF's proxy for its paths, Next for the rest.
   const proxied = proxiedPath(req.url ?? '/');

@@ -2,6 +2,9 @@
 
 export const DEFAULT_DATABASE_URL: string;
 export const DEFAULT_REDIS_URL: string;
+/** The file in DATA_DIR naming each process's current id. */
+export const PID_FILE: string;
+export { RESTART, restartPlan } from './supervise.mjs';
 
 export interface ClusterOptions {
   /** HAProxy's web port; the web instances listen on webPort+1 and webPort+2. */
@@ -23,8 +26,10 @@ export interface ClusterOptions {
   output?: string;
   baseEnv?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
-  /** A child ended that nobody stopped, after `ready` (a death before fails `ready`). */
+  /** A child ended that nobody stopped, after `ready` (a death before fails `ready`); it is started again. */
   onUnexpectedExit?: (name: string, code: number | null, signal: string | null) => void;
+  /** A child failed to start five times in a row: everything is being stopped. */
+  onGiveUp?: (name: string, code: number | null, signal: string | null) => void;
 }
 
 /** Children: 'load balancer', 'api-1', 'api-2', 'web-1', 'web-2'. */
@@ -37,7 +42,11 @@ export interface Cluster {
   readonly apiPorts: number[];
   alive(name: string): boolean;
   pid(name: string): number | undefined;
-  /** Ends one child on purpose (default SIGKILL); the others keep running. */
+  /** How many times the supervisor started `name` again. */
+  restarts(name: string): number;
+  /** DATA_DIR's file of every process's current id (JSON: name → pid). */
+  readonly pidFile: string;
+  /** Ends one child on purpose (default SIGKILL), not restarted; the others keep running. */
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }

@@ -186,8 +186,8 @@ async function portIsFree(port: number): Promise<boolean> {
   }
 }
 
-/** Polls until `url` answers with any HTTP status; fails early when the process dies. */
-async function waitForHttp(proc: ManagedProcess, url: string, timeoutMs: number): Promise<void> {
+/** Polls until `url` answers with any HTTP status (or only 200: `ok`); fails early when the process dies. */
+async function waitForHttp(proc: ManagedProcess, url: string, timeoutMs: number, ok = false): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!proc.alive) {
@@ -196,10 +196,11 @@ async function waitForHttp(proc: ManagedProcess, url: string, timeoutMs: number)
     try {
       const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
       await res.arrayBuffer().catch(() => undefined);
-      return;
+      if (!ok || res.status === 200) return;
     } catch {
-      await new Promise((r) => setTimeout(r, 250));
+      /* not listening yet */
     }
+    await new Promise((r) => setTimeout(r, 250));
   }
   await proc.stop();
   throw new Error(`${proc.name} did not answer on ${url} within ${timeoutMs / 1000} s. Output:\n${proc.output()}`);
@@ -247,7 +248,8 @@ export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
     env,
     path.join(o.dataDir, 'logs', 'api.log'),
   );
-  await waitForHttp(proc, `http://127.0.0.1:${o.port}/api/customer`, 120_000);
+  // Ready: listening, its migrations and the seed's syncs done.
+  await waitForHttp(proc, `http://127.0.0.1:${o.port}/health/ready`, 120_000, true);
   return proc;
 }
 

@@ -53,8 +53,8 @@ function shutdown(signal, exitCode) {
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-async function waitFor(name, url, timeoutMs) {
-  if (await waitForHttp(url, timeoutMs, () => shuttingDown)) return;
+async function waitFor(name, url, timeoutMs, accept) {
+  if (await waitForHttp(url, timeoutMs, () => shuttingDown, accept)) return;
   if (shuttingDown) return;
   warn(`${name} did not answer on ${url} within ${timeoutMs / 1000} s`);
   shutdown('SIGTERM', 1);
@@ -95,7 +95,8 @@ async function main() {
   if (withApi) {
     log(`starting the tenant API on http://${apiProbeHost}:${apiPort}…`);
     children.start('tenant API', process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env: childEnv });
-    await waitFor('the tenant API', `http://${apiProbeHost}:${apiPort}/api/customer`, 120_000);
+    // Ready: listening, its migrations and the seed's syncs done.
+    await waitFor('the tenant API', `http://${apiProbeHost}:${apiPort}/health/ready`, 120_000, (s) => s === 200);
   }
   if (shuttingDown) return;
 

@@ -6,7 +6,8 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
 import type { Config } from './env';
-import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { isDatabaseUnavailable, migrateDatabase, openDatabase, type Database } from './db/client';
+import { registerHealthRoutes, startInBackground } from './http/health';
 import { HttpError, httpErrorOf, messages, summarize, ValidationError } from './http/errors';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
@@ -68,6 +69,12 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The scheduler's clock (ms since the epoch); real time by default. */
   clock?: () => number;
+  /**
+   * Run migrations and the seed's syncs in the background after the app is built (main.ts: the
+   * instance listens at once and GET /health/ready answers 503 until they are done, retried while
+   * the database is away) rather than before buildApp resolves (tests).
+   */
+  deferStartWork?: boolean;
 }
 
 /** Bodies of every route but the upload routes (config.uploadBodyMaxBytes). */
@@ -85,14 +92,23 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 /** Builds the tenant API without listening: main.ts listens, tests use `inject`. */
-export async function buildApp({ config, database, logger, clock = Date.now }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  clock = Date.now,
+  deferStartWork = false,
+}: BuildOptions): Promise<FastifyInstance> {
   const ownsDatabase = !database;
+  // Lost connections are reported through the app's logger once there is one.
+  let reportConnectionError = (err: Error) => console.error(`database connection lost: ${err.message}`);
   const dbHandle =
     database ??
     (await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
+      { statementTimeoutMs: config.dbStatementTimeoutMs, onConnectionError: (err) => reportConnectionError(err) },
     ));
   const storage = createStorage({
     root: path.join(config.dataDir, 'media'),
@@ -100,14 +116,18 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     publicUrl: config.apiPublicUrl,
   });
 
-  try {
-    await dbHandle.exclusive(async () => {
-      await migrateDatabase(dbHandle);
-      await runSeed({ db: dbHandle.db, storage, demoMusicPlan: config.demoMusicPlan });
+  const startWork = () =>
+    dbHandle.exclusive(async (db) => {
+      await migrateDatabase(dbHandle, db);
+      await runSeed({ db, storage, demoMusicPlan: config.demoMusicPlan });
     });
-  } catch (err) {
-    if (ownsDatabase) await dbHandle.close().catch(() => {});
-    throw err;
+  if (!deferStartWork) {
+    try {
+      await startWork();
+    } catch (err) {
+      if (ownsDatabase) await dbHandle.close().catch(() => {});
+      throw err;
+    }
   }
 
   const uploads = createUploads({ config, storage });
@@ -132,7 +152,17 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
     reply.header('x-app-version', config.appVersion);
   });
 
+  reportConnectionError = (err) => app.log.warn({ err: err.message }, 'database connection lost');
+
+  const health = registerHealthRoutes(app, { config, db: dbHandle.db });
+  if (deferStartWork) startInBackground(app, startWork, health);
+
   app.setErrorHandler((thrown, req, reply) => {
+    // The database away, or not answering within its deadline: at once, in our words, retryable.
+    if (isDatabaseUnavailable(thrown)) {
+      req.log.warn({ err: (thrown as Error).message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send({ message: messages.unavailable });
+    }
     const err = thrown instanceof PlayerRefusal ? httpErrorOf(thrown) : (fromSchemaValidation(thrown) ?? thrown);
     if (req.parsingBody) {
       const tooMany = tooManyFilesOf(req, err);
@@ -259,11 +289,18 @@ export async function buildApp({ config, database, logger, clock = Date.now }: B
   const scheduler = createScheduler(ctx, { instance, log: app.log, plan });
   app.decorate('scheduler', scheduler);
   // Under test control only the tick route moves the scheduler's time.
+  let closing = false;
   if (config.schedulerEnabled && !config.schedulerTestControl) {
-    app.addHook('onReady', async () => scheduler.start());
+    // Once the start work is done too: the first tick reads the tables the migrations make.
+    app.addHook('onReady', async () => {
+      void health.whenStarted.then(() => {
+        if (!closing) scheduler.start();
+      });
+    });
   }
   // Before the realtime server closes (preClose hooks run in order): a tick under way still sends.
   app.addHook('preClose', async () => {
+    closing = true;
     await scheduler.stop();
     await realtime.close();
   });

@@ -16,6 +16,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL via node-postgres when set; otherwise PGlite under `dataDir/db`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long a statement may run, and how long a query waits for the database (DB_STATEMENT_TIMEOUT_MS). */
+  dbStatementTimeoutMs: number;
   appKey: string;
   bffSecret: string;
   appVersion: string;
@@ -114,6 +116,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt(5000),
   APP_KEY: optionalString,
   BFF_SECRET: optionalString,
   APP_VERSION: optionalString,
@@ -208,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.API_HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     appKey: e.APP_KEY ?? fileSecrets!.appKey,
     bffSecret: e.BFF_SECRET ?? fileSecrets!.bffSecret,
     appVersion: e.APP_VERSION ?? packageVersion(),

@@ -9,7 +9,8 @@ try {
   process.exit(1);
 }
 
-const app = await buildApp({ config });
+// Listens at once; migrations and the seed's syncs follow, /health/ready answering 503 until they are done.
+const app = await buildApp({ config, deferStartWork: true });
 
 let closing = false;
 async function shutdown(signal: string) {

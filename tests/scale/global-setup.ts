@@ -5,13 +5,16 @@ import pg from 'pg';
 import { startCluster } from '../../scripts/launch/cluster.mjs';
 import { ensureWebBuild } from '../../scripts/launch/web-build.mjs';
 import { acquireRunLock, E2E, makeDataDir } from '../../scripts/launch/stack';
+import { startPgProxy } from './pg-proxy';
 import { SCALE } from './support';
 
 /**
  * Starts the cluster of `npm run start:cluster` on the suite's ports: two API instances (scheduler
- * test control on) and two web instances behind HAProxy, on a wiped PostgreSQL database and Redis
- * database, sharing a fresh DATA_DIR. The web build is the end-to-end suite's (built when stale).
- * Workers find the API instances' pids in SCALE_API_PIDS; the returned function is the teardown.
+ * test control on) and two web instances behind HAProxy, on a wiped PostgreSQL database (reached
+ * through a TCP proxy the tests can freeze, tests/scale/pg-proxy.ts) and Redis database, sharing a
+ * fresh DATA_DIR. The web build is the end-to-end suite's (built when stale).
+ * Workers find the data folder (and in it the processes' current ids) in SCALE_DATA_DIR; the returned
+ * function is the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const release = await acquireRunLock(`pulzus-scale-${SCALE.webPort}`);
@@ -49,6 +52,8 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
   const dataDir = makeDataDir('pulzus-scale-');
   mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
   const logFile = path.join(dataDir, 'logs', 'cluster.log');
+  // The cluster reaches PostgreSQL through a proxy the tests can freeze (a database that hangs).
+  const pgProxy = await startPgProxy(SCALE.databaseUrl);
   const started = Date.now();
   const cluster = await startCluster({
     webPort: SCALE.webPort,
@@ -56,20 +61,21 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
     webHost: '127.0.0.1',
     dataDir,
     distDir: E2E.distDir,
-    databaseUrl: SCALE.databaseUrl,
+    databaseUrl: pgProxy.databaseUrl,
     redisUrl: SCALE.redisUrl,
     testControl: true,
     build: false,
     output: logFile,
     log: (line) => console.log(`[scale] ${line}`),
-    // The failover test kills an API instance on purpose; any other death fails the tests that need it.
+    // The failover tests kill instances on purpose; the cluster starts them again.
     onUnexpectedExit: (name, code, signal) => console.log(`[scale] ${name} ended (${signal ?? `exit code ${code}`})`),
   });
   console.log(`[scale] cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${logFile}`);
-  process.env.SCALE_API_PIDS = JSON.stringify({ 'api-1': cluster.pid('api-1'), 'api-2': cluster.pid('api-2') });
   process.env.SCALE_DATA_DIR = dataDir;
+  process.env.SCALE_PG_PROXY_CONTROL = pgProxy.controlUrl;
   return async () => {
     await cluster.stop();
+    await pgProxy.close();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     release();
   };

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Pusher, { type Channel } from 'pusher-js';
+import { PID_FILE } from '../../scripts/launch/cluster.mjs';
 import type { Player } from '../../contracts/player';
 import type { User } from '../../contracts/auth';
 import type { RealtimeConfig } from '../../contracts/realtime';
@@ -35,12 +38,22 @@ export const WEB = {
   instance: (i: 1 | 2) => `http://demo.localhost:${SCALE.webPort + i}`,
 };
 
-/** The API instances' process ids, from the global setup (the failover test kills one). */
-export function apiPid(i: 1 | 2): number {
-  const pids = JSON.parse(process.env.SCALE_API_PIDS ?? '{}') as Record<string, number>;
-  const pid = pids[`api-${i}`];
-  if (!pid) throw new Error('SCALE_API_PIDS is not set: run the suite with playwright.scale.config.ts');
+/**
+ * A cluster process's current id ('api-1', 'web-2', 'load balancer'), from the pid file the cluster
+ * rewrites whenever its supervisor starts a process again (the global setup names its data folder).
+ */
+export function clusterPid(name: string): number {
+  const dataDir = process.env.SCALE_DATA_DIR;
+  if (!dataDir) throw new Error('SCALE_DATA_DIR is not set: run the suite with playwright.scale.config.ts');
+  const pids = JSON.parse(readFileSync(path.join(dataDir, PID_FILE), 'utf8')) as Record<string, number | null>;
+  const pid = pids[name];
+  if (!pid) throw new Error(`no process ${name} in the cluster's pid file`);
   return pid;
+}
+
+/** The API instances' current process ids (the failover tests kill them). */
+export function apiPid(i: 1 | 2): number {
+  return clusterPid(`api-${i}`);
 }
 
 export interface Answer<T = unknown> {

@@ -22,6 +22,8 @@ export const paramNames = (key: string) =>
 /** GETs that change nothing; the other GETs are state-changing and get bad input like writes. */
 export const READ_ONLY_GETS = new Set([
   'GET /sanctum/csrf-cookie',
+  'GET /health/live',
+  'GET /health/ready',
   'GET /api/me',
   'GET /api/customer',
   'GET /media/*',

@@ -14,6 +14,7 @@ export const messages = {
   unsupportedMedia: 'Nem támogatott tartalomtípus.',
   tooManyRequests: 'Túl sok kérés. Kérjük, próbálja újra később.',
   server: 'Szerverhiba történt.',
+  unavailable: 'A szolgáltatás átmenetileg nem érhető el.',
 } as const;
 
 export class HttpError extends Error {

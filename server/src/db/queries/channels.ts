@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { transaction, type Db } from '../client';
 import {
   categories,
   channelSubcategory,
@@ -80,7 +80,7 @@ export async function isFavourite(db: Db, { customerId, channelId }: { customerI
 
 /** Flips the favourite and answers the new state; safe against two concurrent toggles. */
 export async function toggleFavourite(db: Db, { customerId, channelId }: { customerId: number; channelId: number }) {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const removed = await tx
       .delete(favouriteChannels)
       .where(and(eq(favouriteChannels.customerId, customerId), eq(favouriteChannels.channelId, channelId)))

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { ping, type Db } from '../db/client';
+import type { Config } from '../env';
+import { messages } from './errors';
+
+/** How long a readiness probe waits for the database or Redis. */
+const PROBE_MS = 1_500;
+
+export interface Health {
+  /** Whether the start work (migrations, the seed's syncs) is done; until then only /health/* answers. */
+  started: boolean;
+  /** Resolves once the start work is done (never, when the app closes first). */
+  whenStarted: Promise<void>;
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * GET /health/live (the process answers: 200) and GET /health/ready (200 when the start work is done
+ * and the database answers, else 503; Redis's state in the body): what a load balancer routes by, so
+ * an instance joins only once it can serve, and leaves while its database is away.
+ */
+export function registerHealthRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }): Health {
+  const health: Health = { started: true, whenStarted: Promise.resolve() };
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    // Its own connection: no offline queue, a short command deadline, so a probe never waits.
+    redis = new Redis(config.redisUrl, {
+      lazyConnect: true,
+      connectionName: 'pulzus-health',
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: PROBE_MS,
+      connectTimeout: PROBE_MS,
+    });
+    redis.on('error', () => {
+      // Reported by the probe's answer; ioredis reconnects by itself.
+    });
+    redis.connect().catch(() => {});
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+    });
+  }
+  const routeConfig = { config: { tenant: false } };
+
+  app.get('/health/live', routeConfig, async () => ({
+    status: 'ok',
+    pid: process.pid,
+    instance: config.schedulerInstance ?? null,
+  }));
+
+  app.get('/health/ready', routeConfig, async (_req, reply) => {
+    const [database, cache] = await Promise.all([
+      within(ping(db), PROBE_MS).then(
+        () => 'ok',
+        () => 'unavailable',
+      ),
+      redis
+        ? within(redis.ping(), PROBE_MS).then(
+            () => 'ok',
+            () => 'unavailable',
+          )
+        : Promise.resolve('none'),
+    ]);
+    // Redis is reported, not required: every instance shares it, so leaving the load balancer over
+    // it could only turn a Redis outage into a full one, while the API serves presses without it.
+    const ready = health.started && database === 'ok';
+    const body = {
+      status: ready ? 'ready' : 'unavailable',
+      started: health.started,
+      database,
+      redis: cache,
+      pid: process.pid,
+    };
+    if (!ready)
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ message: messages.unavailable, ...body });
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+  return health;
+}
+
+/**
+ * Runs the start work after the app is built, again with backoff (0.5 s doubling to 10 s) while it
+ * fails (the database away); until it is done every route but /health/* answers 503.
+ */
+export function startInBackground(app: FastifyInstance, work: () => Promise<unknown>, health: Health): void {
+  health.started = false;
+  let done!: () => void;
+  health.whenStarted = new Promise<void>((resolve) => (done = resolve));
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (health.started || req.url.startsWith('/health/')) return;
+    return reply.code(503).header('retry-after', '1').send({ message: messages.unavailable });
+  });
+  const run = async () => {
+    const began = Date.now();
+    for (let attempt = 0; !closing; attempt++) {
+      try {
+        await work();
+        health.started = true;
+        done();
+        app.log.info({ ms: Date.now() - began }, 'start work done');
+        return;
+      } catch (err) {
+        const delay = Math.min(500 * 2 ** attempt, 10_000);
+        app.log.error({ err }, `start work failed; trying again in ${delay} ms`);
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      }
+    }
+  };
+  void run();
+}
