@@ -37,6 +37,16 @@ function focusedControl(list: HTMLElement | null): { trackId: string; control: n
   return { trackId: row.dataset.trackId ?? '', control: controls.indexOf(active as Element) };
 }
 
+/**
+ * The row whose track menu is open, or opening (its code on the way): the rebuilt row opens it again, as
+ * the press that started it would otherwise be lost with the row it was made on.
+ */
+function openMenuTrackId(list: HTMLElement | null): number | null {
+  const trigger = list?.querySelector('[aria-haspopup="menu"][data-state="open"]');
+  const id = Number(trigger?.closest<HTMLElement>('li[data-track-id]')?.dataset.trackId);
+  return trigger && Number.isInteger(id) ? id : null;
+}
+
 function handleTrackId(target: EventTarget): number | null {
   const handle = target instanceof Element ? target.closest<HTMLElement>('[data-drag-handle]') : null;
   const id = Number(handle?.dataset.dragHandle);
@@ -66,6 +76,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
   const requested = useRef(false);
   const pending = useRef<PendingDrag | null>(null);
   const refocus = useRef<ReturnType<typeof focusedControl>>(null);
+  const [reopenMenu, setReopenMenu] = useState<number | null>(null);
 
   const wantSortable = () => {
     if (requested.current) return;
@@ -73,6 +84,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
     void loadSortable().then(
       (module) => {
         refocus.current = focusedControl(listRef.current);
+        setReopenMenu(openMenuTrackId(listRef.current));
         setSortable(module);
       },
       () => {
@@ -80,6 +92,12 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
         requested.current = false;
       },
     );
+  };
+
+  /** The manager reaches for the list: its code is fetched; a row that mounts from now on opens no menu. */
+  const reach = () => {
+    if (reopenMenu !== null) setReopenMenu(null);
+    wantSortable();
   };
 
   useLayoutEffect(() => {
@@ -94,7 +112,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
   useEffect(() => () => pending.current?.release(), []);
 
   const onMouseDown = (event: MouseEvent) => {
-    wantSortable();
+    reach();
     const trackId = sortable || event.button !== 0 ? null : handleTrackId(event.target);
     if (trackId === null) return;
     // As the library does on its handles: no text selection while dragging.
@@ -104,7 +122,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    wantSortable();
+    reach();
     if (sortable) return;
     if (pending.current?.via === 'keyboard') {
       if (!DRAG_KEYS.has(event.key)) return;
@@ -163,6 +181,7 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
         current={current}
         playing={playing}
         dragging={drag?.dragging ?? false}
+        menuOpen={reopenMenu === track.id}
         onPlay={() => void (current ? togglePlay() : playPlaylist(playlistId, track.id))}
         leading={
           <span
@@ -210,9 +229,9 @@ export function PlaylistTrackList({ playlistId, firstPage }: Props) {
   return (
     <section
       aria-label={hu.playlists.tracksLabel}
-      onPointerEnter={wantSortable}
-      onTouchStart={wantSortable}
-      onFocus={wantSortable}
+      onPointerEnter={reach}
+      onTouchStart={reach}
+      onFocus={reach}
       onMouseDown={onMouseDown}
       onKeyDown={onKeyDown}
     >

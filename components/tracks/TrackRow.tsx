@@ -27,6 +27,8 @@ interface Props extends Omit<ComponentPropsWithRef<'li'>, 'children'> {
   trailing?: ReactNode;
   /** Lifted while being dragged. */
   dragging?: boolean;
+  /** The track's menu opens as the row mounts (it was open in the row this one replaces). */
+  menuOpen?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function TrackRow({
   leading,
   trailing,
   dragging = false,
+  menuOpen = false,
   className,
   ...li
 }: Props) {
@@ -71,7 +74,7 @@ export function TrackRow({
         <span className={styles.duration}>{track.formatted_duration}</span>
       </button>
       {trailing}
-      <TrackMenu track={track} />
+      <TrackMenu track={track} defaultOpen={menuOpen} />
     </li>
   );
 }

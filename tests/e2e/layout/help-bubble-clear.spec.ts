@@ -78,6 +78,15 @@ for (const [width, height, pages] of [
       await page.goto(path);
       await pageRuns(page);
       await expect(page.locator('main').locator('tbody tr, ul > li, ol > li').first()).toBeVisible();
+      // A track list's right-most action is its rows' '⋯', shown once the API is known to offer the menu.
+      const trackList = /^\/(channels|playlists)\//.test(path);
+      if (trackList)
+        await expect(
+          page
+            .locator('main')
+            .getByRole('button', { name: /: további műveletek$/ })
+            .first(),
+        ).toBeVisible();
       const probe = await scrollRowToBubble(page);
       expect(probe, `${path}: a row reaches the bubble's height`).not.toBeNull();
       const { label, action, bubble, hitsAction } = probe!;
@@ -100,9 +109,15 @@ for (const [width, height, pages] of [
           { capture: true, once: true },
         );
       });
-      await page.locator('[data-probe]').click();
+      const probeButton = page.locator('[data-probe]');
+      const opensMenu = (await probeButton.getAttribute('aria-haspopup')) === 'menu';
+      expect(opensMenu, `${path}: '${label}' is a track's menu`).toBe(trackList);
+      await probeButton.click();
       await expect(page.locator('body')).toHaveAttribute('data-clicked', 'probe');
+      // A track's '⋯' opens its menu, on a playlist's page (whose rows can be dragged) as on a channel's.
+      if (opensMenu) await expect(page.getByRole('menu'), `${path}: '${label}' opens its menu`).toBeVisible();
       await page.keyboard.press('Escape');
+      if (opensMenu) await expect(page.getByRole('menu')).toBeHidden();
     }
   });
 }
