@@ -416,8 +416,17 @@ describe('blocked tracks', () => {
     assert.equal(start.statusCode, 200, start.body);
     if (!start.json().is_random) assert.equal((await a.post(`/api/players/${player}/random`)).statusCode, 200);
     // Blocking the playing track moves the player on at once, and it is not announced next.
-    const toggled = await a.post(`/api/blocked-tracks/${blocked}`);
+    const changes: Array<{ reason: string; exceptSocketId?: string }> = [];
+    const stop = t.app.ctx.players.addListener((_, change) => void changes.push(change));
+    // Sent from a device with a socket: the answer is the toggle, so the news of the player moving
+    // on must reach that socket too (no `toOthers`).
+    const toggled = await a.post(`/api/blocked-tracks/${blocked}`, {}, { headers: { 'x-socket-id': '1234.5678' } });
+    stop();
     assert.equal(toggled.json().blocked, true);
+    assert.deepEqual(
+      changes.map((c) => [c.reason, c.exceptSocketId]),
+      [['blocked-tracks', undefined]],
+    );
     const now = (await a.get('/api/players')).json()[0];
     assert.notEqual(now.track.id, blocked);
     assert.equal(now.is_playing, true);

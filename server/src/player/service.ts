@@ -543,12 +543,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       }
       return { result, changed };
     });
+    // To every socket, the sender's too: its answer is the toggle, not the player, so the sender
+    // learns of the player moving on only from this event.
     for (const player of changed) {
-      await onPlayerChanged(player, {
-        customerId: actor.customerId,
-        reason: 'blocked-tracks',
-        exceptSocketId: actor.socketId,
-      });
+      await onPlayerChanged(player, { customerId: actor.customerId, reason: 'blocked-tracks' });
     }
     return result;
   }
