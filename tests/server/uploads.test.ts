@@ -204,6 +204,8 @@ describe('spots', () => {
       fileMessages.brokenMp3,
       'spots',
     );
+    // The spot's loudness is measured after its upload: settled first, so only the refused update could change it.
+    await t.app.ctx.loudness.idle();
     const before = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
     await assertRefused(
       () => upload(a, `/api/spots/${spotId}`, { name: 'Hamis' }, [mp3File(forgedXingMp3(), 'hamis.mp3')]),
@@ -224,6 +226,7 @@ describe('spots', () => {
       fileMessages.spotTooLong,
       'spots',
     );
+    await t.app.ctx.loudness.idle();
     const before = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
     await assertRefused(
       () => upload(a, `/api/spots/${spotId}`, { name: 'Hosszú' }, [mp3File(silentMp3(601), 'hosszu.mp3')]),
