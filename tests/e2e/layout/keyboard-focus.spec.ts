@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../support/auth';
+import { pageRuns } from '../player/support';
 
 test.setTimeout(120_000);
 
@@ -114,9 +115,12 @@ test('slides scrolled out of a slider are inert; paging makes them reachable', a
 test('a dialog closed with Escape gives focus back to the button that opened it', async ({ page }) => {
   await logIn(page);
   await page.goto('/playlists');
+  // The page runs (hydrated): a key pressed before would reach a button without its handler.
+  await pageRuns(page);
   // By CSS, not by role: while the modal is open the page behind it is hidden from the accessibility tree.
   const newList = page.locator('button', { hasText: 'Új lista' });
   await newList.focus();
+  await expect(newList).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Új lejátszási lista' });
   await expect(dialog).toBeVisible();
