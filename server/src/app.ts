@@ -278,11 +278,14 @@ export async function buildApp({
     clock: now,
   };
   app.decorate('ctx', ctx);
-  // Files stored before loudness was measured: in the background once the API serves, never before.
+  // Files stored before loudness was measured: in the background once the API serves and its start
+  // work (the migrations that add the figures' columns) is done, never before.
   app.addHook('onReady', async () => {
-    setTimeout(() => {
-      ctx.loudness.backfill().catch((err: unknown) => app.log.warn({ err }, 'loudness: backfill failed'));
-    }, 2000).unref();
+    void health.whenStarted.then(() => {
+      setTimeout(() => {
+        ctx.loudness.backfill().catch((err: unknown) => app.log.warn({ err }, 'loudness: backfill failed'));
+      }, 2000).unref();
+    });
   });
   app.addHook('onClose', async () => ctx.loudness.close());
 
