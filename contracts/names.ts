@@ -88,6 +88,16 @@ export type SchedulerFrequency = (typeof SCHEDULER_FREQUENCIES)[number];
 /** The day fields of a schedule, Monday first (SPEC.md §9 day keys). */
 export const DAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type DayKey = (typeof DAY_KEYS)[number];
+/** The day key of a JavaScript weekday (`Date#getDay`, 0 = Sunday). */
+export const DAY_KEY_OF_WEEKDAY: readonly DayKey[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
 
 /** A new schedule's rule: every minute, no dates, no windows, every day (SPEC.md §3 defaults). */
 export const DEFAULT_SCHEDULE_RULE = {

@@ -1,5 +1,5 @@
 import type { MusicBlock, MusicSourceType } from '@/contracts/music-plan';
-import { DAY_KEYS, type DayKey } from '@/contracts/names';
+import { DAY_KEY_OF_WEEKDAY, DAY_KEYS, type DayKey } from '@/contracts/names';
 import { wallClockIn } from '@/lib/format/date';
 
 /**
@@ -213,19 +213,8 @@ export function blockTitle(block: MusicBlock, deleted: string): string {
   return block.name ?? block.source_name ?? deleted;
 }
 
-/** JavaScript's weekday (0 = Sunday) as the plan's day key. */
-const DAY_OF_WEEKDAY: readonly DayKey[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-];
-
 /** Where `ms` falls on the week view: the shop's weekday and minute of the day, in the shop's zone. */
 export function nowInWeek(ms: number, timeZone: string): { day: DayKey; minute: number } {
   const clock = wallClockIn(ms, timeZone);
-  return { day: DAY_OF_WEEKDAY[clock.weekday]!, minute: clock.hour * 60 + clock.minute };
+  return { day: DAY_KEY_OF_WEEKDAY[clock.weekday]!, minute: clock.hour * 60 + clock.minute };
 }

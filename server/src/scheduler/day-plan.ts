@@ -10,7 +10,7 @@
  * first minute after the gap. Every boundary falls on a whole UTC minute.
  */
 import type { OpeningHours } from '../../../contracts/opening-hours';
-import { DAY_KEYS, type DayKey } from '../../../contracts/names';
+import { DAY_KEY_OF_WEEKDAY, DAY_KEYS, type DayKey } from '../../../contracts/names';
 import { floorMinute, localMinute, offsetMsAt, sameOffsetSpanEnd } from './engine';
 
 const MINUTE_MS = 60_000;
@@ -27,17 +27,6 @@ export interface WallMinute {
   weekday: number;
   minuteOfDay: number;
 }
-
-/** Indexed by weekday (0 = Sunday). */
-const KEY_OF_WEEKDAY: readonly DayKey[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-];
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
@@ -164,7 +153,7 @@ function spanOf(h: { closed: true } | { open: string; close: string }): Span {
 
 export function compileHours(hours: OpeningHours): CompiledHours {
   const week: Span[] = Array.from({ length: 7 }, () => null);
-  for (const d of hours.week) week[KEY_OF_WEEKDAY.indexOf(d.day)] = spanOf(d);
+  for (const d of hours.week) week[DAY_KEY_OF_WEEKDAY.indexOf(d.day)] = spanOf(d);
   return {
     alwaysOpen: hours.week.length === 0,
     week,
