@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import PusherServer from 'pusher';
 import Pusher, { type Channel } from 'pusher-js';
@@ -245,4 +245,24 @@ export class RawSocket {
 
 export function assertSocketId(id: string) {
   assert.match(id, /^\d+\.\d+$/);
+}
+
+/**
+ * The skip reason of a test that needs Redis at `url` (false: it answers). CI provides Redis
+ * (.ci/run starts it): there a missing Redis is a failure, not a skip.
+ */
+export async function redisSkip(url: string): Promise<string | false> {
+  const { hostname, port } = new URL(url);
+  const up = await new Promise<boolean>((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.on('connect', () => done(true));
+    socket.on('error', () => done(false));
+  });
+  if (!up && process.env.CI) throw new Error(`CI: Redis not reachable at ${url}`);
+  return up ? false : `Redis not reachable at ${url}`;
 }

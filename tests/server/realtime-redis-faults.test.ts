@@ -11,7 +11,7 @@ import { buildApp } from '../../server/src/app';
 import { players } from '../../server/src/db/schema';
 import { loadConfig } from '../../server/src/env';
 import { createTestApp, loggedIn, type Client, type TestApp } from './helpers';
-import { client, disconnectAll, listen, next, sleep, subscribe, type AppKeys } from './realtime-helpers';
+import { client, disconnectAll, listen, next, redisSkip, sleep, subscribe, type AppKeys } from './realtime-helpers';
 
 /*
  * Redis going away under two API instances (issue 29, defects 4 and 5). Both instances reach Redis
@@ -84,23 +84,7 @@ class RedisGate {
   }
 }
 
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on('connect', () => done(true));
-    socket.on('error', () => done(false));
-  });
-}
-
-const redisUp = await reachable(redisUrl);
-if (!redisUp && process.env.CI) throw new Error(`CI: Redis not reachable at ${redisUrl}`);
-const skip = redisUp ? false : `Redis not reachable at ${redisUrl}`;
+const skip = await redisSkip(redisUrl);
 const keys: AppKeys = {
   id: `f${randomBytes(6).toString('hex')}`,
   key: 'redis-fault-key',
