@@ -192,7 +192,18 @@ test('PostgreSQL hangs for 8 s: requests answer 503 within the statement deadlin
   for (const c of clients) {
     await expect.poll(async () => (await c.call('GET', '/api/players')).status, { timeout: 10_000 }).toBe(200);
   }
-  console.log(`[scale] both instances ready and serving ${Date.now() - thawedAt} ms after PostgreSQL answered again`);
+  // HAProxy took both out while they answered 503 on readiness; it sends them requests again.
+  await expect
+    .poll(
+      async () => {
+        const seen = new Set<number | undefined>();
+        for (let n = 0; n < 4; n++) seen.add(await livePid(API.lb));
+        return seen.has(pids[1]) && seen.has(pids[2]);
+      },
+      { timeout: 15_000, message: 'the load balancer routes to both API instances again' },
+    )
+    .toBe(true);
+  console.log(`[scale] both instances ready and routed to ${Date.now() - thawedAt} ms after PostgreSQL answered again`);
   const after = await clients[1]!.player();
   expect([before.volume, 61]).toContain(after.volume);
   const res = await clients[1]!.ok<{ volume: number }>('POST', `/api/players/${before.id}/update-volume`, {
