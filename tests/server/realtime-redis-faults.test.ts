@@ -101,6 +101,13 @@ let b: Client; // a phone pressing play
 let me: { session_id: string; customer_id: number };
 let playerId: number;
 
+/** Redis's URL through the gate. */
+function gateUrl(): string {
+  const url = new URL(redisUrl);
+  url.host = `127.0.0.1:${gate.port}`;
+  return url.toString();
+}
+
 const dbPlayer = async () => (await t.database.db.select().from(players).where(eq(players.id, playerId)))[0]!;
 
 /** A device's socket (through /broadcasting/auth as the browser's) on the given instance. */
@@ -136,13 +143,11 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
 describe('Redis away under two instances', { skip }, () => {
   before(async () => {
     await gate.start();
-    const url = new URL(redisUrl);
-    url.host = `127.0.0.1:${gate.port}`;
     const env = {
       PUSHER_APP_ID: keys.id,
       PUSHER_KEY: keys.key,
       PUSHER_SECRET: keys.secret,
-      REDIS_URL: url.toString(),
+      REDIS_URL: gateUrl(),
     };
     t = await createTestApp(env);
     second = await buildApp({
@@ -194,6 +199,66 @@ describe('Redis away under two instances', { skip }, () => {
       await second.ctx.players.isSessionOnline({ customerId: me.customer_id, sessionId: me.session_id }),
       true,
     );
+  });
+
+  test('an instance started while Redis is down starts, serves a press, and joins the others within 2 s of Redis answering', async () => {
+    gate.cut();
+    let third: FastifyInstance | undefined;
+    try {
+      const started = Date.now();
+      third = await buildApp({
+        config: loadConfig({
+          PUSHER_APP_ID: keys.id,
+          PUSHER_KEY: keys.key,
+          PUSHER_SECRET: keys.secret,
+          REDIS_URL: gateUrl(),
+          DATA_DIR: t.dataDir,
+          APP_KEY: 'test-app-key',
+          BFF_SECRET: 'test-bff-secret',
+        }),
+        database: t.database,
+        logger: false,
+      });
+      const port3 = await listen(third);
+      assert.ok(Date.now() - started < 10_000, `the start took ${Date.now() - started} ms`);
+      // It serves on its own meanwhile.
+      const phone = await loggedIn(third);
+      const pressed = await phone.post(`/api/players/${playerId}/update-volume`, { volume: 33 });
+      assert.equal(pressed.statusCode, 200, pressed.body);
+
+      // Redis comes: events go both ways between the new instance and the others. (A channel's
+      // authorisation is noted in Redis for whichever instance the socket is on, so the devices
+      // subscribe once it answers.)
+      gate.restore();
+      const back = Date.now();
+      const joined = async (device: Client, port: number) => {
+        let channel: Awaited<ReturnType<typeof subscribe>> | undefined;
+        // The connections come back within half a second; until then a subscription is refused.
+        await until(async () => {
+          channel = await subscribe(deviceSocket(device, port), `private-player.${playerId}`);
+          return true;
+        }, 2_000);
+        assert.ok(channel, `a device on port ${port} could not subscribe within 2 s of Redis answering`);
+        return channel;
+      };
+      const onThird = await joined(a, port3);
+      const onFirst = await joined(b, port1);
+      const fromFirst = async (volume: number) => {
+        const heard = next<{ player: Player }>(onThird, 'App\\Events\\UpdatePlayer', 1_000);
+        assert.equal((await b.post(`/api/players/${playerId}/update-volume`, { volume })).statusCode, 200);
+        return (await heard).player.volume === volume;
+      };
+      assert.ok(
+        await until(() => fromFirst(40 + Math.floor(Math.random() * 20)), 2_000),
+        `instance 1's event reached the new instance's socket ${Date.now() - back} ms after Redis answered`,
+      );
+      const heardOnFirst = next<{ player: Player }>(onFirst, 'App\\Events\\UpdatePlayer', 2_000);
+      assert.equal((await phone.post(`/api/players/${playerId}/update-volume`, { volume: 71 })).statusCode, 200);
+      assert.equal((await heardOnFirst).player.volume, 71);
+    } finally {
+      gate.restore();
+      await third?.close();
+    }
   });
 
   for (const fault of ['frozen', 'down'] as const) {

@@ -20,6 +20,12 @@ export interface Fanout {
   close(): Promise<void>;
 }
 
+/** The Redis fan-out, with when it first listens. */
+export interface RedisFanout extends Fanout {
+  /** Settles once the topic is first subscribed (never rejects). */
+  readonly subscribed: Promise<void>;
+}
+
 export interface FanoutMessage {
   channel: string;
   /** The encoded frame, sent as it is. */
@@ -95,13 +101,13 @@ export class Hub {
  * Redis pub/sub between API instances: one Redis channel per Pusher app; every instance
  * publishes what it delivered locally and delivers what the others published.
  */
-export async function createRedisFanout(options: {
+export function createRedisFanout(options: {
   publisher: Redis;
   subscriber: Redis;
   topic: string;
   hub: Hub;
   onError: (err: unknown) => void;
-}): Promise<Fanout> {
+}): RedisFanout {
   const { publisher, subscriber, topic, hub, onError } = options;
   const origin = randomBytes(8).toString('hex');
   subscriber.on('message', (channel: string, text: string) => {
@@ -115,8 +121,15 @@ export async function createRedisFanout(options: {
       onError(err);
     }
   });
-  await subscriber.subscribe(topic);
+  // Subscribed whenever the connection is ready: at once if it is, else when Redis first answers
+  // (ioredis subscribes again by itself after a loss; a repeated SUBSCRIBE is harmless).
+  let first: () => void;
+  const subscribed = new Promise<void>((resolve) => (first = resolve));
+  const subscribeNow = () => void subscriber.subscribe(topic).then(() => first(), onError);
+  if (subscriber.status === 'ready') subscribeNow();
+  subscriber.on('ready', subscribeNow);
   return {
+    subscribed,
     publish({ channel, frame, except }) {
       publisher.publish(topic, JSON.stringify({ o: origin, c: channel, f: frame, x: except })).catch(onError);
     },

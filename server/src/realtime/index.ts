@@ -11,7 +11,7 @@ import type { Config } from '../env';
 import type { PlayerService } from '../player/service';
 import { createBuiltinBroadcaster, createPusherBroadcaster, type Broadcaster } from './broadcaster';
 import { createRealtimeEvents, type RealtimeEvents } from './events';
-import { createRedisFanout, Hub, type Fanout } from './hub';
+import { createRedisFanout, Hub, type RedisFanout } from './hub';
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store';
 import { createMemoryGrantStore, createRedisGrantStore, type GrantStore } from './grants';
 import { encode, loginRef } from './protocol';
@@ -52,9 +52,13 @@ export interface RealtimeOptions {
   liveLogins?: (logins: string[]) => Promise<Set<string>>;
 }
 
-/** Calls `back` each time the connection is ready again after it was lost (not at the first connect). */
+/**
+ * Calls `back` each time the connection becomes ready after it was lost, or after it was not up yet
+ * when this was called (an instance started while Redis was away): not at a first connect that was
+ * already done.
+ */
 function onReturn(redis: Redis, back: () => void) {
-  let lost = false;
+  let lost = redis.status !== 'ready';
   redis.on('close', () => {
     lost = true;
   });
@@ -74,7 +78,20 @@ const REFRESH_MS = 20_000;
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
-async function connectRedis(url: string, name: string): Promise<Redis> {
+/** How long a start waits for Redis before it goes on without it. */
+const REDIS_START_WAIT_MS = 2_000;
+
+/** Settles when the connection is ready (at once if it is). */
+function ready(redis: Redis): Promise<void> {
+  return redis.status === 'ready' ? Promise.resolve() : new Promise((resolve) => redis.once('ready', () => resolve()));
+}
+
+/**
+ * A Redis connection that is being made: it is returned at once, and ioredis keeps trying (as it
+ * does after a loss) until Redis answers. An instance started while Redis is away starts all the
+ * same, serving presses on its own, and joins the others when Redis comes (onReturn).
+ */
+function openRedis(url: string, name: string, log: FastifyBaseLogger): Redis {
   // No offline queue: while Redis is away a command fails at once instead of waiting (unbounded) for
   // its return; what matters is sent again when it is back (presence, the players' latest state).
   const redis = new Redis(url, {
@@ -89,12 +106,9 @@ async function connectRedis(url: string, name: string): Promise<Redis> {
   redis.on('error', () => {
     // ioredis reconnects by itself; failed commands are reported where they are awaited.
   });
-  try {
-    await redis.connect();
-  } catch (err) {
-    redis.disconnect();
-    throw new Error(`REDIS_URL: cannot connect (${(err as Error).message})`);
-  }
+  redis.connect().catch((err: Error) => {
+    log.warn({ err: err.message }, `realtime: Redis does not answer yet (${name}); trying again meanwhile`);
+  });
   return redis;
 }
 
@@ -105,26 +119,26 @@ export async function createRealtime({ config, server, players, log, liveLogins 
 
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
-  let fanout: Fanout | undefined;
+  let fanout: RedisFanout | undefined;
   let presence: PresenceStore;
   let grants: GrantStore;
   if (config.redisUrl) {
-    publisher = await connectRedis(config.redisUrl, 'pulzus-realtime');
-    try {
-      subscriber = await connectRedis(config.redisUrl, 'pulzus-realtime-sub');
-      fanout = await createRedisFanout({
-        publisher,
-        subscriber,
-        topic: `${prefix}events`,
-        hub,
-        onError: (err) => log.error({ err }, 'realtime: redis fan-out failed'),
-      });
-    } catch (err) {
-      publisher.disconnect();
-      subscriber?.disconnect();
-      throw err;
-    }
+    publisher = openRedis(config.redisUrl, 'pulzus-realtime', log);
+    subscriber = openRedis(config.redisUrl, 'pulzus-realtime-sub', log);
+    fanout = createRedisFanout({
+      publisher,
+      subscriber,
+      topic: `${prefix}events`,
+      hub,
+      onError: (err) => log.error({ err }, 'realtime: redis fan-out failed'),
+    });
     hub.setFanout(fanout);
+    // Normally Redis answers at once and the instance starts with its fan-out listening, as before;
+    // when it does not, the start goes on without it after a short wait.
+    await Promise.race([
+      Promise.all([fanout.subscribed, ready(publisher)]),
+      new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref()),
+    ]);
     presence = createRedisPresenceStore(publisher, {
       prefix,
       socketTtlMs: SOCKET_TTL_MS,
@@ -290,7 +304,10 @@ export async function createRealtime({ config, server, players, log, liveLogins 
       if (refresh) clearInterval(refresh);
       await ws.close();
       await fanout?.close();
-      await Promise.all([publisher?.quit().catch(() => {}), subscriber?.quit().catch(() => {})]);
+      // A connection still trying (Redis away) is just dropped: QUIT cannot reach anyone.
+      const end = (redis: Redis | undefined) =>
+        redis?.status === 'ready' ? redis.quit().catch(() => redis.disconnect()) : redis?.disconnect();
+      await Promise.all([end(publisher), end(subscriber)]);
     },
   };
 }
