@@ -5,14 +5,14 @@ import pg from 'pg';
 import { startCluster } from '../../scripts/launch/cluster.mjs';
 import { ensureWebBuild } from '../../scripts/launch/web-build.mjs';
 import { acquireRunLock, E2E, makeDataDir } from '../../scripts/launch/stack';
-import { startPgProxy } from './pg-proxy';
+import { startFaultProxy } from './fault-proxy';
 import { SCALE } from './support';
 
 /**
  * Starts the cluster of `npm run start:cluster` on the suite's ports: two API instances (scheduler
  * test control on) and two web instances behind HAProxy, on a wiped PostgreSQL database (reached
- * through a TCP proxy the tests can freeze, tests/scale/pg-proxy.ts) and Redis database, sharing a
- * fresh DATA_DIR. The web build is the end-to-end suite's (built when stale).
+ * through a TCP proxy the tests can freeze, tests/scale/fault-proxy.ts) and Redis database, sharing a
+ * fresh DATA_DIR. Redis too is reached through such a proxy, which the tests can take down. The web build is the end-to-end suite's (built when stale).
  * Workers find the data folder (and in it the processes' current ids) in SCALE_DATA_DIR; the returned
  * function is the teardown.
  */
@@ -53,7 +53,8 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
   mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
   const logFile = path.join(dataDir, 'logs', 'cluster.log');
   // The cluster reaches PostgreSQL through a proxy the tests can freeze (a database that hangs).
-  const pgProxy = await startPgProxy(SCALE.databaseUrl);
+  const pgProxy = await startFaultProxy(SCALE.databaseUrl, 5432);
+  const redisProxy = await startFaultProxy(SCALE.redisUrl, 6379);
   const started = Date.now();
   const cluster = await startCluster({
     webPort: SCALE.webPort,
@@ -61,8 +62,8 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
     webHost: '127.0.0.1',
     dataDir,
     distDir: E2E.distDir,
-    databaseUrl: pgProxy.databaseUrl,
-    redisUrl: SCALE.redisUrl,
+    databaseUrl: pgProxy.url,
+    redisUrl: redisProxy.url,
     testControl: true,
     build: false,
     output: logFile,
@@ -73,9 +74,11 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
   console.log(`[scale] cluster up in ${((Date.now() - started) / 1000).toFixed(1)} s; logs in ${logFile}`);
   process.env.SCALE_DATA_DIR = dataDir;
   process.env.SCALE_PG_PROXY_CONTROL = pgProxy.controlUrl;
+  process.env.SCALE_REDIS_PROXY_CONTROL = redisProxy.controlUrl;
   return async () => {
     await cluster.stop();
     await pgProxy.close();
+    await redisProxy.close();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     release();
   };

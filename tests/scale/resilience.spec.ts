@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { freezeDatabase } from './pg-proxy';
+import { freezeDatabase } from './fault-proxy';
 import { API, ApiClient, clusterPid, SCALE, sleep } from './support';
 
 /**

@@ -1,9 +1,10 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy in front of a server (PostgreSQL in the outage tests) that can freeze: while frozen
- * it accepts connections and takes bytes but passes nothing on either way, as a hung database or
- * network does; unfrozen, it passes on what it held, in order. `cut()` drops every connection.
+ * A TCP proxy in front of a server (PostgreSQL or Redis in the outage tests) that can freeze: while
+ * frozen it accepts connections and takes bytes but passes nothing on either way, as a hung database
+ * or network does; unfrozen, it passes on what it held, in order. `cut()` drops every connection;
+ * `down()` does and refuses new ones (the server stopped) until `up()`.
  */
 export interface TcpProxy {
   readonly port: number;
@@ -13,11 +14,15 @@ export interface TcpProxy {
   unfreeze(): void;
   /** Ends every connection through it now (the server side sees them drop). */
   cut(): void;
+  /** The server is gone: every connection ends and new ones are refused. */
+  down(): void;
+  up(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let frozen = false;
+  let refusing = false;
   const held: Array<{ to: net.Socket; chunk: Buffer }> = [];
   const sockets = new Set<net.Socket>();
   const pass = (from: net.Socket, to: net.Socket) => {
@@ -29,6 +34,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     from.on('error', () => to.destroy());
   };
   const server = net.createServer((client) => {
+    if (refusing) return void client.destroy();
     const upstream = net.connect(target.port, target.host);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -58,6 +64,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       for (const { to, chunk } of held.splice(0)) if (!to.destroyed) to.write(chunk);
     },
     cut,
+    down() {
+      refusing = true;
+      cut();
+    },
+    up() {
+      refusing = false;
+    },
     async close() {
       cut();
       await new Promise<void>((resolve) => server.close(() => resolve()));
