@@ -1,9 +1,10 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logIn } from '../support/auth';
 import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../../../scripts/launch/stack';
 import type { Spot } from '../../../contracts/spots';
 import { LIVE, pageCall, pathOf, spotElement, waitForSocket } from '../realtime/support';
+import { cachedMedia, holdable, startSampling, stopSampling } from './outage-support';
 import { audioState, bar, playChannel, releasePlayer, serverPlayer } from './support';
 
 // Its own stack: the test stops the tenant API and starts it again on the same DATA_DIR.
@@ -40,47 +41,6 @@ test.afterAll(async () => {
   await restarted?.stop();
   await stopOwnStack(stack);
 });
-
-/** The media cache's keys (the worker keeps whole files keyed without the signature). */
-async function cachedMedia(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    if (!(await caches.has('pulzus-media-v1'))) return [];
-    const cache = await caches.open('pulzus-media-v1');
-    return (await cache.keys()).map((request) => request.url);
-  });
-}
-
-interface Sample {
-  at: number;
-  src: string;
-  time: number;
-  paused: boolean;
-}
-
-/** Samples the music element four times a second in the page, until `stopSampling`. */
-async function startSampling(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __samples: unknown[]; __sampler: ReturnType<typeof setInterval> };
-    w.__samples = [];
-    w.__sampler = setInterval(() => {
-      const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]');
-      w.__samples.push({
-        at: Date.now(),
-        src: audio?.currentSrc ?? '',
-        time: audio?.currentTime ?? 0,
-        paused: audio?.paused ?? true,
-      });
-    }, 250);
-  });
-}
-
-async function stopSampling(page: Page): Promise<Sample[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __samples: Sample[]; __sampler: ReturnType<typeof setInterval> };
-    clearInterval(w.__sampler);
-    return w.__samples;
-  });
-}
 
 test('the API away across a track end: the music plays on from the cache, the bar says so, and the server follows once it is back', async ({
   page,
@@ -328,28 +288,6 @@ test("the API hangs at a track end (it takes the call and never answers): past t
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   }
 });
-
-/**
- * A device whose sockets and API calls the test holds: while `held`, a socket goes nowhere (taken and
- * never answered, as one opened against a server that is gone: pusher-js waits for its own timeout
- * before it tries again) and every call to /api/ is refused.
- */
-interface HeldDevice {
-  page: Page;
-  held: boolean;
-  /** The socket attempts held so far. */
-  hung: WebSocketRoute[];
-}
-
-async function holdable(page: Page): Promise<HeldDevice> {
-  const device: HeldDevice = { page, held: false, hung: [] };
-  await page.routeWebSocket(/\/app\//, (ws) => {
-    if (device.held) device.hung.push(ws);
-    else ws.connectToServer();
-  });
-  await page.route(/\/api\//, (route) => (device.held ? route.abort('connectionrefused') : route.fallback()));
-  return device;
-}
 
 test("after the API's outage the sockets of the audio device and of a remote connect anew as soon as the API answers, even over an attempt that hangs", async ({
   page,
