@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTcpProxy } from '../server/tcp-proxy';
+import { startTcpProxy } from '../../scripts/launch/tcp-proxy';
 
 /**
  * The scale suite's PostgreSQL proxy: the cluster's DATABASE_URL names it (global-setup.ts), and the

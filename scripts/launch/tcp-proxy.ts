@@ -1,9 +1,11 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy in front of a server (PostgreSQL in the outage tests) that can freeze: while frozen
- * it accepts connections and takes bytes but passes nothing on either way, as a hung database or
- * network does; unfrozen, it passes on what it held, in order. `cut()` drops every connection.
+ * A TCP proxy in front of a server (PostgreSQL in the outage tests, PostgreSQL and Redis in the
+ * bench's bad day) that can freeze: while frozen it accepts connections and takes bytes but passes
+ * nothing on either way, as a hung database or network does; unfrozen, it passes on what it held, in
+ * order. `cut()` drops every connection; `down()` refuses new ones (the port closed, as a stopped
+ * server's is) until `up()`.
  */
 export interface TcpProxy {
   readonly port: number;
@@ -13,6 +15,10 @@ export interface TcpProxy {
   unfreeze(): void;
   /** Ends every connection through it now (the server side sees them drop). */
   cut(): void;
+  /** Stops listening: a new connection is refused (the open ones stay until `cut()`). */
+  down(): void;
+  /** Listens again on the same port. */
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +48,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const cut = () => {
     for (const s of sockets) s.destroy();
   };
+  let closed: Promise<void> = Promise.resolve();
+  const down = () => {
+    if (server.listening) closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   return {
     port,
     through(url) {
@@ -58,9 +68,22 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       for (const { to, chunk } of held.splice(0)) if (!to.destroyed) to.write(chunk);
     },
     cut,
+    down,
+    async up() {
+      await closed;
+      if (server.listening) return;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    },
     async close() {
+      down();
       cut();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }
