@@ -3,7 +3,9 @@
  * .next-bench; BENCH_API_PORT, BENCH_WEB_PORT, BENCH_DIST_DIR move it; BENCH_STEPS picks steps). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
  * missed. Add a budget by pushing another Measurement from a new step below. The real-time budgets
  * (bench/realtime.ts, and bench/realtime-scale.ts across two instances on PostgreSQL and Redis)
- * start API processes of their own on ports 4301+; the pages' budgets are in
+ * start API processes of their own on ports 4301+; the bad day (bench/bad-day.ts) starts a cluster of
+ * its own (HAProxy on 3501 and 4501, instances on the next two ports; BENCH_BAD_DAY_WEB_PORT and
+ * BENCH_BAD_DAY_API_PORT move it); the pages' budgets are in
  * bench/pages.ts, relative to an empty Next.js app (bench/floor/) served on the web port + 100
  * (BENCH_FLOOR_PORT moves it).
  */
@@ -25,6 +27,7 @@ import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
 import { measureBusyShop } from './busy-shop';
+import { measureBadDay } from './bad-day';
 import { measureRealtimeScale } from './realtime-scale';
 import { measureSchedulerEngine, measureSchedulerLatency, measureSchedulerPreview } from './scheduler';
 import { measurePlanLatency, measurePlanTick } from './plan';
@@ -34,8 +37,8 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,busy-shop,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
- * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,busy-shop,bad-day,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
+ * those steps (default: all). Steps that need no stack (realtime, realtime-scale and busy-shop start their own APIs, bad-day its own cluster, scheduler is pure) start
  * none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
 const STEPS = process.env.BENCH_STEPS?.split(',')
@@ -443,6 +446,8 @@ async function main(): Promise<void> {
     if (runs('realtime-scale')) measurements.push(...(await measureRealtimeScale()));
     // One shop, 200 devices, 20 presses a second over two API instances (bench/busy-shop.ts).
     if (runs('busy-shop')) measurements.push(...(await measureBusyShop()));
+    // PostgreSQL restarted and frozen, Redis away, an API instance killed, under a cluster of its own (bench/bad-day.ts).
+    if (runs('bad-day')) measurements.push(...(await measureBadDay()));
     // The mixer: a 10 MB upload through the BFF against direct, and the screen page's heap (bench/mixer.ts).
     if (runs('upload') || runs('screen')) {
       const agent = new http.Agent({ keepAlive: false });

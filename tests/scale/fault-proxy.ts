@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTcpProxy } from '../server/tcp-proxy';
+import { startTcpProxy } from '../../scripts/launch/tcp-proxy';
 
 /**
  * The scale suite's proxies in front of PostgreSQL and Redis: the cluster's DATABASE_URL and
@@ -12,17 +12,28 @@ import { startTcpProxy } from '../server/tcp-proxy';
 export async function startFaultProxy(url: string, defaultPort: number) {
   const target = new URL(url);
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || defaultPort) });
-  const actions: Record<string, () => void> = {
+  const actions: Record<string, () => void | Promise<void>> = {
     '/freeze': () => proxy.freeze(),
     '/unfreeze': () => proxy.unfreeze(),
-    '/down': () => proxy.down(),
+    '/down': () => {
+      proxy.down();
+      proxy.cut();
+    },
     '/up': () => proxy.up(),
   };
   const control = http.createServer((req, res) => {
     const action = req.method === 'POST' ? actions[req.url ?? ''] : undefined;
-    if (action) action();
-    else res.statusCode = 404;
-    res.end();
+    if (!action) {
+      res.statusCode = 404;
+      return void res.end();
+    }
+    Promise.resolve(action()).then(
+      () => res.end(),
+      () => {
+        res.statusCode = 500;
+        res.end();
+      },
+    );
   });
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
   return {
@@ -30,7 +41,6 @@ export async function startFaultProxy(url: string, defaultPort: number) {
     controlUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     async close() {
       proxy.unfreeze();
-      proxy.up();
       const closed = new Promise<void>((resolve) => control.close(() => resolve()));
       control.closeAllConnections();
       await closed;

@@ -6,7 +6,7 @@ import type { Player } from '../../contracts/player';
 import { buildApp } from '../../server/src/app';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { createTestApp, loggedIn, parsePlayer, TEST_DATABASE_URL, type Client, type TestApp } from './helpers';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+import { startTcpProxy, type TcpProxy } from '../../scripts/launch/tcp-proxy';
 
 /**
  * The API on PostgreSQL when the database goes away (PostgreSQL only): its connections ended by the

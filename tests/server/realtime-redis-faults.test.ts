@@ -10,12 +10,12 @@ import { buildApp } from '../../server/src/app';
 import { players } from '../../server/src/db/schema';
 import { loadConfig } from '../../server/src/env';
 import { createTestApp, loggedIn, type Client, type TestApp } from './helpers';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+import { startTcpProxy, type TcpProxy } from '../../scripts/launch/tcp-proxy';
 import { client, disconnectAll, listen, next, redisSkip, sleep, subscribe, type AppKeys } from './realtime-helpers';
 
 /*
  * Redis going away under two API instances (issue 29, defects 4 and 5). Both instances reach Redis
- * through a TCP proxy of this test (tcp-proxy.ts), the gate, that can freeze the traffic (a hung Redis) or cut it and refuse
+ * through a TCP proxy of this test, the gate, that can freeze the traffic (a hung Redis) or cut it and refuse
  * connections (Redis down), so the faults touch nobody else's use of the same Redis. Skipped without Redis.
  */
 
@@ -117,11 +117,12 @@ describe('Redis away under two instances', { skip }, () => {
 
     // The restart: connections cut, every key gone (no persistence), then Redis is back.
     gate.down();
+    gate.cut();
     const redis = new Redis(redisUrl);
     const lost = await redis.keys(`pulzus:realtime:${keys.id}:*`);
     if (lost.length) await redis.del(...lost);
     await redis.quit();
-    gate.up();
+    await gate.up();
     const back = Date.now();
 
     assert.ok(
@@ -137,6 +138,7 @@ describe('Redis away under two instances', { skip }, () => {
 
   test('an instance started while Redis is down starts, serves a press, and joins the others once Redis answers', async () => {
     gate.down();
+    gate.cut();
     let third: FastifyInstance | undefined;
     try {
       const started = Date.now();
@@ -163,7 +165,7 @@ describe('Redis away under two instances', { skip }, () => {
       // Redis comes: events go both ways between the new instance and the others. (A channel's
       // authorisation is noted in Redis for whichever instance the socket is on, so the devices
       // subscribe once it answers.)
-      gate.up();
+      await gate.up();
       const back = Date.now();
       const joined = async (device: Client, port: number) => {
         let channel: Awaited<ReturnType<typeof subscribe>> | undefined;
@@ -190,7 +192,7 @@ describe('Redis away under two instances', { skip }, () => {
       assert.equal((await phone.post(`/api/players/${playerId}/update-volume`, { volume: 71 })).statusCode, 200);
       assert.equal((await heardOnFirst).player.volume, 71);
     } finally {
-      gate.up();
+      await gate.up();
       await third?.close();
     }
   });
@@ -206,9 +208,12 @@ describe('Redis away under two instances', { skip }, () => {
       const before = await dbPlayer();
 
       if (fault === 'frozen') gate.freeze();
-      else gate.down();
+      else {
+        gate.down();
+        gate.cut();
+      }
       // A press that waits on Redis would wait for ever: the fault ends after 4 s in any case.
-      const end = setTimeout(() => (fault === 'frozen' ? gate.unfreeze() : gate.up()), 4_000);
+      const end = setTimeout(() => (fault === 'frozen' ? gate.unfreeze() : void gate.up()), 4_000);
       let answer: Player;
       try {
         const started = Date.now();
@@ -226,7 +231,7 @@ describe('Redis away under two instances', { skip }, () => {
       } finally {
         clearTimeout(end);
         if (fault === 'frozen') gate.unfreeze();
-        else gate.up();
+        else await gate.up();
       }
       const latest = next<{ player: Player }>(watched, 'App\\Events\\UpdatePlayer', 2_500);
       const got = await latest;

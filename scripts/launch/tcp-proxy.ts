@@ -1,10 +1,11 @@
 import net from 'node:net';
 
 /**
- * A TCP proxy in front of a server (PostgreSQL or Redis in the outage tests) that can freeze: while
- * frozen it accepts connections and takes bytes but passes nothing on either way, as a hung database
- * or network does; unfrozen, it passes on what it held, in order. `cut()` drops every connection;
- * `down()` does and refuses new ones (the server stopped) until `up()`.
+ * A TCP proxy in front of a server (PostgreSQL in the outage tests, PostgreSQL and Redis in the
+ * bench's bad day) that can freeze: while frozen it accepts connections and takes bytes but passes
+ * nothing on either way, as a hung database or network does; unfrozen, it passes on what it held, in
+ * order. `cut()` drops every connection; `down()` refuses new ones (the port closed, as a stopped
+ * server's is) until `up()`.
  */
 export interface TcpProxy {
   readonly port: number;
@@ -14,15 +15,15 @@ export interface TcpProxy {
   unfreeze(): void;
   /** Ends every connection through it now (the server side sees them drop). */
   cut(): void;
-  /** The server is gone: every connection ends and new ones are refused. */
+  /** Stops listening: a new connection is refused (the open ones stay until `cut()`). */
   down(): void;
-  up(): void;
+  /** Listens again on the same port. */
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let frozen = false;
-  let refusing = false;
   const held: Array<{ to: net.Socket; chunk: Buffer }> = [];
   const sockets = new Set<net.Socket>();
   const pass = (from: net.Socket, to: net.Socket) => {
@@ -34,7 +35,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     from.on('error', () => to.destroy());
   };
   const server = net.createServer((client) => {
-    if (refusing) return void client.destroy();
     const upstream = net.connect(target.port, target.host);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -47,6 +47,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const port = (server.address() as net.AddressInfo).port;
   const cut = () => {
     for (const s of sockets) s.destroy();
+  };
+  let closed: Promise<void> = Promise.resolve();
+  const down = () => {
+    if (server.listening) closed = new Promise<void>((resolve) => server.close(() => resolve()));
   };
   return {
     port,
@@ -64,16 +68,22 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       for (const { to, chunk } of held.splice(0)) if (!to.destroyed) to.write(chunk);
     },
     cut,
-    down() {
-      refusing = true;
-      cut();
-    },
-    up() {
-      refusing = false;
+    down,
+    async up() {
+      await closed;
+      if (server.listening) return;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
     },
     async close() {
+      down();
       cut();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
     },
   };
 }
