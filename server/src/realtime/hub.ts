@@ -131,6 +131,9 @@ export function createRedisFanout(options: {
   return {
     subscribed,
     publish({ channel, frame, except }) {
+      // Redis away: the instance delivered it locally, and re-publishes its players' latest state
+      // when Redis is back (realtime/index.ts), so an attempt now would only fail (and log) per event.
+      if (publisher.status !== 'ready') return;
       publisher.publish(topic, JSON.stringify({ o: origin, c: channel, f: frame, x: except })).catch(onError);
     },
     publishEnded(logins) {
