@@ -11,8 +11,9 @@
  *    is cut, and after BENCH_BAD_DAY_RESTART_MS (2 s) the proxy listens again. The audio device's
  *    track ends a second into it.
  * 2. PostgreSQL frozen for BENCH_BAD_DAY_FREEZE_MS (30 s): the proxy passes no byte either way (a
- *    hung database or network); the device's track ends 8 s into it, so it must go on to the next
- *    track (its `next` cannot be answered) while the database is gone.
+ *    hung database or network); the device's track ends a second into it, before the load balancer
+ *    has taken the instances out (their readiness fails only after its probe's deadline), so the
+ *    device's `next` reaches an instance and hangs: the worst moment for a track to end.
  * 3. Redis away for BENCH_BAD_DAY_REDIS_MS (20 s): its proxy refuses and drops every connection.
  * 4. An API instance killed (SIGKILL; the cluster's supervisor starts it again) in the middle of
  *    BENCH_BAD_DAY_KILL_SECONDS (20 s) of 40 presses a second through the load balancers.
@@ -653,7 +654,7 @@ export async function measureBadDay(): Promise<BadDayMeasurement[]> {
       );
     }
 
-    // 2. PostgreSQL frozen, a track ending 8 s into it.
+    // 2. PostgreSQL frozen, a track ending a second into it.
     await cached();
     {
       log(`PostgreSQL frozen for ${FREEZE_MS / 1000} s…`);
@@ -661,7 +662,7 @@ export async function measureBadDay(): Promise<BadDayMeasurement[]> {
       const start = Date.now();
       const presses = volumePresses('bdfreeze', () => busy);
       await sleep(1_000);
-      await endIn(8_000);
+      await endIn(1_000);
       pgProxy.freeze();
       await sleep(FREEZE_MS);
       pgProxy.unfreeze();
@@ -673,7 +674,7 @@ export async function measureBadDay(): Promise<BadDayMeasurement[]> {
         back,
         presses,
         'bdfreeze',
-        'the track ended 8 s into it',
+        'the track ended 1 s into it',
       );
     }
 
