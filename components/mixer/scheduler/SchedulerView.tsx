@@ -5,7 +5,7 @@ import type { ScheduledContent, SchedulePreview, Screen, SlideshowListItem, Spot
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { lazyComponent } from '@/components/ui/lazy';
+import { LazyConfirmDialog, lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { Switch } from '@/components/ui/Switch';
 import {
@@ -121,9 +121,16 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
   ];
 
   const actions: RowAction<ScheduledContent>[] = [
-    { key: 'edit', label: (row) => hu.table.editRow(row.name), icon: <EditIcon size={20} />, onSelect: open },
+    {
+      key: 'edit',
+      label: (row) => hu.table.editRow(row.name),
+      icon: <EditIcon size={20} />,
+      onSelect: open,
+      opens: ScheduleModal,
+    },
     {
       key: 'delete',
+      opens: LazyConfirmDialog,
       label: (row) => hu.table.deleteRow(row.name),
       icon: <TrashIcon size={20} />,
       onSelect: setDeleting,
@@ -132,7 +139,7 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
   ];
 
   const addButton = (
-    <button type="button" className={buttons.primary} onClick={() => open(null)}>
+    <button type="button" className={buttons.primary} {...preloadOnIntent(ScheduleModal)} onClick={() => open(null)}>
       <PlusIcon />
       {t.add}
     </button>
