@@ -11,6 +11,7 @@ import { Switch } from '@/components/ui/Switch';
 import {
   forgetScheduledContent,
   reloadSchedule,
+  showScheduledContentActive,
   scheduledContentApi,
   useScheduledContents,
   useSchedulePreview,
@@ -78,9 +79,10 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
   const open = (item: ScheduledContent | null) => setEditor((e) => ({ item, session: (e?.session ?? 0) + 1 }));
 
   // SPEC.md §4: the state flips on the server, then the list (and the timeline) reload; a failed
-  // call reloads them silently too (§8).
+  // call reloads them silently too (§8). The switch shows the new state at once, in the press's frame.
   const toggle = async (item: ScheduledContent) => {
     setToggling((s) => new Set(s).add(item.id));
+    void showScheduledContentActive(item.id, !item.active);
     try {
       await scheduledContentApi.toggle(item.id);
     } catch {
