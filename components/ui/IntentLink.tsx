@@ -57,34 +57,42 @@ export function prefetchWhenIdle(prefetch: (href: string) => void, href: string)
  */
 export function IntentLink({ onPointerEnter, onFocus, onTouchStart, idlePrefetch = false, ...props }: Props) {
   const [intent, setIntent] = useState(false);
-  const router = useRouter();
   const href = typeof props.href === 'string' ? props.href : null;
-  useEffect(() => {
-    if (!idlePrefetch || href === null) return;
-    const start = () => prefetchWhenIdle((target) => router.prefetch(target), href);
-    if (document.readyState === 'complete') start();
-    else {
-      window.addEventListener('load', start, { once: true });
-      return () => window.removeEventListener('load', start);
-    }
-  }, [idlePrefetch, href, router]);
   return (
-    <Link
-      {...props}
-      // null is Next's default ("auto"): with it set on intent, Link prefetches at once.
-      prefetch={intent ? null : false}
-      onPointerEnter={(event) => {
-        setIntent(true);
-        onPointerEnter?.(event);
-      }}
-      onFocus={(event) => {
-        setIntent(true);
-        onFocus?.(event);
-      }}
-      onTouchStart={(event) => {
-        setIntent(true);
-        onTouchStart?.(event);
-      }}
-    />
+    <>
+      {idlePrefetch && href !== null && <IdlePrefetch href={href} />}
+      <Link
+        {...props}
+        // null is Next's default ("auto"): with it set on intent, Link prefetches at once.
+        prefetch={intent ? null : false}
+        onPointerEnter={(event) => {
+          setIntent(true);
+          onPointerEnter?.(event);
+        }}
+        onFocus={(event) => {
+          setIntent(true);
+          onFocus?.(event);
+        }}
+        onTouchStart={(event) => {
+          setIntent(true);
+          onTouchStart?.(event);
+        }}
+      />
+    </>
   );
+}
+
+/** Queues `href` for the idle prefetch once the page has loaded (renders nothing). */
+function IdlePrefetch({ href }: { href: string }) {
+  const router = useRouter();
+  useEffect(() => {
+    const start = () => prefetchWhenIdle((target) => router.prefetch(target), href);
+    if (document.readyState === 'complete') {
+      start();
+      return undefined;
+    }
+    window.addEventListener('load', start, { once: true });
+    return () => window.removeEventListener('load', start);
+  }, [href, router]);
+  return null;
 }
