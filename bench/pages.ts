@@ -433,7 +433,7 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
   process.stdout.write(
     `\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${[floorRow, ...body].map(line).join('\n')}\n` +
       `ms and kB gzip as transferred; medians of ${PAGE_ROUNDS} interleaved cold loads at ${CPU_THROTTLING}× CPU. ` +
-      `JS kB: /channels the scripts requested in the first ${FIRST_SCRIPTS_MS / 1000} s, the others all until quiet ("all JS").\n\n`,
+      `JS kB: the scripts requested in the first ${FIRST_SCRIPTS_MS / 1000} s ("all JS": until quiet); own: JS kB − floor + stack's; FCP ≤ floor + stack's + ${PAGE_BUDGETS.fcpSlackMs} ms.\n\n`,
   );
 }
 

@@ -44,8 +44,11 @@ function schedulePreload(): void {
   else window.addEventListener('load', start, { once: true });
 }
 
-/** `load` called at most once while it succeeds (a failed fetch may be tried again), and queued for idle. */
-function preloadable<T>(load: () => Promise<T>): () => Promise<T> {
+/**
+ * `load` called at most once while it succeeds (a failed fetch may be tried again), and queued for
+ * idle unless `idle` is false.
+ */
+function preloadable<T>(load: () => Promise<T>, idle: boolean): () => Promise<T> {
   let loading: Promise<T> | null = null;
   const once = () => {
     waiting.delete(once);
@@ -55,8 +58,10 @@ function preloadable<T>(load: () => Promise<T>): () => Promise<T> {
     });
     return loading;
   };
-  waiting.add(once);
-  schedulePreload();
+  if (idle) {
+    waiting.add(once);
+    schedulePreload();
+  }
   return once;
 }
 
@@ -82,13 +87,19 @@ export function preloadOnIntent(...targets: { preload: () => void }[]): {
  * click shows (an editor, a form, a drag-and-drop list inside one). Nothing shows while it loads;
  * the caller renders it only when it is wanted. Its code is preloaded when the page is idle.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  /** `idle: false`: not fetched when the page is idle (what no click opens, e.g. the new-version modal). */
+  { idle = true }: { idle?: boolean } = {},
+): Preloadable<P> {
   let ready: ComponentType<P> | null = null;
-  const fetchCode = preloadable(() =>
-    load().then((component) => {
-      ready = component;
-      return component;
-    }),
+  const fetchCode = preloadable(
+    () =>
+      load().then((component) => {
+        ready = component;
+        return component;
+      }),
+    idle,
   );
   const Loaded = lazy(() => fetchCode().then((component) => ({ default: component })));
   function Lazy(props: P) {
