@@ -8,8 +8,9 @@
  *               through next/link (bench/floor/app/nav): ≤ floor + 150 ms
  *   dialogs     the first open of each dialog, clicked 500 ms after its page's heading painted,
  *               against the same dialog's second open: ≤ 1.25 × second + 30 ms
- *   presses     a press → the page shows its result (the bar's play/pause, a tab, a sort, a
- *               schedule's switch), against the floor's counter button: ≤ floor + 120 ms
+ *   presses     a press → the page shows its result (the bar's play/pause and next, a favourite, a
+ *               tab, a sort, a playlist's tick, a schedule's switch), against the floor's counter
+ *               button: ≤ floor + 120 ms
  *
  * A time runs from the click event's own timestamp (Playwright's actionability checks before it do
  * not count) to the first animation frame in which the result is in the document: the frame that
@@ -19,7 +20,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { chromiumLaunchOptions } from '../scripts/launch/browser';
 import { webUrl, type Stack } from '../scripts/launch/stack';
 import { ensureFloorBuild, startFloor } from './floor';
-import { CPU_THROTTLING, newContext, type PageMeasurement } from './pages';
+import { bffGet, CPU_THROTTLING, newContext, type PageMeasurement } from './pages';
 
 export const CLICK_ROUNDS = Math.max(1, Number(process.env.BENCH_CLICK_ROUNDS || 15));
 export const CLICK_BUDGETS = {
@@ -161,6 +162,23 @@ interface DialogTarget {
   trigger: string | RegExp;
 }
 
+/** A channel's track row's button that opens the one playlist dialog with the track's ticks. */
+const ADD_TO_LIST = / hozzáadása lejátszási listához$/;
+
+/** The demo channel the add-to-list dialog, the favourite and the tick are measured on. */
+interface DemoChannel {
+  id: number;
+  name: string;
+}
+
+const addToListTarget = (channel: DemoChannel): DialogTarget => ({
+  label: 'add-to-list',
+  path: `/channels/${channel.id}`,
+  heading: channel.name,
+  content: 'main button[aria-label$=" hozzáadása lejátszási listához"]',
+  trigger: ADD_TO_LIST,
+});
+
 const DIALOG_TARGETS: DialogTarget[] = [
   { label: 'playlist', path: '/playlists', heading: 'Saját listák', content: 'main article', trigger: 'Új lista' },
   {
@@ -301,8 +319,16 @@ async function dialogRun(
   }
 }
 
-/** Presses whose result the page shows: a tab, a sort, a schedule's switch, the bar's play and pause. */
-async function pressRun(browser: Browser, base: string, cookie: string): Promise<Map<string, number>> {
+/**
+ * Presses whose result the page shows: a tab, the bar's pause, play and next, a favourite, a playlist's
+ * tick, a sort, a schedule's switch.
+ */
+async function pressRun(
+  browser: Browser,
+  base: string,
+  cookie: string,
+  channel: DemoChannel,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   const context = await newContext(browser, base, cookie);
   try {
@@ -357,6 +383,38 @@ async function pressRun(browser: Browser, base: string, cookie: string): Promise
     });
     await barButton.click();
 
+    // A channel's favourite (aria-pressed), then a track's tick in the playlist dialog (its row's class).
+    await page.goto(`${base}/channels/${channel.id}`);
+    await headingShown(page, channel.name, 'main button[aria-label$=" hozzáadása lejátszási listához"]');
+    const heart = page.locator('main button[aria-label="Kedvenc"][aria-pressed]').first();
+    await heart.evaluate((el) => el.setAttribute('data-bench-heart', ''));
+    const pressed = await heart.getAttribute('aria-pressed');
+    await press('favourite', () => heart.click(), {
+      attribute: { selector: '[data-bench-heart]', name: 'aria-pressed', value: pressed === 'true' ? 'false' : 'true' },
+    });
+    // Back as it was, once the server's answer is in.
+    await page
+      .locator(`[data-bench-heart][aria-pressed="${pressed === 'true' ? 'false' : 'true'}"]:not([aria-busy])`)
+      .waitFor({ timeout: WAIT_MS });
+    await heart.click();
+    await page.locator(`[data-bench-heart][aria-pressed="${pressed}"]:not([aria-busy])`).waitFor({ timeout: WAIT_MS });
+
+    await page.getByRole('button', { name: ADD_TO_LIST }).first().click();
+    const dialog = page.getByRole('dialog');
+    const tick = dialog.locator('label:has(input[type="checkbox"])').first();
+    await tick.waitFor({ timeout: WAIT_MS });
+    await tick.evaluate((el) => el.setAttribute('data-bench-tick', ''));
+    const box = tick.locator('input[type="checkbox"]');
+    const ticked = await box.isChecked();
+    await press('playlist tick', () => tick.click(), {
+      changed: { selector: '[data-bench-tick]', name: 'class', from: await tick.getAttribute('class') },
+    });
+    // Back as it was, once the server's answer is in.
+    await box.and(page.locator(':enabled')).waitFor({ timeout: WAIT_MS });
+    await tick.click();
+    await box.and(page.locator(ticked ? ':checked:enabled' : ':not(:checked):enabled')).waitFor({ timeout: WAIT_MS });
+    await page.keyboard.press('Escape');
+
     await page.goto(`${base}/mixer/spots`);
     await headingShown(page, 'Reklám szpotok', TABLE_ROW);
     await page.waitForTimeout(IDLE_BEFORE_CLICK_MS);
@@ -398,6 +456,11 @@ async function pressRun(browser: Browser, base: string, cookie: string): Promise
 
 export async function measureClicks(stack: Stack, login: () => Promise<string>): Promise<PageMeasurement[]> {
   const cookie = await login();
+  const channels = await bffGet<(DemoChannel & { tracks_count: number })[]>(stack, cookie, '/api/channels');
+  const withTracks = channels.find((c) => c.tracks_count > 0);
+  if (!withTracks) throw new Error('the demo data has no channel with tracks');
+  const channel: DemoChannel = { id: withTracks.id, name: withTracks.name };
+  const dialogTargets = [...DIALOG_TARGETS, addToListTarget(channel)];
   const log = (line: string) => console.log(`[bench] ${line}`);
   await ensureFloorBuild(log);
   const floor = await startFloor(Number(process.env.BENCH_FLOOR_PORT || stack.webPort + 100), log);
@@ -416,7 +479,7 @@ export async function measureClicks(stack: Stack, login: () => Promise<string>):
       const f = await floorRun(browser, floor.url);
       const n = await navRun(browser, base, cookie, Math.max(0, round));
       const d = new Map<string, { first: number; second: number }>();
-      for (const t of DIALOG_TARGETS) {
+      for (const t of dialogTargets) {
         d.set(
           t.label,
           await dialogRun(browser, base, cookie, t).catch((err: unknown) => {
@@ -425,7 +488,7 @@ export async function measureClicks(stack: Stack, login: () => Promise<string>):
           }),
         );
       }
-      const p = await pressRun(browser, base, cookie);
+      const p = await pressRun(browser, base, cookie, channel);
       if (round < 0) continue;
       floorNav.push(...f.nav);
       floorCounter.push(...f.counter);

@@ -8,7 +8,10 @@ import { HeartIcon } from '@/components/ui/icons';
 
 const hu = { channels: huChannels };
 
-/** The favourite heart: a toggle button whose pressed state is the server's answer. */
+/**
+ * The favourite heart: a toggle button that shows the pressed state at once and then the server's
+ * answer (a failed toggle goes back to the server's state).
+ */
 export function FavoriteButton({ channelId, className }: { channelId: number; className?: string }) {
   const { data: favorite = false, mutate } = useIsFavorite(channelId);
   const [busy, setBusy] = useState(false);
@@ -16,6 +19,8 @@ export function FavoriteButton({ channelId, className }: { channelId: number; cl
   const toggle = async () => {
     if (busy) return;
     setBusy(true);
+    // Painted in the press's own frame; the answer replaces it.
+    void mutate(!favorite, { revalidate: false });
     try {
       const now = await toggleFavorite(channelId);
       showToast(now ? hu.channels.favoriteAdded : hu.channels.favoriteRemoved);

@@ -68,12 +68,13 @@ export function Sidebar() {
               <h2 className={styles.sectionTitle}>{section.title}</h2>
               <ul className={styles.list}>
                 {section.items.map((item) => {
-                  const active = isActivePath(pathname, item.href);
+                  const active = isActivePath(pathname, item.section ?? item.href);
                   const ItemIcon = ICONS[item.icon];
                   return (
                     <li key={item.href}>
                       <IntentLink
                         href={item.href}
+                        idlePrefetch={!active}
                         className={`${styles.link} ${active ? styles.active : ''}`}
                         aria-current={active ? 'page' : undefined}
                       >

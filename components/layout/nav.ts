@@ -4,6 +4,11 @@ const hu = { nav: huNav };
 
 export interface NavItem {
   href: string;
+  /**
+   * The pages it is active on, when they are not `href` and below: the mixer's item leads straight to
+   * its first tab (a link to /mixer would cost a server render answering only a redirect).
+   */
+  section?: string;
   label: string;
   icon: 'channels' | 'playlists' | 'mixer' | 'tutorial';
 }
@@ -19,7 +24,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { href: '/channels', label: hu.nav.channels, icon: 'channels' },
       { href: '/playlists', label: hu.nav.playlists, icon: 'playlists' },
-      { href: '/mixer', label: hu.nav.mixer, icon: 'mixer' },
+      { href: '/mixer/scheduler', section: '/mixer', label: hu.nav.mixer, icon: 'mixer' },
     ],
   },
   { title: hu.nav.help, items: [{ href: '/tutorial', label: hu.nav.tutorial, icon: 'tutorial' }] },

@@ -3,6 +3,7 @@ import { errors } from '@/lib/i18n/hu/errors';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PlusIcon } from '@/components/ui/icons';
+import { preloadOnIntent } from '@/components/ui/lazy';
 import styles from './MixerSection.module.scss';
 
 const hu = { errors };
@@ -12,6 +13,8 @@ interface Props {
   /** The page's main button ('Új slideshow'…). */
   addLabel: string;
   onAdd: () => void;
+  /** The dialog the main button opens: its code is fetched when the pointer enters or focus reaches it. */
+  adds?: { preload: () => void };
   /** What the list holds: `failed` when neither the server nor the browser could read it. */
   state: 'ready' | 'empty' | 'failed' | 'loading';
   emptyTitle: string;
@@ -30,6 +33,7 @@ export function MixerSection({
   title,
   addLabel,
   onAdd,
+  adds,
   state,
   emptyTitle,
   emptyHint,
@@ -41,7 +45,7 @@ export function MixerSection({
     <>
       <div className={styles.top}>
         <PageHeading>{title}</PageHeading>
-        <button type="button" className={styles.add} onClick={onAdd}>
+        <button type="button" className={styles.add} {...(adds ? preloadOnIntent(adds) : {})} onClick={onAdd}>
           <PlusIcon />
           {addLabel}
         </button>

@@ -41,6 +41,7 @@ export function MixerTabs({ musicPlan }: { musicPlan: boolean }) {
               <li key={tab.href} className={styles.item}>
                 <IntentLink
                   href={tab.href}
+                  idlePrefetch={!active}
                   className={`${styles.tab} ${active ? styles.active : ''}`}
                   aria-current={active ? 'page' : undefined}
                 >

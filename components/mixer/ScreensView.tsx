@@ -10,7 +10,7 @@ import { screens as huScreens } from '@/lib/i18n/hu/screens';
 import { showToast } from '@/lib/ui/toast';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { CopyIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
-import { lazyComponent } from '@/components/ui/lazy';
+import { LazyConfirmDialog, lazyComponent } from '@/components/ui/lazy';
 import { DeleteConfirm } from './DeleteConfirm';
 import { MixerSection } from './MixerSection';
 import styles from './ScreensView.module.scss';
@@ -121,9 +121,11 @@ export function ScreensView({ initial, slideshows: initialSlideshows, origin }: 
       label: (row) => hu.mixer.edit(row.name),
       icon: <EditIcon size={20} />,
       onSelect: (row) => open(row),
+      opens: ScreenModal,
     },
     {
       key: 'delete',
+      opens: LazyConfirmDialog,
       label: (row) => hu.mixer.delete(row.name),
       icon: <TrashIcon size={20} />,
       onSelect: setDeleting,
@@ -139,6 +141,7 @@ export function ScreensView({ initial, slideshows: initialSlideshows, origin }: 
         title={hu.mixer.headings.screens}
         addLabel={t.add}
         onAdd={() => open(null)}
+        adds={ScreenModal}
         state={state}
         emptyTitle={t.empty}
         emptyHint={t.emptyHint}

@@ -7,7 +7,7 @@ import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { slideshows as huSlideshows } from '@/lib/i18n/hu/slideshows';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EditIcon, TrashIcon } from '@/components/ui/icons';
-import { lazyComponent } from '@/components/ui/lazy';
+import { LazyConfirmDialog, lazyComponent } from '@/components/ui/lazy';
 import { DeleteConfirm } from './DeleteConfirm';
 import { MixerSection } from './MixerSection';
 import type { SlideshowTarget } from './SlideshowModal';
@@ -45,9 +45,11 @@ export function SlideshowsView({ initial }: { initial: SlideshowListItem[] | nul
       label: (row) => hu.mixer.edit(row.name),
       icon: <EditIcon size={20} />,
       onSelect: (row) => open({ kind: 'edit', id: row.id, name: row.name }),
+      opens: SlideshowModal,
     },
     {
       key: 'delete',
+      opens: LazyConfirmDialog,
       label: (row) => hu.mixer.delete(row.name),
       icon: <TrashIcon size={20} />,
       onSelect: setDeleting,
@@ -63,6 +65,7 @@ export function SlideshowsView({ initial }: { initial: SlideshowListItem[] | nul
         title={hu.mixer.headings.slideshows}
         addLabel={t.add}
         onAdd={() => open({ kind: 'new' })}
+        adds={SlideshowModal}
         state={state}
         emptyTitle={t.empty}
         emptyHint={t.emptyHint}

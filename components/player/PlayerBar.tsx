@@ -54,6 +54,9 @@ export function PlayerBar() {
   // A manager's press holds the music plan until its next boundary (the bundled API's plan).
   const hold = usePlanHold();
   const [expanded, setExpanded] = useState(false);
+  // A pause pressed and not answered yet: the button shows its result at once (the answer replaces it;
+  // a refused one brings the pause button back with its toast).
+  const [pausing, setPausing] = useState(false);
   const moreId = useId();
   const track = (alone ? aloneTrack : null) ?? player?.track ?? null;
 
@@ -116,8 +119,13 @@ export function PlayerBar() {
   const pressPlay = () => {
     // The press is the gesture the browser waits for.
     if (tap) getPlayerEngine()?.startFromTap();
-    else void (unavailable || unheard ? actions.playHere() : actions.togglePlay());
+    else if (unavailable || unheard) void actions.playHere();
+    else if (playing) {
+      setPausing(true);
+      void actions.togglePlay().finally(() => setPausing(false));
+    } else void actions.togglePlay();
   };
+  const showsPause = playing && !pausing;
 
   return (
     <section
@@ -197,11 +205,11 @@ export function PlayerBar() {
           <button
             type="button"
             className={styles.playButton}
-            aria-label={unreachable ? hu.player.serverUnreachable : playing ? hu.player.pause : hu.player.play}
+            aria-label={unreachable ? hu.player.serverUnreachable : showsPause ? hu.player.pause : hu.player.play}
             disabled={unreachable}
             onClick={pressPlay}
           >
-            {playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
+            {showsPause ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
           </button>
           <button
             type="button"

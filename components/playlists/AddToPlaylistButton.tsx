@@ -2,7 +2,9 @@
 
 import { playlists } from '@/lib/i18n/hu/playlists';
 import { ListPlusIcon } from '@/components/ui/icons';
+import { preloadOnIntent } from '@/components/ui/lazy';
 import { useOpenPlaylistModal } from './modal-state';
+import { PlaylistModal } from './PlaylistModalHost';
 import styles from './AddToPlaylistButton.module.scss';
 
 const hu = { playlists };
@@ -22,6 +24,7 @@ export function AddToPlaylistButton({ track, channel, className }: Props) {
       aria-label={label}
       title={hu.playlists.addToPlaylist}
       aria-haspopup="dialog"
+      {...preloadOnIntent(PlaylistModal)}
       onClick={() =>
         open(
           track

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { lazyComponent } from '@/components/ui/lazy';
 import { playlistModalAtom } from './modal-state';
 
-/** The modal's code (Radix Dialog, the forms) loads when it is first opened, not with the page. */
-const PlaylistModal = lazyComponent(() => import('./PlaylistModal').then((m) => m.PlaylistModal));
+/** The modal's code (Radix Dialog, the forms) loads when the page is idle or first opened, not with the page. */
+export const PlaylistModal = lazyComponent(() => import('./PlaylistModal').then((m) => m.PlaylistModal));
 
 /** Loads the playlist modal on first use, then keeps it mounted (closing animates, focus returns). */
 export function PlaylistModalHost() {

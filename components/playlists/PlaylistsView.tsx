@@ -13,7 +13,9 @@ import { sort as huSort } from '@/lib/i18n/hu/sort';
 import { sortItems, useStoredSort } from '@/lib/ui/sort';
 import { useHighlight } from '@/lib/ui/use-highlight';
 import { PlusIcon } from '@/components/ui/icons';
+import { preloadOnIntent } from '@/components/ui/lazy';
 import { createdPlaylistAtom, useOpenPlaylistModal } from './modal-state';
+import { PlaylistModal } from './PlaylistModalHost';
 import { PlaylistCard } from './PlaylistCard';
 import styles from './PlaylistsView.module.scss';
 
@@ -45,7 +47,12 @@ export function PlaylistsView({ initial }: { initial: Playlist[] | null }) {
   }, [justAdded]);
 
   const newButton = (
-    <button type="button" className={styles.newButton} onClick={() => openModal({ kind: 'new' })}>
+    <button
+      type="button"
+      className={styles.newButton}
+      {...preloadOnIntent(PlaylistModal)}
+      onClick={() => openModal({ kind: 'new' })}
+    >
       <PlusIcon />
       {hu.playlists.newPlaylist}
     </button>

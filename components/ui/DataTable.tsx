@@ -5,6 +5,7 @@ import { sort as huSort } from '@/lib/i18n/hu/sort';
 import { table as huTable } from '@/lib/i18n/hu/table';
 import { nextSort, sortRows, type SortValue, type TableSort } from '@/lib/ui/table-sort';
 import { ChevronDownIcon, ChevronUpIcon } from './icons';
+import { preloadOnIntent } from './lazy';
 import styles from './DataTable.module.scss';
 
 const hu = { sort: huSort, table: huTable };
@@ -36,6 +37,8 @@ export interface RowAction<T> {
   label: (row: T) => string;
   icon: ReactNode;
   onSelect: (row: T) => void;
+  /** The lazy dialog it opens: its code is fetched when the pointer enters or focus reaches the button. */
+  opens?: { preload: () => void };
   /** Red, for what deletes. */
   danger?: boolean;
   /** Not offered for this row (e.g. delete on a provider's sound). */
@@ -195,6 +198,7 @@ export function DataTable<T>({
                             aria-label={label}
                             title={label}
                             disabled={action.disabled?.(row)}
+                            {...(action.opens ? preloadOnIntent(action.opens) : {})}
                             onClick={() => action.onSelect(row)}
                           >
                             {action.icon}

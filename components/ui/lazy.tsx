@@ -1,6 +1,7 @@
 'use client';
 
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type FocusEvent, type PointerEvent } from 'react';
+import { whenIdle } from '@/lib/realtime/wake';
 
 /**
  * True from the first render in which `open` is set, and from then on: a dialog's code loads when it
@@ -13,33 +14,120 @@ export function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
+// ── Preloading ──────────────────────────────────────────────────────────────────────────────────────
+//
+// A lazy component's code stays out of the page's first load, but its first opening must not wait for
+// it: every lazy component the page's modules name is fetched once the page has loaded and the
+// browser is idle (those of a page reached later, at its next idle time), and at once when the
+// pointer enters or focus reaches its trigger (preloadOnIntent). A handful of small chunks from the
+// same server: fetched together, so the page's own dialogs never queue behind the layout's.
+
+/** An idle period may come this late at most (a busy page still gets its dialogs). */
+const PRELOAD_IDLE_LIMIT_MS = 2_000;
+
+/** Registered by the modules the page has evaluated, not fetched yet. */
+const waiting = new Set<() => Promise<unknown>>();
+let preloading = false;
+
+function preloadWaiting(): void {
+  const loads = [...waiting];
+  waiting.clear();
+  preloading = false;
+  for (const load of loads) void load().catch(() => undefined);
+}
+
+function schedulePreload(): void {
+  if (preloading || typeof window === 'undefined') return;
+  preloading = true;
+  const start = () => whenIdle(preloadWaiting, PRELOAD_IDLE_LIMIT_MS);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+/**
+ * `load` called at most once while it succeeds (a failed fetch may be tried again), and queued for
+ * idle unless `idle` is false.
+ */
+function preloadable<T>(load: () => Promise<T>, idle: boolean): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  const once = () => {
+    waiting.delete(once);
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  if (idle) {
+    waiting.add(once);
+    schedulePreload();
+  }
+  return once;
+}
+
+/** A lazy component that can be fetched ahead of its first render. */
+export type Preloadable<P> = ComponentType<P> & { preload: () => void };
+
+/**
+ * Props for a trigger (a button that opens one or more lazy components): the pointer entering it or
+ * focus reaching it fetches their code, if idle time has not already.
+ */
+export function preloadOnIntent(...targets: { preload: () => void }[]): {
+  onPointerEnter: (event: PointerEvent<HTMLElement>) => void;
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
+} {
+  const run = () => {
+    for (const target of targets) target.preload();
+  };
+  return { onPointerEnter: run, onFocus: run };
+}
+
 /**
  * A component whose code is fetched the first time it renders, not with the page: for what only a
  * click shows (an editor, a form, a drag-and-drop list inside one). Nothing shows while it loads;
- * the caller renders it only when it is wanted.
+ * the caller renders it only when it is wanted. Its code is preloaded when the page is idle.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  /** `idle: false`: not fetched when the page is idle (what no click opens, e.g. the new-version modal). */
+  { idle = true }: { idle?: boolean } = {},
+): Preloadable<P> {
+  let ready: ComponentType<P> | null = null;
+  const fetchCode = preloadable(
+    () =>
+      load().then((component) => {
+        ready = component;
+        return component;
+      }),
+    idle,
+  );
+  const Loaded = lazy(() => fetchCode().then((component) => ({ default: component })));
   function Lazy(props: P) {
+    // Code already here (preloaded) renders in the same commit: through Suspense it would show its
+    // fallback first, and React reveals a suspended boundary's content at the earliest 300 ms after
+    // a fallback was committed. Each instance keeps the way it started, so it never remounts.
+    const [Component] = useState(() => ready);
+    if (Component) return <Component {...props} />;
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
       </Suspense>
     );
   }
-  return Lazy;
+  return Object.assign(Lazy, { preload: () => void fetchCode().catch(() => undefined) });
 }
 
 /**
  * A dialog driven by an `open` prop (ConfirmDialog, a ModalForm-based form), rendered on every
- * page render: its code is fetched on its first opening and it stays mounted after it.
+ * page render: its code is fetched ahead (idle, intent) or on its first opening, and it stays mounted
+ * after it.
  */
-export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
   const Loaded = lazyComponent(load);
   function LazyDialog(props: P) {
     return useOpenedOnce(props.open) ? <Loaded {...props} /> : null;
   }
-  return LazyDialog;
+  return Object.assign(LazyDialog, { preload: Loaded.preload });
 }
 
 /** The confirm dialog (Radix Dialog underneath), fetched when a page first asks for a confirmation. */

@@ -55,6 +55,15 @@ export function reloadSchedule(): Promise<unknown> {
   return Promise.all([mutate(SCHEDULED_CONTENTS_KEY), mutate(SCHEDULE_PREVIEW_KEY)]).catch(() => undefined);
 }
 
+/** An item's switch at once in the table, before the server's answer (the reload after it shows the server's state). */
+export async function showScheduledContentActive(id: number, active: boolean): Promise<void> {
+  await mutate<ScheduledContent[]>(
+    SCHEDULED_CONTENTS_KEY,
+    (list) => list?.map((item) => (item.id === id ? { ...item, active } : item)),
+    { revalidate: false },
+  );
+}
+
 /** A saved item at once in the table (its row, its name), then the server's own list and preview. */
 export async function noteScheduledContent(item: ScheduledContent): Promise<void> {
   await mutate<ScheduledContent[]>(SCHEDULED_CONTENTS_KEY, (list) => upsertById(list, item), { revalidate: false });

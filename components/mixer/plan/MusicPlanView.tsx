@@ -6,7 +6,7 @@ import type { SchedulePreview } from '@/contracts';
 import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PlusIcon } from '@/components/ui/icons';
-import { lazyComponent } from '@/components/ui/lazy';
+import { lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
 import { BrowserApiError, firstError } from '@/lib/api/fetcher';
 import { musicPlanApi, noteBlock, reloadBlocks, useMusicBlocks, useMusicPlan } from '@/lib/api/music-plan';
 import { useSchedulePreview } from '@/lib/api/scheduled-contents';
@@ -70,7 +70,7 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
   };
 
   const addButton = (
-    <button type="button" className={buttons.primary} onClick={() => open(null)}>
+    <button type="button" className={buttons.primary} {...preloadOnIntent(BlockModal)} onClick={() => open(null)}>
       <PlusIcon />
       {hu.plan.add}
     </button>

@@ -5,12 +5,13 @@ import type { ScheduledContent, SchedulePreview, Screen, SlideshowListItem, Spot
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { lazyComponent } from '@/components/ui/lazy';
+import { LazyConfirmDialog, lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { Switch } from '@/components/ui/Switch';
 import {
   forgetScheduledContent,
   reloadSchedule,
+  showScheduledContentActive,
   scheduledContentApi,
   useScheduledContents,
   useSchedulePreview,
@@ -78,9 +79,10 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
   const open = (item: ScheduledContent | null) => setEditor((e) => ({ item, session: (e?.session ?? 0) + 1 }));
 
   // SPEC.md §4: the state flips on the server, then the list (and the timeline) reload; a failed
-  // call reloads them silently too (§8).
+  // call reloads them silently too (§8). The switch shows the new state at once, in the press's frame.
   const toggle = async (item: ScheduledContent) => {
     setToggling((s) => new Set(s).add(item.id));
+    void showScheduledContentActive(item.id, !item.active);
     try {
       await scheduledContentApi.toggle(item.id);
     } catch {
@@ -121,9 +123,16 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
   ];
 
   const actions: RowAction<ScheduledContent>[] = [
-    { key: 'edit', label: (row) => hu.table.editRow(row.name), icon: <EditIcon size={20} />, onSelect: open },
+    {
+      key: 'edit',
+      label: (row) => hu.table.editRow(row.name),
+      icon: <EditIcon size={20} />,
+      onSelect: open,
+      opens: ScheduleModal,
+    },
     {
       key: 'delete',
+      opens: LazyConfirmDialog,
       label: (row) => hu.table.deleteRow(row.name),
       icon: <TrashIcon size={20} />,
       onSelect: setDeleting,
@@ -132,7 +141,7 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
   ];
 
   const addButton = (
-    <button type="button" className={buttons.primary} onClick={() => open(null)}>
+    <button type="button" className={buttons.primary} {...preloadOnIntent(ScheduleModal)} onClick={() => open(null)}>
       <PlusIcon />
       {t.add}
     </button>

@@ -10,6 +10,7 @@ import { table as huTable } from '@/lib/i18n/hu/table';
 import { hasMark, isOwnSound, soundSource, type SoundMark } from '@/lib/mixer/sounds';
 import type { SoundPlayback } from '@/lib/mixer/use-play-sound';
 import { TooLongMark } from '../TooLongMark';
+import { LazyConfirmDialog } from '@/components/ui/lazy';
 import styles from './SoundTable.module.scss';
 
 const hu = { sounds: huSounds, table: huTable };
@@ -137,6 +138,7 @@ export function SoundTable({ sounds, caption, playback, pending, onToggle, onDel
   const actions: readonly RowAction<Sound>[] = [
     {
       key: 'delete',
+      opens: LazyConfirmDialog,
       label: (sound) => hu.table.deleteRow(sound.name),
       icon: <TrashIcon size={20} />,
       onSelect: onDelete,

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { Sound } from '@/contracts';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { MessageIcon, UploadIcon } from '@/components/ui/icons';
-import { LazyConfirmDialog, lazyDialog } from '@/components/ui/lazy';
+import { LazyConfirmDialog, lazyDialog, preloadOnIntent } from '@/components/ui/lazy';
 import { Tabs } from '@/components/ui/Tabs';
 import { forgetSound, reloadSounds, soundApi, toggleSoundMark, useSounds } from '@/lib/api/sounds';
 import { errors } from '@/lib/i18n/hu/errors';
@@ -111,11 +111,21 @@ export function SoundboardView({ initial }: { initial: Sound[] | null }) {
   return (
     <>
       <MixerHeader title={hu.mixer.headings.soundboard}>
-        <button type="button" className={buttons.secondary} onClick={() => setRequest(reopen)}>
+        <button
+          type="button"
+          className={buttons.secondary}
+          {...preloadOnIntent(SoundRequestForm)}
+          onClick={() => setRequest(reopen)}
+        >
           <MessageIcon size={20} />
           {hu.sounds.request}
         </button>
-        <button type="button" className={buttons.primary} onClick={() => setUpload(reopen)}>
+        <button
+          type="button"
+          className={buttons.primary}
+          {...preloadOnIntent(SoundUploadForm)}
+          onClick={() => setUpload(reopen)}
+        >
           <UploadIcon size={20} />
           {hu.sounds.upload}
         </button>

@@ -6,7 +6,7 @@ import { SPOT_SECONDS_MAX } from '@/contracts/uploads';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlayIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { LazyConfirmDialog, lazyDialog } from '@/components/ui/lazy';
+import { LazyConfirmDialog, lazyDialog, preloadOnIntent } from '@/components/ui/lazy';
 import { forgetSpot, reloadSpots, spotApi, useSpots } from '@/lib/api/spots';
 import { formatClock } from '@/lib/format/duration';
 import { errors } from '@/lib/i18n/hu/errors';
@@ -82,9 +82,16 @@ export function SpotsView({ initial }: { initial: Spot[] | null }) {
       hidden: () => !playNow.available,
       disabled: (spot) => playNow.sendingId === spot.id,
     },
-    { key: 'edit', label: (spot) => hu.table.editRow(spot.name), icon: <EditIcon size={20} />, onSelect: openForm },
+    {
+      key: 'edit',
+      label: (spot) => hu.table.editRow(spot.name),
+      icon: <EditIcon size={20} />,
+      onSelect: openForm,
+      opens: SpotForm,
+    },
     {
       key: 'delete',
+      opens: LazyConfirmDialog,
       label: (spot) => hu.table.deleteRow(spot.name),
       icon: <TrashIcon size={20} />,
       onSelect: setDeleting,
@@ -104,7 +111,7 @@ export function SpotsView({ initial }: { initial: Spot[] | null }) {
   };
 
   const newButton = (
-    <button type="button" className={buttons.primary} onClick={() => openForm(null)}>
+    <button type="button" className={buttons.primary} {...preloadOnIntent(SpotForm)} onClick={() => openForm(null)}>
       <PlusIcon />
       {hu.spots.upload}
     </button>

@@ -31,11 +31,12 @@ test('the channel list prefetches a channel page only when the pointer goes over
     .getByRole('link', { name: /\d+ dal/ })
     .first();
   await expect(tile).toBeVisible();
-  // Dozens of links are on screen; none of their pages is fetched just because it is visible.
+  // Dozens of links are on screen; none of their pages is fetched just because it is visible (the
+  // sidebar's destinations are, once the page is idle: the next test).
   await page.waitForLoadState('networkidle');
   // A window on purpose: that nothing is prefetched shows only over time.
   await page.waitForTimeout(1_500);
-  expect(prefetched).toEqual([]);
+  expect(prefetched.filter((path) => path.startsWith('/channels/'))).toEqual([]);
 
   const href = await tile.getAttribute('href');
   expect(href).toMatch(/^\/channels\/\d+$/);
@@ -46,4 +47,25 @@ test('the channel list prefetches a channel page only when the pointer goes over
   await tile.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('once the page is idle, the sidebar’s other destinations are prefetched, and no channel tile’s', async ({
+  page,
+}) => {
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    const path = prefetchedPath(request);
+    if (path) prefetched.push(path);
+  });
+  await logIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Csatornák' })).toBeVisible();
+  // Without a pointer or focus on any of them: the sidebar's links lead there ('Keverőpult' to its first tab).
+  await expect
+    .poll(() => ['/playlists', '/mixer/scheduler', '/tutorial'].filter((path) => !prefetched.includes(path)), {
+      timeout: 20_000,
+    })
+    .toEqual([]);
+  expect(prefetched.filter((path) => path.startsWith('/channels/'))).toEqual([]);
+  // The page the user is on is not fetched again.
+  expect(prefetched).not.toContain('/channels');
 });

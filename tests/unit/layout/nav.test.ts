@@ -2,7 +2,7 @@ import { NAV_SECTIONS, isActivePath } from '@/components/layout/nav';
 
 it('lists the sections and items of the sidebar in order', () => {
   expect(NAV_SECTIONS.map((s) => [s.title, s.items.map((i) => `${i.label} ${i.href}`)])).toEqual([
-    ['TARTALMAK', ['Csatornák /channels', 'Saját listák /playlists', 'Keverőpult /mixer']],
+    ['TARTALMAK', ['Csatornák /channels', 'Saját listák /playlists', 'Keverőpult /mixer/scheduler']],
     ['SEGÍTSÉG', ['Útmutató /tutorial']],
   ]);
 });
@@ -28,4 +28,10 @@ it("lists the account menu's pages and the mixer's tabs (the Laravel suite walks
     '/mixer/soundboard',
     '/mixer/plan',
   ]);
+});
+
+it('leads the mixer’s item to its first tab and keeps it active on every mixer page', () => {
+  const mixer = NAV_SECTIONS.flatMap((s) => s.items).find((i) => i.icon === 'mixer')!;
+  expect(mixer.href).toBe('/mixer/scheduler');
+  expect(isActivePath('/mixer/spots', mixer.section ?? mixer.href)).toBe(true);
 });

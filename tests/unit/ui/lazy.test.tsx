@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { lazyDialog } from '@/components/ui/lazy';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { lazyDialog, preloadOnIntent } from '@/components/ui/lazy';
 
 function Dialog({ open, title }: { open: boolean; title: string }) {
   return <div role="dialog" aria-label={title} data-open={String(open)} />;
@@ -20,5 +20,36 @@ it('fetches a dialog’s code on its first opening, and keeps it mounted after i
   rerender(<Lazy open={false} title="Törlés" />);
   expect(screen.getByRole('dialog', { name: 'Törlés' })).toHaveAttribute('data-open', 'false');
   rerender(<Lazy open title="Törlés" />);
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+it('fetches every lazy dialog’s code once the page is idle, and each only once', async () => {
+  const first = jest.fn(() => Promise.resolve(Dialog));
+  const second = jest.fn(() => Promise.resolve(Dialog));
+  const A = lazyDialog(first);
+  lazyDialog(second);
+  expect(first).not.toHaveBeenCalled();
+  await waitFor(() => expect(first).toHaveBeenCalledTimes(1));
+  await waitFor(() => expect(second).toHaveBeenCalledTimes(1));
+
+  // Opening after the preload fetches nothing again, and shows the dialog in the same commit (no
+  // Suspense fallback in between, which React would keep at least 300 ms).
+  render(<A open title="Szpot" />);
+  expect(screen.getByRole('dialog', { name: 'Szpot' })).toBeInTheDocument();
+  expect(first).toHaveBeenCalledTimes(1);
+});
+
+it('fetches a dialog’s code when the pointer enters or focus reaches its trigger', () => {
+  const load = jest.fn(() => Promise.resolve(Dialog));
+  const Lazy = lazyDialog(load);
+  render(
+    <button type="button" {...preloadOnIntent(Lazy)}>
+      Új szpot
+    </button>,
+  );
+  expect(load).not.toHaveBeenCalled();
+  fireEvent.focus(screen.getByRole('button', { name: 'Új szpot' }));
+  expect(load).toHaveBeenCalledTimes(1);
+  fireEvent.pointerEnter(screen.getByRole('button', { name: 'Új szpot' }));
   expect(load).toHaveBeenCalledTimes(1);
 });
