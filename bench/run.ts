@@ -26,6 +26,7 @@ import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
 import { measureBusyShop } from './busy-shop';
 import { measureRealtimeScale } from './realtime-scale';
+import { measureRealtimeShops } from './realtime-shops';
 import { measureSchedulerEngine, measureSchedulerLatency, measureSchedulerPreview } from './scheduler';
 import { measurePlanLatency, measurePlanTick } from './plan';
 
@@ -34,9 +35,9 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,busy-shop,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
- * those steps (default: all). Steps that need no stack (realtime and realtime-scale start their own APIs, scheduler is pure) start
- * none; scheduler-latency and scheduler-preview alone start the API without the web app.
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
+ * those steps (default: all). Steps that need no stack (realtime, realtime-scale, realtime-shops and busy-shop start their own APIs,
+ * scheduler is pure) start none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
 const STEPS = process.env.BENCH_STEPS?.split(',')
   .map((s) => s.trim())
@@ -441,7 +442,9 @@ async function main(): Promise<void> {
     if (runs('realtime')) measurements.push(...(await measureRealtime()));
     // The same command with 2,000 subscribers over two API instances on PostgreSQL + Redis, beside one instance (bench/realtime-scale.ts).
     if (runs('realtime-scale')) measurements.push(...(await measureRealtimeScale()));
-    // One shop, 200 devices, 20 presses a second over two API instances (bench/busy-shop.ts).
+    // 10,000 sockets of 5,000 shops over two API instances, the highest command rate, beside one instance with 5,000 (bench/realtime-shops.ts).
+    if (runs('realtime-shops')) measurements.push(...(await measureRealtimeShops()));
+    // One shop, 200 devices, 20 presses a second over two API instances, beside one instance (bench/busy-shop.ts).
     if (runs('busy-shop')) measurements.push(...(await measureBusyShop()));
     // The mixer: a 10 MB upload through the BFF against direct, and the screen page's heap (bench/mixer.ts).
     if (runs('upload') || runs('screen')) {
