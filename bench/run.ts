@@ -2,8 +2,9 @@
  * `npm run bench`: performance budgets, measured on a stack of its own (API 4201, web 3201, build in
  * .next-bench; BENCH_API_PORT, BENCH_WEB_PORT, BENCH_DIST_DIR move it; BENCH_STEPS picks steps). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
  * missed. Add a budget by pushing another Measurement from a new step below. The real-time budgets
- * (bench/realtime.ts, and bench/realtime-scale.ts across two instances on PostgreSQL and Redis)
- * start API processes of their own on ports 4301+; the pages' budgets are in
+ * (bench/realtime.ts; across two instances on PostgreSQL and Redis beside one, bench/realtime-scale.ts,
+ * bench/realtime-shops.ts with 10,000 sockets of 5,000 shops and bench/busy-shop.ts) start API
+ * processes of their own on ports 4301+ (BENCH_RT_PORT); the pages' budgets are in
  * bench/pages.ts, relative to an empty Next.js app (bench/floor/) served on the web port + 100
  * (BENCH_FLOOR_PORT moves it).
  */
