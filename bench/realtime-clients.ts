@@ -14,7 +14,7 @@
  * names a file of channels, one a line, in place of the one channel: client n subscribes to line n
  * (many shops, each with its own devices).
  *
- * Protocol on stdio: prints `{"connected":n,"failed":m}` once every client has settled (or the
+ * Protocol on stdio: prints `{"connected":n,"failed":m,"reasons":{…}}` once every client has settled (or the
  * deadline passed), then `{"closed":true,"dropped":d}` after reading `close` on stdin, d being the
  * connected clients whose socket closed before that without being asked to.
  *
@@ -47,6 +47,8 @@ if ((channel || CHANNELS) && !SECRET) {
 const sockets: WebSocket[] = [];
 let connected = 0;
 let failed = 0;
+/** Why clients failed: timeout, error, closed, refused (a subscription error). */
+const reasons: Record<string, number> = {};
 /** Connected clients whose socket closed unasked. */
 let dropped = 0;
 let closing = false;
@@ -65,17 +67,18 @@ function open(url: string, target: string | undefined): Promise<boolean> {
     let settled = false;
     let ok = false;
     let joined = 0;
-    const done = (success: boolean) => {
+    const done = (success: boolean, reason?: string) => {
       if (settled) return;
       settled = true;
       ok = success;
+      if (reason) reasons[reason] = (reasons[reason] ?? 0) + 1;
       clearTimeout(timer);
       resolve(success);
     };
     const timer = setTimeout(() => {
       ws.terminate();
-      done(false);
-    }, 30_000);
+      done(false, 'timeout');
+    }, 60_000);
     ws.on('message', (raw: Buffer) => {
       // Events fanned out to the channel are ignored unread; a ping is a short frame.
       if (settled && raw.length > 64) return;
@@ -100,12 +103,12 @@ function open(url: string, target: string | undefined): Promise<boolean> {
         }
       } else if (text.includes('pusher_internal:subscription_succeeded')) {
         if (!PRESENCE || ++joined === 2) done(true);
-      } else if (text.includes('subscription_error')) done(false);
+      } else if (text.includes('subscription_error')) done(false, 'refused');
     });
-    ws.on('error', () => done(false));
-    ws.on('close', () => {
+    ws.on('error', () => done(false, 'error'));
+    ws.on('close', (code: number) => {
       if (settled && ok && !closing) dropped++;
-      done(false);
+      done(false, `closed ${code}`);
     });
     sockets.push(ws);
   });
@@ -123,7 +126,7 @@ async function main() {
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, COUNT) }, worker));
-  process.stdout.write(`${JSON.stringify({ connected, failed })}\n`);
+  process.stdout.write(`${JSON.stringify({ connected, failed, reasons })}\n`);
 
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (chunk: string) => {

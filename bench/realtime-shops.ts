@@ -60,8 +60,8 @@ import { connectPg, DATABASE_URL, withCluster } from './realtime-cluster';
 
 const PAIR_PORTS = [LATENCY_PORT + 2, LATENCY_PORT + 3] as const;
 const SINGLE_PORT = LATENCY_PORT + 4;
-/** The pair's shops; the single instance has half as many, so each instance holds as many sockets. */
-const SHOPS = Number(process.env.BENCH_SHOPS ?? 5_000);
+/** The pair's shops (even); the single instance has half as many, so each instance holds as many sockets. */
+const SHOPS = 2 * Math.round(Number(process.env.BENCH_SHOPS ?? 5_000) / 2);
 const DEVICES = 2;
 const SAMPLE_EVERY = 5;
 const STEP_SECONDS = Number(process.env.BENCH_SHOPS_STEP_SECONDS ?? 4);
@@ -263,9 +263,11 @@ async function connectDevices(config: Configuration, dir: string): Promise<void>
     lines.length,
     { channelsFile: file, secret: pusherSecret },
   );
-  const { connected, failed } = await config.clients.settled;
+  const { connected, failed, reasons } = await config.clients.settled;
   if (connected < lines.length)
-    throw new Error(`${config.name}: only ${connected} of ${lines.length} devices subscribed (${failed} failed)`);
+    throw new Error(
+      `${config.name}: only ${connected} of ${lines.length} devices subscribed (${failed} failed: ${JSON.stringify(reasons)})`,
+    );
 }
 
 interface Command {

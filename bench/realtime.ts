@@ -425,7 +425,7 @@ export async function settledRss(api: Api): Promise<number> {
 
 export interface ClientProcess {
   /** Every client settled: how many connected (and subscribed, with a channel) and how many failed. */
-  settled: Promise<{ connected: number; failed: number }>;
+  settled: Promise<{ connected: number; failed: number; reasons?: Record<string, number> }>;
   /**
    * Closes the sockets and lets the process exit; kills it when it does not. Tells how many connected
    * clients lost their socket before without asking (undefined when the process did not say).
@@ -436,7 +436,8 @@ export interface ClientProcess {
 /**
  * `count` raw clients in a child process (bench/realtime-clients.ts) with a raised `ulimit -n`,
  * spread in turn over `urls`; with `channel`, each subscribes with a signature made from `secret`;
- * with `channelsFile` (one channel a line), client n subscribes to line n instead.
+ * with `channelsFile` (one channel a line), client n subscribes to line n instead. `concurrency`
+ * clients connect at a time.
  */
 export function startClients(
   urls: string[],
@@ -446,9 +447,10 @@ export function startClients(
     channelsFile,
     secret,
     presence,
-  }: { channel?: string; channelsFile?: string; secret?: string; presence?: string } = {},
+    concurrency = 200,
+  }: { channel?: string; channelsFile?: string; secret?: string; presence?: string; concurrency?: number } = {},
 ): ClientProcess {
-  const args = [urls.join(','), String(count), '200', String(PHASE_MS), ...(channel ? [channel] : [])];
+  const args = [urls.join(','), String(count), String(concurrency), String(PHASE_MS), ...(channel ? [channel] : [])];
   const child = spawnWithUlimit(
     ['--import', 'tsx', path.join(here, 'realtime-clients.ts'), ...args],
     {
@@ -492,7 +494,9 @@ export function startClients(
       }
     }
   };
-  const settled = nextLine().then((line) => JSON.parse(line) as { connected: number; failed: number });
+  const settled = nextLine().then(
+    (line) => JSON.parse(line) as { connected: number; failed: number; reasons?: Record<string, number> },
+  );
   settled.catch(kill);
   let closing: Promise<{ dropped: number } | undefined> | undefined;
   return {
