@@ -40,7 +40,7 @@
  * update, "lost" was answered 2xx with none.
  *
  * Ports: BENCH_BAD_DAY_WEB_PORT (default 3501) and BENCH_BAD_DAY_API_PORT (4501) for HAProxy, the
- * instances on the next two of each. PostgreSQL and Redis as bench/realtime-scale.ts
+ * instances on the next two of each. PostgreSQL and Redis as bench/realtime-cluster.ts
  * (BENCH_RT_DATABASE_URL, BENCH_RT_REDIS_URL; wiped). The web app is the bench's build. The cluster's
  * log is in its data folder, kept with BENCH_KEEP_DATA=1.
  */
@@ -58,7 +58,7 @@ import { startTcpProxy, type TcpProxy } from '../scripts/launch/tcp-proxy';
 import { ensureWebBuild } from '../scripts/launch/web-build.mjs';
 import { newContext } from './pages';
 import { Device, devicePusher, LATENCY_PORT, percentile, sleep, subscribed, withTimeout } from './realtime';
-import { DATABASE_URL, prepareDatabase, prepareRedis, REDIS_URL, shown } from './realtime-scale';
+import { DATABASE_URL, prepareDatabase, prepareRedis, REDIS_URL, shown } from './realtime-cluster';
 
 export interface BadDayMeasurement {
   name: string;

@@ -17,19 +17,13 @@
  *   figure for the instance that handled the command and one for the other. After a warm-up the
  *   two configurations take turns in rounds (order alternating), so machine load hits both alike.
  *
- * PostgreSQL and Redis must run: BENCH_RT_DATABASE_URL (default the `pulzus_bench` database of
- * the `pulzus` role on 127.0.0.1) is created when missing, through BENCH_RT_PG_ADMIN_URL, and
- * wiped at every run; BENCH_RT_REDIS_URL (default logical database 3) is flushed.
+ * PostgreSQL, Redis and the three instances as bench/realtime-cluster.ts sets them up (BENCH_RT_DATABASE_URL,
+ * BENCH_RT_REDIS_URL; wiped at every run).
  *
  * `npm run bench` runs `measureRealtimeScale()` (BENCH_STEPS=realtime-scale alone);
  * `tsx bench/realtime-scale.ts` runs it without the bench's table.
  */
-import { rmSync } from 'node:fs';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import type Pusher from 'pusher-js';
-import { randomSecrets, type Secrets } from '../contracts/secrets.mjs';
-import { acquireRunLock, makeDataDir } from '../scripts/launch/stack';
 import {
   Device,
   devicePusher,
@@ -37,7 +31,6 @@ import {
   percentile,
   pusherUrl,
   runAlone,
-  startApi,
   startClients,
   subscribed,
   withTimeout,
@@ -45,6 +38,7 @@ import {
   type ClientProcess,
   type RealtimeMeasurement,
 } from './realtime';
+import { withCluster } from './realtime-cluster';
 
 /** After the `realtime` step's two ports. */
 const PAIR_PORTS = [LATENCY_PORT + 2, LATENCY_PORT + 3] as const;
@@ -54,122 +48,8 @@ const SUBSCRIBERS = Number(process.env.BENCH_RT_SCALE_SUBSCRIBERS ?? 2_000);
 const COMMANDS = Number(process.env.BENCH_RT_SCALE_COMMANDS ?? 300);
 const WARMUP = 20;
 const ROUNDS = 10;
-export const DATABASE_URL = process.env.BENCH_RT_DATABASE_URL || 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus_bench';
-const PG_ADMIN_URL = process.env.BENCH_RT_PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-export const REDIS_URL = process.env.BENCH_RT_REDIS_URL || 'redis://127.0.0.1:6379/3';
 const BUDGET_P95_MS = 50;
 const EVENT = 'App\\Events\\UpdatePlayer';
-
-// ---------------------------------------------------------------------------------------------------
-// PostgreSQL and Redis: reachable, and empty
-
-/** The URL without its password, for messages. */
-export function shown(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.toString();
-}
-
-async function connectPg(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  client.on('error', () => {
-    /* reported where queries are awaited */
-  });
-  try {
-    await client.connect();
-    return client;
-  } catch (err) {
-    await client.end().catch(() => {});
-    throw err;
-  }
-}
-
-/** A SQLSTATE means the server answered; anything else (ECONNREFUSED, a timeout) means it did not. */
-const sqlState = (err: unknown) => {
-  const code = (err as { code?: unknown }).code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-};
-
-function unreachable(what: string, url: string, variable: string, err: unknown): Error {
-  const reason = err instanceof Error ? err.message || (err as { code?: string }).code : String(err);
-  return new Error(
-    `realtime-scale: ${what} does not answer at ${shown(url)} (${reason}). Start it, or point ${variable} at one.`,
-  );
-}
-
-/** Creates the bench's role and database when missing (through the admin URL), then wipes the database. */
-export async function prepareDatabase(): Promise<void> {
-  let client: pg.Client;
-  try {
-    client = await connectPg(DATABASE_URL);
-  } catch (err) {
-    const state = sqlState(err);
-    // 3D000: no such database; 28000 / 28P01: no such role (or a wrong password).
-    if (!state) throw unreachable('PostgreSQL', DATABASE_URL, 'BENCH_RT_DATABASE_URL', err);
-    if (!['3D000', '28000', '28P01'].includes(state)) throw err;
-    const target = new URL(DATABASE_URL);
-    const role = decodeURIComponent(target.username);
-    const database = decodeURIComponent(target.pathname.slice(1));
-    let admin: pg.Client;
-    try {
-      admin = await connectPg(PG_ADMIN_URL);
-    } catch (adminErr) {
-      throw new Error(
-        `realtime-scale: ${shown(DATABASE_URL)} refused (${(err as Error).message}) and the admin connection ${shown(PG_ADMIN_URL)} ` +
-          `(BENCH_RT_PG_ADMIN_URL) to create it failed too: ${(adminErr as Error).message}`,
-      );
-    }
-    try {
-      const hasRole = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
-      if (!hasRole.rowCount) {
-        const password = target.password ? ` PASSWORD ${admin.escapeLiteral(decodeURIComponent(target.password))}` : '';
-        await admin.query(`CREATE ROLE ${admin.escapeIdentifier(role)} LOGIN${password}`);
-      }
-      const hasDatabase = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-      if (!hasDatabase.rowCount) {
-        await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)} OWNER ${admin.escapeIdentifier(role)}`);
-      }
-      process.stdout.write(
-        `realtime-scale: created ${hasRole.rowCount ? '' : `role ${role} and `}database ${database}\n`,
-      );
-    } finally {
-      await admin.end();
-    }
-    client = await connectPg(DATABASE_URL);
-  }
-  try {
-    // As the server tests do with theirs: the API migrates and seeds an empty database on start.
-    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
-  } finally {
-    await client.end();
-  }
-}
-
-export async function prepareRedis(): Promise<void> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 5_000,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  let cause: unknown;
-  redis.on('error', (err: unknown) => {
-    // The socket's own error (ECONNREFUSED…); connect() rejects with a bare "Connection is closed".
-    cause ??= err;
-  });
-  try {
-    await redis.connect();
-  } catch (err) {
-    redis.disconnect();
-    throw unreachable('Redis', REDIS_URL, 'BENCH_RT_REDIS_URL', cause ?? err);
-  }
-  try {
-    // Presence left by an earlier run would be read back by the fresh instances.
-    await redis.flushdb();
-  } finally {
-    redis.disconnect();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // A configuration: its instances, logged-in remote controls, designated clients and raw subscribers
@@ -241,138 +121,114 @@ async function tearDown(config: Configuration | undefined): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 
 export async function measureRealtimeScale(): Promise<RealtimeMeasurement[]> {
-  // One real-time run at a time (the `realtime` step takes the same lock, on the ports below ours).
-  const release = await acquireRunLock(`pulzus-bench-realtime-${LATENCY_PORT}`, (l) => console.log(`[bench] ${l}`));
-  const apis: Api[] = [];
-  const dataDir = makeDataDir('pulzus-bench-rt-scale-');
-  let pair: Configuration | undefined;
-  let single: Configuration | undefined;
-  try {
-    await prepareRedis();
-    await prepareDatabase();
-    const env = { DATABASE_URL, REDIS_URL };
-    const secrets = randomSecrets();
-    const other = randomSecrets();
-    // The single instance's own Pusher app keeps its Redis topic apart from the pair's.
-    const singleSecrets: Secrets = {
-      ...secrets,
-      pusherAppId: other.pusherAppId,
-      pusherKey: other.pusherKey,
-      pusherSecret: other.pusherSecret,
-    };
-    process.stdout.write(
-      `realtime-scale: API instances on ${PAIR_PORTS.join(' + ')} and ${SINGLE_PORT}, ${shown(DATABASE_URL)}, ${REDIS_URL}…\n`,
-    );
-    // One after the other: the first migrates and seeds the empty database.
-    for (const port of PAIR_PORTS) apis.push(await startApi(port, { dataDir, secrets, env }));
-    apis.push(await startApi(SINGLE_PORT, { dataDir, secrets: singleSecrets, env }));
+  return withCluster('realtime-scale', { pairPorts: PAIR_PORTS, singlePort: SINGLE_PORT }, async (cluster) => {
+    let pair: Configuration | undefined;
+    let single: Configuration | undefined;
+    try {
+      const lister = new Device(cluster.pair[0]!.port);
+      await lister.login();
+      const players = JSON.parse((await lister.request('GET', '/api/players')).body) as Array<{
+        id: number;
+        is_random: boolean;
+      }>;
+      lister.close();
+      const playerId = players[0]!.id;
+      const channelName = `private-player.${playerId}`;
+      let isRandom = players[0]!.is_random;
 
-    const lister = new Device(apis[0]!.port);
-    await lister.login();
-    const players = JSON.parse((await lister.request('GET', '/api/players')).body) as Array<{
-      id: number;
-      is_random: boolean;
-    }>;
-    lister.close();
-    const playerId = players[0]!.id;
-    const channelName = `private-player.${playerId}`;
-    let isRandom = players[0]!.is_random;
+      pair = await setUp('2 instances', cluster.pair, channelName, [0, 1]);
+      single = await setUp('1 instance', cluster.single, channelName, [0, 0]);
 
-    pair = await setUp('2 instances', apis.slice(0, 2), channelName, [0, 1]);
-    single = await setUp('1 instance', apis.slice(2), channelName, [0, 0]);
+      /** One command through `config`'s next instance, waited for on every designated client. */
+      const command = async (config: Configuration, record: boolean) => {
+        const via = config.commands++ % config.apis.length;
+        const expect = !isRandom;
+        const arrivals = config.designated.map(
+          (d) =>
+            new Promise<number>((resolve) => {
+              d.waiting = { expect, resolve };
+            }),
+        );
+        const t0 = performance.now();
+        const res = await config.remotes[via]!.request('POST', `/api/players/${playerId}/random`);
+        const t1 = performance.now();
+        if (res.status !== 200) throw new Error(`${config.name}: random answered ${res.status}: ${res.body}`);
+        const at = await withTimeout(
+          Promise.all(arrivals),
+          10_000,
+          `${config.name}: UpdatePlayer on every designated client`,
+        );
+        isRandom = expect;
+        if (!record) return;
+        config.http.push(t1 - t0);
+        config.designated.forEach((d, i) => (d.instance === via ? config.same : config.other).push(at[i]! - t0));
+      };
 
-    /** One command through `config`'s next instance, waited for on every designated client. */
-    const command = async (config: Configuration, record: boolean) => {
-      const via = config.commands++ % config.apis.length;
-      const expect = !isRandom;
-      const arrivals = config.designated.map(
-        (d) =>
-          new Promise<number>((resolve) => {
-            d.waiting = { expect, resolve };
-          }),
+      process.stdout.write(
+        `realtime-scale: ${WARMUP} + ${COMMANDS} shuffle toggles per configuration, in ${ROUNDS} rounds…\n`,
       );
-      const t0 = performance.now();
-      const res = await config.remotes[via]!.request('POST', `/api/players/${playerId}/random`);
-      const t1 = performance.now();
-      if (res.status !== 200) throw new Error(`${config.name}: random answered ${res.status}: ${res.body}`);
-      const at = await withTimeout(
-        Promise.all(arrivals),
-        10_000,
-        `${config.name}: UpdatePlayer on every designated client`,
-      );
-      isRandom = expect;
-      if (!record) return;
-      config.http.push(t1 - t0);
-      config.designated.forEach((d, i) => (d.instance === via ? config.same : config.other).push(at[i]! - t0));
-    };
-
-    process.stdout.write(
-      `realtime-scale: ${WARMUP} + ${COMMANDS} shuffle toggles per configuration, in ${ROUNDS} rounds…\n`,
-    );
-    for (const config of [pair, single]) for (let i = 0; i < WARMUP; i++) await command(config, false);
-    const perRound = Math.ceil(COMMANDS / ROUNDS);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const config of round % 2 === 0 ? [pair, single] : [single, pair]) {
-        for (let i = 0; i < perRound; i++) await command(config, true);
+      for (const config of [pair, single]) for (let i = 0; i < WARMUP; i++) await command(config, false);
+      const perRound = Math.ceil(COMMANDS / ROUNDS);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const config of round % 2 === 0 ? [pair, single] : [single, pair]) {
+          for (let i = 0; i < perRound; i++) await command(config, true);
+        }
       }
-    }
 
-    const stats = (values: number[]) => ({
-      p50: percentile(values, 50),
-      p95: percentile(values, 95),
-      p99: percentile(values, 99),
-    });
-    const same = stats(pair.same);
-    const otherInstance = stats(pair.other);
-    const one = stats(single.same);
-    const note = `${SUBSCRIBERS} sockets on the channel per configuration, ${pair.http.length} commands each, one at a time`;
-    const rows = (label: string, s: ReturnType<typeof stats>, budget: boolean): RealtimeMeasurement[] => [
-      { name: `remote command → UpdatePlayer, ${label} p50`, value: s.p50, unit: 'ms', note },
-      {
-        name: `remote command → UpdatePlayer, ${label} p95`,
-        value: s.p95,
-        unit: 'ms',
-        ...(budget ? { max: BUDGET_P95_MS } : {}),
-        note,
-      },
-      { name: `remote command → UpdatePlayer, ${label} p99`, value: s.p99, unit: 'ms', note },
-    ];
-    return [
-      ...rows('2 instances, same instance', same, true),
-      ...rows('2 instances, other instance', otherInstance, true),
-      ...rows('1 instance (peer)', one, false),
-      {
-        name: 'UpdatePlayer p95: 2 instances same ÷ 1 instance',
-        value: same.p95 / one.p95,
-        unit: '×',
-        note: 'the same run',
-      },
-      {
-        name: 'UpdatePlayer p95: 2 instances other ÷ 1 instance',
-        value: otherInstance.p95 / one.p95,
-        unit: '×',
-        note: 'the same run',
-      },
-      {
-        name: 'remote command HTTP answer p50, 2 instances',
-        value: percentile(pair.http, 50),
-        unit: 'ms',
-        note: 'POST …/random, same runs',
-      },
-      {
-        name: 'remote command HTTP answer p50, 1 instance',
-        value: percentile(single.http, 50),
-        unit: 'ms',
-        note: 'POST …/random, same runs',
-      },
-    ];
-  } finally {
-    await tearDown(pair);
-    await tearDown(single);
-    for (const api of apis) await api.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    release();
-  }
+      const stats = (values: number[]) => ({
+        p50: percentile(values, 50),
+        p95: percentile(values, 95),
+        p99: percentile(values, 99),
+      });
+      const same = stats(pair.same);
+      const otherInstance = stats(pair.other);
+      const one = stats(single.same);
+      const note = `${SUBSCRIBERS} sockets on the channel per configuration, ${pair.http.length} commands each, one at a time`;
+      const rows = (label: string, s: ReturnType<typeof stats>, budget: boolean): RealtimeMeasurement[] => [
+        { name: `remote command → UpdatePlayer, ${label} p50`, value: s.p50, unit: 'ms', note },
+        {
+          name: `remote command → UpdatePlayer, ${label} p95`,
+          value: s.p95,
+          unit: 'ms',
+          ...(budget ? { max: BUDGET_P95_MS } : {}),
+          note,
+        },
+        { name: `remote command → UpdatePlayer, ${label} p99`, value: s.p99, unit: 'ms', note },
+      ];
+      return [
+        ...rows('2 instances, same instance', same, true),
+        ...rows('2 instances, other instance', otherInstance, true),
+        ...rows('1 instance (peer)', one, false),
+        {
+          name: 'UpdatePlayer p95: 2 instances same ÷ 1 instance',
+          value: same.p95 / one.p95,
+          unit: '×',
+          note: 'the same run',
+        },
+        {
+          name: 'UpdatePlayer p95: 2 instances other ÷ 1 instance',
+          value: otherInstance.p95 / one.p95,
+          unit: '×',
+          note: 'the same run',
+        },
+        {
+          name: 'remote command HTTP answer p50, 2 instances',
+          value: percentile(pair.http, 50),
+          unit: 'ms',
+          note: 'POST …/random, same runs',
+        },
+        {
+          name: 'remote command HTTP answer p50, 1 instance',
+          value: percentile(single.http, 50),
+          unit: 'ms',
+          note: 'POST …/random, same runs',
+        },
+      ];
+    } finally {
+      await tearDown(pair);
+      await tearDown(single);
+    }
+  });
 }
 
 // Run alone: `tsx bench/realtime-scale.ts`.

@@ -27,7 +27,7 @@ import { acquireRunLock, makeDataDir, ManagedProcess } from '../scripts/launch/s
 export interface RealtimeMeasurement {
   name: string;
   value: number;
-  unit: 'ms' | 'kB' | '×';
+  unit: 'ms' | 'kB' | '×' | 'req/s' | 'count';
   /** The value must stay at or below this. */
   max?: number;
   note?: string;
@@ -55,6 +55,8 @@ export interface Api {
   proc: ManagedProcess;
   /** Resident set size of the API process, kB (from /proc). */
   rssKb(): number;
+  /** CPU time the API process used so far (user + system), ms (from /proc). */
+  cpuMs(): number;
   /** Asks the API for a full garbage collection (only with the gc hook preloaded). */
   collect(): void;
   stop(): Promise<void>;
@@ -150,6 +152,12 @@ export async function startApi(
     rssKb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    },
+    cpuMs() {
+      // Fields 14 and 15 (utime, stime) in clock ticks of 10 ms, counted after the command's closing parenthesis.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     collect() {
       if (child.pid !== undefined) process.kill(child.pid, 'SIGUSR2');
@@ -402,8 +410,8 @@ async function measureCommandLatency(): Promise<RealtimeMeasurement[]> {
 // ---------------------------------------------------------------------------------------------------
 // (b) memory per idle socket: IDLE_SOCKETS raw clients in a child process
 
-/** Median of a few RSS samples after a full collection, once the process has settled. */
-async function settledRss(api: Api): Promise<number> {
+/** Median of a few RSS samples after a full collection, once the process has settled (needs the gc hook). */
+export async function settledRss(api: Api): Promise<number> {
   await sleep(2_000);
   api.collect();
   await sleep(3_000);
@@ -417,27 +425,39 @@ async function settledRss(api: Api): Promise<number> {
 
 export interface ClientProcess {
   /** Every client settled: how many connected (and subscribed, with a channel) and how many failed. */
-  settled: Promise<{ connected: number; failed: number }>;
-  /** Closes the sockets and lets the process exit; kills it when it does not. */
-  close(): Promise<void>;
+  settled: Promise<{ connected: number; failed: number; reasons?: Record<string, number> }>;
+  /**
+   * Closes the sockets and lets the process exit; kills it when it does not. Tells how many connected
+   * clients lost their socket before without asking (undefined when the process did not say).
+   */
+  close(): Promise<{ dropped: number } | undefined>;
 }
 
 /**
  * `count` raw clients in a child process (bench/realtime-clients.ts) with a raised `ulimit -n`,
- * spread in turn over `urls`; with `channel`, each subscribes with a signature made from `secret`.
+ * spread in turn over `urls`; with `channel`, each subscribes with a signature made from `secret`;
+ * with `channelsFile` (one channel a line), client n subscribes to line n instead. `concurrency`
+ * clients connect at a time.
  */
 export function startClients(
   urls: string[],
   count: number,
-  { channel, secret, presence }: { channel?: string; secret?: string; presence?: string } = {},
+  {
+    channel,
+    channelsFile,
+    secret,
+    presence,
+    concurrency = 200,
+  }: { channel?: string; channelsFile?: string; secret?: string; presence?: string; concurrency?: number } = {},
 ): ClientProcess {
-  const args = [urls.join(','), String(count), '200', String(PHASE_MS), ...(channel ? [channel] : [])];
+  const args = [urls.join(','), String(count), String(concurrency), String(PHASE_MS), ...(channel ? [channel] : [])];
   const child = spawnWithUlimit(
     ['--import', 'tsx', path.join(here, 'realtime-clients.ts'), ...args],
     {
       ...process.env,
       ...(secret ? { BENCH_RT_CLIENT_SECRET: secret } : {}),
       ...(presence ? { BENCH_RT_CLIENT_PRESENCE: presence } : {}),
+      ...(channelsFile ? { BENCH_RT_CLIENT_CHANNELS: channelsFile } : {}),
     },
     'pipe',
   );
@@ -474,18 +494,23 @@ export function startClients(
       }
     }
   };
-  const settled = nextLine().then((line) => JSON.parse(line) as { connected: number; failed: number });
+  const settled = nextLine().then(
+    (line) => JSON.parse(line) as { connected: number; failed: number; reasons?: Record<string, number> },
+  );
   settled.catch(kill);
-  let closing: Promise<void> | undefined;
+  let closing: Promise<{ dropped: number } | undefined> | undefined;
   return {
     settled,
     close() {
       closing ??= (async () => {
+        let said: { dropped: number } | undefined;
         if (child.exitCode === null && child.stdin?.writable) {
           child.stdin.write('close\n');
-          await withTimeout(nextLine(), 30_000, 'clients closing').catch(() => undefined);
+          const line = await withTimeout(nextLine(), 30_000, 'clients closing').catch(() => undefined);
+          if (line) said = JSON.parse(line) as { dropped: number };
         }
         kill();
+        return said;
       })();
       return closing;
     },

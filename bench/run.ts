@@ -2,10 +2,11 @@
  * `npm run bench`: performance budgets, measured on a stack of its own (API 4201, web 3201, build in
  * .next-bench; BENCH_API_PORT, BENCH_WEB_PORT, BENCH_DIST_DIR move it; BENCH_STEPS picks steps). Prints a table, writes bench-results/latest.json and exits non-zero when a budget is
  * missed. Add a budget by pushing another Measurement from a new step below. The real-time budgets
- * (bench/realtime.ts, and bench/realtime-scale.ts across two instances on PostgreSQL and Redis)
- * start API processes of their own on ports 4301+; the bad day (bench/bad-day.ts) starts a cluster of
- * its own (HAProxy on 3501 and 4501, instances on the next two ports; BENCH_BAD_DAY_WEB_PORT and
- * BENCH_BAD_DAY_API_PORT move it); the pages' budgets are in
+ * (bench/realtime.ts; across two instances on PostgreSQL and Redis beside one, bench/realtime-scale.ts,
+ * bench/realtime-shops.ts with 10,000 sockets of 5,000 shops and bench/busy-shop.ts) start API
+ * processes of their own on ports 4301+ (BENCH_RT_PORT); the bad day (bench/bad-day.ts) starts a
+ * cluster of its own (HAProxy on 3501 and 4501, instances on the next two ports;
+ * BENCH_BAD_DAY_WEB_PORT and BENCH_BAD_DAY_API_PORT move it); the pages' budgets are in
  * bench/pages.ts, relative to an empty Next.js app (bench/floor/) served on the web port + 100
  * (BENCH_FLOOR_PORT moves it).
  */
@@ -29,6 +30,7 @@ import { measureRealtime } from './realtime';
 import { measureBusyShop } from './busy-shop';
 import { measureBadDay } from './bad-day';
 import { measureRealtimeScale } from './realtime-scale';
+import { measureRealtimeShops } from './realtime-shops';
 import { measureSchedulerEngine, measureSchedulerLatency, measureSchedulerPreview } from './scheduler';
 import { measurePlanLatency, measurePlanTick } from './plan';
 
@@ -37,9 +39,9 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,busy-shop,bad-day,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
- * those steps (default: all). Steps that need no stack (realtime, realtime-scale and busy-shop start their own APIs, bad-day its own cluster, scheduler is pure) start
- * none; scheduler-latency and scheduler-preview alone start the API without the web app.
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,bad-day,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
+ * those steps (default: all). Steps that need no stack (realtime, realtime-scale, realtime-shops and busy-shop start their own APIs,
+ * bad-day its own cluster, scheduler is pure) start none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
 const STEPS = process.env.BENCH_STEPS?.split(',')
   .map((s) => s.trim())
@@ -444,7 +446,9 @@ async function main(): Promise<void> {
     if (runs('realtime')) measurements.push(...(await measureRealtime()));
     // The same command with 2,000 subscribers over two API instances on PostgreSQL + Redis, beside one instance (bench/realtime-scale.ts).
     if (runs('realtime-scale')) measurements.push(...(await measureRealtimeScale()));
-    // One shop, 200 devices, 20 presses a second over two API instances (bench/busy-shop.ts).
+    // 10,000 sockets of 5,000 shops over two API instances, the highest command rate, beside one instance with 5,000 (bench/realtime-shops.ts).
+    if (runs('realtime-shops')) measurements.push(...(await measureRealtimeShops()));
+    // One shop, 200 devices, 20 presses a second over two API instances, beside one instance (bench/busy-shop.ts).
     if (runs('busy-shop')) measurements.push(...(await measureBusyShop()));
     // PostgreSQL restarted and frozen, Redis away, an API instance killed, under a cluster of its own (bench/bad-day.ts).
     if (runs('bad-day')) measurements.push(...(await measureBadDay()));
