@@ -90,11 +90,17 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   ]);
 }
 
-/** Resolves with the next `event` on a channel (or the connection's global bind). */
-export function next<T = unknown>(channel: Channel, event: string, timeoutMs = 5000): Promise<T> {
+/** Resolves with the next `event` on a channel (or the connection's global bind) that `match` accepts. */
+export function next<T = unknown>(
+  channel: Channel,
+  event: string,
+  timeoutMs = 5000,
+  match: (data: T) => boolean = () => true,
+): Promise<T> {
   return withTimeout(
     new Promise<T>((resolve) => {
       const handler = (data: T) => {
+        if (!match(data)) return;
         channel.unbind(event, handler);
         resolve(data);
       };
