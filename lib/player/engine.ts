@@ -1,4 +1,6 @@
-import type { OutputState, Player, Track } from '@/contracts';
+import type { OutputState, Player, PlayerSound, Track } from '@/contracts';
+import { SOUND_SETTINGS_ABSENT, type SoundSettings } from '@/contracts/sound-settings';
+import type { AudioGraph } from './audio-graph';
 import {
   isOutputDevice,
   leaveReportTime,
@@ -67,6 +69,21 @@ export function setMediaCors(element: HTMLMediaElement, cors: boolean): void {
   else element.removeAttribute('crossorigin');
 }
 
+/** With the graph: the music fades out over this long before a spot, and back in over MUSIC_FADE_IN_S after. */
+export const MUSIC_FADE_OUT_S = 0.5;
+export const MUSIC_FADE_IN_S = 1;
+/** A sound shorter than this ducks the music to DUCK_LEVEL instead of pausing it (issue 28). */
+export const DUCK_UNDER_S = 5;
+export const DUCK_LEVEL = 0.3;
+const DUCK_S = 0.2;
+/** How long a new audio context may take to start by itself before the device asks for the tap. */
+const GRAPH_START_MS = 500;
+
+/** A sound short enough to play over the music, ducked (a spot always pauses it, as SPEC §4 says). */
+export function ducksMusic(item: PlayerSound): boolean {
+  return item.type === 'sound' && typeof item.duration === 'number' && item.duration < DUCK_UNDER_S;
+}
+
 /** The music has not moved for this long while it should sound: the device reports it stalled. */
 export const STALL_MS = 5_000;
 
@@ -111,8 +128,25 @@ export class PlayerEngine {
   private stalled = false;
   private stallTimer: ReturnType<typeof setInterval> | null = null;
   /** The music plan's volume change under way: the element glides to `target` (0–1) over VOLUME_RAMP_MS. */
-  private ramp: { target: number; timer: ReturnType<typeof setInterval> } | null = null;
+  private ramp: { target: number; timer: ReturnType<typeof setInterval> | ReturnType<typeof setTimeout> } | null = null;
   private readonly wakeLock = createWakeLock();
+  /**
+   * The Web Audio graph (audio-graph.ts), loaded on the first track of an API whose media carry CORS,
+   * in a browser that has the API: item gains, fades and the plan's glides live there. Without it the
+   * device plays as before.
+   */
+  private graph: AudioGraph | null = null;
+  private graphLoading = false;
+  /** The prompt shows because the audio context is suspended (not because the element was refused). */
+  private tapForGraph = false;
+  private sound: SoundSettings = SOUND_SETTINGS_ABSENT;
+  /** The music track loaded (its loudness decides its gain). */
+  private loadedItem: Track | null = null;
+  /** The spot or sound playing over (or instead of) the music. */
+  private spotItem: PlayerSound | null = null;
+  /** A short sound plays over the music, which sounds at DUCK_LEVEL meanwhile. */
+  private ducked = false;
+  private fadeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Set by the spot player when the browser refused the spot too: the tap starts it. */
   spotWaitsForTap: (() => void) | null = null;
 
@@ -175,7 +209,7 @@ export class PlayerEngine {
     if (track.id !== this.loadedTrackId) {
       const resume = this.resumeAt;
       this.resumeAt = null;
-      this.load(track.url, resume ?? player!.current_time, track.id);
+      this.load(track, resume ?? player!.current_time);
     } else if (serverMovedPosition(this.lastServerTime, player!.current_time, this.lastReported)) {
       this.seekElement(player!.current_time);
     }
@@ -196,6 +230,8 @@ export class PlayerEngine {
   startFromTap(): void {
     // A muted element (see handleVolumeChange) may sound once the tap has unlocked the page.
     this.audio.muted = false;
+    this.graph?.resume();
+    this.tapForGraph = false;
     this.setNeedsTap(false);
     // A spot the browser refused starts now, in the tap's gesture; the music follows when it ends.
     const spot = this.spotWaitsForTap;
@@ -211,13 +247,130 @@ export class PlayerEngine {
     if (isOutputDevice(this.player, this.sessionId)) this.setNeedsTap(true);
   }
 
-  /** SpotPlayer uses this to pause music under a spot and to resume it after. */
-  holdForSpot(hold: boolean): void {
-    this.spotHoldsFloor = hold;
-    if (!hold) this.spotWaitsForTap = null;
-    if (hold) this.audio.pause();
-    else if (shouldSound(this.player, this.sessionId)) this.start();
+  /**
+   * SpotPlayer uses this to pause music under a spot (`item`) and to resume it after. With the graph the
+   * music fades out first: the answer is how long (ms) the spot waits for that; a short sound ducks the
+   * music instead (it plays on, lower); the music fades back in after.
+   */
+  holdForSpot(hold: boolean, item?: PlayerSound): number {
+    const graph = this.graph;
+    this.clearFade();
+    if (hold) {
+      this.spotItem = item ?? null;
+      if (graph && item) graph.level('spot.level', this.gainOf(item, true));
+      if (graph && item && ducksMusic(item) && !this.spotHoldsFloor) {
+        this.ducked = true;
+        graph.ramp('music.fade', DUCK_LEVEL, DUCK_S);
+        this.refreshOutput();
+        return 0;
+      }
+      this.ducked = false;
+      const was = this.spotHoldsFloor;
+      this.spotHoldsFloor = true;
+      this.refreshOutput();
+      if (!graph || was || this.audio.paused) {
+        this.audio.pause();
+        return 0;
+      }
+      graph.ramp('music.fade', 0, MUSIC_FADE_OUT_S);
+      this.fadeTimer = setTimeout(() => {
+        this.fadeTimer = null;
+        if (this.spotHoldsFloor) this.audio.pause();
+      }, MUSIC_FADE_OUT_S * 1000);
+      return MUSIC_FADE_OUT_S * 1000;
+    }
+    this.spotItem = null;
+    this.spotWaitsForTap = null;
+    const paused = this.spotHoldsFloor;
+    this.spotHoldsFloor = false;
+    if (this.ducked || paused) graph?.ramp('music.fade', 1, MUSIC_FADE_IN_S, paused ? 0 : undefined);
+    this.ducked = false;
+    if (shouldSound(this.player, this.sessionId)) this.start();
     this.refreshOutput();
+    return 0;
+  }
+
+  /**
+   * The shop's sound settings (contracts/sound-settings.ts), read from its settings rows: the gains of
+   * what sounds now follow at once.
+   */
+  setSoundSettings(settings: SoundSettings): void {
+    this.sound = settings;
+    this.applyLevels();
+  }
+
+  /** What the graph has scheduled (the music's and spot's gains) follows the items and settings now. */
+  private applyLevels(): void {
+    const graph = this.graph;
+    if (!graph) return;
+    graph.level('music.level', this.gainOf(this.loadedItem, false));
+    if (this.spotItem) graph.level('spot.level', this.gainOf(this.spotItem, true));
+  }
+
+  private gainOf(item: Track | PlayerSound | null, spot: boolean): number {
+    return this.graphModule?.itemGainDb(item, this.sound, spot) ?? 0;
+  }
+
+  private graphModule: typeof import('./audio-graph') | null = null;
+
+  /**
+   * Loads the graph on the first track that needs it (our API's media, a browser with Web Audio). The
+   * module comes in its own chunk, so a device that never builds a graph never downloads it.
+   */
+  private ensureGraph(): void {
+    if (this.graph || this.graphLoading || !mediaCorsReady(this.player)) return;
+    if (typeof window === 'undefined' || typeof window.AudioContext !== 'function') return;
+    this.graphLoading = true;
+    import('./audio-graph')
+      .then((module) => {
+        if (this.disposed) return;
+        this.graphModule = module;
+        this.graph = new module.AudioGraph(this.audio, this.handleGraphState);
+        if (this.spot) this.graph.attachSpot(this.spot);
+        this.applyLevels();
+        // A page already touched may sound at once; a context that is still suspended a moment later
+        // waits for the tap.
+        this.graph.resume();
+        setTimeout(this.handleGraphState, GRAPH_START_MS);
+      })
+      .catch(() => {
+        // The chunk could not be loaded (offline before it was kept): the device plays as before.
+      })
+      .finally(() => {
+        this.graphLoading = false;
+      });
+  }
+
+  /** The spot player's element joins the graph (if there is one) before it loads an item. */
+  spotElementReady(element: HTMLAudioElement, cors: boolean): void {
+    if (cors) this.graph?.attachSpot(element);
+  }
+
+  /** The audio context started or stopped: a suspended one is silent, which the tap cures (needs_tap). */
+  private readonly handleGraphState = (): void => {
+    if (this.disposed || !this.graph) return;
+    const sound = shouldSound(this.player, this.sessionId);
+    if (this.graph.suspended) {
+      if (sound && !this.needsTap) {
+        this.tapForGraph = true;
+        this.setNeedsTap(true);
+      }
+    } else {
+      // Running (the tap, or a gesture elsewhere on the page): a prompt only the context wanted goes,
+      // and so does one an element that plays by now no longer needs.
+      const forGraph = this.tapForGraph;
+      this.tapForGraph = false;
+      if (this.needsTap && !this.audio.muted && !this.spotWaitsForTap && (forGraph || !this.audio.paused)) {
+        this.setNeedsTap(false);
+        if (sound && !this.spotHoldsFloor) this.start();
+      }
+    }
+    this.refreshOutput();
+  };
+
+  private clearFade(): void {
+    if (this.fadeTimer) clearTimeout(this.fadeTimer);
+    this.fadeTimer = null;
   }
 
   /** The spot element started sounding (the shop hears the spot while the music waits). */
@@ -268,7 +421,7 @@ export class PlayerEngine {
       return;
     }
     this.resumeAt = null;
-    this.load(next.url, 0, next.id);
+    this.load(next, 0);
     this.hooks.onAloneTrack?.(next);
     this.start();
   }
@@ -286,6 +439,9 @@ export class PlayerEngine {
   dispose(): void {
     this.disposed = true;
     this.stopRamp();
+    this.clearFade();
+    this.graph?.dispose();
+    this.graph = null;
     this.wakeLock.dispose();
     this.stopStallWatch();
     this.meter?.finish(false);
@@ -308,17 +464,21 @@ export class PlayerEngine {
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.handleLeave);
   }
 
-  private load(url: string, startAt: number, trackId: number): void {
+  private load(track: Track, startAt: number): void {
+    const { url, id: trackId } = track;
     // The track before (if it did not reach its end) is reported as far as it was heard.
     this.meter?.begin('track', trackId);
     this.loadedTrackId = trackId;
+    this.loadedItem = track;
     this.errorHandledForLoad = false;
     // 'audible' is earned again by this track's own moving time, not the last one's.
     this.progressTime = -1;
     this.pendingSeek = startAt > 0 ? startAt : null;
-    setMediaCors(this.audio, mediaCorsReady(this.player));
+    setMediaCors(this.audio, mediaCorsReady(this.player) || this.graph !== null);
     this.audio.src = url;
     this.audio.load();
+    this.ensureGraph();
+    this.applyLevels();
     this.hooks.onPosition(startAt);
   }
 
@@ -371,6 +531,7 @@ export class PlayerEngine {
       this.audio.load();
     }
     this.loadedTrackId = null;
+    this.loadedItem = null;
     this.pendingSeek = null;
     this.clearTimers();
     this.hooks.onPosition(null);
@@ -392,6 +553,18 @@ export class PlayerEngine {
       return;
     }
     const from = this.audio.volume;
+    const graph = this.graph;
+    if (graph) {
+      // The glide lives in the graph: the element takes the new volume (the player's) at once and the
+      // plan gain goes from where the sound was to 1; down to silence the element follows at the end.
+      const seconds = VOLUME_RAMP_MS / 1000;
+      if (target > 0) {
+        this.audio.volume = target;
+        graph.ramp('music.plan', 1, seconds, from / target);
+      } else graph.ramp('music.plan', 0, seconds, 1);
+      this.ramp = { target, timer: setTimeout(() => this.stopRamp(), VOLUME_RAMP_MS) };
+      return;
+    }
     const startedAt = Date.now();
     const timer = setInterval(() => {
       const t = Math.min(1, (Date.now() - startedAt) / VOLUME_RAMP_MS);
@@ -405,6 +578,7 @@ export class PlayerEngine {
     if (!this.ramp) return;
     clearInterval(this.ramp.timer);
     this.audio.volume = this.ramp.target;
+    this.graph?.level('music.plan', 0);
     this.ramp = null;
   }
 
@@ -474,7 +648,7 @@ export class PlayerEngine {
   private currentOutput(): OutputState | null | undefined {
     if (!isOutputDevice(this.player, this.sessionId) || !this.player?.track) return null;
     // A muted element plays on silently (the only start a browser allows without a gesture).
-    if (this.needsTap || this.audio.muted) return 'needs_tap';
+    if (this.needsTap || this.audio.muted || (this.graph?.suspended && this.player.is_playing)) return 'needs_tap';
     if (!this.player.is_playing) return 'paused';
     if (this.spotHoldsFloor) return this.spot && !this.spot.paused && this.spot.readyState >= 3 ? 'audible' : undefined;
     if (this.stalled) return 'stalled';
@@ -550,6 +724,7 @@ export class PlayerEngine {
     this.failuresInRow = 0;
     this.reloadedTrackId = null;
     this.noteProgress();
+    // (A suspended audio context asks for the tap through handleGraphState.)
     this.setNeedsTap(this.audio.muted && shouldSound(this.player, this.sessionId));
     this.wakeLock.set(true);
     this.refreshOutput();
@@ -563,7 +738,8 @@ export class PlayerEngine {
   private readonly handleVolumeChange = () => {
     if (!isOutputDevice(this.player, this.sessionId)) return;
     if (this.audio.muted) this.setNeedsTap(shouldSound(this.player, this.sessionId));
-    else if (this.needsTap && !this.audio.paused && !this.spotWaitsForTap) this.setNeedsTap(false);
+    else if (this.needsTap && !this.audio.paused && !this.spotWaitsForTap && !this.graph?.suspended)
+      this.setNeedsTap(false);
     this.refreshOutput();
   };
 

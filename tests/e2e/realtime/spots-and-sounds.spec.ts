@@ -64,7 +64,9 @@ test('a sound can be skipped: next ends it, clears what was queued behind it and
 
   await expect.poll(async () => pathOf((await spotElement(a.page)).src), LIVE).toBe(pathOf(sound.url));
   await expect(bar(a.page).getByText('Hang szól')).toBeVisible(LIVE);
-  expect((await audioState(a.page)).paused).toBe(true);
+  // Every demo sound is shorter than 5 s: the music plays on under it, ducked (issue 28), not paused.
+  expect(sound.duration).toBeLessThan(5);
+  expect((await audioState(a.page)).paused).toBe(false);
   const next = bar(a.page).getByRole('button', { name: 'Következő szám' });
   await expect(next).toBeEnabled();
 
