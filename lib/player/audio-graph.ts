@@ -6,8 +6,12 @@ import { LOUDNESS_PEAK_CEILING_DBTP, LOUDNESS_TARGET_LUFS, type SoundSettings } 
  * Web Audio API playing the bundled API's media, which carries CORS (an element without it would
  * sound silent through the graph). Each element goes through its own gains to the speakers:
  *
- *   music element → level (the track's loudness gain) → fade (spots, sounds, skips) → plan (the music
- *   plan's volume glide) → out;  spot element → level (the spot's gain, with 'Szpotok hangereje') → out
+ *   each music element → level (the track's loudness gain) → fade (spots, sounds, skips, crossfades)
+ *   → plan (the music plan's volume glide, shared) → out;
+ *   spot element → level (the spot's gain, with 'Szpotok hangereje') → out
+ *
+ * Two music elements take turns: during a crossfade (or a skip's short fade) the one going out is
+ * the tail, the other already the music.
  *
  * The elements' own volume stays the player's volume: nothing here is ever written back as it.
  * Every value scheduled on a gain is also kept in a short log on `window.__pulzusAudioGraph`, so what
@@ -32,7 +36,7 @@ export const dbToGain = (db: number): number => Math.pow(10, db / 20);
 
 /** One value or ramp put on a gain: what the log keeps. `at` and `duration` in the context's seconds. */
 export interface ScheduledGain {
-  /** 'music.level', 'music.fade', 'music.plan', 'spot.level', 'next.level', 'next.fade'… */
+  /** 'music.level', 'music.fade', 'music.plan', 'spot.level', 'next.level', 'next.fade', 'tail.fade' */
   gain: string;
   kind: 'set' | 'linear' | 'curve';
   /** The value set, or the ramp's end value. */
@@ -56,18 +60,19 @@ export function equalPowerCurve(fadeIn: boolean, points = 64): Float32Array {
   return curve;
 }
 
+type Stage = 'level' | 'fade';
+
 export class AudioGraph {
   readonly context: AudioContext;
   private readonly log: ScheduledGain[] = [];
-  private readonly gains = new Map<string, GainNode>();
-  private readonly sources = new WeakSet<HTMLMediaElement>();
+  private readonly chains = new Map<HTMLMediaElement, Partial<Record<Stage, GainNode>>>();
+  private readonly plan: GainNode;
 
-  constructor(music: HTMLMediaElement, onState: () => void) {
+  constructor(onState: () => void) {
     this.context = new AudioContext();
     this.context.onstatechange = onState;
-    const plan = this.gain('music.plan', this.context.destination);
-    const fade = this.gain('music.fade', plan);
-    this.connect(music, this.gain('music.level', fade));
+    this.plan = this.context.createGain();
+    this.plan.connect(this.context.destination);
     const w = window as GraphWindow;
     w.__pulzusAudioGraph = { log: this.log, state: () => this.context.state };
   }
@@ -82,20 +87,53 @@ export class AudioGraph {
     if (this.context.state === 'suspended') void this.context.resume().catch(() => {});
   }
 
+  /** A music element's chain: its level and fade, then the plan's gain they share. */
+  attachMusic(element: HTMLMediaElement): void {
+    if (this.chains.has(element)) return;
+    const fade = this.node(this.plan);
+    const level = this.node(fade);
+    this.chains.set(element, { level, fade });
+    this.context.createMediaElementSource(element).connect(level);
+  }
+
   /** The spot element's chain: its own level, straight out (the music waits or is ducked meanwhile). */
   attachSpot(spot: HTMLMediaElement): void {
-    if (this.sources.has(spot)) return;
-    this.connect(spot, this.gain('spot.level', this.context.destination));
+    if (this.chains.has(spot)) return;
+    const level = this.node(this.context.destination);
+    this.chains.set(spot, { level });
+    this.context.createMediaElementSource(spot).connect(level);
   }
 
-  /** A gain set now, to `db`. */
-  level(name: string, db: number): void {
-    this.schedule(name, 'set', dbToGain(db), 0);
+  /** A stage of an element's chain set now to `db`; `name` is what the log calls it. */
+  level(element: HTMLMediaElement, stage: Stage, name: string, db: number): void {
+    this.schedule(this.chains.get(element)?.[stage]?.gain, name, dbToGain(db), 0);
   }
 
-  /** A linear ramp of `name` from its value now (or `from`) to `to` over `seconds`. */
-  ramp(name: string, to: number, seconds: number, from?: number): void {
-    this.schedule(name, 'linear', to, seconds, from);
+  /** A linear ramp from the value now (or `from`) to `to` over `seconds`. */
+  ramp(element: HTMLMediaElement, stage: Stage, name: string, to: number, seconds: number, from?: number): void {
+    this.schedule(this.chains.get(element)?.[stage]?.gain, name, to, seconds, from);
+  }
+
+  /** The shared plan gain: the music plan's volume glide. */
+  planRamp(to: number, seconds: number, from?: number): void {
+    this.schedule(this.plan.gain, 'music.plan', to, seconds, from);
+  }
+
+  /** An equal-power fade of `seconds` from now (in: 0 → 1, out: 1 → 0). */
+  equalPower(element: HTMLMediaElement, name: string, fadeIn: boolean, seconds: number): void {
+    const param = this.chains.get(element)?.fade?.gain;
+    if (!param) return;
+    const now = this.context.currentTime;
+    const curve = equalPowerCurve(fadeIn);
+    param.cancelScheduledValues(now);
+    try {
+      param.setValueCurveAtTime(curve, now, seconds);
+    } catch {
+      // An engine that refuses the curve next to what was cancelled: a straight ramp still fades.
+      param.setValueAtTime(fadeIn ? 0 : 1, now);
+      param.linearRampToValueAtTime(fadeIn ? 1 : 0, now + seconds);
+    }
+    this.note({ gain: name, kind: 'curve', value: fadeIn ? 1 : 0, at: now, duration: seconds, curve: [...curve] });
   }
 
   dispose(): void {
@@ -104,27 +142,20 @@ export class AudioGraph {
     void this.context.close().catch(() => {});
   }
 
-  private gain(name: string, to: AudioNode): GainNode {
+  private node(to: AudioNode): GainNode {
     const node = this.context.createGain();
     node.connect(to);
-    this.gains.set(name, node);
     return node;
   }
 
-  private connect(element: HTMLMediaElement, to: AudioNode): void {
-    this.sources.add(element);
-    this.context.createMediaElementSource(element).connect(to);
-  }
-
-  private schedule(name: string, kind: 'set' | 'linear', value: number, seconds: number, from?: number): void {
-    const param = this.gains.get(name)?.gain;
+  private schedule(param: AudioParam | undefined, name: string, value: number, seconds: number, from?: number): void {
     if (!param) return;
     const now = this.context.currentTime;
     // Whatever was planned from now on gives way; the ramp starts from the value sounding now.
     const current = from ?? param.value;
     param.cancelScheduledValues(now);
     param.setValueAtTime(current, now);
-    if (kind === 'set' || seconds <= 0) {
+    if (seconds <= 0) {
       param.setValueAtTime(value, now);
       this.note({ gain: name, kind: 'set', value, at: now });
       return;

@@ -76,6 +76,10 @@ export const MUSIC_FADE_IN_S = 1;
 export const DUCK_UNDER_S = 5;
 export const DUCK_LEVEL = 0.3;
 const DUCK_S = 0.2;
+/** A skip fades the track out over this long (with the graph). */
+export const SKIP_FADE_S = 0.3;
+/** The crossfade's next track is started this much earlier, so it sounds by the fade's start. */
+const CROSSFADE_LEAD_S = 0.5;
 /** How long a new audio context may take to start by itself before the device asks for the tap. */
 const GRAPH_START_MS = 500;
 
@@ -97,7 +101,13 @@ const VOLUME_RAMP_STEP_MS = 100;
  * only on the device the player names does it make sound.
  */
 export class PlayerEngine {
-  readonly audio: HTMLAudioElement;
+  /**
+   * The music element. With the graph a second one takes turns with it (a crossfade, a skip's fade):
+   * this is always the one that plays the current track, `data-player-audio` marks it.
+   */
+  audio: HTMLAudioElement;
+  /** Every music element, the first (given or made) and the second one the graph adds. */
+  readonly musicElements: HTMLAudioElement[] = [];
   /** Spots and sounds play here; while it holds the floor the music element stays paused. */
   spot: HTMLAudioElement | null = null;
   private spotHoldsFloor = false;
@@ -117,7 +127,11 @@ export class PlayerEngine {
   private resumeAt: number | null = null;
   private errorHandledForLoad = false;
   private disposed = false;
-  private readonly meter: PlayMeter | null;
+  /** Proof of play, one meter per music element (a track going out in a crossfade is still heard). */
+  private readonly meters = new Map<HTMLAudioElement, PlayMeter>();
+  private get meter(): PlayMeter | null {
+    return this.meters.get(this.audio) ?? null;
+  }
   /** Set while the API is away: the device plays on from `base.next_tracks` and ignores stale states. */
   private alone: AloneRun | null = null;
   /** What the music really does, as last told through `onOutputState`. */
@@ -146,6 +160,10 @@ export class PlayerEngine {
   private spotItem: PlayerSound | null = null;
   /** A short sound plays over the music, which sounds at DUCK_LEVEL meanwhile. */
   private ducked = false;
+  /** The next track loading on the spare element, to cross into once it sounds. */
+  private crossfade: { element: HTMLAudioElement; onPlaying: () => void } | null = null;
+  /** The element of the track going out (a crossfade, a skip's fade). */
+  private tail: { element: HTMLAudioElement; timer: ReturnType<typeof setTimeout> } | null = null;
   private fadeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Set by the spot player when the browser refused the spot too: the tap starts it. */
   spotWaitsForTap: (() => void) | null = null;
@@ -158,14 +176,8 @@ export class PlayerEngine {
     this.audio.preload = 'auto';
     this.audio.setAttribute('data-player-audio', '');
     // Before our own listeners: an `ended` must close the meter's item before the next track loads.
-    this.meter = hooks.onPlayed ? new PlayMeter(this.audio, hooks.onPlayed) : null;
-    this.audio.addEventListener('timeupdate', this.handleTime);
-    this.audio.addEventListener('loadedmetadata', this.handleMetadata);
-    this.audio.addEventListener('ended', this.handleEnded);
-    this.audio.addEventListener('error', this.handleError);
-    this.audio.addEventListener('playing', this.handlePlaying);
-    this.audio.addEventListener('pause', this.handlePause);
-    this.audio.addEventListener('volumechange', this.handleVolumeChange);
+    this.addMusicElement(this.audio);
+    this.listen(this.audio, true);
     bindMediaKeys({
       play: () => {
         if (!this.player?.is_playing) this.hooks.togglePlay();
@@ -256,11 +268,13 @@ export class PlayerEngine {
     const graph = this.graph;
     this.clearFade();
     if (hold) {
+      this.cancelCrossfade();
+      this.endTail();
       this.spotItem = item ?? null;
-      if (graph && item) graph.level('spot.level', this.gainOf(item, true));
+      if (graph && item && this.spot) graph.level(this.spot, 'level', 'spot.level', this.gainOf(item, true));
       if (graph && item && ducksMusic(item) && !this.spotHoldsFloor) {
         this.ducked = true;
-        graph.ramp('music.fade', DUCK_LEVEL, DUCK_S);
+        graph.ramp(this.audio, 'fade', 'music.fade', DUCK_LEVEL, DUCK_S);
         this.refreshOutput();
         return 0;
       }
@@ -272,7 +286,7 @@ export class PlayerEngine {
         this.audio.pause();
         return 0;
       }
-      graph.ramp('music.fade', 0, MUSIC_FADE_OUT_S);
+      graph.ramp(this.audio, 'fade', 'music.fade', 0, MUSIC_FADE_OUT_S);
       this.fadeTimer = setTimeout(() => {
         this.fadeTimer = null;
         if (this.spotHoldsFloor) this.audio.pause();
@@ -283,7 +297,8 @@ export class PlayerEngine {
     this.spotWaitsForTap = null;
     const paused = this.spotHoldsFloor;
     this.spotHoldsFloor = false;
-    if (this.ducked || paused) graph?.ramp('music.fade', 1, MUSIC_FADE_IN_S, paused ? 0 : undefined);
+    if (this.ducked || paused)
+      graph?.ramp(this.audio, 'fade', 'music.fade', 1, MUSIC_FADE_IN_S, paused ? 0 : undefined);
     this.ducked = false;
     if (shouldSound(this.player, this.sessionId)) this.start();
     this.refreshOutput();
@@ -303,8 +318,8 @@ export class PlayerEngine {
   private applyLevels(): void {
     const graph = this.graph;
     if (!graph) return;
-    graph.level('music.level', this.gainOf(this.loadedItem, false));
-    if (this.spotItem) graph.level('spot.level', this.gainOf(this.spotItem, true));
+    graph.level(this.audio, 'level', 'music.level', this.gainOf(this.loadedItem, false));
+    if (this.spotItem && this.spot) graph.level(this.spot, 'level', 'spot.level', this.gainOf(this.spotItem, true));
   }
 
   private gainOf(item: Track | PlayerSound | null, spot: boolean): number {
@@ -325,7 +340,8 @@ export class PlayerEngine {
       .then((module) => {
         if (this.disposed) return;
         this.graphModule = module;
-        this.graph = new module.AudioGraph(this.audio, this.handleGraphState);
+        this.graph = new module.AudioGraph(this.handleGraphState);
+        this.graph.attachMusic(this.audio);
         if (this.spot) this.graph.attachSpot(this.spot);
         this.applyLevels();
         // A page already touched may sound at once; a context that is still suspended a moment later
@@ -440,23 +456,21 @@ export class PlayerEngine {
     this.disposed = true;
     this.stopRamp();
     this.clearFade();
+    this.cancelCrossfade();
+    this.endTail();
     this.graph?.dispose();
     this.graph = null;
     this.wakeLock.dispose();
     this.stopStallWatch();
-    this.meter?.finish(false);
-    this.meter?.dispose();
+    for (const meter of this.meters.values()) {
+      meter.finish(false);
+      meter.dispose();
+    }
     this.clearTimers();
     this.audio.pause();
     this.audio.removeAttribute('src');
     this.audio.load();
-    this.audio.removeEventListener('timeupdate', this.handleTime);
-    this.audio.removeEventListener('loadedmetadata', this.handleMetadata);
-    this.audio.removeEventListener('ended', this.handleEnded);
-    this.audio.removeEventListener('error', this.handleError);
-    this.audio.removeEventListener('playing', this.handlePlaying);
-    this.audio.removeEventListener('pause', this.handlePause);
-    this.audio.removeEventListener('volumechange', this.handleVolumeChange);
+    this.listen(this.audio, false);
     if (typeof window !== 'undefined') {
       window.removeEventListener('beforeunload', this.handleLeave);
       window.removeEventListener('pagehide', this.handleLeave);
@@ -464,8 +478,152 @@ export class PlayerEngine {
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.handleLeave);
   }
 
+  /** A music element joins: its own proof-of-play meter (registered before the engine's listeners). */
+  private addMusicElement(element: HTMLAudioElement): void {
+    this.musicElements.push(element);
+    if (this.hooks.onPlayed) this.meters.set(element, new PlayMeter(element, this.hooks.onPlayed));
+  }
+
+  /** The engine's listeners go with the role: only the element of the current track drives it. */
+  private listen(element: HTMLAudioElement, on: boolean): void {
+    const method = on ? element.addEventListener.bind(element) : element.removeEventListener.bind(element);
+    method('timeupdate', this.handleTime);
+    method('loadedmetadata', this.handleMetadata);
+    method('ended', this.handleEnded);
+    method('error', this.handleError);
+    method('playing', this.handlePlaying);
+    method('pause', this.handlePause);
+    method('volumechange', this.handleVolumeChange);
+  }
+
+  /** The music element not playing the current track (made on first need, with the graph only). */
+  private spareElement(): HTMLAudioElement | null {
+    const graph = this.graph;
+    if (!graph) return null;
+    let spare = this.musicElements.find((element) => element !== this.audio);
+    if (!spare) {
+      spare = new Audio();
+      spare.preload = 'auto';
+      spare.hidden = true;
+      this.addMusicElement(spare);
+      this.audio.parentNode?.appendChild(spare);
+      graph.attachMusic(spare);
+    }
+    // Everything that feeds the graph is loaded with CORS (see mediaCorsReady).
+    setMediaCors(spare, true);
+    return spare;
+  }
+
+  /**
+   * `incoming` becomes the music element; the one before goes on as the tail, fading out, for
+   * `tailSeconds` (its meter keeps counting what is still heard of it), then stops.
+   */
+  private handOver(incoming: HTMLAudioElement, tailSeconds: number): void {
+    const old = this.audio;
+    this.endTail();
+    this.listen(old, false);
+    old.removeAttribute('data-player-audio');
+    incoming.volume = old.volume;
+    incoming.setAttribute('data-player-audio', '');
+    this.audio = incoming;
+    this.listen(incoming, true);
+    this.tail = { element: old, timer: setTimeout(() => this.endTail(), tailSeconds * 1000) };
+  }
+
+  /** The tail stops (its fade is over, or the music stops altogether): what it played is reported. */
+  private endTail(): void {
+    const tail = this.tail;
+    if (!tail) return;
+    this.tail = null;
+    clearTimeout(tail.timer);
+    tail.element.pause();
+    this.meters.get(tail.element)?.finish(false);
+    tail.element.removeAttribute('src');
+    tail.element.load();
+  }
+
+  /**
+   * 'Áttűnés' seconds (plus a moment for the next file to start) before the track ends, the next one
+   * the server announced starts on the spare element; once it sounds the two cross in equal-power
+   * fades of that length and the server is told to move on (as at a track's end).
+   */
+  private maybeCrossfade(): void {
+    const seconds = this.sound.crossfadeSeconds;
+    if (!this.graph || seconds <= 0 || this.crossfade || this.tail || this.alone) return;
+    if (this.spotHoldsFloor || this.ducked || this.audio.paused || !shouldSound(this.player, this.sessionId)) return;
+    const duration = this.audio.duration;
+    if (!Number.isFinite(duration) || duration < seconds * 2 + 1) return;
+    if (duration - this.audio.currentTime > seconds + CROSSFADE_LEAD_S) return;
+    const next = this.player?.next_tracks?.[0];
+    if (!next || next.id === this.loadedTrackId) return;
+    const incoming = this.spareElement();
+    if (!incoming) return;
+    const graph = this.graph;
+    this.meters.get(incoming)?.begin('track', next.id);
+    graph.level(incoming, 'level', 'next.level', this.gainOf(next, false));
+    graph.level(incoming, 'fade', 'next.fade', -Infinity);
+    incoming.volume = this.audio.volume;
+    incoming.src = next.url;
+    incoming.load();
+    const onPlaying = () => {
+      if (this.crossfade?.element !== incoming) return;
+      this.crossfade = null;
+      incoming.removeEventListener('playing', onPlaying);
+      this.crossTo(incoming, next, seconds);
+    };
+    this.crossfade = { element: incoming, onPlaying };
+    incoming.addEventListener('playing', onPlaying);
+    incoming.play()?.catch(() => this.cancelCrossfade());
+  }
+
+  private crossTo(incoming: HTMLAudioElement, next: Track, seconds: number): void {
+    const graph = this.graph!;
+    const old = this.audio;
+    graph.equalPower(incoming, 'next.fade', true, seconds);
+    graph.equalPower(old, 'tail.fade', false, seconds);
+    // The tail plays to its end (its meter then reports it as played through).
+    this.handOver(incoming, seconds + CROSSFADE_LEAD_S + 1);
+    this.loadedTrackId = next.id;
+    this.loadedItem = next;
+    this.errorHandledForLoad = false;
+    this.pendingSeek = null;
+    this.progressTime = -1;
+    // The server's answer (this track, from 0) is no move to follow.
+    this.lastServerTime = null;
+    this.lastReported = 0;
+    this.hooks.onPosition(incoming.currentTime);
+    this.hooks.onDuration(Number.isFinite(incoming.duration) ? incoming.duration : null);
+    this.hooks.requestNext();
+    this.refreshOutput();
+  }
+
+  /** A crossfade that has not started sounding yet is dropped (a skip, a spot, a pause came first). */
+  private cancelCrossfade(): void {
+    const crossfade = this.crossfade;
+    if (!crossfade) return;
+    this.crossfade = null;
+    const { element, onPlaying } = crossfade;
+    element.removeEventListener('playing', onPlaying);
+    element.pause();
+    this.meters.get(element)?.finish(false);
+    element.removeAttribute('src');
+    element.load();
+  }
+
   private load(track: Track, startAt: number): void {
     const { url, id: trackId } = track;
+    this.cancelCrossfade();
+    // With the graph a sounding track is not cut: it fades out over SKIP_FADE_S on the other element
+    // while the new one starts on this role's.
+    // A tail still fading out (a crossfade just made) gives way to the new fade.
+    const sounding = !this.audio.paused && this.loadedTrackId !== null;
+    if (sounding) this.endTail();
+    const spare = sounding ? this.spareElement() : null;
+    if (spare) {
+      this.graph!.ramp(this.audio, 'fade', 'tail.fade', 0, SKIP_FADE_S);
+      this.handOver(spare, SKIP_FADE_S);
+      this.graph!.level(spare, 'fade', 'music.fade', 0);
+    }
     // The track before (if it did not reach its end) is reported as far as it was heard.
     this.meter?.begin('track', trackId);
     this.loadedTrackId = trackId;
@@ -515,6 +673,8 @@ export class PlayerEngine {
   }
 
   private pauseAndReport(previous: Player | null): void {
+    this.cancelCrossfade();
+    this.endTail();
     const wasSounding = !this.audio.paused;
     this.audio.pause();
     if (wasSounding && previous && this.player) this.reportNow();
@@ -524,6 +684,8 @@ export class PlayerEngine {
   private silence(previous: Player | null, sessionId: string | null): void {
     this.setNeedsTap(false);
     const wasOutput = isOutputDevice(previous, sessionId) && this.loadedTrackId !== null;
+    this.cancelCrossfade();
+    this.endTail();
     this.meter?.finish(false);
     if (wasOutput) {
       this.audio.pause();
@@ -560,8 +722,8 @@ export class PlayerEngine {
       const seconds = VOLUME_RAMP_MS / 1000;
       if (target > 0) {
         this.audio.volume = target;
-        graph.ramp('music.plan', 1, seconds, from / target);
-      } else graph.ramp('music.plan', 0, seconds, 1);
+        graph.planRamp(1, seconds, from / target);
+      } else graph.planRamp(0, seconds, 1);
       this.ramp = { target, timer: setTimeout(() => this.stopRamp(), VOLUME_RAMP_MS) };
       return;
     }
@@ -578,7 +740,7 @@ export class PlayerEngine {
     if (!this.ramp) return;
     clearInterval(this.ramp.timer);
     this.audio.volume = this.ramp.target;
-    this.graph?.level('music.plan', 0);
+    this.graph?.planRamp(1, 0);
     this.ramp = null;
   }
 
@@ -693,6 +855,7 @@ export class PlayerEngine {
 
   private readonly handleTime = () => {
     if (this.loadedTrackId !== null) this.hooks.onPosition(this.audio.currentTime);
+    this.maybeCrossfade();
     // Only time that moves forward is music the shop hears (a seek back restarts the count too).
     if (this.audio.currentTime !== this.progressTime) {
       const first = this.progressTime < 0;

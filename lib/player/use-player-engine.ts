@@ -240,7 +240,7 @@ export function usePlayerEngine(): void {
       store.set(playingOnAloneAtom, false);
       store.set(aloneTrackAtom, null);
       instance.dispose();
-      instance.audio.remove();
+      for (const element of instance.musicElements) element.remove();
       if (engine === instance) engine = null;
     };
   }, [store]);

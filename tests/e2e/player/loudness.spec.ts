@@ -3,6 +3,7 @@ import type { Setting } from '../../../contracts';
 import type { Sound } from '../../../contracts/sounds';
 import type { Spot } from '../../../contracts/spots';
 import {
+  SETTING_CROSSFADE_SECONDS,
   LOUDNESS_PEAK_CEILING_DBTP,
   LOUDNESS_TARGET_LUFS,
   SETTING_LOUDNESS_NORMALIZE,
@@ -21,7 +22,8 @@ import { audioState, playChannel, releasePlayer, serverPlayer } from './support'
  * graph. The test reads what the device SCHEDULED on its gains (the graph's log on the page), not
  * what a microphone would hear: a loud spot and a quiet sound, uploaded as real MP3s and measured by
  * the API, and the seeded track, each end within 1 LU of the target; the music fades out before the
- * spot and back in after, and ducks under a short sound.
+ * spot and back in after, and ducks under a short sound. Tracks cross in equal-power fades of
+ * 'Áttűnés' seconds; a skip fades out over 0.3 s.
  */
 test.describe.configure({ timeout: 150_000 });
 
@@ -107,6 +109,8 @@ test(
   async ({ page }) => {
     await logIn(page);
     shown = page;
+    // No crossfade here: this test follows one track's gains.
+    await saveSetting(page, SETTING_CROSSFADE_SECONDS, '0');
     // A spot mastered hot (−8 LUFS, peaking at −5 dBTP) and a quiet jingle (−20 LUFS, peaking at −17).
     const spot = await upload<Spot>(page, '/api/spots', 'Hangos szpot', sineMp3(4, -8));
     made.spot = spot.id;
@@ -190,5 +194,63 @@ test(
     );
     await expect.poll(async () => of(await scheduled(page), 'spot.level', beforeOwn).length).toBeGreaterThan(0);
     expect(db(of(await scheduled(page), 'spot.level', beforeOwn)[0]!.value)).toBeCloseTo(3, 5);
+  },
+);
+
+test(
+  "'Áttűnés': the next announced track starts on the second element and the two cross in equal-power fades of the set length; the server moves on to it; a skip fades out over 0.3 s",
+  BUNDLED_API,
+  async ({ page }) => {
+    await logIn(page);
+    shown = page;
+    await saveSetting(page, SETTING_CROSSFADE_SECONDS, '4');
+    await playChannel(page);
+    await expect.poll(() => contextState(page), { timeout: 15_000 }).toBe('running');
+    const player = await serverPlayer(page);
+    const track = player.track!;
+    const next = player.next_tracks![0]!;
+    expect(next.id).not.toBe(track.id);
+    expect(track.duration).toBeGreaterThan(12);
+
+    // Near the end, as another device's seek would put it: 4 s of crossfade start about 4.5 s before.
+    const before = (await scheduled(page)).length;
+    const seek = await pageCall(page, 'POST', `/api/players/${player.id}/update-volume`, {
+      currentTime: track.duration - 8,
+      volume: player.volume,
+    });
+    expect(seek.status).toBe(200);
+    await expect
+      .poll(async () => of(await scheduled(page), 'tail.fade', before).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const log = await scheduled(page);
+    const fadeIn = of(log, 'next.fade', before).find((e) => e.kind === 'curve')!;
+    const fadeOut = of(log, 'tail.fade', before).find((e) => e.kind === 'curve')!;
+    for (const fade of [fadeIn, fadeOut]) expect(fade.duration).toBe(4);
+    expect(Math.abs(fadeIn.at - fadeOut.at)).toBeLessThan(0.05);
+    // Equal power: in rises 0 → 1, out falls 1 → 0, and in² + out² stays 1 all the way.
+    expect(fadeIn.curve![0]).toBeCloseTo(0, 5);
+    expect(fadeIn.curve!.at(-1)).toBeCloseTo(1, 5);
+    expect(fadeOut.curve![0]).toBeCloseTo(1, 5);
+    expect(fadeOut.curve!.at(-1)).toBeCloseTo(0, 5);
+    expect(fadeIn.curve!.length).toBe(fadeOut.curve!.length);
+    fadeIn.curve!.forEach((v, i) => expect(v ** 2 + fadeOut.curve![i]! ** 2).toBeCloseTo(1, 4));
+    // The incoming track got its own level before it started.
+    expect(of(log, 'next.level', before).length).toBeGreaterThan(0);
+
+    // The music element is now the next track's, and the server follows it.
+    await expect.poll(async () => new URL((await audioState(page)).src).pathname).toBe(new URL(next.url).pathname);
+    await expect.poll(async () => (await serverPlayer(page)).track?.id, { timeout: 10_000 }).toBe(next.id);
+    expect((await audioState(page)).paused).toBe(false);
+    // Two music elements take turns; only the current one is marked.
+    await expect(page.locator('audio:not([data-spot-audio])')).toHaveCount(2);
+    await expect(page.locator('audio[data-player-audio]')).toHaveCount(1);
+
+    // 'Következő szám': the track sounding fades out over 0.3 s while the next one starts.
+    const beforeSkip = (await scheduled(page)).length;
+    expect((await pageCall(page, 'GET', `/api/players/${player.id}/next`)).status).toBe(200);
+    await expect
+      .poll(async () => of(await scheduled(page), 'tail.fade', beforeSkip)[0] ?? null, { timeout: 10_000 })
+      .toMatchObject({ kind: 'linear', value: 0, duration: 0.3 });
+    await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(false);
   },
 );
