@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Setting } from '../../../contracts';
+import type { PlayLogEntry } from '../../../contracts/play-log';
 import type { Sound } from '../../../contracts/sounds';
 import type { Spot } from '../../../contracts/spots';
 import {
@@ -212,6 +213,12 @@ test(
     expect(next.id).not.toBe(track.id);
     expect(track.duration).toBeGreaterThan(12);
 
+    const tracksLogged = async () =>
+      ((await pageCall(page, 'GET', '/api/play-log?type=track')).body as { data: PlayLogEntry[] }).data;
+    const known = new Set((await tracksLogged()).map((e) => e.key));
+    const newEntry = async (id: number) =>
+      (await tracksLogged()).find((e) => !known.has(e.key) && e.item_id === id) ?? null;
+
     // Near the end, as another device's seek would put it: 4 s of crossfade start about 4.5 s before.
     const before = (await scheduled(page)).length;
     const seek = await pageCall(page, 'POST', `/api/players/${player.id}/update-volume`, {
@@ -245,6 +252,13 @@ test(
     await expect(page.locator('audio:not([data-spot-audio])')).toHaveCount(2);
     await expect(page.locator('audio[data-player-audio]')).toHaveCount(1);
 
+    // Proof of play: the track that went out was heard to its end under its fade (from the seek: 8 s).
+    await expect.poll(() => newEntry(track.id), { timeout: 15_000 }).not.toBeNull();
+    const out = (await newEntry(track.id))!;
+    expect(out.ended).toBe(true);
+    expect(out.seconds!).toBeGreaterThan(6);
+    expect(out.seconds!).toBeLessThan(9.5);
+
     // 'Következő szám': the track sounding fades out over 0.3 s while the next one starts.
     const beforeSkip = (await scheduled(page)).length;
     expect((await pageCall(page, 'GET', `/api/players/${player.id}/next`)).status).toBe(200);
@@ -252,5 +266,10 @@ test(
       .poll(async () => of(await scheduled(page), 'tail.fade', beforeSkip)[0] ?? null, { timeout: 10_000 })
       .toMatchObject({ kind: 'linear', value: 0, duration: 0.3 });
     await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(false);
+    // The track that came in counts from its first sound (the whole crossfade) to the skip's fade.
+    await expect.poll(() => newEntry(next.id), { timeout: 15_000 }).not.toBeNull();
+    const skipped = (await newEntry(next.id))!;
+    expect(skipped.ended).toBe(false);
+    expect(skipped.seconds!).toBeGreaterThan(4);
   },
 );
