@@ -1,6 +1,16 @@
 import { settingSchema, type Setting } from './auth';
 import { z } from 'zod';
 import { hasInvisible } from './fields';
+import {
+  CROSSFADE_SECONDS,
+  parseCrossfadeSeconds,
+  parseSpotGainDb,
+  parseSwitch,
+  SETTING_CROSSFADE_SECONDS,
+  SETTING_LOUDNESS_NORMALIZE,
+  SETTING_SPOT_GAIN_DB,
+  SPOT_GAIN_DB,
+} from './sound-settings';
 import { isTimeZoneIn } from './time-zones';
 
 /**
@@ -32,7 +42,17 @@ export const settingMessages = {
   valueText: 'Az érték csak szöveg lehet.',
   valueTooLong: (max: number) => `Az érték legfeljebb ${max} karakter lehet.`,
   valueControl: 'Az érték nem tartalmazhat sortörést vagy vezérlőkaraktert.',
+  loudnessNormalize: 'A hangerő-kiegyenlítés csak be- (1) vagy kikapcsolt (0) lehet.',
+  spotGainDb: `A szpotok hangereje ${SPOT_GAIN_DB.min} és +${SPOT_GAIN_DB.max} dB közötti egész szám lehet.`,
+  crossfadeSeconds: `Az áttűnés ${CROSSFADE_SECONDS.min} és ${CROSSFADE_SECONDS.max} másodperc közötti egész szám lehet.`,
 } as const;
+
+/** The sound settings (contracts/sound-settings.ts): each value read by its parser, stored in its plain spelling. */
+const soundRules: Record<string, { parse: (raw: string) => number | boolean | undefined; message: string }> = {
+  [SETTING_LOUDNESS_NORMALIZE]: { parse: parseSwitch, message: settingMessages.loudnessNormalize },
+  [SETTING_SPOT_GAIN_DB]: { parse: parseSpotGainDb, message: settingMessages.spotGainDb },
+  [SETTING_CROSSFADE_SECONDS]: { parse: parseCrossfadeSeconds, message: settingMessages.crossfadeSeconds },
+};
 
 export const SETTING_VALUE_MAX = 255;
 
@@ -57,7 +77,7 @@ export const settingKeyBodySchema = z.object({
 
 /**
  * The rule for `value` of the setting `key` (POST /api/settings/{id}): `timezone` an IANA zone the
- * runtime knows; `logo` only as a file (POST /api/settings/file/{id}); any other key trimmed text
+ * runtime knows; the sound settings a switch ('1'/'0') or a whole number in range; `logo` only as a file (POST /api/settings/file/{id}); any other key trimmed text
  * of at most 255 characters without invisible characters (`hasInvisible`; blank = null).
  */
 export function settingValueSchema(key: string) {
@@ -72,6 +92,21 @@ export function settingValueSchema(key: string) {
   }
   if (key === SETTING_TIMEZONE) {
     return z.object({ value: text.pipe(z.string().refine(isKnownTimeZone, { error: settingMessages.timezone })) });
+  }
+  const sound = soundRules[key];
+  if (sound) {
+    // '+3' is kept as '3', 'true' as '1': the device reads one spelling.
+    return z.object({
+      value: text.pipe(
+        z
+          .string()
+          .refine((s) => sound.parse(s) !== undefined, { error: sound.message })
+          .transform((s) => {
+            const v = sound.parse(s)!;
+            return typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+          }),
+      ),
+    });
   }
   return z.object({
     value: text.pipe(

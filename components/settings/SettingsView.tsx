@@ -13,6 +13,7 @@ import { settings as huSettings } from '@/lib/i18n/hu/settings';
 import { BlockedTracksSetting } from './BlockedTracksSetting';
 import { LogoSetting } from './LogoSetting';
 import { OpeningHoursSetting } from './OpeningHoursSetting';
+import { SOUND_EDITORS } from './SoundSetting';
 import { TextSetting, TimezoneSetting } from './ValueSetting';
 import styles from './Settings.module.scss';
 
@@ -21,6 +22,8 @@ const hu = { errors, pages, settings: huSettings };
 function SettingEditor({ setting }: { setting: Setting }) {
   if (setting.key === LOGO_SETTING) return <LogoSetting setting={setting} />;
   if (setting.key === TIMEZONE_SETTING) return <TimezoneSetting setting={setting} />;
+  const Sound = SOUND_EDITORS[setting.key];
+  if (Sound) return <Sound setting={setting} />;
   return <TextSetting setting={setting} />;
 }
 

@@ -26,7 +26,7 @@ interface EditorProps {
  * A setting edited in place: its control and 'Mentés', enabled once the value differs from the
  * saved one; the server's `errors.value` (or `errors.key`) under the control.
  */
-function ValueEditor({ setting, hint, control }: EditorProps) {
+export function ValueEditor({ setting, hint, control }: EditorProps) {
   const saved = setting.value ?? '';
   const [value, setValue] = useState(saved);
   const save = useSettingSubmit((signal) => settingApi.save(setting, value, signal));

@@ -1,4 +1,6 @@
-import type { OutputState, Player, Track } from '@/contracts';
+import type { OutputState, Player, PlayerSound, Track } from '@/contracts';
+import { SOUND_SETTINGS_ABSENT, type SoundSettings } from '@/contracts/sound-settings';
+import type { AudioGraph } from './audio-graph';
 import {
   isOutputDevice,
   leaveReportTime,
@@ -67,6 +69,25 @@ export function setMediaCors(element: HTMLMediaElement, cors: boolean): void {
   else element.removeAttribute('crossorigin');
 }
 
+/** With the graph: the music fades out over this long before a spot, and back in over MUSIC_FADE_IN_S after. */
+export const MUSIC_FADE_OUT_S = 0.5;
+export const MUSIC_FADE_IN_S = 1;
+/** A sound shorter than this ducks the music to DUCK_LEVEL instead of pausing it (issue 28). */
+export const DUCK_UNDER_S = 5;
+export const DUCK_LEVEL = 0.3;
+const DUCK_S = 0.2;
+/** A skip fades the track out over this long (with the graph). */
+export const SKIP_FADE_S = 0.3;
+/** The crossfade's next track is started this much earlier, so it sounds by the fade's start. */
+const CROSSFADE_LEAD_S = 0.5;
+/** How long a new audio context may take to start by itself before the device asks for the tap. */
+const GRAPH_START_MS = 500;
+
+/** A sound short enough to play over the music, ducked (a spot always pauses it, as SPEC §4 says). */
+export function ducksMusic(item: PlayerSound): boolean {
+  return item.type === 'sound' && typeof item.duration === 'number' && item.duration < DUCK_UNDER_S;
+}
+
 /** The music has not moved for this long while it should sound: the device reports it stalled. */
 export const STALL_MS = 5_000;
 
@@ -80,7 +101,13 @@ const VOLUME_RAMP_STEP_MS = 100;
  * only on the device the player names does it make sound.
  */
 export class PlayerEngine {
-  readonly audio: HTMLAudioElement;
+  /**
+   * The music element. With the graph a second one takes turns with it (a crossfade, a skip's fade):
+   * this is always the one that plays the current track, `data-player-audio` marks it.
+   */
+  audio: HTMLAudioElement;
+  /** Every music element, the first (given or made) and the second one the graph adds. */
+  readonly musicElements: HTMLAudioElement[] = [];
   /** Spots and sounds play here; while it holds the floor the music element stays paused. */
   spot: HTMLAudioElement | null = null;
   private spotHoldsFloor = false;
@@ -100,7 +127,11 @@ export class PlayerEngine {
   private resumeAt: number | null = null;
   private errorHandledForLoad = false;
   private disposed = false;
-  private readonly meter: PlayMeter | null;
+  /** Proof of play, one meter per music element (a track going out in a crossfade is still heard). */
+  private readonly meters = new Map<HTMLAudioElement, PlayMeter>();
+  private get meter(): PlayMeter | null {
+    return this.meters.get(this.audio) ?? null;
+  }
   /** Set while the API is away: the device plays on from `base.next_tracks` and ignores stale states. */
   private alone: AloneRun | null = null;
   /** What the music really does, as last told through `onOutputState`. */
@@ -111,8 +142,29 @@ export class PlayerEngine {
   private stalled = false;
   private stallTimer: ReturnType<typeof setInterval> | null = null;
   /** The music plan's volume change under way: the element glides to `target` (0–1) over VOLUME_RAMP_MS. */
-  private ramp: { target: number; timer: ReturnType<typeof setInterval> } | null = null;
+  private ramp: { target: number; timer: ReturnType<typeof setInterval> | ReturnType<typeof setTimeout> } | null = null;
   private readonly wakeLock = createWakeLock();
+  /**
+   * The Web Audio graph (audio-graph.ts), loaded on the first track of an API whose media carry CORS,
+   * in a browser that has the API: item gains, fades and the plan's glides live there. Without it the
+   * device plays as before.
+   */
+  private graph: AudioGraph | null = null;
+  private graphLoading = false;
+  /** The prompt shows because the audio context is suspended (not because the element was refused). */
+  private tapForGraph = false;
+  private sound: SoundSettings = SOUND_SETTINGS_ABSENT;
+  /** The music track loaded (its loudness decides its gain). */
+  private loadedItem: Track | null = null;
+  /** The spot or sound playing over (or instead of) the music. */
+  private spotItem: PlayerSound | null = null;
+  /** A short sound plays over the music, which sounds at DUCK_LEVEL meanwhile. */
+  private ducked = false;
+  /** The next track loading on the spare element, to cross into once it sounds. */
+  private crossfade: { element: HTMLAudioElement; onPlaying: () => void } | null = null;
+  /** The element of the track going out (a crossfade, a skip's fade). */
+  private tail: { element: HTMLAudioElement; timer: ReturnType<typeof setTimeout> } | null = null;
+  private fadeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Set by the spot player when the browser refused the spot too: the tap starts it. */
   spotWaitsForTap: (() => void) | null = null;
 
@@ -124,14 +176,8 @@ export class PlayerEngine {
     this.audio.preload = 'auto';
     this.audio.setAttribute('data-player-audio', '');
     // Before our own listeners: an `ended` must close the meter's item before the next track loads.
-    this.meter = hooks.onPlayed ? new PlayMeter(this.audio, hooks.onPlayed) : null;
-    this.audio.addEventListener('timeupdate', this.handleTime);
-    this.audio.addEventListener('loadedmetadata', this.handleMetadata);
-    this.audio.addEventListener('ended', this.handleEnded);
-    this.audio.addEventListener('error', this.handleError);
-    this.audio.addEventListener('playing', this.handlePlaying);
-    this.audio.addEventListener('pause', this.handlePause);
-    this.audio.addEventListener('volumechange', this.handleVolumeChange);
+    this.addMusicElement(this.audio);
+    this.listen(this.audio, true);
     bindMediaKeys({
       play: () => {
         if (!this.player?.is_playing) this.hooks.togglePlay();
@@ -175,7 +221,7 @@ export class PlayerEngine {
     if (track.id !== this.loadedTrackId) {
       const resume = this.resumeAt;
       this.resumeAt = null;
-      this.load(track.url, resume ?? player!.current_time, track.id);
+      this.load(track, resume ?? player!.current_time);
     } else if (serverMovedPosition(this.lastServerTime, player!.current_time, this.lastReported)) {
       this.seekElement(player!.current_time);
     }
@@ -196,6 +242,8 @@ export class PlayerEngine {
   startFromTap(): void {
     // A muted element (see handleVolumeChange) may sound once the tap has unlocked the page.
     this.audio.muted = false;
+    this.graph?.resume();
+    this.tapForGraph = false;
     this.setNeedsTap(false);
     // A spot the browser refused starts now, in the tap's gesture; the music follows when it ends.
     const spot = this.spotWaitsForTap;
@@ -211,13 +259,134 @@ export class PlayerEngine {
     if (isOutputDevice(this.player, this.sessionId)) this.setNeedsTap(true);
   }
 
-  /** SpotPlayer uses this to pause music under a spot and to resume it after. */
-  holdForSpot(hold: boolean): void {
-    this.spotHoldsFloor = hold;
-    if (!hold) this.spotWaitsForTap = null;
-    if (hold) this.audio.pause();
-    else if (shouldSound(this.player, this.sessionId)) this.start();
+  /**
+   * SpotPlayer uses this to pause music under a spot (`item`) and to resume it after. With the graph the
+   * music fades out first: the answer is how long (ms) the spot waits for that; a short sound ducks the
+   * music instead (it plays on, lower); the music fades back in after.
+   */
+  holdForSpot(hold: boolean, item?: PlayerSound): number {
+    const graph = this.graph;
+    this.clearFade();
+    if (hold) {
+      this.cancelCrossfade();
+      this.endTail();
+      this.spotItem = item ?? null;
+      if (graph && item && this.spot) graph.level(this.spot, 'level', 'spot.level', this.gainOf(item, true));
+      if (graph && item && ducksMusic(item) && !this.spotHoldsFloor) {
+        this.ducked = true;
+        graph.ramp(this.audio, 'fade', 'music.fade', DUCK_LEVEL, DUCK_S);
+        this.refreshOutput();
+        return 0;
+      }
+      this.ducked = false;
+      const was = this.spotHoldsFloor;
+      this.spotHoldsFloor = true;
+      this.refreshOutput();
+      if (!graph || was || this.audio.paused) {
+        this.audio.pause();
+        return 0;
+      }
+      graph.ramp(this.audio, 'fade', 'music.fade', 0, MUSIC_FADE_OUT_S);
+      this.fadeTimer = setTimeout(() => {
+        this.fadeTimer = null;
+        if (this.spotHoldsFloor) this.audio.pause();
+      }, MUSIC_FADE_OUT_S * 1000);
+      return MUSIC_FADE_OUT_S * 1000;
+    }
+    this.spotItem = null;
+    this.spotWaitsForTap = null;
+    const paused = this.spotHoldsFloor;
+    this.spotHoldsFloor = false;
+    if (this.ducked || paused)
+      graph?.ramp(this.audio, 'fade', 'music.fade', 1, MUSIC_FADE_IN_S, paused ? 0 : undefined);
+    this.ducked = false;
+    if (shouldSound(this.player, this.sessionId)) this.start();
     this.refreshOutput();
+    return 0;
+  }
+
+  /**
+   * The shop's sound settings (contracts/sound-settings.ts), read from its settings rows: the gains of
+   * what sounds now follow at once.
+   */
+  setSoundSettings(settings: SoundSettings): void {
+    this.sound = settings;
+    this.applyLevels();
+  }
+
+  /** What the graph has scheduled (the music's and spot's gains) follows the items and settings now. */
+  private applyLevels(): void {
+    const graph = this.graph;
+    if (!graph) return;
+    graph.level(this.audio, 'level', 'music.level', this.gainOf(this.loadedItem, false));
+    if (this.spotItem && this.spot) graph.level(this.spot, 'level', 'spot.level', this.gainOf(this.spotItem, true));
+  }
+
+  private gainOf(item: Track | PlayerSound | null, spot: boolean): number {
+    return this.graphModule?.itemGainDb(item, this.sound, spot) ?? 0;
+  }
+
+  private graphModule: typeof import('./audio-graph') | null = null;
+
+  /**
+   * Loads the graph on the first track that needs it (our API's media, a browser with Web Audio). The
+   * module comes in its own chunk, so a device that never builds a graph never downloads it.
+   */
+  private ensureGraph(): void {
+    if (this.graph || this.graphLoading || !mediaCorsReady(this.player)) return;
+    if (typeof window === 'undefined' || typeof window.AudioContext !== 'function') return;
+    this.graphLoading = true;
+    import('./audio-graph')
+      .then((module) => {
+        if (this.disposed) return;
+        this.graphModule = module;
+        this.graph = new module.AudioGraph(this.handleGraphState);
+        this.graph.attachMusic(this.audio);
+        if (this.spot) this.graph.attachSpot(this.spot);
+        this.applyLevels();
+        // A page already touched may sound at once; a context that is still suspended a moment later
+        // waits for the tap.
+        this.graph.resume();
+        setTimeout(this.handleGraphState, GRAPH_START_MS);
+      })
+      .catch(() => {
+        // The chunk could not be loaded (offline before it was kept): the device plays as before.
+      })
+      .finally(() => {
+        this.graphLoading = false;
+      });
+  }
+
+  /** The spot player's element joins the graph (if there is one) before it loads an item. */
+  spotElementReady(element: HTMLAudioElement, cors: boolean): void {
+    if (cors) this.graph?.attachSpot(element);
+  }
+
+  /** The audio context started or stopped: a suspended one is silent, which the tap cures (needs_tap). */
+  private readonly handleGraphState = (): void => {
+    if (this.disposed || !this.graph) return;
+    const sound = shouldSound(this.player, this.sessionId);
+    if (this.graph.suspended) {
+      if (sound && !this.needsTap) {
+        this.tapForGraph = true;
+        this.setNeedsTap(true);
+      }
+    } else {
+      // Running (the tap, or a gesture elsewhere on the page): a prompt only the context wanted goes,
+      // and so does one an element that plays by now no longer needs.
+      const forGraph = this.tapForGraph;
+      this.tapForGraph = false;
+      if (this.needsTap && !this.audio.muted && !this.spotWaitsForTap && (forGraph || !this.audio.paused)) {
+        this.setNeedsTap(false);
+        if (sound && !this.spotHoldsFloor) this.start();
+      }
+    }
+    this.refreshOutput();
+  };
+
+  private clearFade(): void {
+    if (this.fadeTimer) clearTimeout(this.fadeTimer);
+    this.fadeTimer = null;
   }
 
   /** The spot element started sounding (the shop hears the spot while the music waits). */
@@ -268,7 +437,7 @@ export class PlayerEngine {
       return;
     }
     this.resumeAt = null;
-    this.load(next.url, 0, next.id);
+    this.load(next, 0);
     this.hooks.onAloneTrack?.(next);
     this.start();
   }
@@ -286,21 +455,22 @@ export class PlayerEngine {
   dispose(): void {
     this.disposed = true;
     this.stopRamp();
+    this.clearFade();
+    this.cancelCrossfade();
+    this.endTail();
+    this.graph?.dispose();
+    this.graph = null;
     this.wakeLock.dispose();
     this.stopStallWatch();
-    this.meter?.finish(false);
-    this.meter?.dispose();
+    for (const meter of this.meters.values()) {
+      meter.finish(false);
+      meter.dispose();
+    }
     this.clearTimers();
     this.audio.pause();
     this.audio.removeAttribute('src');
     this.audio.load();
-    this.audio.removeEventListener('timeupdate', this.handleTime);
-    this.audio.removeEventListener('loadedmetadata', this.handleMetadata);
-    this.audio.removeEventListener('ended', this.handleEnded);
-    this.audio.removeEventListener('error', this.handleError);
-    this.audio.removeEventListener('playing', this.handlePlaying);
-    this.audio.removeEventListener('pause', this.handlePause);
-    this.audio.removeEventListener('volumechange', this.handleVolumeChange);
+    this.listen(this.audio, false);
     if (typeof window !== 'undefined') {
       window.removeEventListener('beforeunload', this.handleLeave);
       window.removeEventListener('pagehide', this.handleLeave);
@@ -308,17 +478,165 @@ export class PlayerEngine {
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.handleLeave);
   }
 
-  private load(url: string, startAt: number, trackId: number): void {
+  /** A music element joins: its own proof-of-play meter (registered before the engine's listeners). */
+  private addMusicElement(element: HTMLAudioElement): void {
+    this.musicElements.push(element);
+    if (this.hooks.onPlayed) this.meters.set(element, new PlayMeter(element, this.hooks.onPlayed));
+  }
+
+  /** The engine's listeners go with the role: only the element of the current track drives it. */
+  private listen(element: HTMLAudioElement, on: boolean): void {
+    const method = on ? element.addEventListener.bind(element) : element.removeEventListener.bind(element);
+    method('timeupdate', this.handleTime);
+    method('loadedmetadata', this.handleMetadata);
+    method('ended', this.handleEnded);
+    method('error', this.handleError);
+    method('playing', this.handlePlaying);
+    method('pause', this.handlePause);
+    method('volumechange', this.handleVolumeChange);
+  }
+
+  /** The music element not playing the current track (made on first need, with the graph only). */
+  private spareElement(): HTMLAudioElement | null {
+    const graph = this.graph;
+    if (!graph) return null;
+    let spare = this.musicElements.find((element) => element !== this.audio);
+    if (!spare) {
+      spare = new Audio();
+      spare.preload = 'auto';
+      spare.hidden = true;
+      this.addMusicElement(spare);
+      this.audio.parentNode?.appendChild(spare);
+      graph.attachMusic(spare);
+    }
+    // Everything that feeds the graph is loaded with CORS (see mediaCorsReady).
+    setMediaCors(spare, true);
+    return spare;
+  }
+
+  /**
+   * `incoming` becomes the music element; the one before goes on as the tail, fading out, for
+   * `tailSeconds` (its meter keeps counting what is still heard of it), then stops.
+   */
+  private handOver(incoming: HTMLAudioElement, tailSeconds: number): void {
+    const old = this.audio;
+    this.endTail();
+    this.listen(old, false);
+    old.removeAttribute('data-player-audio');
+    incoming.volume = old.volume;
+    incoming.setAttribute('data-player-audio', '');
+    this.audio = incoming;
+    this.listen(incoming, true);
+    this.tail = { element: old, timer: setTimeout(() => this.endTail(), tailSeconds * 1000) };
+  }
+
+  /** The tail stops (its fade is over, or the music stops altogether): what it played is reported. */
+  private endTail(): void {
+    const tail = this.tail;
+    if (!tail) return;
+    this.tail = null;
+    clearTimeout(tail.timer);
+    tail.element.pause();
+    this.meters.get(tail.element)?.finish(false);
+    tail.element.removeAttribute('src');
+    tail.element.load();
+  }
+
+  /**
+   * 'Áttűnés' seconds (plus a moment for the next file to start) before the track ends, the next one
+   * the server announced starts on the spare element; once it sounds the two cross in equal-power
+   * fades of that length and the server is told to move on (as at a track's end).
+   */
+  private maybeCrossfade(): void {
+    const seconds = this.sound.crossfadeSeconds;
+    if (!this.graph || seconds <= 0 || this.crossfade || this.tail || this.alone) return;
+    if (this.spotHoldsFloor || this.ducked || this.audio.paused || !shouldSound(this.player, this.sessionId)) return;
+    const duration = this.audio.duration;
+    if (!Number.isFinite(duration) || duration < seconds * 2 + 1) return;
+    if (duration - this.audio.currentTime > seconds + CROSSFADE_LEAD_S) return;
+    const next = this.player?.next_tracks?.[0];
+    if (!next || next.id === this.loadedTrackId) return;
+    const incoming = this.spareElement();
+    if (!incoming) return;
+    const graph = this.graph;
+    this.meters.get(incoming)?.begin('track', next.id);
+    graph.level(incoming, 'level', 'next.level', this.gainOf(next, false));
+    graph.level(incoming, 'fade', 'next.fade', -Infinity);
+    incoming.volume = this.audio.volume;
+    incoming.src = next.url;
+    incoming.load();
+    const onPlaying = () => {
+      if (this.crossfade?.element !== incoming) return;
+      this.crossfade = null;
+      incoming.removeEventListener('playing', onPlaying);
+      this.crossTo(incoming, next, seconds);
+    };
+    this.crossfade = { element: incoming, onPlaying };
+    incoming.addEventListener('playing', onPlaying);
+    incoming.play()?.catch(() => this.cancelCrossfade());
+  }
+
+  private crossTo(incoming: HTMLAudioElement, next: Track, seconds: number): void {
+    const graph = this.graph!;
+    const old = this.audio;
+    graph.equalPower(incoming, 'next.fade', true, seconds);
+    graph.equalPower(old, 'tail.fade', false, seconds);
+    // The tail plays to its end (its meter then reports it as played through).
+    this.handOver(incoming, seconds + CROSSFADE_LEAD_S + 1);
+    this.loadedTrackId = next.id;
+    this.loadedItem = next;
+    this.errorHandledForLoad = false;
+    this.pendingSeek = null;
+    this.progressTime = -1;
+    // The server's answer (this track, from 0) is no move to follow.
+    this.lastServerTime = null;
+    this.lastReported = 0;
+    this.hooks.onPosition(incoming.currentTime);
+    this.hooks.onDuration(Number.isFinite(incoming.duration) ? incoming.duration : null);
+    this.hooks.requestNext();
+    this.refreshOutput();
+  }
+
+  /** A crossfade that has not started sounding yet is dropped (a skip, a spot, a pause came first). */
+  private cancelCrossfade(): void {
+    const crossfade = this.crossfade;
+    if (!crossfade) return;
+    this.crossfade = null;
+    const { element, onPlaying } = crossfade;
+    element.removeEventListener('playing', onPlaying);
+    element.pause();
+    this.meters.get(element)?.finish(false);
+    element.removeAttribute('src');
+    element.load();
+  }
+
+  private load(track: Track, startAt: number): void {
+    const { url, id: trackId } = track;
+    this.cancelCrossfade();
+    // With the graph a sounding track is not cut: it fades out over SKIP_FADE_S on the other element
+    // while the new one starts on this role's.
+    // A tail still fading out (a crossfade just made) gives way to the new fade.
+    const sounding = !this.audio.paused && this.loadedTrackId !== null;
+    if (sounding) this.endTail();
+    const spare = sounding ? this.spareElement() : null;
+    if (spare) {
+      this.graph!.ramp(this.audio, 'fade', 'tail.fade', 0, SKIP_FADE_S);
+      this.handOver(spare, SKIP_FADE_S);
+      this.graph!.level(spare, 'fade', 'music.fade', 0);
+    }
     // The track before (if it did not reach its end) is reported as far as it was heard.
     this.meter?.begin('track', trackId);
     this.loadedTrackId = trackId;
+    this.loadedItem = track;
     this.errorHandledForLoad = false;
     // 'audible' is earned again by this track's own moving time, not the last one's.
     this.progressTime = -1;
     this.pendingSeek = startAt > 0 ? startAt : null;
-    setMediaCors(this.audio, mediaCorsReady(this.player));
+    setMediaCors(this.audio, mediaCorsReady(this.player) || this.graph !== null);
     this.audio.src = url;
     this.audio.load();
+    this.ensureGraph();
+    this.applyLevels();
     this.hooks.onPosition(startAt);
   }
 
@@ -355,6 +673,8 @@ export class PlayerEngine {
   }
 
   private pauseAndReport(previous: Player | null): void {
+    this.cancelCrossfade();
+    this.endTail();
     const wasSounding = !this.audio.paused;
     this.audio.pause();
     if (wasSounding && previous && this.player) this.reportNow();
@@ -364,6 +684,8 @@ export class PlayerEngine {
   private silence(previous: Player | null, sessionId: string | null): void {
     this.setNeedsTap(false);
     const wasOutput = isOutputDevice(previous, sessionId) && this.loadedTrackId !== null;
+    this.cancelCrossfade();
+    this.endTail();
     this.meter?.finish(false);
     if (wasOutput) {
       this.audio.pause();
@@ -371,6 +693,7 @@ export class PlayerEngine {
       this.audio.load();
     }
     this.loadedTrackId = null;
+    this.loadedItem = null;
     this.pendingSeek = null;
     this.clearTimers();
     this.hooks.onPosition(null);
@@ -392,6 +715,18 @@ export class PlayerEngine {
       return;
     }
     const from = this.audio.volume;
+    const graph = this.graph;
+    if (graph) {
+      // The glide lives in the graph: the element takes the new volume (the player's) at once and the
+      // plan gain goes from where the sound was to 1; down to silence the element follows at the end.
+      const seconds = VOLUME_RAMP_MS / 1000;
+      if (target > 0) {
+        this.audio.volume = target;
+        graph.planRamp(1, seconds, from / target);
+      } else graph.planRamp(0, seconds, 1);
+      this.ramp = { target, timer: setTimeout(() => this.stopRamp(), VOLUME_RAMP_MS) };
+      return;
+    }
     const startedAt = Date.now();
     const timer = setInterval(() => {
       const t = Math.min(1, (Date.now() - startedAt) / VOLUME_RAMP_MS);
@@ -405,6 +740,7 @@ export class PlayerEngine {
     if (!this.ramp) return;
     clearInterval(this.ramp.timer);
     this.audio.volume = this.ramp.target;
+    this.graph?.planRamp(1, 0);
     this.ramp = null;
   }
 
@@ -474,7 +810,7 @@ export class PlayerEngine {
   private currentOutput(): OutputState | null | undefined {
     if (!isOutputDevice(this.player, this.sessionId) || !this.player?.track) return null;
     // A muted element plays on silently (the only start a browser allows without a gesture).
-    if (this.needsTap || this.audio.muted) return 'needs_tap';
+    if (this.needsTap || this.audio.muted || (this.graph?.suspended && this.player.is_playing)) return 'needs_tap';
     if (!this.player.is_playing) return 'paused';
     if (this.spotHoldsFloor) return this.spot && !this.spot.paused && this.spot.readyState >= 3 ? 'audible' : undefined;
     if (this.stalled) return 'stalled';
@@ -519,6 +855,7 @@ export class PlayerEngine {
 
   private readonly handleTime = () => {
     if (this.loadedTrackId !== null) this.hooks.onPosition(this.audio.currentTime);
+    this.maybeCrossfade();
     // Only time that moves forward is music the shop hears (a seek back restarts the count too).
     if (this.audio.currentTime !== this.progressTime) {
       const first = this.progressTime < 0;
@@ -550,6 +887,7 @@ export class PlayerEngine {
     this.failuresInRow = 0;
     this.reloadedTrackId = null;
     this.noteProgress();
+    // (A suspended audio context asks for the tap through handleGraphState.)
     this.setNeedsTap(this.audio.muted && shouldSound(this.player, this.sessionId));
     this.wakeLock.set(true);
     this.refreshOutput();
@@ -563,7 +901,8 @@ export class PlayerEngine {
   private readonly handleVolumeChange = () => {
     if (!isOutputDevice(this.player, this.sessionId)) return;
     if (this.audio.muted) this.setNeedsTap(shouldSound(this.player, this.sessionId));
-    else if (this.needsTap && !this.audio.paused && !this.spotWaitsForTap) this.setNeedsTap(false);
+    else if (this.needsTap && !this.audio.paused && !this.spotWaitsForTap && !this.graph?.suspended)
+      this.setNeedsTap(false);
     this.refreshOutput();
   };
 

@@ -73,8 +73,10 @@ export class SpotPlayer {
     this.holding = held;
     this.started = false;
     this.meter?.begin(item.type, item.id);
-    this.engine.holdForSpot(true);
+    // With the audio graph the music fades out first (or ducks under a short sound): the spot waits that long.
+    const wait = this.engine.holdForSpot(true, item);
     setMediaCors(this.element, this.cors);
+    this.engine.spotElementReady(this.element, this.cors);
     this.element.src = item.url;
     this.element.load();
     if (held) {
@@ -82,9 +84,17 @@ export class SpotPlayer {
       return;
     }
     const key = item.key;
-    this.startTimer = setTimeout(() => this.fail(key), SPOT_START_TIMEOUT_MS);
-    const attempt = this.element.play();
-    attempt?.catch((error: unknown) => this.refused(key, error));
+    const play = () => {
+      this.startTimer = setTimeout(() => this.fail(key), SPOT_START_TIMEOUT_MS);
+      const attempt = this.element.play();
+      attempt?.catch((error: unknown) => this.refused(key, error));
+    };
+    if (wait <= 0) play();
+    else
+      this.startTimer = setTimeout(() => {
+        this.startTimer = null;
+        if (this.playingKey === key && !this.holding) play();
+      }, wait);
   }
 
   /**

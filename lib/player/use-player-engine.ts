@@ -2,6 +2,9 @@
 
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
+import type { Setting } from '@/contracts';
+import { soundSettingsOf } from '@/contracts/sound-settings';
+import { apiFetch } from '@/lib/api/fetcher';
 import { useMe } from '@/lib/api/use-me';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { connectionAtom } from '@/lib/realtime/atoms';
@@ -237,7 +240,7 @@ export function usePlayerEngine(): void {
       store.set(playingOnAloneAtom, false);
       store.set(aloneTrackAtom, null);
       instance.dispose();
-      instance.audio.remove();
+      for (const element of instance.musicElements) element.remove();
       if (engine === instance) engine = null;
     };
   }, [store]);
@@ -258,6 +261,24 @@ export function usePlayerEngine(): void {
       unsubscribe();
     };
   }, [playerId, store]);
+
+  // The shop's sound settings (levelling, spots' gain, crossfade), read again at every track the audio
+  // device starts, so a change on /settings reaches the music by the next track at the latest. Only our
+  // API has them (and the media the graph needs); a failed read keeps what the device had.
+  const trackId = player?.track?.id;
+  const levelled = mediaCorsReady(player) && isOutputDevice(player, sessionId);
+  useEffect(() => {
+    if (!levelled || trackId === undefined) return;
+    let live = true;
+    apiFetch<Setting[]>('/api/settings')
+      .then((rows) => {
+        if (live) engine?.setSoundSettings(soundSettingsOf(rows));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [levelled, trackId]);
 
   const lastSessionId = useRef<string | null>(null);
   const renewedFrom = useRef<string | null>(null);

@@ -12,6 +12,13 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { settingSchema } from '../../contracts/auth';
 import { SETTING_LOGO, SETTING_TIMEZONE, settingListSchema, settingMessages } from '../../contracts/settings';
+import {
+  SETTING_CROSSFADE_SECONDS,
+  SETTING_LOUDNESS_NORMALIZE,
+  SETTING_SPOT_GAIN_DB,
+  SOUND_SETTING_KEYS,
+  soundSettingsOf,
+} from '../../contracts/sound-settings';
 import { fileMessages } from '../../contracts/uploads';
 import { customerSchema } from '../../contracts/auth';
 import { customers, settings } from '../../server/src/db/schema';
@@ -106,7 +113,7 @@ describe('GET /api/settings', () => {
       const got = await list();
       assert.deepEqual(
         got.map((s) => s.key),
-        [SETTING_LOGO, SETTING_TIMEZONE, 'shop_note'],
+        [SETTING_LOGO, SETTING_TIMEZONE, ...SOUND_SETTING_KEYS, 'shop_note'],
       );
       const [logo, timezone] = got;
       assert.equal(logo!.id, ids.logo);
@@ -117,11 +124,25 @@ describe('GET /api/settings', () => {
         /^http:\/\/api\.test:4000\/media\/customers\/\d+\/logo\.svg\?expires=\d+&signature=[0-9a-f]+$/,
       );
       assert.deepEqual(timezone, { id: ids.timezone, key: SETTING_TIMEZONE, value: 'Europe/Budapest', url: null });
-      assert.deepEqual(got[2], { id: extra!.id, key: 'shop_note', value: 'Nyitva 9-től', url: null });
+      // The sound settings at their defaults (issue 28): levelling on, spots at the music's level, 3 s crossfade.
+      assert.deepEqual(
+        got.slice(2, 5).map((s) => [s.key, s.value, s.url]),
+        [
+          [SETTING_LOUDNESS_NORMALIZE, '1', null],
+          [SETTING_SPOT_GAIN_DB, '0', null],
+          [SETTING_CROSSFADE_SECONDS, '3', null],
+        ],
+      );
+      assert.deepEqual(soundSettingsOf(got), { normalize: true, spotGainDb: 0, crossfadeSeconds: 3 });
+      assert.deepEqual(got[5], { id: extra!.id, key: 'shop_note', value: 'Nyitva 9-től', url: null });
       // The other shop sees only its own rows.
       const theirs = await list(other);
       assert.deepEqual(
-        theirs.map((s) => s.id),
+        theirs.map((s) => s.key),
+        [SETTING_LOGO, SETTING_TIMEZONE, ...SOUND_SETTING_KEYS],
+      );
+      assert.deepEqual(
+        theirs.slice(0, 2).map((s) => s.id),
         [ids.otherLogo, ids.otherTimezone],
       );
     } finally {
@@ -129,7 +150,7 @@ describe('GET /api/settings', () => {
     }
   });
 
-  test('a shop created outside the seed gets both rows at the next start (no logo file: the default)', async () => {
+  test('a shop created outside the seed gets every row at the next start (no logo file: the default)', async () => {
     const [shop] = await t.database.db
       .insert(customers)
       .values({ slug: 'uj-bolt', name: 'Új Bolt', timezone: 'Europe/London' })
@@ -145,11 +166,23 @@ describe('GET /api/settings', () => {
         [
           [SETTING_LOGO, null, null],
           [SETTING_TIMEZONE, 'Europe/London', null],
+          [SETTING_LOUDNESS_NORMALIZE, '1', null],
+          [SETTING_SPOT_GAIN_DB, '0', null],
+          [SETTING_CROSSFADE_SECONDS, '3', null],
         ],
       );
+      // A shop that has one of them keeps its value; running it again changes nothing else.
+      await t.database.db
+        .update(settings)
+        .set({ value: '5' })
+        .where(eq(settings.id, rows.find((r) => r.key === SETTING_CROSSFADE_SECONDS)!.id));
+      rows.find((r) => r.key === SETTING_CROSSFADE_SECONDS)!.value = '5';
       // Running it again changes nothing.
       await runSeed({ db: t.database.db, storage });
-      assert.deepEqual(await settingRows(shop!.id), rows);
+      assert.deepEqual(
+        (await settingRows(shop!.id)).map((r) => [r.id, r.key, r.value]),
+        rows.map((r) => [r.id, r.key, r.value]),
+      );
     } finally {
       await t.database.db.delete(customers).where(eq(customers.id, shop!.id));
     }
@@ -329,6 +362,51 @@ describe('POST /api/settings/{id}', () => {
       assert.equal(res.json().value, null);
     } finally {
       await t.database.db.delete(settings).where(eq(settings.id, row!.id));
+    }
+  });
+
+  test('the sound settings: a switch (1/0), a whole dB from -6 to +6, whole seconds from 0 to 8; kept in one spelling', async () => {
+    const rows = await list();
+    const idOf = (key: string) => rows.find((s) => s.key === key)!.id;
+    const save = (key: string, value: unknown) => a.post(`/api/settings/${idOf(key)}`, { key, value });
+    try {
+      for (const [key, value, kept] of [
+        [SETTING_LOUDNESS_NORMALIZE, '0', '0'],
+        [SETTING_LOUDNESS_NORMALIZE, 'true', '1'],
+        [SETTING_SPOT_GAIN_DB, '-6', '-6'],
+        [SETTING_SPOT_GAIN_DB, ' +6 ', '6'],
+        [SETTING_SPOT_GAIN_DB, 3, '3'],
+        [SETTING_CROSSFADE_SECONDS, '0', '0'],
+        [SETTING_CROSSFADE_SECONDS, '8', '8'],
+      ] as const) {
+        const res = await save(key, value);
+        assert.equal(res.statusCode, 200, `${key}=${value}: ${res.body}`);
+        assert.equal(res.json().value, kept);
+        assert.equal((await rowOf(idOf(key))).value, kept);
+      }
+      for (const [key, value, message] of [
+        [SETTING_LOUDNESS_NORMALIZE, 'igen', settingMessages.loudnessNormalize],
+        [SETTING_LOUDNESS_NORMALIZE, '', settingMessages.loudnessNormalize],
+        [SETTING_LOUDNESS_NORMALIZE, '2', settingMessages.loudnessNormalize],
+        [SETTING_SPOT_GAIN_DB, '7', settingMessages.spotGainDb],
+        [SETTING_SPOT_GAIN_DB, '-7', settingMessages.spotGainDb],
+        [SETTING_SPOT_GAIN_DB, '1.5', settingMessages.spotGainDb],
+        [SETTING_SPOT_GAIN_DB, '', settingMessages.spotGainDb],
+        [SETTING_CROSSFADE_SECONDS, '9', settingMessages.crossfadeSeconds],
+        [SETTING_CROSSFADE_SECONDS, '-1', settingMessages.crossfadeSeconds],
+        [SETTING_CROSSFADE_SECONDS, 'három', settingMessages.crossfadeSeconds],
+        [SETTING_CROSSFADE_SECONDS, null, settingMessages.crossfadeSeconds],
+        [SETTING_CROSSFADE_SECONDS, ['3'], settingMessages.valueText],
+      ] as const) {
+        await expect422(await save(key, value), { value: [message] });
+      }
+      assert.deepEqual(soundSettingsOf(await list()), { normalize: true, spotGainDb: 3, crossfadeSeconds: 8 });
+      // The other shop keeps its defaults.
+      assert.deepEqual(soundSettingsOf(await list(other)), { normalize: true, spotGainDb: 0, crossfadeSeconds: 3 });
+    } finally {
+      await save(SETTING_LOUDNESS_NORMALIZE, '1');
+      await save(SETTING_SPOT_GAIN_DB, '0');
+      await save(SETTING_CROSSFADE_SECONDS, '3');
     }
   });
 

@@ -7,7 +7,22 @@ export const settings = {
   toastSaved: 'Sikeresen elmentve.',
   savedFlag: 'Mentve',
   // Hungarian names of the known keys; an unknown key is shown as it is.
-  keys: { logo: 'Logó', timezone: 'Időzóna' } as Record<string, string>,
+  keys: {
+    logo: 'Logó',
+    timezone: 'Időzóna',
+    loudness_normalize: 'Hangerő-kiegyenlítés',
+    spot_gain_db: 'Szpotok hangereje',
+    crossfade_seconds: 'Áttűnés',
+  } as Record<string, string>,
+  // The sound settings (issue 28): how the shop's audio device plays.
+  loudnessHint:
+    'Bekapcsolva minden zene, szpot és hang azonos hangerővel szól (−16 LUFS), akármilyen hangosra keverték.',
+  loudnessOn: 'Be',
+  loudnessOff: 'Ki',
+  spotGainHint: 'A szpotok és hangok hangereje a zenéhez képest, −6 és +6 dB között (0: a zenével egyforma).',
+  spotGainUnit: 'dB',
+  crossfadeHint: 'Ennyi másodperccel a dal vége előtt indul a következő, a kettő egymásba úszik (0: nincs áttűnés).',
+  crossfadeUnit: 'másodperc',
   logoHint: 'Ez a logó látszik a fejlécben és a bejelentkezési oldalon. JPEG vagy PNG kép, legfeljebb 10 MB.',
   logoCurrent: 'A jelenlegi logó',
   logoDefault: 'Még nincs saját logó: a Pulzus alapértelmezett képe látszik.',

@@ -18,7 +18,7 @@ export interface StartSync {
   run(ctx: SeedContext): Promise<void>;
 }
 
-/** Every shop has the settings `logo` and `timezone` (rows it lacks are added; none is changed). */
+/** Every shop has the settings `logo`, `timezone` and the sound ones (rows it lacks are added; none is changed). */
 export const shopSettingsSync: StartSync = {
   name: 'shop_settings',
   run: ({ db }) => ensureShopSettings(db),

@@ -94,6 +94,14 @@ test('a browser that refuses autoplay shows the tap prompt, and the tap starts t
     await expect(prompt).toBeHidden();
     await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
     await expectTimeAdvances(page);
+    // The music goes through the audio graph (our API's media carry CORS), whose context the tap started.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (window as { __pulzusAudioGraph?: { state(): string } }).__pulzusAudioGraph?.state() ?? null,
+        ),
+      )
+      .toBe('running');
   } finally {
     await releasePlayer(page);
     await context.close();

@@ -12,8 +12,16 @@ test('PlaySpots pauses the track, plays the spot on every device’s view, then 
   const spots = (await pageCall(b.page, 'GET', '/api/spots')).body as Spot[];
   expect(spots.length).toBeGreaterThan(0);
   const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
-  const player = await playerOf(a.page);
+  let player = await playerOf(a.page);
   await expect.poll(async () => (await audioState(a.page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
+  // The track must not end (nor cross into the next one: 'Áttűnés') during the spot or just after it:
+  // near its end it is moved back, as another device would.
+  if (player.track!.duration - (await audioState(a.page)).time < 30) {
+    const back = { currentTime: 2, volume: player.volume };
+    expect((await pageCall(b.page, 'POST', `/api/players/${player.id}/update-volume`, back)).status).toBe(200);
+    await expect.poll(async () => (await audioState(a.page)).time, LIVE).toBeLessThan(10);
+    player = await playerOf(a.page);
+  }
 
   // Fired from the remote device, as an operator would.
   const fired = await pageCall(b.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] });
@@ -64,7 +72,9 @@ test('a sound can be skipped: next ends it, clears what was queued behind it and
 
   await expect.poll(async () => pathOf((await spotElement(a.page)).src), LIVE).toBe(pathOf(sound.url));
   await expect(bar(a.page).getByText('Hang szól')).toBeVisible(LIVE);
-  expect((await audioState(a.page)).paused).toBe(true);
+  // Every demo sound is shorter than 5 s: the music plays on under it, ducked (issue 28), not paused.
+  expect(sound.duration).toBeLessThan(5);
+  expect((await audioState(a.page)).paused).toBe(false);
   const next = bar(a.page).getByRole('button', { name: 'Következő szám' });
   await expect(next).toBeEnabled();
 

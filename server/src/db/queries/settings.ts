@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { SOUND_SETTING_DEFAULTS, SOUND_SETTING_KEYS } from '../../../../contracts/sound-settings';
 import { customers, settings } from '../schema';
 
 export type SettingRow = typeof settings.$inferSelect;
@@ -34,18 +35,23 @@ export async function upsertSetting(
 }
 
 /** Keys every shop has; `listShopSettings` puts them first, in this order. */
-export const SHOP_SETTING_KEYS = ['logo', 'timezone'] as const;
+export const SHOP_SETTING_KEYS = ['logo', 'timezone', ...SOUND_SETTING_KEYS] as const;
 
 /**
- * Gives every customer that lacks them the rows `logo` (no file: the default logo) and `timezone`
- * (its `customers.timezone`); existing rows stay as they are. One statement, run at every start.
+ * Gives every customer that lacks them the rows `logo` (no file: the default logo), `timezone`
+ * (its `customers.timezone`) and the sound settings at their defaults (issue 28); existing rows stay
+ * as they are. One statement, run at every start.
  */
 export async function ensureShopSettings(db: Db) {
+  const sound = SOUND_SETTING_KEYS.map(
+    (key) => sql`union all select c.id, ${key}::text, ${SOUND_SETTING_DEFAULTS[key]}::text, null from ${customers} c`,
+  );
   await db.execute(sql`
     insert into ${settings} (customer_id, key, value, file_path)
     select c.id, 'logo', null, null from ${customers} c
     union all
     select c.id, 'timezone', c.timezone, null from ${customers} c
+    ${sql.join(sound, sql` `)}
     on conflict (customer_id, key) do nothing`);
 }
 
