@@ -354,3 +354,110 @@ export async function measureScreenHeap(stack: Stack, logins: MixerTargets): Pro
     await browser.close();
   }
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Loudness measuring (issue 28): what it costs an upload, and the API's event loop
+
+export const LOUDNESS_BUDGETS = { uploadRatio: 1.3, eventLoopMs: 50 } as const;
+
+/**
+ * Step `loudness`: every upload is measured on a worker thread right after it is stored (its answer
+ * does not wait for it). What measuring can cost is the upload that arrives while an earlier file is
+ * being measured: the same 10 MB spot through the BFF, once while the API measures the previous one
+ * ("measuring") and once with the API idle, every earlier measurement done ("measuring off" for that
+ * upload; its own starts after its answer), interleaved, medians of BENCH_UPLOAD_RUNS. Meanwhile
+ * `GET /health/live` is asked back to back on the API (a new connection each): the slowest answer
+ * while files are measured and none is being received bounds the longest stretch the event loop was
+ * held (budget 50 ms), beside the median answer as the floor.
+ */
+export async function measureLoudnessCost(stack: Stack, logins: MixerTargets): Promise<MixerMeasurement[]> {
+  const { bff, api } = targets(stack, logins);
+  const mp3 = makeMp3();
+  process.stdout.write(
+    `loudness: ${(mp3.length / MB).toFixed(1)} MB MP3, ${UPLOAD_RUNS} runs per mode, interleaved…\n`,
+  );
+  const made: number[] = [];
+  /** Uploads under way: the probe's answers then say what receiving a file costs, not measuring. */
+  let uploading = 0;
+  const upload = async (label: string): Promise<{ ms: number; id: number }> => {
+    const { body, contentType } = multipart(
+      { name: `Bench ${label}` },
+      { field: 'file', name: 'bench.mp3', type: 'audio/mpeg', bytes: mp3 },
+    );
+    uploading++;
+    const t0 = performance.now();
+    const res = await send(bff, 'POST', '/api/spots', body, contentType).finally(() => uploading--);
+    const ms = performance.now() - t0;
+    if (res.status !== 201 && res.status !== 200)
+      throw new Error(`${label} upload answered ${res.status}: ${res.text.slice(0, 300)}`);
+    const id = (JSON.parse(res.text) as { id: number }).id;
+    made.push(id);
+    return { ms, id };
+  };
+  const measured = async (id: number, timeoutMs = 180_000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const spots = await json<Array<{ id: number; loudness_lufs?: number | null }>>(api, 'GET', '/api/spots');
+      const spot = spots.find((s) => s.id === id);
+      if (typeof spot?.loudness_lufs === 'number') return;
+      if (Date.now() > deadline) throw new Error(`spot ${id} was not measured within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  // The event loop probe: one /health/live at a time, for as long as `probing`.
+  const answers: number[] = [];
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const quiet = uploading === 0;
+      const t0 = performance.now();
+      const res = await send(api, 'GET', '/health/live');
+      if (res.status === 200 && quiet && uploading === 0) answers.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+
+  const idle: number[] = [];
+  const busy: number[] = [];
+  try {
+    // Warm-up: the route and the worker loaded.
+    await measured((await upload('warm-up')).id);
+    answers.length = 0;
+    for (let run = 0; run < UPLOAD_RUNS; run++) {
+      const order = run % 2 === 0 ? (['idle', 'busy'] as const) : (['busy', 'idle'] as const);
+      for (const mode of order) {
+        if (mode === 'idle') {
+          const { ms, id } = await upload(`idle ${run + 1}`);
+          idle.push(ms);
+          await measured(id);
+        } else {
+          const first = await upload(`busy ${run + 1}a`);
+          const { ms, id } = await upload(`busy ${run + 1}b`);
+          busy.push(ms);
+          await measured(first.id);
+          await measured(id);
+        }
+      }
+    }
+  } finally {
+    probing = false;
+    await probe;
+    for (const id of made) await json(api, 'POST', `/api/spots/delete/${id}`).catch(() => undefined);
+  }
+  const b = median(busy);
+  const i = median(idle);
+  const note = `median of ${UPLOAD_RUNS}, interleaved, POST /api/spots through the BFF (10 MB file)`;
+  return [
+    { name: 'upload while a file is measured', value: b, unit: 'ms', note },
+    { name: 'upload with nothing measured', value: i, unit: 'ms', note },
+    { name: 'upload measuring ÷ not', value: b / i, unit: '×', max: LOUDNESS_BUDGETS.uploadRatio, note: 'medians' },
+    {
+      name: 'API event loop held while measuring (slowest /health/live)',
+      value: Math.max(...answers),
+      unit: 'ms',
+      max: LOUDNESS_BUDGETS.eventLoopMs,
+      note: `${answers.length} answers, median ${median(answers).toFixed(1)} ms`,
+    },
+  ];
+}

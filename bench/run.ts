@@ -22,7 +22,7 @@ import { measureAllDay } from './allday';
 import { measureOutage } from './outage';
 import { measureOutputState } from './output-state';
 import { measurePauseDuringSpot } from './pause-spot';
-import { measureScreenHeap, measureUpload } from './mixer';
+import { measureLoudnessCost, measureScreenHeap, measureUpload } from './mixer';
 import { measureClicks } from './clicks';
 import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
@@ -39,7 +39,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,bad-day,upload,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,bad-day,upload,loudness,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
  * those steps (default: all). Steps that need no stack (realtime, realtime-scale, realtime-shops and busy-shop start their own APIs,
  * bad-day its own cluster, scheduler is pure) start none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
@@ -360,7 +360,18 @@ function report(): boolean {
 }
 
 /** Steps that talk to the bench's web app (and API), and the ones that need its API alone. */
-const WEB_STEPS = ['me', 'pages', 'clicks', 'upload', 'screen', 'allday', 'output-state', 'pause-spot', 'outage'];
+const WEB_STEPS = [
+  'me',
+  'pages',
+  'clicks',
+  'upload',
+  'loudness',
+  'screen',
+  'allday',
+  'output-state',
+  'pause-spot',
+  'outage',
+];
 const API_STEPS = ['scheduler-latency', 'scheduler-preview', 'plan-latency'];
 
 /** The bench's stack: API and web, only the API, or nothing, as the chosen steps need. */
@@ -453,11 +464,13 @@ async function main(): Promise<void> {
     // PostgreSQL restarted and frozen, Redis away, an API instance killed, under a cluster of its own (bench/bad-day.ts).
     if (runs('bad-day')) measurements.push(...(await measureBadDay()));
     // The mixer: a 10 MB upload through the BFF against direct, and the screen page's heap (bench/mixer.ts).
-    if (runs('upload') || runs('screen')) {
+    if (runs('upload') || runs('loudness') || runs('screen')) {
       const agent = new http.Agent({ keepAlive: false });
       const logins = { bffCookie: await bffLogin(needStack(), agent), apiCookie: await apiLogin(needStack(), agent) };
       agent.destroy();
       if (runs('upload')) measurements.push(...(await measureUpload(needStack(), logins)));
+      // Loudness measuring: an upload while a file is measured ÷ with none, and the API's event loop meanwhile.
+      if (runs('loudness')) measurements.push(...(await measureLoudnessCost(needStack(), logins)));
       if (runs('screen')) measurements.push(...(await measureScreenHeap(needStack(), logins)));
     }
     // A day on the shop PC: 500 track changes pushed to a channel page, its heap and DOM (bench/allday.ts).
