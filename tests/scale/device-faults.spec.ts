@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from '../e2e/support/auth';
-import { cachedMedia, holdable, startSampling, stopSampling, type Sample } from '../e2e/player/outage-support';
+import {
+  cachedMedia,
+  holdable,
+  serverPlays,
+  startSampling,
+  stopSampling,
+  type Sample,
+} from '../e2e/player/outage-support';
 import { audioState, bar, playChannel, releasePlayer, serverPlayer } from '../e2e/player/support';
 import { LIVE, pageCall, pathOf, waitForSocket } from '../e2e/realtime/support';
 import { freezeDatabase } from './fault-proxy';
@@ -122,13 +129,7 @@ test("PostgreSQL hangs across a track's end: the audio device plays the next tra
 
   // The database answers again: the server follows the device, and the music never stopped.
   await expect
-    .poll(
-      async () => {
-        const server = await serverPlayer(page).catch(() => null);
-        return server?.track?.id === upcoming!.id && server.is_playing && server.session_id === before.session_id;
-      },
-      { timeout: 30_000, intervals: [250] },
-    )
+    .poll(() => serverPlays(page, upcoming!.id, before.session_id), { timeout: 30_000, intervals: [250] })
     .toBe(true);
   await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
   expect((await audioState(page)).paused).toBe(false);

@@ -1,4 +1,5 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
+import { serverPlayer } from './support';
 
 /** Helpers of the outage tests (the end-to-end suite's and the scale suite's): the audio device's media cache, its music element sampled, a device whose network the test holds. */
 
@@ -63,4 +64,10 @@ export async function holdable(page: Page): Promise<HeldDevice> {
   });
   await page.route(/\/api\//, (route) => (device.held ? route.abort('connectionrefused') : route.fallback()));
   return device;
+}
+
+/** Whether the server's player plays `trackId` with the device `sessionId` as its output (false while the API cannot answer). */
+export async function serverPlays(page: Page, trackId: number, sessionId: string | null | undefined): Promise<boolean> {
+  const server = await serverPlayer(page).catch(() => null);
+  return server?.track?.id === trackId && !!server.is_playing && server.session_id === sessionId;
 }

@@ -4,7 +4,7 @@ import { startOwnStack, stopOwnStack } from '../support/own-stack';
 import { E2E, startApi, webUrl, type ManagedProcess, type Stack } from '../../../scripts/launch/stack';
 import type { Spot } from '../../../contracts/spots';
 import { LIVE, pageCall, pathOf, spotElement, waitForSocket } from '../realtime/support';
-import { cachedMedia, holdable, startSampling, stopSampling } from './outage-support';
+import { cachedMedia, holdable, serverPlays, startSampling, stopSampling } from './outage-support';
 import { audioState, bar, playChannel, releasePlayer, serverPlayer } from './support';
 
 // Its own stack: the test stops the tenant API and starts it again on the same DATA_DIR.
@@ -122,13 +122,7 @@ test('the API away across a track end: the music plays on from the cache, the ba
 
     // The device tells the server where it is: the server names the track that sounds, playing, here.
     await expect
-      .poll(
-        async () => {
-          const server = await serverPlayer(page).catch(() => null);
-          return server?.track?.id === upcoming!.id && server.is_playing && server.session_id === before.session_id;
-        },
-        { timeout: 10_000, intervals: [100] },
-      )
+      .poll(() => serverPlays(page, upcoming!.id, before.session_id), { timeout: 10_000, intervals: [100] })
       .toBe(true);
     const rightAfter = Date.now() - back;
     await expect(region.getByText(NOTICE, { exact: true })).toHaveCount(0, { timeout: 5_000 });
@@ -204,13 +198,7 @@ test('spots queued before the API went play from the cache, and the music resume
     await startApiAgain();
     back = Date.now();
     await expect
-      .poll(
-        async () => {
-          const server = await serverPlayer(page).catch(() => null);
-          return server?.track?.id === before.track!.id && server.is_playing && server.session_id === before.session_id;
-        },
-        { timeout: 10_000, intervals: [100] },
-      )
+      .poll(() => serverPlays(page, before.track!.id, before.session_id), { timeout: 10_000, intervals: [100] })
       .toBe(true);
     await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
     expect((await audioState(page)).paused).toBe(false);
@@ -274,13 +262,7 @@ test("the API hangs at a track end (it takes the call and never answers): past t
     // The API answers again: the device tells the server where it is, and the notice goes.
     await page.unroute(isNext);
     await expect
-      .poll(
-        async () => {
-          const server = await serverPlayer(page).catch(() => null);
-          return server?.track?.id === upcoming!.id && server.is_playing && server.session_id === before.session_id;
-        },
-        { timeout: 20_000, intervals: [250] },
-      )
+      .poll(() => serverPlays(page, upcoming!.id, before.session_id), { timeout: 20_000, intervals: [250] })
       .toBe(true);
     await expect(bar(page).getByText(NOTICE, { exact: true })).toHaveCount(0, LIVE);
     expect((await audioState(page)).paused).toBe(false);
