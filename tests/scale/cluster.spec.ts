@@ -14,6 +14,7 @@ import {
   ApiClient,
   connected,
   disconnectAll,
+  endLogins,
   nextEvent,
   realtimeClient,
   realtimeConfig,
@@ -34,7 +35,10 @@ test.describe.configure({ mode: 'serial' });
 
 type Update = { player: Player };
 
-test.afterEach(() => disconnectAll());
+test.afterEach(async () => {
+  disconnectAll();
+  await endLogins();
+});
 
 test('both API instances started together on an empty database: each migration recorded once, the demo shops seeded, both serve them', async () => {
   const journal = JSON.parse(

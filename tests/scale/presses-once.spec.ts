@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Player } from '../../contracts/player';
-import { API, ApiClient } from './support';
+import { API, ApiClient, endLogins } from './support';
 
 /**
  * A press is applied once however many times its request arrives (issue 29, defect 3): the same
@@ -9,6 +9,8 @@ import { API, ApiClient } from './support';
  * at once, then once more. Runs after cluster.spec.ts (API instance 1 may be dead): the load balancer
  * and instance 2.
  */
+
+test.afterEach(() => endLogins());
 
 test('one press sent three times, through the load balancer and to an instance, is applied once and answered alike', async () => {
   const phone = await ApiClient.loggedIn(API.lb);

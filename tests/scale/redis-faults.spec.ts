@@ -7,6 +7,7 @@ import {
   API,
   ApiClient,
   disconnectAll,
+  endLogins,
   nextEvent,
   realtimeClient,
   realtimeConfig,
@@ -22,7 +23,10 @@ import {
 
 test.describe.configure({ mode: 'serial' });
 
-test.afterEach(() => disconnectAll());
+test.afterEach(async () => {
+  disconnectAll();
+  await endLogins();
+});
 
 type Members = { members: { get(id: string): unknown; count: number } };
 

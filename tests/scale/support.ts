@@ -81,6 +81,7 @@ export class ApiClient {
     await client.call('GET', '/sanctum/csrf-cookie');
     const res = await client.call('POST', '/login', { email: who.email, password: who.password });
     if (res.status !== 204) throw new Error(`login on ${base} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    logins.add(client);
     return client;
   }
 
@@ -145,6 +146,32 @@ export class ApiClient {
     if (res.status < 200 || res.status > 299)
       throw new Error(`${method} ${path} on ${this.base}: ${res.status} ${JSON.stringify(res.body)}`);
     return res;
+  }
+}
+
+/** Every login a test made with `ApiClient.loggedIn`, until `endLogins`. */
+const logins = new Set<ApiClient>();
+
+/**
+ * Pauses the player wherever a test's login left it playing and ends those logins. A press made
+ * with a client that never opened a socket makes its login the shop's audio device, and the server
+ * lets a live login that never joined presence keep it: a browser in a later test would otherwise
+ * find the output held by a device that is nowhere ('A zenét szóló eszköz nem elérhető').
+ */
+export async function endLogins(): Promise<void> {
+  const clients = [...logins];
+  logins.clear();
+  const paused = new Set<string>();
+  for (const client of clients) {
+    try {
+      const player = await client.player();
+      const key = `${client.base} ${player.id}`;
+      if (player.is_playing && !paused.has(key)) await client.ok('GET', `/api/players/${player.id}/toggle-play`);
+      paused.add(key);
+    } catch {
+      // An instance a test stopped, or a login already ended: nothing to pause through it.
+    }
+    await client.call('POST', '/api/logout').catch(() => undefined);
   }
 }
 
