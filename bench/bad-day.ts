@@ -14,6 +14,10 @@
  *    hung database or network); the device's track ends a second into it, before the load balancer
  *    has taken the instances out (their readiness fails only after its probe's deadline), so the
  *    device's `next` reaches an instance and hangs: the worst moment for a track to end.
+ *    Then the same with 'Áttűnés' (the shop's crossfade) set to 0, frozen BENCH_BAD_DAY_CUT_FREEZE_MS
+ *    (10 s, past the device's 5 s call deadline): with a crossfade the next track starts before the
+ *    end without asking anyone, with a cut the device starts the announced next track at the end
+ *    itself while its `next` hangs.
  * 3. Redis away for BENCH_BAD_DAY_REDIS_MS (20 s): its proxy refuses and drops every connection.
  * 4. An API instance killed (SIGKILL; the cluster's supervisor starts it again) in the middle of
  *    BENCH_BAD_DAY_KILL_SECONDS (20 s) of 40 presses a second through the load balancers.
@@ -82,6 +86,7 @@ const API_PORT = Number(process.env.BENCH_BAD_DAY_API_PORT || 4501);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 const RESTART_MS = Number(process.env.BENCH_BAD_DAY_RESTART_MS ?? 2_000);
 const FREEZE_MS = Number(process.env.BENCH_BAD_DAY_FREEZE_MS ?? 30_000);
+const CUT_FREEZE_MS = Number(process.env.BENCH_BAD_DAY_CUT_FREEZE_MS ?? 10_000);
 const REDIS_MS = Number(process.env.BENCH_BAD_DAY_REDIS_MS ?? 20_000);
 const KILL_SECONDS = Number(process.env.BENCH_BAD_DAY_KILL_SECONDS ?? 20);
 const KILL_RATE = 40;
@@ -359,6 +364,25 @@ async function serverPlayer(device: Device, playerId: number): Promise<PlayerSta
   const res = await device.request('GET', '/api/players').catch(() => undefined);
   if (res?.status !== 200) return undefined;
   return (JSON.parse(res.body) as PlayerState[]).find((p) => p.id === playerId);
+}
+
+/** Sets the shop's 'Áttűnés' (crossfade seconds); answers the value it had. */
+async function setCrossfade(device: Device, seconds: number): Promise<string | null> {
+  const rows = JSON.parse((await device.request('GET', '/api/settings')).body) as Array<{
+    id: number;
+    key: string;
+    value: string | null;
+  }>;
+  const row = rows.find((r) => r.key === 'crossfade_seconds');
+  if (!row) throw new Error('bad-day: the shop has no crossfade_seconds setting');
+  const res = await device.request(
+    'POST',
+    `/api/settings/${row.id}`,
+    JSON.stringify({ id: row.id, key: row.key, value: String(seconds) }),
+    { 'Content-Type': 'application/json' },
+  );
+  if (res.status !== 200) throw new Error(`bad-day: the crossfade setting answered ${res.status}: ${res.body}`);
+  return row.value;
 }
 
 /** ms from `since` until every device shows the database's player (NaN: not within RIGHT_WAIT_MS). */
@@ -676,6 +700,35 @@ export async function measureBadDay(): Promise<BadDayMeasurement[]> {
         'bdfreeze',
         'the track ended 1 s into it',
       );
+    }
+
+    // 2b. The same with 'Áttűnés' 0. The device reads the setting at its next track, so one track
+    // change comes first.
+    {
+      const before = await setCrossfade(reader, 0);
+      await endIn(1_000);
+      await sleep(4_000);
+      await cached();
+      log(`PostgreSQL frozen for ${CUT_FREEZE_MS / 1000} s, 'Áttűnés' 0…`);
+      let busy = true;
+      const start = Date.now();
+      const presses = volumePresses('bdcut', () => busy);
+      await sleep(1_000);
+      await endIn(1_000);
+      pgProxy.freeze();
+      await sleep(CUT_FREEZE_MS);
+      pgProxy.unfreeze();
+      const back = Date.now();
+      setTimeout(() => (busy = false), 3_000);
+      await dbRows(
+        `PostgreSQL frozen ${CUT_FREEZE_MS / 1000} s, 'Áttűnés' 0`,
+        start,
+        back,
+        presses,
+        'bdcut',
+        'the track ended 1 s into it, with no crossfade',
+      );
+      await setCrossfade(reader, Number(before ?? 3));
     }
 
     // 3. Redis away.

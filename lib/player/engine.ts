@@ -162,6 +162,17 @@ export class PlayerEngine {
   private ducked = false;
   /** The next track loading on the spare element, to cross into once it sounds. */
   private crossfade: { element: HTMLAudioElement; onPlaying: () => void } | null = null;
+  /**
+   * The server's track the device has moved past by itself (a crossfade, or a cut at the track's end),
+   * to the first track the server announced: until a state names another track, one still naming this
+   * is the server not having answered the device's `next` yet, and is not followed back.
+   */
+  private aheadOf: number | null = null;
+  /**
+   * Set when the API went away while the device was ahead: the run starts on the announced track that
+   * sounds, and the failed `next` that was asking for it does not move the run on again.
+   */
+  private aheadCounted = false;
   /** The element of the track going out (a crossfade, a skip's fade). */
   private tail: { element: HTMLAudioElement; timer: ReturnType<typeof setTimeout> } | null = null;
   private fadeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -218,14 +229,19 @@ export class PlayerEngine {
 
     this.followVolume(previous, player!);
 
-    if (track.id !== this.loadedTrackId) {
+    // The device went on to the announced next track and the server has not answered its `next` yet.
+    const behind = this.aheadOf !== null && track.id === this.aheadOf && this.loadedTrackId !== null;
+    if (!behind) this.aheadOf = null;
+    if (behind) {
+      // What sounds stays; the state's time is the old track's.
+    } else if (track.id !== this.loadedTrackId) {
       const resume = this.resumeAt;
       this.resumeAt = null;
       this.load(track, resume ?? player!.current_time);
     } else if (serverMovedPosition(this.lastServerTime, player!.current_time, this.lastReported)) {
       this.seekElement(player!.current_time);
     }
-    this.lastServerTime = player!.current_time;
+    this.lastServerTime = behind ? null : player!.current_time;
 
     const sound = shouldSound(player, sessionId);
     if (sound && !this.spotHoldsFloor) this.start();
@@ -400,7 +416,21 @@ export class PlayerEngine {
    * output device of an API that announces its next tracks does (Laravel's does not: false).
    */
   beginAlone(): boolean {
-    this.alone ??= AloneRun.begin(this.player, shouldSound(this.player, this.sessionId) && this.loadedTrackId !== null);
+    if (this.alone) return true;
+    this.alone = AloneRun.begin(this.player, shouldSound(this.player, this.sessionId) && this.loadedTrackId !== null);
+    const first = this.player?.next_tracks?.[0];
+    if (
+      this.alone &&
+      this.aheadOf !== null &&
+      this.aheadOf === this.player?.track?.id &&
+      first?.id === this.loadedTrackId
+    ) {
+      // Already on the first announced track: the run counts it, and the return tells the server once.
+      this.alone.advance();
+      this.aheadCounted = true;
+      this.hooks.onAloneTrack?.(first);
+    }
+    this.aheadOf = null;
     return this.alone !== null;
   }
 
@@ -420,12 +450,18 @@ export class PlayerEngine {
   endAlone(): void {
     if (!this.alone) return;
     this.alone = null;
+    this.aheadCounted = false;
     // The state applied next is compared with the time the device reported, not the stale base's.
     this.lastServerTime = null;
   }
 
   /** Next while alone (a track's end with the API away, the media key): the following announced track. */
   goOnAlone(): void {
+    if (this.aheadCounted) {
+      // The `next` that failed asked for the track that already sounds (see beginAlone).
+      this.aheadCounted = false;
+      return;
+    }
     if (this.alone && !this.alone.isExhausted) this.advanceAlone();
   }
 
@@ -583,6 +619,7 @@ export class PlayerEngine {
     graph.equalPower(old, 'tail.fade', false, seconds);
     // The tail plays to its end (its meter then reports it as played through).
     this.handOver(incoming, seconds + CROSSFADE_LEAD_S + 1);
+    this.aheadOf = this.player?.track?.id ?? null;
     this.loadedTrackId = next.id;
     this.loadedItem = next;
     this.errorHandledForLoad = false;
@@ -613,6 +650,7 @@ export class PlayerEngine {
   private load(track: Track, startAt: number): void {
     const { url, id: trackId } = track;
     this.cancelCrossfade();
+    this.aheadOf = null;
     // With the graph a sounding track is not cut: it fades out over SKIP_FADE_S on the other element
     // while the new one starts on this role's.
     // A tail still fading out (a crossfade just made) gives way to the new fade.
@@ -684,6 +722,7 @@ export class PlayerEngine {
   private silence(previous: Player | null, sessionId: string | null): void {
     this.setNeedsTap(false);
     const wasOutput = isOutputDevice(previous, sessionId) && this.loadedTrackId !== null;
+    this.aheadOf = null;
     this.cancelCrossfade();
     this.endTail();
     this.meter?.finish(false);
@@ -746,6 +785,8 @@ export class PlayerEngine {
 
   private reportNow(): void {
     if (!this.player || this.loadedTrackId === null || this.alone) return;
+    // Ahead of the server (see aheadOf): its track is not the one sounding, so no time of ours fits it.
+    if (this.aheadOf !== null) return;
     const time = this.audio.currentTime;
     this.lastReported = time;
     this.hooks.report(time, this.currentVolume());
@@ -911,8 +952,30 @@ export class PlayerEngine {
       this.advanceAlone();
       return;
     }
-    if (onTrackEnded(this.player, this.sessionId) === 'request-next') this.hooks.requestNext();
+    if (onTrackEnded(this.player, this.sessionId) !== 'request-next') return;
+    this.cutToAnnounced();
+    this.hooks.requestNext();
   };
+
+  /**
+   * At a track's end (no crossfade took it over) the first track the server announced starts at once,
+   * from the media cache when it holds it, while the server is asked to move on: the shop hears no gap
+   * however long the answer takes, and a server that does not answer finds the device already there
+   * (see beginAlone). The answer normally names this track; if it names another (the plan, another
+   * device), the device follows it.
+   */
+  private cutToAnnounced(): void {
+    const current = this.player?.track;
+    const next = this.player?.next_tracks?.[0];
+    if (!current || !next || this.loadedTrackId !== current.id || next.id === current.id) return;
+    if (this.spotHoldsFloor || !shouldSound(this.player, this.sessionId)) return;
+    this.resumeAt = null;
+    this.load(next, 0);
+    this.aheadOf = current.id;
+    this.lastServerTime = null;
+    this.lastReported = 0;
+    this.start();
+  }
 
   private readonly handleError = () => {
     // Alone, a file the cache does not hold cannot be fetched again: go on to the next one.

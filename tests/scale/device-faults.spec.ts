@@ -80,8 +80,8 @@ test("PostgreSQL hangs across a track's end: the audio device plays the next tra
 }) => {
   test.setTimeout(180_000);
   await bothReady();
-  // A cut between tracks: the device asks the server for the next one at the end and that call hangs
-  // (a crossfade would start the next track before the end without waiting for it).
+  // A cut between tracks: at the end the device starts the announced next track and asks the server to
+  // move on, and that call hangs (a crossfade would start the next track before the end, on the graph).
   crossfadeBefore = await setCrossfade(0);
   await logIn(page);
   await playChannel(page, 1);
@@ -118,8 +118,10 @@ test("PostgreSQL hangs across a track's end: the audio device plays the next tra
     console.log(`[scale] PostgreSQL hung: next track playing ${nextAfter} ms after the freeze, silence ${silence} ms`);
     // Still hanging: the device did not wait for the database (nor for the load balancer's minute).
     expect(Date.now() - frozenAt).toBeLessThan(FREEZE_MS);
-    // The call's deadline (5 s) and a little: never the load balancer's 65 s.
-    expect(silence).toBeLessThan(7_500);
+    // The device starts the announced next track at the end itself, before the server answers (the
+    // bench's budget is 1 s; sampled every 250 ms on a shared machine): never the call's deadline (5 s),
+    // let alone the load balancer's 65 s.
+    expect(silence).toBeLessThan(2_500);
     await expect(bar(page).getByText(upcoming!.title ?? upcoming!.name, { exact: true })).toBeVisible();
     const left = FREEZE_MS - (Date.now() - frozenAt);
     if (left > 0) await sleep(left);

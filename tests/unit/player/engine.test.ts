@@ -357,6 +357,100 @@ describe('playing on alone (the API away)', () => {
   });
 });
 
+describe("a track's end without a crossfade", () => {
+  const t1 = aTrack({ id: 8, url: 'http://media.test/8.mp3?signature=a' });
+  const t2 = aTrack({ id: 9, url: 'http://media.test/9.mp3?signature=a' });
+
+  it('starts the first announced track at once and asks the server to move on; its answer neither reloads nor seeks', () => {
+    const { audio, playSpy, h, engine } = setup();
+    engine.apply(aPlayer({ version: 3, next_tracks: [t1, t2] }), 'device-a');
+    playSpy.mockClear();
+    audio.dispatchEvent(new Event('ended'));
+    expect(audio.src).toBe(t1.url);
+    expect(playSpy).toHaveBeenCalledTimes(1);
+    expect(h.requestNext).toHaveBeenCalledTimes(1);
+
+    // Before the answer: another device's volume change still names the old track; what sounds stays.
+    engine.apply(aPlayer({ version: 4, volume: 60, next_tracks: [t1, t2] }), 'device-a');
+    expect(audio.src).toBe(t1.url);
+    expect(audio.volume).toBeCloseTo(0.6);
+
+    // The answer names the track that sounds, 2 s late.
+    Object.defineProperty(audio, 'readyState', { value: 4, configurable: true });
+    audio.currentTime = 2;
+    engine.apply(aPlayer({ version: 5, track: t1, current_time: 0, next_tracks: [t2] }), 'device-a');
+    expect(audio.src).toBe(t1.url);
+    expect(audio.currentTime).toBeCloseTo(2);
+
+    // From then on the old track is a real change (another device chose it again) and is followed.
+    engine.apply(aPlayer({ version: 6, current_time: 0 }), 'device-a');
+    expect(audio.src).toBe(aTrack().url);
+  });
+
+  it('follows an answer that names another track (the plan or another device moved on)', () => {
+    const { audio, engine } = setup();
+    engine.apply(aPlayer({ version: 3, next_tracks: [t1] }), 'device-a');
+    audio.dispatchEvent(new Event('ended'));
+    expect(audio.src).toBe(t1.url);
+    engine.apply(aPlayer({ version: 4, track: t2, current_time: 0 }), 'device-a');
+    expect(audio.src).toBe(t2.url);
+  });
+
+  it('waits for the server when nothing is announced (Laravel) or the next is the same track', () => {
+    const laravel = setup();
+    laravel.engine.apply(aPlayer(), 'device-a');
+    laravel.audio.dispatchEvent(new Event('ended'));
+    expect(laravel.audio.src).toBe(aTrack().url);
+    expect(laravel.h.requestNext).toHaveBeenCalledTimes(1);
+    const one = setup();
+    one.engine.apply(aPlayer({ version: 1, next_tracks: [aTrack()] }), 'device-a');
+    one.playSpy.mockClear();
+    one.audio.dispatchEvent(new Event('ended'));
+    expect(one.playSpy).not.toHaveBeenCalled();
+    expect(one.h.requestNext).toHaveBeenCalledTimes(1);
+  });
+
+  it('with the API away at that moment, plays on from the track already sounding, not from its start again', () => {
+    const { audio, h, engine } = setup();
+    const onAloneTrack = jest.fn();
+    Object.assign(h, { onAloneTrack });
+    engine.apply(aPlayer({ version: 3, next_tracks: [t1, t2] }), 'device-a');
+    audio.dispatchEvent(new Event('ended'));
+    expect(audio.src).toBe(t1.url);
+    const loads = jest.mocked(audio.load).mock.calls.length;
+    Object.defineProperty(audio, 'readyState', { value: 4, configurable: true });
+    audio.currentTime = 5;
+    // The `next` call passed its deadline: the outage begins, and the failed call goes on alone.
+    expect(engine.beginAlone()).toBe(true);
+    engine.goOnAlone();
+    expect(audio.src).toBe(t1.url);
+    expect(jest.mocked(audio.load).mock.calls.length).toBe(loads);
+    expect(audio.currentTime).toBeCloseTo(5);
+    expect(engine.alonePosition()).toMatchObject({ advanced: 1, trackId: 8 });
+    // The bar names it (the stale player still names the track that ended).
+    expect(onAloneTrack).toHaveBeenLastCalledWith(t1);
+    // Its end goes on to the next announced one.
+    audio.dispatchEvent(new Event('ended'));
+    expect(audio.src).toBe(t2.url);
+    expect(engine.alonePosition()).toMatchObject({ advanced: 2, trackId: 9 });
+  });
+
+  it('sends no position while ahead of the server (the old track has no time of ours)', () => {
+    jest.useFakeTimers();
+    const { audio, h, engine } = setup();
+    Object.defineProperty(audio, 'paused', { configurable: true, get: () => false });
+    engine.apply(aPlayer({ version: 3, next_tracks: [t1] }), 'device-a');
+    audio.dispatchEvent(new Event('ended'));
+    h.report.mockClear();
+    jest.advanceTimersByTime(20_000);
+    expect(h.report).not.toHaveBeenCalled();
+    engine.apply(aPlayer({ version: 4, track: t1, current_time: 0, next_tracks: [] }), 'device-a');
+    jest.advanceTimersByTime(10_000);
+    expect(h.report).toHaveBeenCalled();
+    engine.dispose();
+  });
+});
+
 describe('what the music really does (onOutputState)', () => {
   it('needs_tap when the browser refuses, audible once the time moves after the tap, paused when the server pauses', async () => {
     const refusal = Object.assign(new Error('no gesture'), { name: 'NotAllowedError' });
