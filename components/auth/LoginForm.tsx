@@ -15,6 +15,14 @@ const hu = { auth: huAuth };
 /** Nothing to listen to: only the server render and the hydrated client differ. */
 const noSubscription = () => () => {};
 
+/**
+ * A field of the page as the server sent it, before the script ran: what a manager typed there while
+ * a weak PC was still loading is taken over as the first state, not put back to empty by hydration.
+ */
+function fieldBefore(id: string): HTMLInputElement | null {
+  return typeof document === 'undefined' ? null : (document.getElementById(id) as HTMLInputElement | null);
+}
+
 /** Where the browser goes after a login; a full navigation so every server component re-renders. */
 function goHome() {
   window.location.assign('/');
@@ -29,9 +37,9 @@ export function LoginForm({
   initialEmail?: string;
   initialErrors?: FieldErrors;
 }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  const [email, setEmail] = useState(() => fieldBefore('login-email')?.value || initialEmail);
+  const [password, setPassword] = useState(() => fieldBefore('login-password')?.value ?? '');
+  const [remember, setRemember] = useState(() => fieldBefore('login-remember')?.checked ?? false);
   const { loading, errors, run } = useAuthSubmit(initialErrors);
   // Until the script runs the form is a plain HTML form posting to the BFF (a weak PC may take a
   // while to hydrate), so the button stays usable then; afterwards the SPEC's length rule applies.

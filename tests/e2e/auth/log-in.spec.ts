@@ -39,6 +39,30 @@ test('the button stays disabled until both fields have 4 characters', async ({ p
   await expect(form.submit).toBeDisabled();
 });
 
+test("what a manager types before the page's script has run is kept, and the login goes through", async ({ page }) => {
+  // A weak PC, or a slow line: the page's scripts come only after the fields were filled.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  const form = loginForm(page);
+  await form.email.fill(DEMO.email);
+  await form.password.fill(DEMO.password);
+  release();
+  // Hydrated: React has taken the field over (and rendered the form once more with its own state).
+  await page.waitForFunction(() => {
+    const field = document.getElementById('login-email');
+    return !!field && Object.keys(field).some((key) => key.startsWith('__reactFiber'));
+  });
+  await expect(form.email).toHaveValue(DEMO.email);
+  await expect(form.password).toHaveValue(DEMO.password);
+  await form.submit.click();
+  await expect(page).toHaveURL(/\/channels$/);
+});
+
 test('success lands on /channels with the shop name', async ({ page }) => {
   await page.goto('/login');
   await submitLogin(page, DEMO);
