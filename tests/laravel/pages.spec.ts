@@ -1,6 +1,8 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { ACCOUNT_NAV, NAV_SECTIONS } from '@/components/layout/nav';
 import { MIXER_TABS } from '@/components/mixer/tabs';
+import type { Paginator, Track } from '@/contracts';
+import { trackTitle } from '@/lib/format/track';
 import { browserGet, DEMO, logIn } from '../e2e/support/auth';
 
 /**
@@ -51,9 +53,13 @@ test("each of the API's channels has a page", async ({ page }) => {
     const response = await page.goto(`/channels/${channel.id}`);
     expect(response?.status(), `/channels/${channel.id} answered`).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: channel.name })).toBeVisible();
-    // The API serves no track pages: the list says it could not load them, not that the channel is empty.
-    await expect(page.getByText('A csatorna zenéi most nem tölthetők be.')).toBeVisible();
-    await expect(page.getByText('Ez a csatorna üres még.')).toHaveCount(0);
+    // Its tracks from the API's first page, in order: the title, or the file name without .mp3.
+    const tracks = ((await browserGet(page, `/api/channels/${channel.id}/tracks/1`)).body as Paginator<Track>).data;
+    expect(tracks.length, `channel ${channel.id} has tracks`).toBeGreaterThan(0);
+    const rows = page.getByRole('region', { name: 'A csatorna zenéi' }).getByRole('listitem');
+    await expect(rows).toHaveCount(tracks.length);
+    for (const [i, track] of tracks.entries()) await expect(rows.nth(i)).toContainText(trackTitle(track));
+    await expect(page.getByText('A csatorna zenéi most nem tölthetők be.')).toHaveCount(0);
   }
   // An id neither the channel call nor the list knows is the not-found page, inside the layout.
   const missing = await page.goto('/channels/999999');

@@ -3,6 +3,8 @@
 # The first start in a folder makes what a run needs there: .env with a fresh APP_KEY, the seeded
 # SQLite database, the storage folders. The suite runs it in a copy, so this folder stays as it is.
 #   LARAVEL_PEER_HOST (127.0.0.1)  LARAVEL_PEER_PORT (4121)  PHP_CLI_SERVER_WORKERS (4)
+#   LARAVEL_PEER_ASSETS: the project's demo media (server/assets), whose tracks the database seeds;
+#   found by itself when the peer runs in the repository, to be named for a copy elsewhere.
 set -euo pipefail
 cd "$(dirname "$0")"
 host=${LARAVEL_PEER_HOST:-127.0.0.1}
@@ -17,14 +19,20 @@ if [ -f server.pid ] && kill -0 "$(cat server.pid)" 2>/dev/null; then
   echo "the Laravel peer is already running (pid $(cat server.pid))" >&2; exit 1
 fi
 
-mkdir -p bootstrap/cache storage/framework/sessions storage/framework/views storage/logs
+mkdir -p bootstrap/cache storage/app storage/framework/sessions storage/framework/views storage/logs
 if [ ! -f .env ]; then
   key=$(php -r 'echo base64_encode(random_bytes(32));')
   printf 'APP_KEY=base64:%s\nAPP_URL=http://%s:%s\n' "$key" "$host" "$port" > .env
 fi
 if [ ! -s database/database.sqlite ]; then
+  assets=${LARAVEL_PEER_ASSETS:-../../../server/assets}
+  if [ ! -f "$assets/manifest.json" ]; then
+    echo "the Laravel peer seeds the demo media: LARAVEL_PEER_ASSETS must name server/assets (not found: $assets)" >&2; exit 1
+  fi
   : > database/database.sqlite
-  php database/install.php
+  if ! LARAVEL_PEER_ASSETS=$(cd "$assets" && pwd) php database/install.php; then
+    rm -f database/database.sqlite; exit 1
+  fi
 fi
 
 # Its own process group: with PHP_CLI_SERVER_WORKERS, php -S forks workers that a kill of the

@@ -69,6 +69,8 @@ export async function startPeer(port = LARAVEL.peerPort, log: (line: string) => 
     LARAVEL_PEER_HOST: '127.0.0.1',
     LARAVEL_PEER_PORT: String(port),
     PHP_CLI_SERVER_WORKERS: process.env.PHP_CLI_SERVER_WORKERS || '4',
+    // The demo media the peer's tracks are (its seeder copies the files it needs into the copy).
+    LARAVEL_PEER_ASSETS: process.env.LARAVEL_PEER_ASSETS || path.join(ROOT, 'server', 'assets'),
   };
   try {
     const { stdout } = await run('bash', [path.join(dir, 'start.sh')], { cwd: dir, env, timeout: 60_000 });

@@ -21,6 +21,17 @@ Route::middleware('auth')->prefix('api')->group(function () {
     Route::get('/me', [AccountController::class, 'me']);
     Route::get('/customer', [AccountController::class, 'customer']);
     Route::get('/channels', [ChannelController::class, 'index']);
+    Route::get('/channels/{channel}/tracks/{page}', [ChannelController::class, 'tracks'])->whereNumber(['channel', 'page']);
     Route::get('/players', [PlayerController::class, 'index']);
-    Route::get('/players/{player}/toggle-play', [PlayerController::class, 'togglePlay'])->whereNumber('player');
+    Route::prefix('/players/{player}')->where(['player' => '[0-9]+'])->group(function () {
+        Route::get('/toggle-play', [PlayerController::class, 'togglePlay']);
+        Route::get('/next', [PlayerController::class, 'next']);
+        Route::get('/next/tracks/{track}', [PlayerController::class, 'jumpToTrack'])->whereNumber('track');
+        Route::get('/load-track', [PlayerController::class, 'loadTrack']);
+        Route::post('/update-volume', [PlayerController::class, 'updateVolume']);
+        Route::post('/random', [PlayerController::class, 'toggleRandom']);
+        Route::post('/repeat', [PlayerController::class, 'toggleRepeat']);
+        Route::post('/playable/channel/{channel}', [PlayerController::class, 'playChannel'])->whereNumber('channel');
+        Route::post('/sessions/{sessionId}', [PlayerController::class, 'moveOutput'])->where('sessionId', '[A-Za-z0-9]{40}');
+    });
 });

@@ -7,6 +7,9 @@ use Illuminate\Database\Eloquent\Model;
 /** A music channel of the catalogue, as GET /api/channels lists it. */
 class Channel extends Model
 {
+    /** The morph class a player names it by (`playable_type`), as Laravel stores it. */
+    public const MORPH = 'App\\Models\\Channel';
+
     public $timestamps = false;
 
     protected $guarded = [];
@@ -15,6 +18,18 @@ class Channel extends Model
 
     // The web app reads these too; a channel without images gets its default covers.
     protected $appends = ['channel_duration', 'image', 'image_url', 'landscape', 'landscape_url'];
+
+    /** Its tracks in the channel's order. */
+    public function tracks()
+    {
+        return $this->belongsToMany(Track::class)->withPivot('position')->orderBy('channel_track.position');
+    }
+
+    /** @return int[] the ids of its tracks, in order */
+    public function trackIds(): array
+    {
+        return $this->tracks()->pluck('tracks.id')->map(fn ($id) => (int) $id)->all();
+    }
 
     public function getChannelDurationAttribute(): int
     {

@@ -9,9 +9,10 @@ class RouteServiceProvider extends ServiceProvider
 {
     public function boot()
     {
-        // One file, one group: the login at the root and the API under /api share the SPA session.
+        // The login at the root and the API under /api share the SPA session; the media do without it.
         $this->routes(function () {
             Route::middleware('spa')->group(base_path('routes/spa.php'));
+            Route::group([], base_path('routes/media.php'));
         });
     }
 }
