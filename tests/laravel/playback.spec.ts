@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Paginator, Player, Track } from '../../contracts';
 import { browserGet, logIn } from '../e2e/support/auth';
-import { audioState, bar, expectTimeAdvances, playChannel, serverPlayer } from '../e2e/player/support';
+import { audioState, bar, expectTimeAdvances, playChannel, releasePlayer, serverPlayer } from '../e2e/player/support';
 import { LARAVEL } from './support/peer';
 
 /**
@@ -31,21 +31,8 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test.afterEach(async ({ page }) => {
-  // Paused and logged out: the next test's login is free to take the music (a live login keeps it).
-  // Without a socket the page stays where it is, so nothing is waited for after.
-  await page
-    .evaluate(async () => {
-      const headers = { Accept: 'application/json' };
-      const players = (await (await fetch('/api/players', { headers })).json()) as {
-        id: number;
-        is_playing: boolean;
-      }[];
-      if (players[0]?.is_playing) await fetch(`/api/players/${players[0].id}/toggle-play`, { headers });
-      await fetch('/auth/logout', { method: 'POST', headers });
-    })
-    .catch(() => {});
-});
+// Paused and logged out: the next test's login is free to take the music (a live login keeps it).
+test.afterEach(async ({ page }) => releasePlayer(page, { socket: false }));
 
 async function channelTracks(page: Page, channelId: number): Promise<Track[]> {
   const { status, body } = await browserGet(page, `/api/channels/${channelId}/tracks/1`);
