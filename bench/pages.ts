@@ -53,6 +53,8 @@ export const PAGE_BUDGETS = {
   tbtSlackMs: 20,
   /** Own JS: JS − "floor + stack" JS, kB gzip as transferred, the first 5 s */
   channelsJsKb: 25,
+  /** /channels on the audio device, which loads its engine (and the Web Audio graph) in the first 5 s */
+  deviceChannelsJsKb: 32,
   pageJsKb: 30,
   /** FCP ≤ "floor + stack" FCP + this */
   fcpSlackMs: 200,
@@ -134,6 +136,9 @@ interface Target {
   minMs?: number;
   /** Done once the page has settled; its long tasks count, and the page settles again after it. */
   interact?: (page: Page) => Promise<void>;
+  /** Set up before each of this target's loads, outside the measured time (and undone by `after`). */
+  before?: () => Promise<void>;
+  after?: () => Promise<void>;
 }
 
 interface LoadRun {
@@ -525,6 +530,28 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
     ...more,
   });
   const floorTarget: Target = { label: 'floor', url: floor.url, kind: 'floor' };
+  // The audio device: a login of its own holds the output with the music playing around each of its
+  // loads (paused again after, so every other page is loaded as before), so its /channels loads the
+  // engine as the shop's counter PC does.
+  const deviceCookie = await login();
+  const deviceSession = (await bffGet<{ session_id: string }>(stack, deviceCookie, '/api/me')).session_id;
+  const devicePlays = async (play: boolean) => {
+    const [player] = await bffGet<Array<{ id: number; is_playing: boolean; session_id: string | null }>>(
+      stack,
+      deviceCookie,
+      '/api/players',
+    );
+    if (!player) throw new Error('the demo shop has no player');
+    const path = `/api/players/${player.id}`;
+    if (play) {
+      const moved = await bffCall(stack, deviceCookie, 'POST', `${path}/sessions/${deviceSession}`, { currentTime: 0 });
+      if (moved.status !== 200) throw new Error(`moving the output answered ${moved.status}`);
+      const started = await bffCall(stack, deviceCookie, 'POST', `${path}/playable/channel/${channelId}`, {});
+      if (started.status !== 200) throw new Error(`playing channel ${channelId} answered ${started.status}`);
+    } else if (player.is_playing) {
+      await bffCall(stack, deviceCookie, 'GET', `${path}/toggle-play`);
+    }
+  };
   // The floor plus SWR, jotai, next/link and the realtime client (bench/floor/app/stack): what the
   // named libraries cost before any code of ours, counted like every page (the first 5 s). A page's
   // own JS is its JS minus this row's, and its FCP is held to this row's.
@@ -541,6 +568,12 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
     // /login is for a guest: a cookie that is not the session keeps it from redirecting to /channels.
     { label: '/login', url: `${base}/login`, cookie: 'guest=1', kind: 'guest' },
     page('/channels', '/channels', { jsBudgetKb: PAGE_BUDGETS.channelsJsKb }),
+    page('/channels (audio device)', '/channels', {
+      cookie: deviceCookie,
+      jsBudgetKb: PAGE_BUDGETS.deviceChannelsJsKb,
+      before: () => devicePlays(true),
+      after: () => devicePlays(false),
+    }),
     page('/channels/{id}', `/channels/${channelId}`),
     page('/playlists', '/playlists'),
     page('/playlists/{id}', `/playlists/${playlist.id}`),
@@ -572,6 +605,7 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
       const shift = (round + 1) % chosen.length;
       for (const target of [...chosen.slice(shift), ...chosen.slice(0, shift)]) {
         let run: LoadRun;
+        await target.before?.();
         try {
           run = await coldLoad(browser, target);
         } catch (err) {
@@ -580,6 +614,8 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
             `  ${target.label}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}; once more\n`,
           );
           run = await coldLoad(browser, target);
+        } finally {
+          await target.after?.();
         }
         if (round >= 0) runs.get(target)!.push(run);
       }
