@@ -137,12 +137,7 @@ export const schedulePreviewSchema = z.object({
 export type SchedulePreview = z.infer<typeof schedulePreviewSchema>;
 export const schedulePreviewEntriesSchema = z.array(schedulePreviewEntrySchema);
 
-/** The preview either API answers, as the new shape (a bare array is fires without music). */
-export function previewOf(answer: SchedulePreview | SchedulePreviewEntry[] | null | undefined): SchedulePreview | null {
-  if (!answer) return null;
-  if (Array.isArray(answer)) return { from: answer[0]?.at ?? '', until: '', fires: answer, music: [] };
-  return { ...answer, fires: answer.fires ?? [], music: answer.music ?? [] };
-}
+export { previewOf } from './schedule-preview';
 
 /*
  * The body's rules and messages, shared by the server (which validates with them) and the web

@@ -2,7 +2,6 @@
 
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import '@/lib/zod-jitless';
 
 /** Seeds SWR with what the server already fetched, so the first paint has content. */
 export function AppProviders({ fallback, children }: { fallback: Record<string, unknown>; children: ReactNode }) {

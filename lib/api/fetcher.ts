@@ -1,5 +1,4 @@
 import type { ZodType } from 'zod';
-import '@/lib/zod-jitless';
 import { getApiBase } from './api-base-state';
 import { noteAppVersion } from './app-version';
 import { randomId } from './random-id';

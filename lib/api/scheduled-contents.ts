@@ -2,7 +2,8 @@
 
 import { mutate } from 'swr';
 import type { ScheduledContent, ScheduledContentBody } from '@/contracts';
-import { previewOf, type SchedulePreview, type SchedulePreviewEntry } from '@/contracts/scheduled-contents';
+import { previewOf } from '@/contracts/schedule-preview';
+import type { SchedulePreview, SchedulePreviewEntry } from '@/contracts/scheduled-contents';
 import { upsertById, withoutId } from '@/lib/mixer/list-edits';
 import { apiFetch } from './fetcher';
 import { useSeeded, useSeededList } from './seeded';
