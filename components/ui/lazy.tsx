@@ -130,5 +130,11 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
   return Object.assign(LazyDialog, { preload: Loaded.preload });
 }
 
-/** The confirm dialog (Radix Dialog underneath), fetched when a page first asks for a confirmation. */
-export const LazyConfirmDialog = lazyDialog(() => import('./ConfirmDialog').then((m) => m.ConfirmDialog));
+/** The confirm dialog (Radix Dialog underneath), in the dialogs' shared chunk (components/dialogs.ts). */
+export const LazyConfirmDialog = lazyDialog(() => import('@/components/dialogs').then((d) => d.ConfirmDialog));
+
+/**
+ * `ModalForm` for a page that shows its own form in a dialog (the music plan's default source): in
+ * the dialogs' shared chunk, fetched on its first opening, not with the page.
+ */
+export const LazyModalForm = lazyDialog(() => import('@/components/dialogs').then((d) => d.ModalForm));
