@@ -18,7 +18,7 @@ import styles from './ScreensView.module.scss';
 const hu = { mixer: huMixer, screens: huScreens };
 
 /** The editor loads on its first opening. */
-const ScreenModal = lazyComponent(() => import('./ScreenModal').then((m) => m.ScreenModal));
+const ScreenModal = lazyComponent(() => import('@/components/dialogs').then((d) => d.loadScreenModal()));
 
 const t = hu.screens;
 

@@ -13,7 +13,7 @@ import { MixerSection } from './MixerSection';
 import type { SlideshowTarget } from './SlideshowModal';
 
 /** The editor (its uploads, its drag-and-drop image list) loads on its first opening. */
-const SlideshowModal = lazyComponent(() => import('./SlideshowModal').then((m) => m.SlideshowModal));
+const SlideshowModal = lazyComponent(() => import('@/components/dialogs').then((d) => d.loadSlideshowModal()));
 
 const hu = { mixer: huMixer, slideshows: huSlideshows };
 

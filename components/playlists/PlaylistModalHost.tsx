@@ -6,7 +6,7 @@ import { lazyComponent } from '@/components/ui/lazy';
 import { playlistModalAtom } from './modal-state';
 
 /** The modal's code (Radix Dialog, the forms) loads when the page is idle or first opened, not with the page. */
-export const PlaylistModal = lazyComponent(() => import('./PlaylistModal').then((m) => m.PlaylistModal));
+export const PlaylistModal = lazyComponent(() => import('@/components/dialogs').then((d) => d.loadPlaylistModal()));
 
 /** Loads the playlist modal on first use, then keeps it mounted (closing animates, focus returns). */
 export function PlaylistModalHost() {

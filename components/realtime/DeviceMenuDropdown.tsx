@@ -15,7 +15,7 @@ import styles from './DeviceMenu.module.scss';
 
 const hu = { realtime: huRealtime };
 
-const DeviceRenameDialog = lazyDialog(() => import('./DeviceRenameDialog').then((m) => m.DeviceRenameDialog));
+const DeviceRenameDialog = lazyDialog(() => import('@/components/dialogs').then((d) => d.loadDeviceRenameDialog()));
 
 /**
  * The shop's online devices (presence): which one plays, which one is this, and a choice that

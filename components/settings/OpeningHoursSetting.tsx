@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { OpeningHours } from '@/contracts/opening-hours';
 import { DAY_KEYS, type DayKey } from '@/contracts/names';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { LazyConfirmDialog } from '@/components/ui/lazy';
 import { FieldError } from '@/components/ui/FieldError';
 import { FormActions } from '@/components/ui/FormActions';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -347,7 +347,7 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
           </div>
         </form>
       </FormErrors>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={clearing}
         onOpenChange={setClearing}
         title={hu.settings.hoursClearTitle}

@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useState, type ComponentType, type FocusEvent, type PointerEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FocusEvent, type PointerEvent } from 'react';
 import { whenIdle } from '@/lib/realtime/wake';
 
 /**
@@ -20,7 +20,9 @@ export function useOpenedOnce(open: boolean): boolean {
 // it: every lazy component the page's modules name is fetched once the page has loaded and the
 // browser is idle (those of a page reached later, at its next idle time), and at once when the
 // pointer enters or focus reaches its trigger (preloadOnIntent). A handful of small chunks from the
-// same server: fetched together, so the page's own dialogs never queue behind the layout's.
+// same server: fetched together, so the page's own dialogs never queue behind the layout's. They count
+// in the page's first 5 s of script (own JS); preloading only after those 5 s left a dialog opened
+// soon after the page showed to wait for its chunks (issue 27, docs/decisions.md).
 
 /** An idle period may come this late at most (a busy page still gets its dialogs). */
 const PRELOAD_IDLE_LIMIT_MS = 2_000;
@@ -101,18 +103,29 @@ export function lazyComponent<P extends object>(
       }),
     idle,
   );
-  const Loaded = lazy(() => fetchCode().then((component) => ({ default: component })));
   function Lazy(props: P) {
-    // Code already here (preloaded) renders in the same commit: through Suspense it would show its
-    // fallback first, and React reveals a suspended boundary's content at the earliest 300 ms after
-    // a fallback was committed. Each instance keeps the way it started, so it never remounts.
-    const [Component] = useState(() => ready);
-    if (Component) return <Component {...props} />;
-    return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
+    // Code already here (preloaded) renders in the same commit. Code still coming is waited for
+    // outside Suspense: React reveals a suspended boundary's content at the earliest 300 ms after its
+    // fallback was committed, even when the code came 50 ms later; a state update shows it in the
+    // next frame. A failed fetch throws to the nearest error boundary, as React.lazy's did.
+    const [loaded, setLoaded] = useState<{ Component: ComponentType<P> } | { error: unknown } | null>(() =>
+      ready ? { Component: ready } : null,
     );
+    useEffect(() => {
+      if (loaded) return;
+      let live = true;
+      fetchCode().then(
+        (Component) => live && setLoaded({ Component }),
+        (error: unknown) => live && setLoaded({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [loaded]);
+    if (!loaded) return null;
+    if ('error' in loaded) throw loaded.error;
+    const { Component } = loaded;
+    return <Component {...props} />;
   }
   return Object.assign(Lazy, { preload: () => void fetchCode().catch(() => undefined) });
 }
@@ -130,5 +143,11 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
   return Object.assign(LazyDialog, { preload: Loaded.preload });
 }
 
-/** The confirm dialog (Radix Dialog underneath), fetched when a page first asks for a confirmation. */
-export const LazyConfirmDialog = lazyDialog(() => import('./ConfirmDialog').then((m) => m.ConfirmDialog));
+/** The confirm dialog (Radix Dialog underneath), in the dialogs' shared chunk (components/dialogs.ts). */
+export const LazyConfirmDialog = lazyDialog(() => import('@/components/dialogs').then((d) => d.ConfirmDialog));
+
+/**
+ * `ModalForm` for a page that shows its own form in a dialog (the music plan's default source): in
+ * the dialogs' shared chunk, fetched on its first opening, not with the page.
+ */
+export const LazyModalForm = lazyDialog(() => import('@/components/dialogs').then((d) => d.ModalForm));

@@ -26,7 +26,7 @@ import styles from './MusicPlan.module.scss';
 const hu = { errors, mixer: huMixer, plan: huPlan };
 
 /** The form (its pickers and fields) loads on its first opening. */
-const BlockModal = lazyComponent(() => import('./BlockModal').then((m) => m.BlockModal));
+const BlockModal = lazyComponent(() => import('@/components/dialogs').then((d) => d.loadBlockModal()));
 
 export interface MusicPlanInitial {
   plan: MusicPlan | null;

@@ -3,7 +3,7 @@
 import { useStore } from 'jotai';
 import { useState } from 'react';
 import type { MusicPlan } from '@/contracts/music-plan';
-import { ModalForm } from '@/components/ui/ModalForm';
+import { LazyModalForm } from '@/components/ui/lazy';
 import { Switch } from '@/components/ui/Switch';
 import { musicPlanApi, notePlan } from '@/lib/api/music-plan';
 import { form as huForm } from '@/lib/i18n/hu/form';
@@ -101,7 +101,7 @@ export function PlanSettings({ plan, channels, playlists, sources }: Props) {
         </div>
       </div>
       {picking !== null && (
-        <ModalForm
+        <LazyModalForm
           open
           onOpenChange={(next) => !next && setPicking(null)}
           title={hu.plan.defaultTitle}
@@ -124,7 +124,7 @@ export function PlanSettings({ plan, channels, playlists, sources }: Props) {
             onChange={setPicking}
             noneLabel={hu.plan.noneOption}
           />
-        </ModalForm>
+        </LazyModalForm>
       )}
     </section>
   );

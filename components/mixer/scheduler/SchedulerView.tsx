@@ -45,7 +45,7 @@ import styles from './SchedulerView.module.scss';
 const hu = { errors, mixer: huMixer, scheduler: huScheduler, table };
 
 /** The form (its pickers, dates and times) loads on its first opening. */
-const ScheduleModal = lazyComponent(() => import('./ScheduleModal').then((m) => m.ScheduleModal));
+const ScheduleModal = lazyComponent(() => import('@/components/dialogs').then((d) => d.loadScheduleModal()));
 
 const t = hu.scheduler;
 

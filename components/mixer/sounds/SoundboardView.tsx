@@ -25,8 +25,8 @@ import styles from './SoundboardView.module.scss';
 const hu = { errors, form: huForm, mixer: huMixer, sounds: huSounds, toast: huToast };
 
 /** The two forms load on their first opening, not with the page. */
-const SoundUploadForm = lazyDialog(() => import('./SoundUploadForm').then((m) => m.SoundUploadForm));
-const SoundRequestForm = lazyDialog(() => import('./SoundRequestForm').then((m) => m.SoundRequestForm));
+const SoundUploadForm = lazyDialog(() => import('@/components/dialogs').then((d) => d.loadSoundUploadForm()));
+const SoundRequestForm = lazyDialog(() => import('@/components/dialogs').then((d) => d.loadSoundRequestForm()));
 
 type Tab = 'favorites' | 'all';
 

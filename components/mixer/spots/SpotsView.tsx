@@ -23,7 +23,7 @@ import { PlayLogLink } from '../play-log/PlayLogLink';
 import { TooLongMark } from '../TooLongMark';
 
 /** The upload form (ModalForm, the upload field) loads on its first opening. */
-const SpotForm = lazyDialog(() => import('./SpotForm').then((m) => m.SpotForm));
+const SpotForm = lazyDialog(() => import('@/components/dialogs').then((d) => d.loadSpotForm()));
 
 const hu = { errors, form: huForm, mixer, spots: huSpots, table, toast: huToast };
 

@@ -33,7 +33,7 @@ it('fetches every lazy dialog’s code once the page is idle, and each only once
   await waitFor(() => expect(second).toHaveBeenCalledTimes(1));
 
   // Opening after the preload fetches nothing again, and shows the dialog in the same commit (no
-  // Suspense fallback in between, which React would keep at least 300 ms).
+  // render without it in between).
   render(<A open title="Szpot" />);
   expect(screen.getByRole('dialog', { name: 'Szpot' })).toBeInTheDocument();
   expect(first).toHaveBeenCalledTimes(1);
