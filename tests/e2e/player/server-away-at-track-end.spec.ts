@@ -136,8 +136,13 @@ test('the API away across a track end: the music plays on from the cache, the ba
     await page.waitForTimeout(1_500);
 
     const samples = await stopSampling(page);
-    // Never silent: not paused once, and the time never stood still for long.
-    expect(samples.filter((s) => s.paused)).toEqual([]);
+    // Never silent: not paused once, and the time never stood still for long. The one instant a track
+    // has reached its end is no pause: the browser marks the element paused there a moment before its
+    // `ended` event starts the next track, and a sample can fall in between (the next sample then has
+    // the next track).
+    expect(samples.filter((s, i) => s.paused && (i === samples.length - 1 || samples[i + 1]!.src === s.src))).toEqual(
+      [],
+    );
     let stillSince = samples[0]!.at;
     let longestStill = 0;
     for (let i = 1; i < samples.length; i += 1) {
