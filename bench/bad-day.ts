@@ -678,29 +678,26 @@ export async function measureBadDay(): Promise<BadDayMeasurement[]> {
       );
     }
 
-    // 2. PostgreSQL frozen, a track ending a second into it.
-    await cached();
-    {
-      log(`PostgreSQL frozen for ${FREEZE_MS / 1000} s…`);
+    /** PostgreSQL frozen for `ms`, the device's track ending a second into it. */
+    const proxy = pgProxy;
+    const freezeRows = async (ms: number, what: string, prefix: string, note: string) => {
+      await cached();
+      log(`${what}…`);
       let busy = true;
       const start = Date.now();
-      const presses = volumePresses('bdfreeze', () => busy);
+      const presses = volumePresses(prefix, () => busy);
       await sleep(1_000);
       await endIn(1_000);
-      pgProxy.freeze();
-      await sleep(FREEZE_MS);
-      pgProxy.unfreeze();
+      proxy.freeze();
+      await sleep(ms);
+      proxy.unfreeze();
       const back = Date.now();
       setTimeout(() => (busy = false), 3_000);
-      await dbRows(
-        `PostgreSQL frozen ${FREEZE_MS / 1000} s`,
-        start,
-        back,
-        presses,
-        'bdfreeze',
-        'the track ended 1 s into it',
-      );
-    }
+      await dbRows(what, start, back, presses, prefix, note);
+    };
+
+    // 2. PostgreSQL frozen, a track ending a second into it.
+    await freezeRows(FREEZE_MS, `PostgreSQL frozen ${FREEZE_MS / 1000} s`, 'bdfreeze', 'the track ended 1 s into it');
 
     // 2b. The same with 'Áttűnés' 0. The device reads the setting at its next track, so one track
     // change comes first.
@@ -708,23 +705,9 @@ export async function measureBadDay(): Promise<BadDayMeasurement[]> {
       const before = await setCrossfade(reader, 0);
       await endIn(1_000);
       await sleep(4_000);
-      await cached();
-      log(`PostgreSQL frozen for ${CUT_FREEZE_MS / 1000} s, 'Áttűnés' 0…`);
-      let busy = true;
-      const start = Date.now();
-      const presses = volumePresses('bdcut', () => busy);
-      await sleep(1_000);
-      await endIn(1_000);
-      pgProxy.freeze();
-      await sleep(CUT_FREEZE_MS);
-      pgProxy.unfreeze();
-      const back = Date.now();
-      setTimeout(() => (busy = false), 3_000);
-      await dbRows(
+      await freezeRows(
+        CUT_FREEZE_MS,
         `PostgreSQL frozen ${CUT_FREEZE_MS / 1000} s, 'Áttűnés' 0`,
-        start,
-        back,
-        presses,
         'bdcut',
         'the track ended 1 s into it, with no crossfade',
       );
