@@ -124,9 +124,8 @@ async function setUpShop(
   shop.clients = startClients(
     apis.map((api) => pusherUrl(api.port, api.secrets.pusherKey)),
     raw,
-    // A few at a time, as an evening's devices come: 200 joins of one presence channel at once on one
-    // instance queue behind each other in Redis past its command deadline on a busy machine.
-    { channel: channelName, secret: apis[0]!.secrets.pusherSecret, presence: presenceChannel, concurrency: 10 },
+    // All at once, as after an instance's restart: the joins of one presence channel go to Redis together.
+    { channel: channelName, secret: apis[0]!.secrets.pusherSecret, presence: presenceChannel },
   );
   const settled = await shop.clients.settled;
   if (settled.connected < raw)

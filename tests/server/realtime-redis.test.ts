@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { playerSchema } from '../../contracts/player';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/env';
-import { createRedisPresenceStore } from '../../server/src/realtime/presence-store';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../../server/src/realtime';
+import { createRedisPresenceStore, type JoinResult } from '../../server/src/realtime/presence-store';
 import { createTestApp, loggedIn, type Client, type TestApp } from './helpers';
 import {
   backend,
@@ -215,6 +216,51 @@ describe('two instances through Redis', { skip }, () => {
       if (stale.length) await redis.del(...stale);
     } finally {
       await redis.quit();
+    }
+  });
+
+  test("a shop's 200 devices joining at once, with the event loop held past Redis's command deadline: every join is taken, in a few calls", async () => {
+    // The instance's own Redis settings: a command deadline and no offline queue.
+    const redis = new Redis(redisUrl, {
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+    });
+    try {
+      await redis.connect();
+      const prefix = `pulzus:realtime:${keys.id}:storm:`;
+      const store = createRedisPresenceStore(redis, { prefix, socketTtlMs: 60_000, seenTtlMs: 60_000 });
+      let calls = 0;
+      const send = redis.sendCommand.bind(redis);
+      redis.sendCommand = ((command: { name: string }) => {
+        if (command.name === 'evalsha' || command.name === 'eval') calls++;
+        return send(command as never);
+      }) as typeof redis.sendCommand;
+      const settled = Promise.allSettled(
+        Array.from({ length: 200 }, (_, i) => store.join('presence-storm', `${i}.1`, { user_id: `device-${i}` })),
+      );
+      // A busy machine: the answers wait behind other work for longer than the command deadline.
+      const until = performance.now() + REDIS_COMMAND_TIMEOUT_MS + 150;
+      while (performance.now() < until) {
+        // held
+      }
+      const results = await settled;
+      const failed = results.filter((r) => r.status === 'rejected');
+      assert.equal(
+        failed.length,
+        0,
+        `joins turned away: ${failed.length} (${String((failed[0] as PromiseRejectedResult)?.reason)})`,
+      );
+      const joined = results.map((r) => (r as PromiseFulfilledResult<JoinResult>).value);
+      assert.equal(joined.filter((j) => j.first).length, 200, 'each device is a new member once');
+      assert.equal(Math.max(...joined.map((j) => j.members.length)), 200, 'the last to join sees everyone');
+      assert.equal((await store.members('presence-storm')).length, 200);
+      assert.ok(calls <= 10, `${calls} calls to Redis for 200 joins`);
+      const stale = await redis.keys(`${prefix}*`);
+      if (stale.length) await redis.del(...stale);
+    } finally {
+      redis.disconnect();
     }
   });
 

@@ -133,17 +133,23 @@ end
 `;
 
 // KEYS: sockets (zset socket → expiry), members (hash socket → member JSON), seen (set of user ids)
-// ARGV: now, expiresAt, socketId, userId, memberJson, keyTtlMs, seenTtlMs
+// ARGV: now, expiresAt, keyTtlMs, seenTtlMs, then socketId, userId, memberJson for each joining socket.
+// Answers the live sockets before the joins (ids and members, side by side) and the members that
+// expiry removed. The joins are idempotent: a call sent again after a lost answer changes nothing more.
 const JOIN = `${LIVE}
 local gone = prune(KEYS[1], KEYS[2], ARGV[1])
-local before = live(KEYS[1], KEYS[2], ARGV[1])
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
-redis.call('HSET', KEYS[2], ARGV[3], ARGV[5])
-redis.call('SADD', KEYS[3], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[6])
-redis.call('PEXPIRE', KEYS[2], ARGV[6])
-redis.call('PEXPIRE', KEYS[3], ARGV[7])
-return {before, gone}
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')
+local before = {}
+if #ids > 0 then before = redis.call('HMGET', KEYS[2], unpack(ids)) end
+for i = 5, #ARGV, 3 do
+  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[i])
+  redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 2])
+  redis.call('SADD', KEYS[3], ARGV[i + 1])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[4])
+return {ids, before, gone}
 `;
 
 // KEYS: sockets, members; ARGV: now, socketId
@@ -190,6 +196,13 @@ return {gone, live(KEYS[1], KEYS[2], ARGV[1])}
 
 type Script = (...args: Array<string | number>) => Promise<unknown>;
 
+interface PendingJoin {
+  socketId: string;
+  member: PresenceMember;
+  resolve: (result: JoinResult) => void;
+  reject: (err: unknown) => void;
+}
+
 export interface RedisPresenceOptions {
   /** Key prefix, e.g. `pulzus:realtime:<appId>:`. */
   prefix: string;
@@ -223,31 +236,70 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
   const commands = redis as unknown as Record<string, Script>;
   const run = (name: string, ...args: Array<string | number>) => commands[name]!.call(redis, ...args);
 
+  /**
+   * Joins of one channel go to Redis one call at a time, those that came meanwhile together in the
+   * next: when a shop's devices all join at once (an instance restarted, the shop's network back),
+   * Redis gets a few calls rather than one per device, each answering the member list once. A call
+   * that fails is sent once more (its writes are idempotent): an answer that came while the event
+   * loop was held past the command deadline does not turn a device away.
+   */
+  const joining = new Map<string, PendingJoin[]>();
+
+  async function sendJoins(channel: string, batch: PendingJoin[]) {
+    const now = Date.now();
+    const args = batch.flatMap(({ socketId, member }) => [socketId, member.user_id, JSON.stringify(member)]);
+    const call = () =>
+      run('pulzusPresenceJoin', ...keys(channel), seenKey(channel), now, now + socketTtlMs, keyTtl, seenTtlMs, ...args);
+    let answer: [unknown, unknown, unknown];
+    try {
+      answer = (await call().catch(call)) as [unknown, unknown, unknown];
+    } catch (err) {
+      for (const join of batch) join.reject(err);
+      return;
+    }
+    const [idsRaw, beforeRaw, goneRaw] = answer;
+    const joiningIds = new Set(batch.map((j) => j.socketId));
+    const ids = Array.isArray(idsRaw) ? idsRaw.map(String) : [];
+    const values = Array.isArray(beforeRaw) ? beforeRaw : [];
+    // The sockets already there (a call sent again finds this batch's own sockets: they are not "before").
+    const before = parseMembers(values.filter((v, i) => v != null && !joiningIds.has(ids[i]!)));
+    const present = new Set(before.map((m) => m.user_id));
+    const gone = [...new Set(parseMembers(goneRaw).map((m) => m.user_id))].filter(
+      (u) => !present.has(u) && !batch.some((j) => j.member.user_id === u),
+    );
+    const members = [...before];
+    batch.forEach((join, i) => {
+      const first = !present.has(join.member.user_id);
+      present.add(join.member.user_id);
+      members.push(join.member);
+      // Those gone are told once, with the batch's first join.
+      join.resolve({ first, members: uniqueMembers(members), gone: i === 0 ? gone : [] });
+    });
+  }
+
+  async function drainJoins(channel: string) {
+    for (;;) {
+      const batch = joining.get(channel)!;
+      if (batch.length === 0) {
+        joining.delete(channel);
+        return;
+      }
+      joining.set(channel, []);
+      await sendJoins(channel, batch);
+    }
+  }
+
   const store: PresenceStore = {
-    async join(channel, socketId, member) {
-      const now = Date.now();
-      const [beforeRaw, goneRaw] = (await run(
-        'pulzusPresenceJoin',
-        ...keys(channel),
-        seenKey(channel),
-        now,
-        now + socketTtlMs,
-        socketId,
-        member.user_id,
-        JSON.stringify(member),
-        keyTtl,
-        seenTtlMs,
-      )) as [unknown, unknown];
-      const before = parseMembers(beforeRaw);
-      const present = new Set(before.map((m) => m.user_id));
-      const gone = [...new Set(parseMembers(goneRaw).map((m) => m.user_id))].filter(
-        (u) => !present.has(u) && u !== member.user_id,
-      );
-      return {
-        first: !present.has(member.user_id),
-        members: uniqueMembers([...before, member]),
-        gone,
-      };
+    join(channel, socketId, member) {
+      return new Promise<JoinResult>((resolve, reject) => {
+        const queued = joining.get(channel);
+        if (queued) {
+          queued.push({ socketId, member, resolve, reject });
+          return;
+        }
+        joining.set(channel, [{ socketId, member, resolve, reject }]);
+        void drainJoins(channel);
+      });
     },
     async leave(channel, socketId, userId) {
       const rest = parseMembers(await run('pulzusPresenceLeave', ...keys(channel), Date.now(), socketId));
