@@ -136,6 +136,36 @@ describe('Redis away under two instances', { skip }, () => {
     );
   });
 
+  test("a device that comes while Redis is down subscribes all the same, and the other instance's devices hear of it once Redis answers", async () => {
+    const watched = await subscribe(deviceSocket(a, port1), `presence-customer.${me.customer_id}`);
+    const phone = await loggedIn(t.app);
+    const phoneSession = (JSON.parse((await phone.get('/api/me')).body) as { session_id: string }).session_id;
+    const heard = next<{ id: string }>(watched, 'pusher:member_added', 15_000, (m) => m.id === phoneSession);
+
+    gate.down();
+    gate.cut();
+    let back = 0;
+    try {
+      const socket = deviceSocket(phone, port2);
+      // Its player (events of its own instance) and the shop's devices, at once; no wait for Redis.
+      await subscribe(socket, `private-player.${playerId}`);
+      const view = (await subscribe(socket, `presence-customer.${me.customer_id}`)) as unknown as {
+        members: { count: number; me: { id: string } };
+      };
+      assert.equal(view.members.me.id, phoneSession);
+    } finally {
+      await gate.up();
+      back = Date.now();
+    }
+    // Redis answers: the device is listed by every instance, and the others' devices are told.
+    assert.ok(
+      await until(async () => (await members(t.app)).includes(phoneSession), 3_000),
+      `not in presence ${Date.now() - back} ms after Redis answered`,
+    );
+    assert.equal((await heard).id, phoneSession);
+    assert.ok(Date.now() - back < 3_000, `member_added came ${Date.now() - back} ms after Redis answered`);
+  });
+
   test('an instance started while Redis is down starts, serves a press, and joins the others once Redis answers', async () => {
     gate.down();
     gate.cut();
@@ -162,14 +192,12 @@ describe('Redis away under two instances', { skip }, () => {
       const pressed = await phone.post(`/api/players/${playerId}/update-volume`, { volume: 33 });
       assert.equal(pressed.statusCode, 200, pressed.body);
 
-      // Redis comes: events go both ways between the new instance and the others. (A channel's
-      // authorisation is noted in Redis for whichever instance the socket is on, so the devices
-      // subscribe once it answers.)
+      // Redis comes: events go both ways between the new instance and the others.
       await gate.up();
       const back = Date.now();
       const joined = async (device: Client, port: number) => {
         let channel: Awaited<ReturnType<typeof subscribe>> | undefined;
-        // The connections come back within half a second; until then a subscription is refused.
+        // The connections come back within half a second.
         await until(async () => {
           channel = await subscribe(deviceSocket(device, port), `private-player.${playerId}`);
           return true;

@@ -46,14 +46,25 @@ export function createMemoryGrantStore(ttlMs = GRANT_TTL_MS): GrantStore {
   };
 }
 
+/**
+ * Shared through Redis, with this process's own notes beneath: while Redis is away a device still
+ * subscribes (its note is kept here, and found when its socket is on this instance; on another, the
+ * subscription is tied to no login, as a secret-signed one), rather than being turned away until
+ * Redis returns.
+ */
 export function createRedisGrantStore(redis: Redis, prefix: string, ttlMs = GRANT_TTL_MS): GrantStore {
   const key = (socketId: string, channel: string) => `${prefix}grant:${grantKey(socketId, channel)}`;
+  const here = createMemoryGrantStore(ttlMs);
   return {
     async record(socketId, channel, login) {
-      await redis.set(key(socketId, channel), login, 'PX', ttlMs);
+      await here.record(socketId, channel, login);
+      await redis.set(key(socketId, channel), login, 'PX', ttlMs).catch(() => {
+        // Redis away: the note above serves the sockets of this instance.
+      });
     },
     async find(socketId, channel) {
-      return redis.get(key(socketId, channel));
+      const shared = await redis.get(key(socketId, channel)).catch(() => null);
+      return shared ?? here.find(socketId, channel);
     },
   };
 }

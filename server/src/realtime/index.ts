@@ -14,7 +14,7 @@ import { createRealtimeEvents, type RealtimeEvents } from './events';
 import { createRedisFanout, Hub, type RedisFanout } from './hub';
 import { createMemoryPresenceStore, createRedisPresenceStore, type PresenceStore } from './presence-store';
 import { createMemoryGrantStore, createRedisGrantStore, type GrantStore } from './grants';
-import { encode, loginRef } from './protocol';
+import { encode, loginRef, memberAdded, memberRemoved } from './protocol';
 import { attachPusherServer, type PusherApp, type WsServer } from './ws-server';
 
 /**
@@ -168,20 +168,20 @@ export async function createRealtime({ config, server, players, log, liveLogins 
   let refresh: NodeJS.Timeout | undefined;
   /** Players changed while the publishing connection was down (their events reached this instance only). */
   const unpublished = new Set<number>();
-  const refreshPresence = () =>
+  const refreshPresence = (local = ws.localPresence()) =>
     presence
-      .refresh(ws.localPresence())
-      .then((gone) => {
+      .refresh(local)
+      .then(({ gone, added }) => {
         for (const [channel, users] of gone) {
+          for (const userId of users) hub.publish({ channel, frame: memberRemoved(channel, userId) });
+        }
+        // Sockets the store had lost, or that joined while it was away: the other instances' sockets
+        // hear of them now (a member already known is known again, which changes nothing).
+        for (const [channel, users] of added) {
+          const here = local.get(channel) ?? [];
           for (const userId of users) {
-            hub.publish({
-              channel,
-              frame: JSON.stringify({
-                event: 'pusher_internal:member_removed',
-                channel,
-                data: JSON.stringify({ user_id: userId }),
-              }),
-            });
+            const socket = here.find((p) => p.member.user_id === userId);
+            if (socket) hub.publish({ channel, frame: memberAdded(channel, socket.member), except: socket.socketId });
           }
         }
       })

@@ -29,6 +29,11 @@ export interface JoinResult {
   gone: string[];
 }
 
+export interface PresenceRefresh {
+  gone: Map<string, string[]>;
+  added: Map<string, string[]>;
+}
+
 export interface PresenceStore {
   join(channel: string, socketId: string, member: PresenceMember): Promise<JoinResult>;
   /** `last`: that was the user's last socket in the channel (the others get member_removed). */
@@ -44,10 +49,11 @@ export interface PresenceStore {
   hasSeen(channel: string, userId: string): Promise<boolean>;
   /**
    * Keeps this instance's sockets alive, adding again any the store lost (a Redis restarted without
-   * its data), and drops expired ones; answers, per channel, the users that expiry removed entirely
-   * (so that member_removed can still be sent for them).
+   * its data, a socket that joined while it was away), and drops expired ones; answers, per channel,
+   * the users that expiry removed entirely (so that member_removed can still be sent for them) and
+   * the users whose sockets it added (so that member_added reaches the other instances' sockets).
    */
-  refresh(local: Map<string, LocalPresence[]>): Promise<Map<string, string[]>>;
+  refresh(local: Map<string, LocalPresence[]>): Promise<PresenceRefresh>;
 }
 
 /** The member with `name` in its user_info (an object; a member without one gets one). */
@@ -105,7 +111,7 @@ export function createMemoryPresenceStore(): PresenceStore {
       return seen.get(channel)?.has(userId) ?? false;
     },
     async refresh() {
-      return new Map();
+      return { gone: new Map(), added: new Map() };
     },
   };
 }
@@ -182,16 +188,17 @@ return 0
 // memberJson for each socket. A socket whose entry is gone (Redis restarted empty) is added again;
 // an entry still there is left as it is (a rename may have changed its user_info since it joined).
 const REFRESH = `${LIVE}
+local added = {}
 for i = 5, #ARGV, 3 do
   redis.call('ZADD', KEYS[1], ARGV[2], ARGV[i])
-  redis.call('HSETNX', KEYS[2], ARGV[i], ARGV[i + 2])
+  if redis.call('HSETNX', KEYS[2], ARGV[i], ARGV[i + 2]) == 1 then added[#added + 1] = ARGV[i + 1] end
   redis.call('SADD', KEYS[3], ARGV[i + 1])
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 if #ARGV >= 5 and redis.call('PTTL', KEYS[3]) < 0 then redis.call('PEXPIRE', KEYS[3], ARGV[4]) end
 local gone = prune(KEYS[1], KEYS[2], ARGV[1])
-return {gone, live(KEYS[1], KEYS[2], ARGV[1])}
+return {gone, live(KEYS[1], KEYS[2], ARGV[1]), added}
 `;
 
 type Script = (...args: Array<string | number>) => Promise<unknown>;
@@ -318,7 +325,7 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
       return (await redis.sismember(seenKey(channel), userId)) === 1;
     },
     async refresh(local) {
-      const out = new Map<string, string[]>();
+      const out: PresenceRefresh = { gone: new Map(), added: new Map() };
       const now = Date.now();
       // Every channel's script is sent at once, before any later leave of these sockets: one
       // connection keeps the order, so a socket that leaves meanwhile is not added back after its leave.
@@ -334,14 +341,16 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
             keyTtl,
             seenTtlMs,
             ...args,
-          )) as [unknown, unknown];
+          )) as [unknown, unknown, unknown];
           return [channel, answer] as const;
         }),
       );
-      for (const [channel, [goneRaw, liveRaw]] of answers) {
+      for (const [channel, [goneRaw, liveRaw, addedRaw]] of answers) {
         const present = new Set(parseMembers(liveRaw).map((m) => m.user_id));
         const gone = [...new Set(parseMembers(goneRaw).map((m) => m.user_id))].filter((u) => !present.has(u));
-        if (gone.length) out.set(channel, gone);
+        if (gone.length) out.gone.set(channel, gone);
+        const added = [...new Set(Array.isArray(addedRaw) ? addedRaw.map(String) : [])];
+        if (added.length) out.added.set(channel, added);
       }
       return out;
     },

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { PresenceMember } from './presence-store';
 
 /**
  * Pusher Channels protocol 7: frame shapes, codes, limits and the two HMAC signatures
@@ -164,4 +165,13 @@ export function requestSigningString(method: string, path: string, params: Recor
 
 export function signRequest(secret: string, method: string, path: string, params: Record<string, string>): string {
   return hmacHex(secret, requestSigningString(method, path, params));
+}
+
+export function memberAdded(channel: string, member: PresenceMember): string {
+  const data = member.user_info === undefined ? { user_id: member.user_id } : member;
+  return encode({ event: 'pusher_internal:member_added', channel, data: JSON.stringify(data) });
+}
+
+export function memberRemoved(channel: string, userId: string): string {
+  return encode({ event: 'pusher_internal:member_removed', channel, data: JSON.stringify({ user_id: userId }) });
 }

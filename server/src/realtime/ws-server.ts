@@ -4,7 +4,13 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { forwardedClient, normalizeIp } from '../../../contracts/trusted-proxies';
 import type { GrantStore } from './grants';
 import type { Hub, Subscriber } from './hub';
-import type { LocalPresence, PresenceMember, PresenceStore } from './presence-store';
+import {
+  uniqueMembers,
+  type JoinResult,
+  type LocalPresence,
+  type PresenceMember,
+  type PresenceStore,
+} from './presence-store';
 import {
   channelKind,
   codes,
@@ -13,6 +19,8 @@ import {
   hmacHex,
   isValidChannelName,
   limits,
+  memberAdded,
+  memberRemoved,
   newSocketId,
   PING_FRAME,
   PONG_FRAME,
@@ -117,6 +125,31 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
   } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.framePayloadBytes, perMessageDeflate: false });
   const connections = new Set<Connection>();
+
+  /** This instance's sockets in presence channels, with their members. */
+  function localPresence(): Map<string, LocalPresence[]> {
+    const out = new Map<string, LocalPresence[]>();
+    for (const conn of connections) {
+      for (const [channel, sub] of conn.subscriptions) {
+        if (!sub.member) continue;
+        const entry = { socketId: conn.id, member: sub.member };
+        const list = out.get(channel);
+        if (list) list.push(entry);
+        else out.set(channel, [entry]);
+      }
+    }
+    return out;
+  }
+
+  /** A join answered from this instance's own sockets alone (the shared store away). */
+  function joinedHere(channel: string, socketId: string, member: PresenceMember): JoinResult {
+    const here = (localPresence().get(channel) ?? []).filter((p) => p.socketId !== socketId).map((p) => p.member);
+    return {
+      first: !here.some((m) => m.user_id === member.user_id),
+      members: uniqueMembers([...here, member]),
+      gone: [],
+    };
+  }
   const activityMs = activityTimeout * 1000;
   const perAddress = new Map<string, number>();
   const endedLogins = new Map<string, number>();
@@ -245,12 +278,15 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
         this.send(presenceSucceeded(channel, await presence.members(channel)));
         return;
       }
-      let joined;
+      let joined: JoinResult;
       try {
         joined = await presence.join(channel, this.id, member);
       } catch (err) {
-        log.error({ err }, 'realtime: presence join failed');
-        return this.subscriptionError(channel, 'Presence is unavailable', 503, 'ServerError');
+        // The shared store away (Redis down): the socket joins with what this instance knows, its own
+        // sockets. It is kept in the store's refresh, which adds it once the store answers and tells
+        // the other instances' sockets then (a device turned away would stay out until it reconnects).
+        log.warn({ err }, 'realtime: presence join failed; joined on this instance until the store answers');
+        joined = joinedHere(channel, this.id, member);
       }
       if (this.closed) {
         // The socket went away while joining: undo, and tell the others if it had counted.
@@ -474,17 +510,7 @@ export function attachPusherServer(options: WsServerOptions): WsServer {
 
   return {
     localPresence() {
-      const out = new Map<string, LocalPresence[]>();
-      for (const conn of connections) {
-        for (const [channel, sub] of conn.subscriptions) {
-          if (!sub.member) continue;
-          const entry = { socketId: conn.id, member: sub.member };
-          const list = out.get(channel);
-          if (list) list.push(entry);
-          else out.set(channel, [entry]);
-        }
-      }
-      return out;
+      return localPresence();
     },
     connectionCount: () => connections.size,
     async close() {
@@ -530,13 +556,4 @@ export function presenceSucceeded(channel: string, members: PresenceMember[]): s
   for (const m of members) hash[m.user_id] = m.user_info ?? null;
   const presence = { ids: members.map((m) => m.user_id), hash, count: members.length };
   return encode({ event: 'pusher_internal:subscription_succeeded', channel, data: JSON.stringify({ presence }) });
-}
-
-function memberAdded(channel: string, member: PresenceMember): string {
-  const data = member.user_info === undefined ? { user_id: member.user_id } : member;
-  return encode({ event: 'pusher_internal:member_added', channel, data: JSON.stringify(data) });
-}
-
-function memberRemoved(channel: string, userId: string): string {
-  return encode({ event: 'pusher_internal:member_removed', channel, data: JSON.stringify({ user_id: userId }) });
 }
