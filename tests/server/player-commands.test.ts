@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { z } from 'zod';
 import { playerSchema } from '../../contracts/player';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,20 @@ import { BFF_SECRET, Client, createTestApp, loggedIn, parsePlayer, type TestApp 
  * changes nothing and answers the first answer. And the player's row lock is held for the write only
  * (defects 5 and 11): a slow presence check (Redis) does not queue a busy shop's presses.
  */
+
+/**
+ * Every statement sent to PostgreSQL, with the connection it went on (pg's clients take their query
+ * method when made, so this is put in place before the test app opens its pool).
+ */
+type Sent = { client: object; text: string };
+let sent: Sent[] | undefined;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: object, ...args: unknown[]) {
+  const [config] = args;
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+  if (sent && typeof text === 'string') sent.push({ client: this, text });
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
 
 let t: TestApp;
 let a: Client;
@@ -200,4 +215,37 @@ describe("the player's lock is for the write only", () => {
       t.app.ctx.players.setPresenceCheck(t.app.ctx.realtime.isSessionPresent);
     }
   });
+
+  test(
+    "a press's statements under the player's lock are the player's own: the lock, its key, the write, the key's note",
+    {
+      skip: process.env.TEST_DATABASE_URL ? false : 'statements are watched on PostgreSQL',
+    },
+    async () => {
+      // What the answer reads besides (the tracks, the channel's name) and the music plan's hold are
+      // read before the lock: under it, each statement more is a wait for every other press of the shop.
+      sent = [];
+      try {
+        const res = await b.get(`${base()}/toggle-play`, { headers: { 'idempotency-key': key('statements') } });
+        assert.equal(res.statusCode, 200, res.body);
+      } finally {
+        const all = sent;
+        sent = undefined;
+        const lock = all.findIndex((q) => /from "players".*for update/is.test(q.text));
+        assert.ok(lock >= 0, 'the player was locked');
+        const own = all.slice(lock).filter((q) => q.client === all[lock]!.client);
+        const end = own.findIndex((q) => /^\s*commit/i.test(q.text));
+        const underLock = own.slice(0, end + 1).map((q) => q.text.replace(/\s+/g, ' '));
+        const shown = underLock.map((text) => text.slice(0, 100)).join('\n');
+        assert.equal(underLock.length, 5, `under the lock:\n${shown}`);
+        for (const text of underLock.slice(0, -1)) {
+          const tables = [...text.matchAll(/(?:from|into|update|join) "?(\w+)"?/gi)].map((m) => m[1]);
+          assert.ok(
+            tables.length > 0 && tables.every((table) => table === 'players' || table === 'player_commands'),
+            `a statement under the lock reads ${tables.join(', ')}: ${text.slice(0, 200)}`,
+          );
+        }
+      }
+    },
+  );
 });

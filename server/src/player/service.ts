@@ -1,6 +1,6 @@
 import type { OutputState, Player, PlayableType } from '../../../contracts/player';
 import { transaction, type Db } from '../db/client';
-import { getTracks } from '../db/queries/channels';
+import { getTracks, type TrackRow } from '../db/queries/channels';
 import {
   createPlayer,
   findPlayerCommand,
@@ -205,16 +205,39 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
   let presence: PresenceCheck | undefined;
   let pressHold: PressHold | undefined;
 
-  async function resource(row: PlayerRow, tx: Db = db): Promise<Player> {
+  /** What a player's resource reads besides its row: its tracks (current and announced) and its playable. */
+  interface ResourceReads {
+    tracks: Map<number, TrackRow>;
+    playable?: { type: string; id: number; found: { id: number; name: string } | undefined };
+  }
+
+  /** The reads of `row`'s resource; those already in `known` (read before the lock) are not read again. */
+  async function resourceReads(row: PlayerRow, q: Db, known?: ResourceReads): Promise<ResourceReads> {
     const kind = playableKind(row.playableType);
-    // One query for the current track and the announced ones.
     const ids = [...new Set([...(row.trackId !== null ? [row.trackId] : []), ...row.upcoming])];
-    const byId = new Map((ids.length ? await getTracks(tx, ids) : []).map((t) => [t.id, t]));
+    const tracks = new Map(known?.tracks);
+    // One query for the current track and the announced ones.
+    const missing = ids.filter((id) => !tracks.has(id));
+    for (const track of missing.length ? await getTracks(q, missing) : []) tracks.set(track.id, track);
+    let playable: ResourceReads['playable'];
+    if (kind && row.playableId !== null) {
+      const same = known?.playable && known.playable.type === kind.type && known.playable.id === row.playableId;
+      playable = same
+        ? known.playable
+        : {
+            type: kind.type,
+            id: row.playableId,
+            found: await kind.find(q, { customerId: row.customerId, id: row.playableId }),
+          };
+    }
+    return { tracks, playable };
+  }
+
+  async function resource(row: PlayerRow, tx: Db = db, known?: ResourceReads): Promise<Player> {
+    const kind = playableKind(row.playableType);
+    const { tracks: byId, playable: read } = await resourceReads(row, tx, known);
     const track = row.trackId !== null ? byId.get(row.trackId) : undefined;
-    const playable =
-      kind && row.playableId !== null
-        ? await kind.find(tx, { customerId: row.customerId, id: row.playableId })
-        : undefined;
+    const playable = read?.found;
     return {
       id: row.id,
       is_repeat: row.isRepeat,
@@ -279,11 +302,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
    */
   async function ownerBeforePlay(
     actor: Actor,
-    playerId: number,
+    row: PlayerRow | undefined,
     { toggle = false }: { toggle?: boolean } = {},
   ): Promise<OwnerSeen | undefined> {
     if (!actor.sessionId) return undefined;
-    const row = await getPlayer(db, { customerId: actor.customerId, id: playerId });
     if (!row || row.sessionId === null || row.sessionId === actor.sessionId) return undefined;
     // A toggle that will pause takes no output.
     if (toggle && row.isPlaying) return undefined;
@@ -318,10 +340,20 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     playerId: number,
     reason: ChangeReason,
     change: (row: PlayerRow, tx: Tx) => Promise<Changes | null>,
+    before?: PlayerRow,
   ): Promise<Player> {
     const key = actor.commandKey;
-    // Under the player's lock: database work only (no Redis, no broadcast), so presses of a busy shop
-    // queue for as short a time as the write takes.
+    // Before the lock, what the answer most likely needs (the player's tracks and playable as they
+    // are now) and a press's hold of the music plan: under the lock run only the player's own
+    // statements, so the presses of a busy shop queue for as short a time as the write takes. The
+    // lock then reads again only what changed meanwhile.
+    const seenBefore = before ?? (await getPlayer(db, { customerId: actor.customerId, id: playerId }));
+    if (!seenBefore) throw new PlayerRefusal('not-found');
+    const [known, hold] = await Promise.all([
+      resourceReads(seenBefore, db),
+      pressHold && mayBePress(reason, actor) ? pressHold(db, actor.customerId) : undefined,
+    ]);
+    // Under the player's lock: database work only (no Redis, no broadcast).
     const { player, changed } = await transaction(db, async (tx) => {
       const row = await lockPlayer(tx, { customerId: actor.customerId, id: playerId });
       if (!row) throw new PlayerRefusal('not-found');
@@ -333,7 +365,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       const values = await change(row, tx);
       let result: { player: Player; changed: boolean };
       if (!values) {
-        result = { player: await resource(row, tx), changed: false };
+        result = { player: await resource(row, tx, known), changed: false };
       } else {
         // What the old device reported says nothing of the new one, which reports for itself.
         if (values.sessionId !== undefined && values.sessionId !== row.sessionId) {
@@ -341,10 +373,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           values.outputSince = null;
         }
         // A manager's press holds the music plan until its next boundary.
-        if (pressHold && isPress(reason, actor, row, values))
-          values.planHoldUntil = await pressHold(tx, row.customerId);
+        if (hold !== undefined && isPress(reason, actor, row, values)) values.planHoldUntil = hold;
         result = {
-          player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx),
+          player: await resource(await updatePlayer(tx, row.id, await withPlan(tx, row, values)), tx, known),
           changed: true,
         };
       }
@@ -354,6 +385,18 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     if (changed)
       await onPlayerChanged(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
     return player;
+  }
+
+  /** Whether a command of this kind can be a press that holds the music plan (see isPress). */
+  function mayBePress(reason: ChangeReason, actor: Actor): boolean {
+    return (
+      !actor.automatic &&
+      (reason === 'update-volume' ||
+        reason === 'toggle-play' ||
+        reason === 'next' ||
+        reason === 'playable' ||
+        reason === 'jump')
+    );
   }
 
   /**
@@ -657,18 +700,25 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       }),
 
     togglePlay: async (actor, playerId) => {
-      const seen = await ownerBeforePlay(actor, playerId, { toggle: true });
-      return mutate(actor, playerId, 'toggle-play', async (row, tx) => {
-        if (row.isPlaying) return { isPlaying: false };
-        let start: Changes = {};
-        if (row.trackId === null) {
-          const list = await trackIdsOf(tx, row);
-          const step = list ? startCycle(list, row.isRandom, random) : undefined;
-          if (!step || step.trackId === null) return null; // nothing to play
-          start = { trackId: step.trackId, cyclePlayed: step.cyclePlayed, currentTime: 0 };
-        }
-        return { ...start, isPlaying: true, sessionId: await ownerAfterPlay(tx, row, actor, seen) };
-      });
+      const before = await getPlayer(db, { customerId: actor.customerId, id: playerId });
+      const seen = await ownerBeforePlay(actor, before, { toggle: true });
+      return mutate(
+        actor,
+        playerId,
+        'toggle-play',
+        async (row, tx) => {
+          if (row.isPlaying) return { isPlaying: false };
+          let start: Changes = {};
+          if (row.trackId === null) {
+            const list = await trackIdsOf(tx, row);
+            const step = list ? startCycle(list, row.isRandom, random) : undefined;
+            if (!step || step.trackId === null) return null; // nothing to play
+            start = { trackId: step.trackId, cyclePlayed: step.cyclePlayed, currentTime: 0 };
+          }
+          return { ...start, isPlaying: true, sessionId: await ownerAfterPlay(tx, row, actor, seen) };
+        },
+        before,
+      );
     },
 
     loadTrack: (actor, playerId) =>
@@ -699,48 +749,62 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       }),
 
     setPlayable: async (actor, playerId, target) => {
-      const seen = await ownerBeforePlay(actor, playerId);
-      return mutate(actor, playerId, 'playable', async (row, tx) => {
-        const kind = playableKind(target.type);
-        const found = kind && (await kind.find(tx, { customerId: actor.customerId, id: target.id }));
-        if (!kind || !found) throw new PlayerRefusal('not-found');
-        const list = await kind.trackIds(tx, { customerId: actor.customerId, id: target.id });
-        if (target.trackId !== undefined && !list.includes(target.trackId)) {
-          throw new PlayerRefusal('track-not-in-playable');
-        }
-        const step =
-          target.trackId !== undefined
-            ? { trackId: target.trackId, cyclePlayed: row.isRandom ? [target.trackId] : [] }
-            : startCycle(list, row.isRandom, random);
-        const playing = step.trackId !== null;
-        return {
-          playableType: kind.type,
-          playableId: found.id,
-          trackId: step.trackId,
-          cyclePlayed: step.cyclePlayed,
-          currentTime: 0,
-          isPlaying: playing,
-          sessionId: playing ? await ownerAfterPlay(tx, row, actor, seen) : row.sessionId,
-        };
-      });
+      const before = await getPlayer(db, { customerId: actor.customerId, id: playerId });
+      const seen = await ownerBeforePlay(actor, before);
+      return mutate(
+        actor,
+        playerId,
+        'playable',
+        async (row, tx) => {
+          const kind = playableKind(target.type);
+          const found = kind && (await kind.find(tx, { customerId: actor.customerId, id: target.id }));
+          if (!kind || !found) throw new PlayerRefusal('not-found');
+          const list = await kind.trackIds(tx, { customerId: actor.customerId, id: target.id });
+          if (target.trackId !== undefined && !list.includes(target.trackId)) {
+            throw new PlayerRefusal('track-not-in-playable');
+          }
+          const step =
+            target.trackId !== undefined
+              ? { trackId: target.trackId, cyclePlayed: row.isRandom ? [target.trackId] : [] }
+              : startCycle(list, row.isRandom, random);
+          const playing = step.trackId !== null;
+          return {
+            playableType: kind.type,
+            playableId: found.id,
+            trackId: step.trackId,
+            cyclePlayed: step.cyclePlayed,
+            currentTime: 0,
+            isPlaying: playing,
+            sessionId: playing ? await ownerAfterPlay(tx, row, actor, seen) : row.sessionId,
+          };
+        },
+        before,
+      );
     },
 
     jumpToTrack: async (actor, playerId, trackId) => {
-      const seen = await ownerBeforePlay(actor, playerId);
-      return mutate(actor, playerId, 'jump', async (row, tx) => {
-        const list = await trackIdsOf(tx, row);
-        if (!list || !list.includes(trackId)) throw new PlayerRefusal('not-found');
-        const played = row.isRandom
-          ? [...new Set([...row.cyclePlayed.filter((id) => list.includes(id)), trackId])]
-          : [];
-        return {
-          trackId,
-          cyclePlayed: played,
-          currentTime: 0,
-          isPlaying: true,
-          sessionId: await ownerAfterPlay(tx, row, actor, seen),
-        };
-      });
+      const before = await getPlayer(db, { customerId: actor.customerId, id: playerId });
+      const seen = await ownerBeforePlay(actor, before);
+      return mutate(
+        actor,
+        playerId,
+        'jump',
+        async (row, tx) => {
+          const list = await trackIdsOf(tx, row);
+          if (!list || !list.includes(trackId)) throw new PlayerRefusal('not-found');
+          const played = row.isRandom
+            ? [...new Set([...row.cyclePlayed.filter((id) => list.includes(id)), trackId])]
+            : [];
+          return {
+            trackId,
+            cyclePlayed: played,
+            currentTime: 0,
+            isPlaying: true,
+            sessionId: await ownerAfterPlay(tx, row, actor, seen),
+          };
+        },
+        before,
+      );
     },
 
     async reportOutput(actor, playerId, state) {
