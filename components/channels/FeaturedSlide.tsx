@@ -12,6 +12,7 @@ import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { DEFAULT_LANDSCAPE, defaultChannelCover } from './cover';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import styles from './FeaturedSlide.module.scss';
+import { preloadEngineOnIntent } from '@/lib/player/use-player-engine';
 
 const hu = { channels: huChannels, player: huPlayer };
 
@@ -56,6 +57,7 @@ export function FeaturedSlide({ channel, priority = false }: { channel: ChannelC
         type="button"
         className={styles.play}
         aria-label={playing ? hu.channels.pause(channel.name) : hu.channels.play(channel.name)}
+        {...preloadEngineOnIntent}
         onClick={() => void playChannel(channel.id)}
       >
         {playing ? <PauseIcon size={26} /> : <PlayIcon size={26} />}

@@ -17,8 +17,18 @@ import { FormAlert } from '@/components/ui/FormAlert';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { TextField } from '@/components/ui/TextField';
 import { UploadField } from '@/components/ui/UploadField';
-import { SlideshowImageList, type EditableImage } from './SlideshowImageList';
+import { lazyComponent } from '@/components/ui/lazy';
+import type { EditableImage } from './SlideshowImageList';
 import styles from './SlideshowModal.module.scss';
+
+/**
+ * The image list's drag and drop (@hello-pangea/dnd, about 25 kB gzip) is fetched when the dialog
+ * opens, not with the dialog's code, which /mixer/slideshows preloads in its first seconds: the list
+ * shows only once the slideshow has a name and its images have come from the server.
+ */
+const SlideshowImageList = lazyComponent(() => import('./SlideshowImageList').then((m) => m.SlideshowImageList), {
+  idle: false,
+});
 
 const hu = { form, mixer, slideshows, toast: huToast };
 
@@ -58,6 +68,7 @@ export function SlideshowModal({ target, onClose }: { target: SlideshowTarget; o
   const step = slideshow === null ? 'name' : 'images';
 
   useEffect(() => () => uploads.current?.abort(), []);
+  useEffect(() => SlideshowImageList.preload(), []);
 
   useEffect(() => {
     if (target.kind !== 'edit') return;

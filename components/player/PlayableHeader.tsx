@@ -10,6 +10,7 @@ import type { PlayableKind } from '@/lib/player/use-player';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import styles from './PlayableHeader.module.scss';
+import { preloadEngineOnIntent } from '@/lib/player/use-player-engine';
 
 const hu = { player: huPlayer };
 
@@ -89,6 +90,7 @@ export function PlayableHeader({
               type="button"
               className={styles.playButton}
               disabled={playDisabled}
+              {...preloadEngineOnIntent}
               onClick={() => void (kind === 'channel' ? playChannel(id) : playPlaylist(id))}
             >
               {playing ? <PauseIcon /> : <PlayIcon />}

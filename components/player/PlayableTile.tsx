@@ -8,6 +8,7 @@ import type { PlayableKind } from '@/lib/player/use-player';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import styles from './PlayableTile.module.scss';
+import { preloadEngineOnIntent } from '@/lib/player/use-player-engine';
 
 const hu = { player: huPlayer };
 
@@ -48,6 +49,7 @@ export function PlayableTile({ kind, id, href, name, meta, cover, playLabel, pla
             type="button"
             className={styles.play}
             aria-label={playLabel(playing)}
+            {...preloadEngineOnIntent}
             onClick={() => void (kind === 'channel' ? playChannel(id) : playPlaylist(id))}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}

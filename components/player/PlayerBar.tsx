@@ -12,7 +12,12 @@ import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { heardPlaying } from '@/lib/player/heard';
 import { isUnheard, useHeard, useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
 import { aloneTrackAtom, needsTapAtom, playingOnAloneAtom, serverUnreachableAtom } from '@/lib/player/state';
-import { getPlayerEngine, useIsOutputDevice, usePlayerEngine } from '@/lib/player/use-player-engine';
+import {
+  getPlayerEngine,
+  preloadEngineOnIntent,
+  useIsOutputDevice,
+  usePlayerEngine,
+} from '@/lib/player/use-player-engine';
 import { usePlayerRealtime } from '@/lib/player/use-player-realtime';
 import { usePlanHold } from '@/lib/player/plan-hold';
 import { useSpotState } from '@/lib/player/use-spot-state';
@@ -82,6 +87,7 @@ export function PlayerBar() {
             className={`${styles.playButton} ${styles.emptyPlay}`}
             aria-label={heardPlaying(heard, player) ? hu.player.pause : hu.player.play}
             disabled={unreachable}
+            {...preloadEngineOnIntent}
             onClick={() => void actions.togglePlay()}
           >
             {heardPlaying(heard, player) ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
@@ -171,7 +177,12 @@ export function PlayerBar() {
                     ? hu.player.outputStalled
                     : hu.player.outputUnavailable}
             </p>
-            <button type="button" className={styles.noticeButton} onClick={() => void actions.playHere()}>
+            <button
+              type="button"
+              className={styles.noticeButton}
+              {...preloadEngineOnIntent}
+              onClick={() => void actions.playHere()}
+            >
               <PlayIcon size={18} />
               <span>{hu.player.playHere}</span>
             </button>
@@ -207,6 +218,7 @@ export function PlayerBar() {
             className={styles.playButton}
             aria-label={unreachable ? hu.player.serverUnreachable : showsPause ? hu.player.pause : hu.player.play}
             disabled={unreachable}
+            {...preloadEngineOnIntent}
             onClick={pressPlay}
           >
             {showsPause ? <PauseIcon size={26} /> : <PlayIcon size={26} />}

@@ -7,6 +7,7 @@ import { isPlayPauseSpace } from '@/lib/player/space-key';
 import { serverUnreachableAtom } from '@/lib/player/state';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
+import { preloadPlayerEngine } from '@/lib/player/use-player-engine';
 
 /**
  * Space toggles play and pause from anywhere on the page (isPlayPauseSpace says where not), doing what
@@ -30,6 +31,8 @@ export function SpaceToPlay() {
       if (!player || unreachable || !isPlayPauseSpace(event)) return;
       // Space would scroll the page as well.
       event.preventDefault();
+      // The press may make this device the one that sounds: its engine's code is fetched with the call.
+      preloadPlayerEngine();
       void (unavailable && player.track ? actions.playHere() : actions.togglePlay());
     };
     document.addEventListener('keydown', onKeyDown);

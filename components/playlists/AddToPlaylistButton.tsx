@@ -2,7 +2,7 @@
 
 import { playlists } from '@/lib/i18n/hu/playlists';
 import { ListPlusIcon } from '@/components/ui/icons';
-import { preloadOnIntent } from '@/components/ui/lazy';
+import { preloadOnIntent, usePreloadWhenIdle } from '@/components/ui/lazy';
 import { useOpenPlaylistModal } from './modal-state';
 import { PlaylistModal } from './PlaylistModalHost';
 import styles from './AddToPlaylistButton.module.scss';
@@ -16,6 +16,7 @@ type Props =
 /** Opens the one playlist modal: the ticks for a track, or the whole channel. Without a class it fits a track row. */
 export function AddToPlaylistButton({ track, channel, className }: Props) {
   const open = useOpenPlaylistModal();
+  usePreloadWhenIdle(PlaylistModal);
   const label = track ? hu.playlists.addTrackTo(track.title) : hu.playlists.addChannel;
   return (
     <button

@@ -5,8 +5,13 @@ import { useState } from 'react';
 import { lazyComponent } from '@/components/ui/lazy';
 import { playlistModalAtom } from './modal-state';
 
-/** The modal's code (Radix Dialog, the forms) loads when the page is idle or first opened, not with the page. */
-export const PlaylistModal = lazyComponent(() => import('@/components/dialogs').then((d) => d.loadPlaylistModal()));
+/**
+ * The modal's code (Radix Dialog, the forms) loads on intent or the first opening, not with the page;
+ * at the idle time only on a page that can open it (`usePreloadWhenIdle`: the lists, a track row).
+ */
+export const PlaylistModal = lazyComponent(() => import('@/components/dialogs').then((d) => d.loadPlaylistModal()), {
+  idle: false,
+});
 
 /** Loads the playlist modal on first use, then keeps it mounted (closing animates, focus returns). */
 export function PlaylistModalHost() {

@@ -13,7 +13,7 @@ import { sort as huSort } from '@/lib/i18n/hu/sort';
 import { sortItems, useStoredSort } from '@/lib/ui/sort';
 import { useHighlight } from '@/lib/ui/use-highlight';
 import { PlusIcon } from '@/components/ui/icons';
-import { preloadOnIntent } from '@/components/ui/lazy';
+import { preloadOnIntent, usePreloadWhenIdle } from '@/components/ui/lazy';
 import { createdPlaylistAtom, useOpenPlaylistModal } from './modal-state';
 import { PlaylistModal } from './PlaylistModalHost';
 import { PlaylistCard } from './PlaylistCard';
@@ -34,6 +34,7 @@ export function PlaylistsView({ initial }: { initial: Playlist[] | null }) {
   const [sort, setSort] = useStoredSort('playlistIndex');
   const sorted = useMemo(() => sortItems(playlists, sort), [playlists, sort]);
   const openModal = useOpenPlaylistModal();
+  usePreloadWhenIdle(PlaylistModal);
   // A list just made with 'Új lista' is marked in the grid for a moment, and brought into view.
   const [created, setCreated] = useAtom(createdPlaylistAtom);
   const [justAdded, flashAdded] = useHighlight<number>();

@@ -7,10 +7,16 @@ import { useDevices } from '@/lib/player/use-devices';
 import type { DeviceMenuDropdown } from './DeviceMenuDropdown';
 import { DevicesIcon } from '@/components/ui/icons';
 import styles from './DeviceMenu.module.scss';
+import { preloadPlayerEngine } from '@/lib/player/use-player-engine';
 
 const hu = { realtime: huRealtime };
 
 const loadDropdown = () => import('./DeviceMenuDropdown');
+/** The menu can make this device the one that sounds: its opening fetches the engine's code too. */
+const preload = () => {
+  preloadPlayerEngine();
+  return loadDropdown();
+};
 
 type Props = { className?: string; playingSessionId: string | null };
 
@@ -29,7 +35,7 @@ export function DeviceMenu({ className, playingSessionId }: Props) {
       className={className}
       aria-label={hu.realtime.devices}
       title={hu.realtime.devices}
-      preload={loadDropdown}
+      preload={preload}
       onArm={arm}
     >
       <DevicesIcon size={22} />

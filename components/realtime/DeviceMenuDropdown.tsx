@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import { playingDeviceOffline, type DeviceRow } from '@/lib/realtime/devices';
-import { mediaCorsReady } from '@/lib/player/engine';
+import { mediaCorsReady } from '@/lib/player/media-cors';
 import { playerAtom } from '@/lib/player/state';
 import { useDevices } from '@/lib/player/use-devices';
 import { lazyDialog } from '@/components/ui/lazy';

@@ -2,7 +2,9 @@
 
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Track } from '@/contracts';
+import { useEffect } from 'react';
 import { useOpenPlaylistModal } from '@/components/playlists/modal-state';
+import { PlaylistModal } from '@/components/playlists/PlaylistModalHost';
 import { BlockIcon, CheckIcon, ListPlusIcon, MoreIcon } from '@/components/ui/icons';
 import { toggleBlockedTrack, useBlockedTracks } from '@/lib/api/blocked-tracks';
 import { trackTitle } from '@/lib/format/track';
@@ -25,6 +27,8 @@ export function TrackMenuDropdown({ track, className, label, side, defaultOpen =
   const { isBlocked } = useBlockedTracks();
   const blocked = isBlocked(track.id);
   const openPlaylistModal = useOpenPlaylistModal();
+  // The menu is open (or opening): its 'Hozzáadás listához' is the next press, so the dialog's code comes now.
+  useEffect(() => PlaylistModal.preload(), []);
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className={className} aria-label={label} title={hu.tracks.menu}>

@@ -8,6 +8,7 @@ import { useBlockedTracks } from '@/lib/api/blocked-tracks';
 import { tracks as huTracks } from '@/lib/i18n/hu/tracks';
 import { TrackMenu } from './TrackMenu';
 import styles from './tracks.module.scss';
+import { preloadEngineOnIntent } from '@/lib/player/use-player-engine';
 
 const hu = { tracks: huTracks };
 
@@ -60,7 +61,13 @@ export function TrackRow({
   return (
     <li {...li} className={classes}>
       {leading}
-      <button type="button" className={styles.play} aria-current={current ? 'true' : undefined} onClick={onPlay}>
+      <button
+        type="button"
+        className={styles.play}
+        aria-current={current ? 'true' : undefined}
+        {...preloadEngineOnIntent}
+        onClick={onPlay}
+      >
         <span className={styles.index} aria-hidden={current && playing ? 'true' : undefined}>
           {current && playing ? <EqualizerIcon /> : index + 1}
         </span>

@@ -17,12 +17,16 @@ export function useOpenedOnce(open: boolean): boolean {
 // ── Preloading ──────────────────────────────────────────────────────────────────────────────────────
 //
 // A lazy component's code stays out of the page's first load, but its first opening must not wait for
-// it: every lazy component the page's modules name is fetched once the page has loaded and the
-// browser is idle (those of a page reached later, at its next idle time), and at once when the
-// pointer enters or focus reaches its trigger (preloadOnIntent). A handful of small chunks from the
-// same server: fetched together, so the page's own dialogs never queue behind the layout's. They count
-// in the page's first 5 s of script (own JS); preloading only after those 5 s left a dialog opened
-// soon after the page showed to wait for its chunks (issue 27, docs/decisions.md).
+// it: the lazy components of the page that shows are fetched once it has loaded and the browser is
+// idle (those of a page reached later, at its next idle time), and at once when the pointer enters or
+// focus reaches a trigger (preloadOnIntent). "Of the page that shows": a `lazyComponent` defined in a
+// page's module (evaluated only with that page), and a `lazyDialog` the page renders (its mount asks,
+// `usePreloadWhenIdle`). What the app shell defines is evaluated on every page: it names its dialogs
+// with `idle: false`, and a page that can open one renders it or asks with `usePreloadWhenIdle`, so a
+// page without any dialog fetches no dialog code in its first seconds (issue 27, own JS). A handful of
+// small chunks from the same server: fetched together, so the page's own dialogs never queue behind
+// the layout's. Preloading only after the first 5 s left a dialog opened soon after the page showed to
+// wait for its chunks (issue 27, docs/decisions.md).
 
 /** An idle period may come this late at most (a busy page still gets its dialogs). */
 const PRELOAD_IDLE_LIMIT_MS = 2_000;
@@ -47,10 +51,10 @@ function schedulePreload(): void {
 }
 
 /**
- * `load` called at most once while it succeeds (a failed fetch may be tried again), and queued for
- * idle unless `idle` is false.
+ * `load` called at most once while it succeeds (a failed fetch may be tried again); `queue` has it
+ * fetched at the next idle time unless it has been already.
  */
-function preloadable<T>(load: () => Promise<T>, idle: boolean): () => Promise<T> {
+function preloadable<T>(load: () => Promise<T>): { once: () => Promise<T>; queue: () => void } {
   let loading: Promise<T> | null = null;
   const once = () => {
     waiting.delete(once);
@@ -60,15 +64,29 @@ function preloadable<T>(load: () => Promise<T>, idle: boolean): () => Promise<T>
     });
     return loading;
   };
-  if (idle) {
+  const queue = () => {
+    if (loading) return;
     waiting.add(once);
     schedulePreload();
-  }
-  return once;
+  };
+  return { once, queue };
 }
 
 /** A lazy component that can be fetched ahead of its first render. */
-export type Preloadable<P> = ComponentType<P> & { preload: () => void };
+export type Preloadable<P> = ComponentType<P> & {
+  /** Fetch its code now (intent). */
+  preload: () => void;
+  /** Fetch its code at the page's next idle time. */
+  preloadWhenIdle: () => void;
+};
+
+/**
+ * For a page (or a part of one) that can open one of the shell's lazy components (`idle: false`): its
+ * code is fetched at the next idle time after this mounts, as a page's own dialogs are.
+ */
+export function usePreloadWhenIdle(target: { preloadWhenIdle: () => void }): void {
+  useEffect(() => target.preloadWhenIdle(), [target]);
+}
 
 /**
  * Props for a trigger (a button that opens one or more lazy components): the pointer entering it or
@@ -91,18 +109,21 @@ export function preloadOnIntent(...targets: { preload: () => void }[]): {
  */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  /** `idle: false`: not fetched when the page is idle (what no click opens, e.g. the new-version modal). */
+  /**
+   * `idle: false`: not fetched when the page is idle unless something asks (`preloadWhenIdle`): for
+   * what the app shell defines (every page evaluates it, few open it) and what no click opens (the
+   * new-version modal).
+   */
   { idle = true }: { idle?: boolean } = {},
 ): Preloadable<P> {
   let ready: ComponentType<P> | null = null;
-  const fetchCode = preloadable(
-    () =>
-      load().then((component) => {
-        ready = component;
-        return component;
-      }),
-    idle,
+  const { once: fetchCode, queue } = preloadable(() =>
+    load().then((component) => {
+      ready = component;
+      return component;
+    }),
   );
+  if (idle) queue();
   function Lazy(props: P) {
     // Code already here (preloaded) renders in the same commit. Code still coming is waited for
     // outside Suspense: React reveals a suspended boundary's content at the earliest 300 ms after its
@@ -127,20 +148,21 @@ export function lazyComponent<P extends object>(
     const { Component } = loaded;
     return <Component {...props} />;
   }
-  return Object.assign(Lazy, { preload: () => void fetchCode().catch(() => undefined) });
+  return Object.assign(Lazy, { preload: () => void fetchCode().catch(() => undefined), preloadWhenIdle: queue });
 }
 
 /**
  * A dialog driven by an `open` prop (ConfirmDialog, a ModalForm-based form), rendered on every
- * page render: its code is fetched ahead (idle, intent) or on its first opening, and it stays mounted
- * after it.
+ * render of the page that has it: its code is fetched ahead (at the idle time after it first mounts,
+ * on intent) or on its first opening, and it stays mounted after it.
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
-  const Loaded = lazyComponent(load);
+  const Loaded = lazyComponent(load, { idle: false });
   function LazyDialog(props: P) {
+    usePreloadWhenIdle(Loaded);
     return useOpenedOnce(props.open) ? <Loaded {...props} /> : null;
   }
-  return Object.assign(LazyDialog, { preload: Loaded.preload });
+  return Object.assign(LazyDialog, { preload: Loaded.preload, preloadWhenIdle: Loaded.preloadWhenIdle });
 }
 
 /** The confirm dialog (Radix Dialog underneath), in the dialogs' shared chunk (components/dialogs.ts). */

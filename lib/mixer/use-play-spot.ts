@@ -6,7 +6,7 @@ import { BrowserApiError } from '@/lib/api/fetcher';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { spots as huSpots } from '@/lib/i18n/hu/spots';
 import { playerApi } from '@/lib/player/api';
-import { mediaCorsReady } from '@/lib/player/engine';
+import { mediaCorsReady } from '@/lib/player/media-cors';
 import { playerAtom } from '@/lib/player/state';
 import { showToast } from '@/lib/ui/toast';
 

@@ -13,6 +13,7 @@ import {
   REPORT_INTERVAL_MS,
 } from './decisions';
 import { AloneRun, type AlonePosition } from './alone';
+import { mediaCorsReady, setMediaCors } from './media-cors';
 import { bindMediaKeys, showOnMediaSession } from './media-session';
 import { PlayMeter, type PlayReport } from './play-reports';
 import { toElementVolume, VOLUME_MAX } from './volume';
@@ -51,22 +52,6 @@ export interface EngineHooks {
   onAloneTrack?(track: Track): void;
   /** Playing on alone ran out of announced tracks: nothing sounds until the API is back. */
   onAloneExhausted?(): void;
-}
-
-/**
- * Whether the API's media answers carry CORS for the web app: ours announces `version`, and its media
- * name the web's origins, so the elements load them with `crossorigin="anonymous"` and the media cache
- * (a service worker) may keep them whole. An API without it (Laravel) is loaded as before: a CORS load
- * of an answer without the header would fail.
- */
-export function mediaCorsReady(player: Player | null): boolean {
-  return typeof player?.version === 'number';
-}
-
-/** Sets or clears `crossorigin="anonymous"` on an element, before its source is set. */
-export function setMediaCors(element: HTMLMediaElement, cors: boolean): void {
-  if (cors) element.crossOrigin = 'anonymous';
-  else element.removeAttribute('crossorigin');
 }
 
 /** With the graph: the music fades out over this long before a spot, and back in over MUSIC_FADE_IN_S after. */

@@ -1,4 +1,5 @@
-import { setMediaCors, type PlayerEngine } from './engine';
+import type { PlayerEngine } from './engine';
+import { setMediaCors } from './media-cors';
 import { PlayMeter, type PlayReport } from './play-reports';
 import { toElementVolume } from './volume';
 import { currentSpot, type QueuedSound, type SpotQueueAction, type SpotQueueState } from './spot-queue';

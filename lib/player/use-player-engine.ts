@@ -1,157 +1,126 @@
 'use client';
 
 import { useAtomValue, useStore } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Setting } from '@/contracts';
 import { soundSettingsOf } from '@/contracts/sound-settings';
 import { apiFetch } from '@/lib/api/fetcher';
 import { useMe } from '@/lib/api/use-me';
-import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { connectionAtom } from '@/lib/realtime/atoms';
 import { reconnectRealtimeNow } from '@/lib/realtime/keep-connected';
-import { showToast } from '@/lib/ui/toast';
 import { playerApi } from './api';
 import { commitPlayer } from './commit';
 import { isOutputDevice, shouldReclaimOutput } from './decisions';
-import { mediaCorsReady, PlayerEngine } from './engine';
-import { keepMedia, mediaToKeep, releaseMedia } from './media-cache';
-import { createNextRequester } from './next-retry';
-import { createOutage, isUnreachable, returnFromAlone } from './outage';
-import { flushPlayReports, reportPlayed } from './play-reports';
-import {
-  aloneTrackAtom,
-  durationAtom,
-  localOutputAtom,
-  needsTapAtom,
-  playerAtom,
-  playingOnAloneAtom,
-  positionAtom,
-  serverUnreachableAtom,
-  sessionIdAtom,
-  spotQueueAtom,
-} from './state';
-
-const hu = { player: huPlayer };
+import type { PlayerEngine } from './engine';
+import type { EngineSession } from './engine-session';
+import { mediaCorsReady } from './media-cors';
+import { createOutage, isUnreachable } from './outage';
+import { flushPlayReports } from './play-reports';
+import { playerAtom, positionAtom, serverUnreachableAtom, sessionIdAtom } from './state';
 
 /** How often a remote asks whether the API is back after an outage (the audio device: outage.ts's 500 ms). */
 const REMOTE_PROBE_MS = 1_000;
+/** How long the audio device waits before fetching the engine's code again after a failed fetch. */
+const ENGINE_RETRY_MS = 3_000;
 
 let engine: PlayerEngine | null = null;
 
-/** The running engine, for the tap prompt and the volume preview; null on the server. */
+/** The running engine, for the tap prompt and the volume preview; null on the server and on a remote. */
 export function getPlayerEngine(): PlayerEngine | null {
   return engine;
 }
 
+// The engine (engine.ts and what only the sounding device needs, engine-session.ts) is a chunk of its
+// own: a remote's pages start without it (issue 27, own JS). It is fetched when this device is the
+// output, and before: on intent to make it one (the pointer or focus on a play button, the device
+// menu), so a press that brings the music here finds it evaluated when the server's answer comes.
+let engineCode: Promise<typeof import('./engine-session')> | null = null;
+
+function loadEngineCode(): Promise<typeof import('./engine-session')> {
+  engineCode ??= import('./engine-session').catch((error: unknown) => {
+    engineCode = null;
+    throw error;
+  });
+  return engineCode;
+}
+
+/** Fetches the engine's code ahead of a press that may make this device the output. */
+export function preloadPlayerEngine(): void {
+  void loadEngineCode().catch(() => undefined);
+}
+
+/** Props for a control whose press may bring the music here: hover, focus or a touch fetch the engine. */
+export const preloadEngineOnIntent = {
+  onPointerEnter: preloadPlayerEngine,
+  onFocus: preloadPlayerEngine,
+  onTouchStart: preloadPlayerEngine,
+} as const;
+
 /**
- * Connects the engine to the player state. Mount once (the player bar does): it owns the audio
- * element for the whole session, so navigating between pages never interrupts the music.
+ * Connects the engine to the player state. Mount once (the player bar does): the page's music element
+ * is made at once (the engine plays through it, and it marks a running page), and the engine, once
+ * this device sounds, owns it for the whole session, so navigating between pages never interrupts the
+ * music. A device that stops being the output keeps its engine, silent, as every device did before.
  */
 export function usePlayerEngine(): void {
   const store = useStore();
   const player = useAtomValue(playerAtom);
   const { data: me } = useMe();
   const sessionId = me?.session_id ?? null;
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const output = isOutputDevice(player, sessionId);
+  const [wanted, setWanted] = useState(output);
+  if (output && !wanted) setWanted(true);
+  const [running, setRunning] = useState(false);
+  // A fetch of the engine's code that failed (the network) is tried again after a while.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    const current = () => store.get(playerAtom);
-
-    // While the API is away the device plays on alone (see outage.ts) and asks every half second whether it
-    // is back; then it tells the server where it is and follows the server's answer.
-    const outage = createOutage({
-      tryReturn: async () => {
-        const latest = await returnFromAlone(
-          {
-            list: () => playerApi.list(),
-            next: (id) => playerApi.nextAtTrackEnd(id),
-            report: (id, time, volume) => playerApi.updateVolume(id, time, volume),
-          },
-          () => instance.alonePosition(),
-        );
-        instance.endAlone();
-        store.set(aloneTrackAtom, null);
-        const applied = latest ? await commitPlayer(store, async () => latest) : null;
-        // Dropped as not newer (or nothing came): the engine follows what the store holds.
-        if (!applied) instance.apply(current(), store.get(sessionIdAtom));
-      },
-      onAway: (away) => {
-        store.set(playingOnAloneAtom, away);
-        if (away) return;
-        store.set(serverUnreachableAtom, false);
-        // The API answers again: the socket, which may still be waiting on the dead server's attempt or
-        // pusher-js's back-off, connects anew now, and reads the player once connected.
-        reconnectRealtimeNow();
-      },
-    });
-    /** The API did not answer: play on alone when the engine can (our API announces next tracks). */
-    const wentAway = (error: unknown): boolean => {
-      if (!isUnreachable(error) || !instance.beginAlone()) return false;
-      outage.begin();
-      return true;
+    const element = new Audio();
+    element.preload = 'auto';
+    element.setAttribute('data-player-audio', '');
+    // In the document (hidden: no controls) so the page's audio can be found and inspected.
+    element.hidden = true;
+    document.body.appendChild(element);
+    audio.current = element;
+    return () => {
+      element.remove();
+      audio.current = null;
     };
+  }, []);
 
-    // A track's end asks the server for the next one; with the API away the device goes on to the next
-    // announced track. An API that announces none (Laravel): the bar says the server is away and the
-    // device asks again every few seconds, so the music comes back as soon as it answers.
-    const next = createNextRequester({
-      call: (key) => {
-        const p = current();
-        if (!p) return Promise.resolve(null);
-        if (instance.isAlone) {
-          instance.goOnAlone();
-          return Promise.resolve(null);
-        }
-        return commitPlayer(store, () => playerApi.nextAtTrackEnd(p.id, key)).catch((error: unknown) => {
-          if (!wentAway(error)) throw error;
-          instance.goOnAlone();
-          return null;
-        });
+  useEffect(() => {
+    // The element is the effect above's, which runs first.
+    const element = audio.current;
+    if (!wanted || !element) return;
+    let live = true;
+    let session: EngineSession | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    loadEngineCode().then(
+      ({ startEngineSession }) => {
+        if (!live) return;
+        session = startEngineSession(store, element);
+        engine = session.engine;
+        setRunning(true);
       },
-      shouldRetry: () => {
-        const again = current();
-        return !!again?.is_playing && isOutputDevice(again, store.get(sessionIdAtom));
+      () => {
+        retry = setTimeout(() => setAttempt((n) => n + 1), ENGINE_RETRY_MS);
       },
-      onUnreachable: (unreachable) => store.set(serverUnreachableAtom, unreachable),
-    });
-    const requestNext = () => next.request();
+    );
+    return () => {
+      live = false;
+      clearTimeout(retry);
+      if (session && engine === session.engine) engine = null;
+      session?.dispose();
+      setRunning(false);
+    };
+  }, [wanted, store, attempt]);
 
-    const instance = new PlayerEngine({
-      onPosition: (seconds) => store.set(positionAtom, seconds),
-      onDuration: (seconds) => store.set(durationAtom, seconds),
-      onNeedsTap: (needed) => store.set(needsTapAtom, needed),
-      onOutputState: (state) => store.set(localOutputAtom, state),
-      requestNext,
-      requestReload: () => {
-        const p = current();
-        if (p) commitPlayer(store, () => playerApi.loadTrack(p.id)).catch(requestNext);
-      },
-      report: (currentTime, volume, options) => {
-        const p = current();
-        if (!p) return;
-        if (options?.leaving) {
-          playerApi.updateVolumeOnLeave(p.id, currentTime, volume);
-          return;
-        }
-        // A lost report is harmless: the next one carries the position again. One the API did not
-        // answer starts the outage: the device plays on alone and the bar says so.
-        commitPlayer(store, () => playerApi.updateVolume(p.id, currentTime, volume)).catch(wentAway);
-      },
-      togglePlay: () => {
-        const p = current();
-        if (p) commitPlayer(store, () => playerApi.togglePlay(p.id)).catch(() => showToast(hu.player.failed, store));
-      },
-      onTrackFailed: () => showToast(hu.player.trackFailed, store),
-      onPlayed: (report) => {
-        const p = current();
-        if (p) reportPlayed(p.id, report);
-      },
-      onAloneTrack: (track) => store.set(aloneTrackAtom, track),
-      onAloneExhausted: () => store.set(serverUnreachableAtom, true),
-    });
-
-    // A remote (the music plays elsewhere) has nothing to play on alone, but its socket must not stay
-    // deaf after an outage either: it asks every second whether the API is back, and once it answers
-    // the socket connects anew at once (and reads the player once connected).
+  // A remote (the music plays elsewhere) has nothing to play on alone, but its socket must not stay
+  // deaf after an outage either: it asks every second whether the API is back, and once it answers
+  // the socket connects anew at once (and reads the player once connected). The audio device's own
+  // outage is its engine's (engine-session.ts).
+  useEffect(() => {
     const remoteOutage = createOutage({
       tryReturn: async () => {
         await playerApi.list();
@@ -161,87 +130,25 @@ export function usePlayerEngine(): void {
       },
       intervalMs: REMOTE_PROBE_MS,
     });
-
-    // A dropped socket is the first sign of an outage: one call tells whether the API is away (a socket
-    // that drops while the API answers is left to pusher-js's own retries).
+    // A dropped socket is the first sign of an outage: one call tells whether the API is away.
     const unsubConnection = store.sub(connectionAtom, () => {
       const state = store.get(connectionAtom);
       if (state === 'connected') {
-        outage.nudge();
         remoteOutage.nudge();
         return;
       }
-      if (state !== 'offline' || outage.away || remoteOutage.away) return;
-      if (!isOutputDevice(current(), store.get(sessionIdAtom))) {
-        playerApi.list().catch((error: unknown) => {
-          if (isUnreachable(error)) remoteOutage.begin();
-        });
-        return;
-      }
-      playerApi.list().catch(wentAway);
+      if (state !== 'offline' || remoteOutage.away) return;
+      if (isOutputDevice(store.get(playerAtom), store.get(sessionIdAtom))) return;
+      playerApi.list().catch((error: unknown) => {
+        if (isUnreachable(error)) remoteOutage.begin();
+      });
     });
-    const online = () => {
-      outage.nudge();
-      remoteOutage.nudge();
-    };
+    const online = () => remoteOutage.nudge();
     window.addEventListener('online', online);
-
-    // The media cache keeps what the audio device may need with the API away (and nothing else).
-    const keep = () => {
-      if (instance.isAlone) return;
-      const p = current();
-      if (p && mediaCorsReady(p) && isOutputDevice(p, store.get(sessionIdAtom))) {
-        keepMedia(
-          mediaToKeep(
-            p,
-            store.get(spotQueueAtom).queue.map((item) => item.url),
-          ),
-        );
-      } else releaseMedia();
-    };
-    const unsubKeep = [store.sub(playerAtom, keep), store.sub(spotQueueAtom, keep), store.sub(sessionIdAtom, keep)];
-    keep();
-
-    // The audio device tells the server what its music really does whenever the server's player says
-    // otherwise (a change here, the output just moved here, a report lost on the way): the remotes
-    // show that instead of the play state alone. Only the bundled API has the call (it announces
-    // `version`); nothing is sent while the API is away.
-    let reporting: string | null = null;
-    const reportOutput = () => {
-      const p = current();
-      const state = store.get(localOutputAtom);
-      if (!p || !state || !mediaCorsReady(p) || instance.isAlone) return;
-      if (!isOutputDevice(p, store.get(sessionIdAtom)) || p.output?.state === state) return;
-      const key = `${p.id}:${p.session_id}:${state}`;
-      if (reporting === key) return;
-      reporting = key;
-      commitPlayer(store, () => playerApi.reportOutput(p.id, state))
-        .catch(() => {
-          // Lost: the next change of the player tries again, as it still differs.
-        })
-        .finally(() => {
-          if (reporting === key) reporting = null;
-        });
-    };
-    const unsubOutput = [store.sub(localOutputAtom, reportOutput), store.sub(playerAtom, reportOutput)];
-    engine = instance;
-    // In the document (hidden: no controls) so the page's audio can be found and inspected.
-    instance.audio.hidden = true;
-    document.body.appendChild(instance.audio);
     return () => {
-      next.dispose();
-      outage.dispose();
       remoteOutage.dispose();
       unsubConnection();
-      for (const unsub of [...unsubKeep, ...unsubOutput]) unsub();
-      store.set(localOutputAtom, null);
       window.removeEventListener('online', online);
-      store.set(serverUnreachableAtom, false);
-      store.set(playingOnAloneAtom, false);
-      store.set(aloneTrackAtom, null);
-      instance.dispose();
-      for (const element of instance.musicElements) element.remove();
-      if (engine === instance) engine = null;
     };
   }, [store]);
 
@@ -266,7 +173,7 @@ export function usePlayerEngine(): void {
   // device starts, so a change on /settings reaches the music by the next track at the latest. Only our
   // API has them (and the media the graph needs); a failed read keeps what the device had.
   const trackId = player?.track?.id;
-  const levelled = mediaCorsReady(player) && isOutputDevice(player, sessionId);
+  const levelled = running && mediaCorsReady(player) && isOutputDevice(player, sessionId);
   useEffect(() => {
     if (!levelled || trackId === undefined) return;
     let live = true;

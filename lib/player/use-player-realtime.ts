@@ -8,12 +8,8 @@ import { useRealtime } from '@/lib/realtime/use-realtime';
 import { applyOutputChanged, applyPushedPlayer, resyncPlayer } from './commit';
 import { isOutputDevice } from './decisions';
 import { leaveEndedLogin } from './end-login';
-import { mediaCorsReady } from './engine';
-import { reportPlayed } from './play-reports';
-import { SpotPlayer } from './spot-player';
 import { currentSpot, extendRemoteTimeline, pauseRemoteTimeline, resumeRemoteTimeline } from './spot-queue';
 import { dispatchSpots, playerAtom, remoteSpotsAtom, sessionIdAtom, spotQueueAtom } from './state';
-import { getPlayerEngine } from './use-player-engine';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -49,8 +45,8 @@ function receivePlayer(store: Store, sessionId: string | null, player: Player): 
 
 /**
  * The player's one subscription to the realtime transport: pushed states and spots go into the
- * player's state, a gap in the events fetches the player again, an ended login leaves. Also plays
- * the spot queue on its own element. Mount once, with the engine.
+ * player's state, a gap in the events fetches the player again, an ended login leaves. Mount once,
+ * after the engine (whose session plays the spot queue on its own element).
  */
 export function usePlayerRealtime(): void {
   const store = useStore();
@@ -67,53 +63,20 @@ export function usePlayerRealtime(): void {
   );
   useRealtime(playerId, events);
 
-  // The spot element, driven by the queue; only the audio device keeps a queue.
+  // The other devices' estimate of a spot follows a turn of the play state (their own press's answer,
+  // or the pushed state). The audio device's spot element is engine-session.ts's, with its engine.
   useEffect(() => {
-    const engine = getPlayerEngine();
-    if (!engine) return;
-    const spots = new SpotPlayer(
-      engine,
-      (action) => dispatchSpots(store, action),
-      (report) => {
-        const p = store.get(playerAtom);
-        if (p) reportPlayed(p.id, report);
-      },
-    );
-    document.body.appendChild(spots.element);
     let wasPlaying = store.get(playerAtom)?.is_playing ?? false;
-    const follow = () => {
+    return store.sub(playerAtom, () => {
       const p = store.get(playerAtom);
-      const session = store.get(sessionIdAtom);
-      // The engine first, so a spot giving the floor back meets the new state, not the old one.
-      engine.apply(p, session);
       const playing = p?.is_playing ?? false;
       const turned = playing !== wasPlaying;
-      // Set before dispatching: the dispatch runs this again, which must not see the turn twice.
       wasPlaying = playing;
-      // The music plan's pause is the shop closing: a spot it interrupts is over (logged as not played to
-      // the end), not kept for the next morning.
-      const closing = turned && !playing && p?.plan?.applied === true;
-      if (!isOutputDevice(p, session) || closing) dispatchSpots(store, { type: 'reset' });
-      // Pause (pressed on any device) silences a spot or sound at once; play lets a held spot go on.
-      else if (turned) dispatchSpots(store, { type: playing ? 'resume' : 'pause' });
-      // The other devices' estimate of it follows (their own press's answer, or the pushed state).
-      if (turned && !isOutputDevice(p, session)) {
-        const turn = playing ? resumeRemoteTimeline : pauseRemoteTimeline;
-        store.set(remoteSpotsAtom, closing ? [] : turn(store.get(remoteSpotsAtom), Date.now()));
-      }
-      spots.sync(store.get(spotQueueAtom), p?.volume ?? 100, mediaCorsReady(p ?? null));
-    };
-    const unsubQueue = store.sub(spotQueueAtom, follow);
-    const unsubPlayer = store.sub(playerAtom, follow);
-    const unsubSession = store.sub(sessionIdAtom, follow);
-    follow();
-    return () => {
-      unsubQueue();
-      unsubPlayer();
-      unsubSession();
-      spots.dispose();
-      spots.element.remove();
-      dispatchSpots(store, { type: 'reset' });
-    };
+      if (!turned || isOutputDevice(p, store.get(sessionIdAtom))) return;
+      // The music plan's pause is the shop closing: the estimate's spots are over too.
+      const closing = !playing && p?.plan?.applied === true;
+      const turn = playing ? resumeRemoteTimeline : pauseRemoteTimeline;
+      store.set(remoteSpotsAtom, closing ? [] : turn(store.get(remoteSpotsAtom), Date.now()));
+    });
   }, [store]);
 }

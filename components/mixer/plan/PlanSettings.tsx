@@ -3,7 +3,7 @@
 import { useStore } from 'jotai';
 import { useState } from 'react';
 import type { MusicPlan } from '@/contracts/music-plan';
-import { LazyModalForm } from '@/components/ui/lazy';
+import { LazyModalForm, usePreloadWhenIdle } from '@/components/ui/lazy';
 import { Switch } from '@/components/ui/Switch';
 import { musicPlanApi, notePlan } from '@/lib/api/music-plan';
 import { form as huForm } from '@/lib/i18n/hu/form';
@@ -42,6 +42,8 @@ export function PlanSettings({ plan, channels, playlists, sources }: Props) {
   const store = useStore();
   const [busy, setBusy] = useState(false);
   const [picking, setPicking] = useState<string | null>(null);
+  // Rendered only while picking: the form's code is asked for with the page's other dialogs.
+  usePreloadWhenIdle(LazyModalForm);
   const chosen = currentSource(plan);
   const source = sources.get(chosen);
 
