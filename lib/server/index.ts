@@ -364,15 +364,18 @@ export interface MusicPlanPage {
 }
 
 export async function getMusicPlanPage(): Promise<MusicPlanPage> {
-  const read = await readMusicPlan();
-  if (!read.served)
-    return { served: false, plan: null, blocks: null, channels: null, playlists: null, preview: null, fallback: {} };
-  const [blocks, channels, playlists, preview] = await Promise.all([
+  // All at once, not the plan first: against the bundled API (the one with a plan) waiting for it
+  // before the rest put a whole API round trip in front of the page. An API without a plan (a Laravel
+  // one) is asked four calls it did not need; their answers are dropped.
+  const [read, blocks, channels, playlists, preview] = await Promise.all([
+    readMusicPlan(),
     apiReadOptional(path.musicBlocks, musicBlockListReader),
     apiReadOptional(path.channels, channelListReader),
     apiReadOptional(path.playlists, playlistListReader),
     apiReadOptional(path.schedulePreview, schedulePreviewReader),
   ]);
+  if (!read.served)
+    return { served: false, plan: null, blocks: null, channels: null, playlists: null, preview: null, fallback: {} };
   return {
     served: true,
     plan: read.plan,

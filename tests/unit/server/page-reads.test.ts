@@ -27,8 +27,15 @@ import * as server from '@/lib/server';
  * fallback entry shows which path filled it.
  */
 const mockAnswers = new Map<string, unknown>();
+/** The paths asked, in order, and answers held back until a condition (a read's waterfall shows as a hold never let go). */
+const mockAsked: string[] = [];
+const mockHolds = new Map<string, () => Promise<void>>();
 jest.mock('@/lib/server/read', () => {
-  const read = async (path: string) => (mockAnswers.has(path) ? mockAnswers.get(path) : { path });
+  const read = async (path: string) => {
+    mockAsked.push(path);
+    await mockHolds.get(path)?.();
+    return mockAnswers.has(path) ? mockAnswers.get(path) : { path };
+  };
   return {
     apiRead: read,
     apiReadOptional: read,
@@ -52,6 +59,8 @@ function expectSeeded(fallback: Record<string, unknown>, keys: string[]) {
 
 beforeEach(() => {
   mockAnswers.clear();
+  mockAsked.length = 0;
+  mockHolds.clear();
   mockAnswers.set('/api/players', [{ id: 1 }]);
 });
 
@@ -109,6 +118,21 @@ describe('the page reads seed SWR under the keys the hooks read', () => {
     mockAnswers.set(MUSIC_PLAN_KEY, null);
     expect(await server.getMixerTabs()).toEqual({ musicPlan: false });
     expect(await server.getMusicPlanPage()).toMatchObject({ served: false, fallback: {} });
+  });
+
+  it('the music plan page asks for its lists without waiting for the plan first', async () => {
+    mockAnswers.set('/api/channels', [CHANNEL]);
+    mockAnswers.set(PLAYLISTS_KEY, []);
+    // The plan answers only once the other lists have been asked: read one after the other, it never would.
+    mockHolds.set(MUSIC_PLAN_KEY, async () => {
+      for (let i = 0; i < 50 && !mockAsked.includes(MUSIC_BLOCKS_KEY); i++) await new Promise((r) => setTimeout(r, 10));
+      if (!mockAsked.includes(MUSIC_BLOCKS_KEY)) throw new Error('the blocks were asked only after the plan');
+    });
+    const page = await server.getMusicPlanPage();
+    expect(page).toMatchObject({ served: true, plan: { path: MUSIC_PLAN_KEY } });
+    expect(mockAsked).toEqual(
+      expect.arrayContaining([MUSIC_PLAN_KEY, MUSIC_BLOCKS_KEY, '/api/channels', PLAYLISTS_KEY, SCHEDULE_PREVIEW_KEY]),
+    );
   });
 
   it('the settings and the tutorials', async () => {
