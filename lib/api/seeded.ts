@@ -1,7 +1,37 @@
 'use client';
 
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import useSWR, { mutate } from 'swr';
+
+/**
+ * A seed older than this when its page mounts came from a prefetch (or the router's memory of a page
+ * visited earlier), not from the request of this navigation: it may be older than the browser's cache.
+ */
+export const SEED_FRESH_MS = 2_000;
+
+/** When the server rendered the seeds below (its clock, ms); null: unknown (tests), taken as fresh. */
+export const SeedTimeContext = createContext<number | null>(null);
+
+/** The browser's clock minus the server's, taken from the document's own render (see `seedAge`). */
+let clockOffset: number | null = null;
+
+/**
+ * How old a seed rendered at `renderedAt` (the server's clock) is now. The two clocks may differ, so
+ * the first seed this document saw fixes their offset: it was rendered before the document arrived,
+ * so its age is at most the document's transfer (a little under the truth, never over).
+ */
+export function seedAge(renderedAt: number): number {
+  if (clockOffset === null) {
+    const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+    clockOffset = performance.timeOrigin + (entry?.responseEnd || performance.now()) - renderedAt;
+  }
+  return Date.now() - clockOffset - renderedAt;
+}
+
+/** Whether seeds rendered at `renderedAt` are from the request of this navigation (or unknown), see SEED_FRESH_MS. */
+function isSeedFresh(renderedAt: number | null): boolean {
+  return renderedAt === null || seedAge(renderedAt) <= SEED_FRESH_MS;
+}
 
 /**
  * Lists that arrive with the HTML (SWR fallback) are not fetched again on mount or focus: they change
@@ -17,12 +47,17 @@ export const seededOptions = {
 /**
  * Puts a fresh server render into the cache. Without it a list cached earlier in this tab would win
  * over the newer data the server just rendered (SWR prefers its cache to the fallback). `null` (the
- * server's call failed) leaves the cache alone.
+ * server's call failed) leaves the cache alone. A seed from a prefetch (older than SEED_FRESH_MS) is
+ * not written over the cache, which may be newer (a change made since): the list is fetched again
+ * instead, and the cache (or, when empty, the seed) shows meanwhile.
  */
 export function useServerSeed<T>(key: string, data: T | null): void {
+  const renderedAt = useContext(SeedTimeContext);
   useEffect(() => {
-    if (data !== null) void mutate(key, data, { revalidate: false });
-  }, [key, data]);
+    if (data === null) return;
+    if (isSeedFresh(renderedAt)) void mutate(key, data, { revalidate: false });
+    else void mutate(key);
+  }, [key, data, renderedAt]);
 }
 
 export interface Seeded<T> {

@@ -15,6 +15,7 @@ import { SPOTS_KEY } from '@/lib/api/spots';
 import { TUTORIALS_KEY } from '@/lib/api/tutorials';
 import { CUSTOMER_KEY } from '@/lib/api/use-customer';
 import { ME_KEY } from '@/lib/api/use-me';
+import { SEEDED_AT_KEY } from '@/lib/api/seed-time';
 import { toChannelCard } from '@/lib/channels/catalogue';
 import type { PlayLogFilter } from '@/lib/mixer/play-log';
 import * as server from '@/lib/server';
@@ -51,7 +52,12 @@ const FILTER: PlayLogFilter = { from: '2026-11-01', to: '2026-11-24', type: 'spo
 
 /** Every entry of a fallback is the answer of the path it is keyed by, and the keys are these. */
 function expectSeeded(fallback: Record<string, unknown>, keys: string[]) {
-  expect(Object.keys(fallback).sort()).toEqual([...keys].sort());
+  expect(fallback[SEEDED_AT_KEY]).toEqual(expect.any(Number));
+  expect(
+    Object.keys(fallback)
+      .filter((key) => key !== SEEDED_AT_KEY)
+      .sort(),
+  ).toEqual([...keys].sort());
   for (const key of keys) {
     if (!mockAnswers.has(key)) expect(fallback[key]).toEqual({ path: key });
   }
@@ -145,7 +151,7 @@ describe('the page reads seed SWR under the keys the hooks read', () => {
       mockAnswers.set(key, null);
     }
     mockAnswers.set(CUSTOMER_KEY, null);
-    expect((await server.getSchedulerPage()).fallback).toEqual({});
+    expectSeeded((await server.getSchedulerPage()).fallback, []);
     expectSeeded((await server.getAppShell()).fallback, [ME_KEY]);
   });
 });
