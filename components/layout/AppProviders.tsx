@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { SeedTimeContext } from '@/lib/api/seeded';
+import { noteDocumentSeed, SeedTimeContext } from '@/lib/api/seeded';
 import { seededAtOf } from '@/lib/api/seed-time';
 
 /**
@@ -11,8 +11,11 @@ import { seededAtOf } from '@/lib/api/seed-time';
  * seeds over newer data in the cache (`useServerSeed`).
  */
 export function AppProviders({ fallback, children }: { fallback: Record<string, unknown>; children: ReactNode }) {
+  const seededAt = seededAtOf(fallback);
+  // The first one of the document (the layout's) sets the clocks' offset; later ones leave it.
+  noteDocumentSeed(seededAt);
   return (
-    <SeedTimeContext value={seededAtOf(fallback)}>
+    <SeedTimeContext value={seededAt}>
       <SWRConfig value={{ fallback }}>{children}</SWRConfig>
     </SeedTimeContext>
   );

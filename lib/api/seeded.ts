@@ -12,20 +12,24 @@ export const SEED_FRESH_MS = 2_000;
 /** When the server rendered the seeds below (its clock, ms); null: unknown (tests), taken as fresh. */
 export const SeedTimeContext = createContext<number | null>(null);
 
-/** The browser's clock minus the server's, taken from the document's own render (see `seedAge`). */
+/** The browser's clock minus the server's, taken from the document's own render (see `noteDocumentSeed`). */
 let clockOffset: number | null = null;
 
 /**
- * How old a seed rendered at `renderedAt` (the server's clock) is now. The two clocks may differ, so
- * the first seed this document saw fixes their offset: it was rendered before the document arrived,
- * so its age is at most the document's transfer (a little under the truth, never over).
+ * Fixes the offset between the server's clock and this one from the first seed this document renders
+ * (the layout's, read for the document itself; `AppProviders` calls it, parents render first). It was
+ * read before the document arrived, so the ages below come out a little under the truth, never over.
  */
-export function seedAge(renderedAt: number): number {
-  if (clockOffset === null) {
-    const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-    clockOffset = performance.timeOrigin + (entry?.responseEnd || performance.now()) - renderedAt;
-  }
-  return Date.now() - clockOffset - renderedAt;
+export function noteDocumentSeed(seededAt: number | null): void {
+  if (clockOffset !== null || seededAt === null) return;
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  clockOffset = performance.timeOrigin + (entry?.responseEnd || performance.now()) - seededAt;
+}
+
+/** How old a seed read at `seededAt` (the server's clock) is now. */
+export function seedAge(seededAt: number): number {
+  noteDocumentSeed(seededAt);
+  return Date.now() - (clockOffset ?? 0) - seededAt;
 }
 
 /** Whether seeds rendered at `renderedAt` are from the request of this navigation (or unknown), see SEED_FRESH_MS. */

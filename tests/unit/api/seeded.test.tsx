@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { mutate } from 'swr';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { SEEDED_AT_KEY } from '@/lib/api/seed-time';
-import { SEED_FRESH_MS, seedAge, useSeededList } from '@/lib/api/seeded';
+import { SEED_FRESH_MS, noteDocumentSeed, useSeededList } from '@/lib/api/seeded';
 
 const KEY = '/api/test-list';
 
@@ -22,7 +22,7 @@ function page(seededAt: number, initial: string[], fetcher: () => Promise<string
 
 beforeAll(() => {
   // The document's own render fixes the offset between the server's clock and this one.
-  seedAge(Date.now());
+  noteDocumentSeed(Date.now());
 });
 
 beforeEach(async () => {
