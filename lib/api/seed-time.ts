@@ -10,3 +10,14 @@ export function seededAtOf(fallback: Record<string, unknown> | undefined): numbe
   const at = fallback?.[SEEDED_AT_KEY];
   return typeof at === 'number' ? at : null;
 }
+
+/** When this browser last sent a change (its clock, ms): `apiFetch` notes every call but a GET. */
+let lastWriteAt = -Infinity;
+
+export function noteLocalWrite(): void {
+  lastWriteAt = Date.now();
+}
+
+export function lastLocalWriteAt(): number {
+  return lastWriteAt;
+}

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { mutate } from 'swr';
 import { AppProviders } from '@/components/layout/AppProviders';
-import { SEEDED_AT_KEY } from '@/lib/api/seed-time';
+import { noteLocalWrite, SEEDED_AT_KEY } from '@/lib/api/seed-time';
 import { SEED_FRESH_MS, noteDocumentSeed, useSeededList } from '@/lib/api/seeded';
 
 const KEY = '/api/test-list';
@@ -53,5 +53,14 @@ it('shows a prefetched seed when the cache has nothing, and refreshes it', async
   page(Date.now() - SEED_FRESH_MS - 60_000, ['prefetched'], fetcher);
   expect(screen.getByTestId('list')).toHaveTextContent('prefetched');
   await waitFor(() => expect(screen.getByTestId('list')).toHaveTextContent('now'));
+  expect(fetcher).toHaveBeenCalledTimes(1);
+});
+
+it('never writes a seed read before a change this browser sent since, however young', async () => {
+  const fetcher = jest.fn(async () => ['with the change']);
+  const seededAt = Date.now() - 100;
+  noteLocalWrite();
+  page(seededAt, ['without the change'], fetcher);
+  await waitFor(() => expect(screen.getByTestId('list')).toHaveTextContent('with the change'));
   expect(fetcher).toHaveBeenCalledTimes(1);
 });
