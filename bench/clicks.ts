@@ -23,6 +23,13 @@ import { ensureFloorBuild, startFloor } from './floor';
 import { bffGet, CPU_THROTTLING, newContext, type PageMeasurement } from './pages';
 
 export const CLICK_ROUNDS = Math.max(1, Number(process.env.BENCH_CLICK_ROUNDS || 15));
+/** BENCH_CLICK_PARTS=nav,dialogs,presses picks the parts measured (default: all three). */
+const CLICK_PARTS = new Set(
+  (process.env.BENCH_CLICK_PARTS || 'nav,dialogs,presses')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 export const CLICK_BUDGETS = {
   /** navigation ≤ floor navigation + navSlackMs */
   navSlackMs: 150,
@@ -477,9 +484,9 @@ export async function measureClicks(stack: Stack, login: () => Promise<string>):
     const started = Date.now();
     for (let round = -1; round < CLICK_ROUNDS; round++) {
       const f = await floorRun(browser, floor.url);
-      const n = await navRun(browser, base, cookie, Math.max(0, round));
+      const n = CLICK_PARTS.has('nav') ? await navRun(browser, base, cookie, Math.max(0, round)) : new Map();
       const d = new Map<string, { first: number; second: number }>();
-      for (const t of dialogTargets) {
+      for (const t of CLICK_PARTS.has('dialogs') ? dialogTargets : []) {
         d.set(
           t.label,
           await dialogRun(browser, base, cookie, t).catch((err: unknown) => {
@@ -488,7 +495,7 @@ export async function measureClicks(stack: Stack, login: () => Promise<string>):
           }),
         );
       }
-      const p = await pressRun(browser, base, cookie, channel);
+      const p = CLICK_PARTS.has('presses') ? await pressRun(browser, base, cookie, channel) : new Map();
       if (round < 0) continue;
       floorNav.push(...f.nav);
       floorCounter.push(...f.counter);
@@ -531,7 +538,7 @@ export async function measureClicks(stack: Stack, login: () => Promise<string>):
       note: `second open ${Math.round(secondMs)} ms`,
     });
   }
-  out.push({ name: 'clicks: floor counter press', value: floorPressMs, unit: 'ms' });
+  if (CLICK_PARTS.has('presses')) out.push({ name: 'clicks: floor counter press', value: floorPressMs, unit: 'ms' });
   for (const [label, values] of presses) {
     out.push({
       name: `clicks: press → ${label}`,

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState, type ComponentProps } from 'react';
+import type { PrefetchOptions } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import { whenIdle } from '@/lib/realtime/wake';
 
 type Props = Omit<ComponentProps<typeof Link>, 'prefetch'> & {
@@ -17,20 +18,33 @@ type Props = Omit<ComponentProps<typeof Link>, 'prefetch'> & {
 const IDLE_PREFETCH_AFTER_MS = 500;
 /** An idle period may come this late at most. */
 const IDLE_LIMIT_MS = 2_000;
+/**
+ * A destination is prefetched again at most this often: Next keeps a full prefetch this long (its
+ * `staleTimes.static`, 5 minutes by default). A page shown from one refreshes its lists on arrival
+ * when their seed is older than a moment (`useServerSeed`).
+ */
+export const IDLE_PREFETCH_EVERY_MS = 5 * 60_000;
+
+/**
+ * Next's kind of prefetch that also renders the page (its data), not only the route. Typed through
+ * Next's own options: the enum behind them is not exported from a public entry, its value is this.
+ */
+const FULL_PREFETCH = { kind: 'full' } as unknown as PrefetchOptions;
 
 const queued: string[] = [];
-/** Each destination is prefetched at most once in a tab's life (Next keeps its route for 5 minutes). */
-const done = new Set<string>();
+/** When each destination was last prefetched (ms). */
+const fetchedAt = new Map<string, number>();
 let running = false;
 
 /**
- * Prefetches `href` (Next's default prefetch: the route and its layouts down to the page's loading
- * boundary, not the page's data) when the browser is idle, after the queued ones: one at a time, each
- * at most once. A click then sends its one dynamic request at once instead of waiting for the route
- * first (about 300 ms on the weak shop PC).
+ * Prefetches `href` when the browser is idle, after the queued ones: one per idle period (Next's
+ * scheduler keeps at most four prefetch requests on their way), each destination at most once per
+ * IDLE_PREFETCH_EVERY_MS. A click then shows the page at once from the prefetch, instead of waiting
+ * for the route (about 300 ms on the weak shop PC) and then for the server's render of the page.
  */
 export function prefetchWhenIdle(prefetch: (href: string) => void, href: string): void {
-  if (done.has(href) || queued.includes(href)) return;
+  const last = fetchedAt.get(href);
+  if ((last !== undefined && Date.now() - last < IDLE_PREFETCH_EVERY_MS) || queued.includes(href)) return;
   queued.push(href);
   if (running) return;
   running = true;
@@ -40,7 +54,7 @@ export function prefetchWhenIdle(prefetch: (href: string) => void, href: string)
       running = false;
       return;
     }
-    done.add(target);
+    fetchedAt.set(target, Date.now());
     prefetch(target);
     whenIdle(next, IDLE_LIMIT_MS);
   };
@@ -86,7 +100,7 @@ export function IntentLink({ onPointerEnter, onFocus, onTouchStart, idlePrefetch
 function IdlePrefetch({ href }: { href: string }) {
   const router = useRouter();
   useEffect(() => {
-    const start = () => prefetchWhenIdle((target) => router.prefetch(target), href);
+    const start = () => prefetchWhenIdle((target) => router.prefetch(target, FULL_PREFETCH), href);
     if (document.readyState === 'complete') {
       start();
       return undefined;

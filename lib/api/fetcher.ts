@@ -3,6 +3,7 @@ import { getApiBase } from './api-base-state';
 import { noteAppVersion } from './app-version';
 import { randomId } from './random-id';
 import { resolveMediaUrls } from './media-urls';
+import { noteLocalWrite } from './seed-time';
 import { getSocketId } from './socket-id';
 
 export type FieldErrors = Record<string, string[]>;
@@ -83,6 +84,8 @@ async function readBody(response: Response): Promise<unknown> {
 /** The one browser fetch wrapper: same origin (the BFF), cookies, JSON, version watch. */
 export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal, deadlineMs, once, key } = request;
+  // A page seeded by a render read before this change must not write it over the cache (lib/api/seeded.ts).
+  if (method !== 'GET') noteLocalWrite();
   const headers = apiHeaders();
   if (key !== undefined || once) headers.set('Idempotency-Key', key ?? randomId());
 

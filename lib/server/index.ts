@@ -40,6 +40,7 @@ import type { OpeningHours } from '@/contracts/opening-hours';
 import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
 import { toChannelCard } from '@/lib/channels/catalogue';
 import type { SourceOption } from '@/lib/mixer/music-plan';
+import { SEEDED_AT_KEY } from '@/lib/api/seed-time';
 import { playLogQuery, type PlayLogFilter } from '@/lib/mixer/play-log';
 import { PLAYERS_KEY } from '@/lib/player/api';
 import { screenPath, type PublicScreen } from '@/lib/screen/api';
@@ -77,9 +78,13 @@ export { getSession, UpstreamApiError, type SessionInfo } from './read';
 /** The SWR cache a page seeds: BFF URL → the answer read from the same path. */
 export type Fallback = Record<string, unknown>;
 
-/** A fallback of the answers that came (a failed section is left out, so its hook asks the API itself). */
+/**
+ * A fallback of the answers that came (a failed section is left out, so its hook asks the API itself),
+ * stamped with the time they were read (SEEDED_AT_KEY): a page the browser shows from a prefetch tells
+ * by it that its seeds may be older than its cache.
+ */
 function fallbackOf(entries: readonly (readonly [string, unknown])[]): Fallback {
-  const fallback: Fallback = {};
+  const fallback: Fallback = { [SEEDED_AT_KEY]: Date.now() };
   for (const [key, value] of entries) if (value !== null) fallback[key] = value;
   return fallback;
 }
@@ -364,15 +369,18 @@ export interface MusicPlanPage {
 }
 
 export async function getMusicPlanPage(): Promise<MusicPlanPage> {
-  const read = await readMusicPlan();
-  if (!read.served)
-    return { served: false, plan: null, blocks: null, channels: null, playlists: null, preview: null, fallback: {} };
-  const [blocks, channels, playlists, preview] = await Promise.all([
+  // All at once, not the plan first: against the bundled API (the one with a plan) waiting for it
+  // before the rest put a whole API round trip in front of the page. An API without a plan (a Laravel
+  // one) is asked four calls it did not need; their answers are dropped.
+  const [read, blocks, channels, playlists, preview] = await Promise.all([
+    readMusicPlan(),
     apiReadOptional(path.musicBlocks, musicBlockListReader),
     apiReadOptional(path.channels, channelListReader),
     apiReadOptional(path.playlists, playlistListReader),
     apiReadOptional(path.schedulePreview, schedulePreviewReader),
   ]);
+  if (!read.served)
+    return { served: false, plan: null, blocks: null, channels: null, playlists: null, preview: null, fallback: {} };
   return {
     served: true,
     plan: read.plan,

@@ -1,5 +1,6 @@
 import { expect, test, type Request } from '@playwright/test';
 import { logIn } from '../support/auth';
+import { createPlaylist, uniqueName } from '../playlists/support';
 
 test.setTimeout(90_000);
 
@@ -68,4 +69,35 @@ test('once the page is idle, the sidebar’s other destinations are prefetched, 
   expect(prefetched.filter((path) => path.startsWith('/channels/'))).toEqual([]);
   // The page the user is on is not fetched again.
   expect(prefetched).not.toContain('/channels');
+});
+
+test('a sidebar page shown from the idle prefetch sends no request of its own, and shows what changed since', async ({
+  page,
+}) => {
+  // Requests for /playlists' own render: a navigation's, or the idle prefetch's second one (Next's full
+  // kind asks the route with the prefetch header, then the page without it).
+  const renders: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/playlists' && url.searchParams.has('_rsc') && !request.headers()['next-router-prefetch'])
+      renders.push(request.url());
+  });
+  await logIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Csatornák' })).toBeVisible();
+  await expect.poll(() => renders.length, { timeout: 20_000 }).toBe(1);
+  await page.waitForLoadState('networkidle');
+
+  // A list made after the prefetch (here through the API; on another device in a shop), then a moment:
+  // the prefetched render is older than a fresh one would be, and does not have it.
+  const name = uniqueName('Előtöltés után');
+  await createPlaylist(page, name);
+  await page.waitForTimeout(3_500);
+
+  await page
+    .getByRole('navigation', { name: 'Fő navigáció' })
+    .getByRole('link', { name: 'Saját listák', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saját listák' })).toBeVisible();
+  await expect(page.getByRole('main').getByText(name, { exact: true })).toBeVisible();
+  expect(renders).toHaveLength(1);
 });

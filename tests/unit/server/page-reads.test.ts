@@ -15,6 +15,7 @@ import { SPOTS_KEY } from '@/lib/api/spots';
 import { TUTORIALS_KEY } from '@/lib/api/tutorials';
 import { CUSTOMER_KEY } from '@/lib/api/use-customer';
 import { ME_KEY } from '@/lib/api/use-me';
+import { SEEDED_AT_KEY } from '@/lib/api/seed-time';
 import { toChannelCard } from '@/lib/channels/catalogue';
 import type { PlayLogFilter } from '@/lib/mixer/play-log';
 import * as server from '@/lib/server';
@@ -27,8 +28,15 @@ import * as server from '@/lib/server';
  * fallback entry shows which path filled it.
  */
 const mockAnswers = new Map<string, unknown>();
+/** The paths asked, in order, and answers held back until a condition (a read's waterfall shows as a hold never let go). */
+const mockAsked: string[] = [];
+const mockHolds = new Map<string, () => Promise<void>>();
 jest.mock('@/lib/server/read', () => {
-  const read = async (path: string) => (mockAnswers.has(path) ? mockAnswers.get(path) : { path });
+  const read = async (path: string) => {
+    mockAsked.push(path);
+    await mockHolds.get(path)?.();
+    return mockAnswers.has(path) ? mockAnswers.get(path) : { path };
+  };
   return {
     apiRead: read,
     apiReadOptional: read,
@@ -44,7 +52,12 @@ const FILTER: PlayLogFilter = { from: '2026-11-01', to: '2026-11-24', type: 'spo
 
 /** Every entry of a fallback is the answer of the path it is keyed by, and the keys are these. */
 function expectSeeded(fallback: Record<string, unknown>, keys: string[]) {
-  expect(Object.keys(fallback).sort()).toEqual([...keys].sort());
+  expect(fallback[SEEDED_AT_KEY]).toEqual(expect.any(Number));
+  expect(
+    Object.keys(fallback)
+      .filter((key) => key !== SEEDED_AT_KEY)
+      .sort(),
+  ).toEqual([...keys].sort());
   for (const key of keys) {
     if (!mockAnswers.has(key)) expect(fallback[key]).toEqual({ path: key });
   }
@@ -52,6 +65,8 @@ function expectSeeded(fallback: Record<string, unknown>, keys: string[]) {
 
 beforeEach(() => {
   mockAnswers.clear();
+  mockAsked.length = 0;
+  mockHolds.clear();
   mockAnswers.set('/api/players', [{ id: 1 }]);
 });
 
@@ -111,6 +126,21 @@ describe('the page reads seed SWR under the keys the hooks read', () => {
     expect(await server.getMusicPlanPage()).toMatchObject({ served: false, fallback: {} });
   });
 
+  it('the music plan page asks for its lists without waiting for the plan first', async () => {
+    mockAnswers.set('/api/channels', [CHANNEL]);
+    mockAnswers.set(PLAYLISTS_KEY, []);
+    // The plan answers only once the other lists have been asked: read one after the other, it never would.
+    mockHolds.set(MUSIC_PLAN_KEY, async () => {
+      for (let i = 0; i < 50 && !mockAsked.includes(MUSIC_BLOCKS_KEY); i++) await new Promise((r) => setTimeout(r, 10));
+      if (!mockAsked.includes(MUSIC_BLOCKS_KEY)) throw new Error('the blocks were asked only after the plan');
+    });
+    const page = await server.getMusicPlanPage();
+    expect(page).toMatchObject({ served: true, plan: { path: MUSIC_PLAN_KEY } });
+    expect(mockAsked).toEqual(
+      expect.arrayContaining([MUSIC_PLAN_KEY, MUSIC_BLOCKS_KEY, '/api/channels', PLAYLISTS_KEY, SCHEDULE_PREVIEW_KEY]),
+    );
+  });
+
   it('the settings and the tutorials', async () => {
     expectSeeded((await server.getSettingsPage()).fallback, [SETTINGS_KEY, OPENING_HOURS_KEY, BLOCKED_TRACKS_KEY]);
     expectSeeded((await server.getTutorialPage()).fallback, [TUTORIALS_KEY]);
@@ -121,7 +151,7 @@ describe('the page reads seed SWR under the keys the hooks read', () => {
       mockAnswers.set(key, null);
     }
     mockAnswers.set(CUSTOMER_KEY, null);
-    expect((await server.getSchedulerPage()).fallback).toEqual({});
+    expectSeeded((await server.getSchedulerPage()).fallback, []);
     expectSeeded((await server.getAppShell()).fallback, [ME_KEY]);
   });
 });
