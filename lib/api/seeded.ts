@@ -39,13 +39,18 @@ export function seedAge(seededAt: number): number {
   return Date.now() - readAtHere(seededAt);
 }
 
+/** Whether seeds read at `seededAt` (the server's clock) were read before this browser's last change. */
+export function seededBeforeLocalWrite(seededAt: number): boolean {
+  return readAtHere(seededAt) <= lastLocalWriteAt();
+}
+
 /**
  * Whether seeds read at `seededAt` may go over the cache: read for this navigation (at most
  * SEED_FRESH_MS ago) and after this browser's last change; unknown (null) counts as fresh.
  */
 function isSeedFresh(seededAt: number | null): boolean {
   if (seededAt === null) return true;
-  return seedAge(seededAt) <= SEED_FRESH_MS && readAtHere(seededAt) > lastLocalWriteAt();
+  return seedAge(seededAt) <= SEED_FRESH_MS && !seededBeforeLocalWrite(seededAt);
 }
 
 /**

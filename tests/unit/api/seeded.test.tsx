@@ -4,6 +4,9 @@ import { AppProviders } from '@/components/layout/AppProviders';
 import { noteLocalWrite, SEEDED_AT_KEY } from '@/lib/api/seed-time';
 import { SEED_FRESH_MS, noteDocumentSeed, useSeededList } from '@/lib/api/seeded';
 
+const refresh = jest.fn();
+jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh, push: jest.fn(), prefetch: jest.fn() }) }));
+
 const KEY = '/api/test-list';
 
 function List({ initial, fetcher }: { initial: string[]; fetcher: () => Promise<string[]> }) {
@@ -26,6 +29,7 @@ beforeAll(() => {
 });
 
 beforeEach(async () => {
+  refresh.mockClear();
   await mutate(() => true, undefined, { revalidate: false });
 });
 
@@ -63,4 +67,15 @@ it('never writes a seed read before a change this browser sent since, however yo
   page(seededAt, ['without the change'], fetcher);
   await waitFor(() => expect(screen.getByTestId('list')).toHaveTextContent('with the change'));
   expect(fetcher).toHaveBeenCalledTimes(1);
+});
+
+it('renders a page read before a change this browser sent since again (what it shows beyond its lists), and a page read after it not', async () => {
+  const seededAt = Date.now() - 100;
+  noteLocalWrite();
+  page(seededAt, ['without the change'], async () => ['with the change']);
+  await waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+  refresh.mockClear();
+  page(Date.now() + 1, ['after the change'], async () => ['after the change']);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(refresh).not.toHaveBeenCalled();
 });
