@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { Setting } from '@/contracts';
 import { FormActions } from '@/components/ui/FormActions';
 import { FormErrors } from '@/components/ui/form-errors';
@@ -8,8 +8,9 @@ import { SelectField, TextField } from '@/components/ui/TextField';
 import { settingApi } from '@/lib/api/settings';
 import { form as huForm } from '@/lib/i18n/hu/form';
 import { settings as huSettings } from '@/lib/i18n/hu/settings';
+import { whenIdle } from '@/lib/realtime/wake';
 import { SettingRow, settingLabel } from './SettingRow';
-import { filterTimeZones, timeZoneGroups } from './time-zones';
+import { filterTimeZones, prepareTimeZoneChoices, timeZoneGroups } from './time-zones';
 import { useSettingSubmit } from './use-setting-submit';
 import styles from './Settings.module.scss';
 
@@ -54,9 +55,33 @@ export function ValueEditor({ setting, hint, control }: EditorProps) {
   );
 }
 
-const noSubscription = () => () => {};
-const isClient = () => true;
-const isServer = () => false;
+/** An idle period builds zones' choices at most this long (its own time left, if shorter). */
+const ZONE_SLICE_MS = 8;
+/** An idle period may come this late at most. */
+const ZONE_IDLE_LIMIT_MS = 1_000;
+
+/**
+ * Whether the select offers every zone the browser knows. The server's HTML offers only Budapest (and
+ * the saved zone): the zones Node's ICU knows differ from the browser's, so the two never disagree.
+ * The browser's own list is built a slice per idle period once the page has started (built at once,
+ * it was the page's longest task), or at once when the manager turns to the picker (`wanted`).
+ */
+function useAllZones(): { all: boolean; wanted: () => void } {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all) return undefined;
+    let cancel = () => {};
+    const slice = (deadline?: IdleDeadline) => {
+      const budget = Math.max(4, Math.min(deadline?.timeRemaining() ?? ZONE_SLICE_MS, ZONE_SLICE_MS));
+      if (prepareTimeZoneChoices(new Date(), performance.now() + budget)) startTransition(() => setAll(true));
+      else cancel = whenIdle(slice, ZONE_IDLE_LIMIT_MS);
+    };
+    cancel = whenIdle(slice, ZONE_IDLE_LIMIT_MS);
+    return () => cancel();
+  }, [all]);
+  const wanted = useCallback(() => setAll(true), []);
+  return { all, wanted };
+}
 
 /**
  * 'Időzóna': the shop's IANA zone, which the scheduler fires in. A search (place, IANA name, region
@@ -65,14 +90,9 @@ const isServer = () => false;
  */
 export function TimezoneSetting({ setting }: { setting: Setting }) {
   const [query, setQuery] = useState('');
-  // The zones Node's ICU knows differ from the browser's: the server's HTML offers only Budapest
-  // (and the saved zone), the browser's own list comes after hydration, so the two never disagree.
-  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const { all, wanted } = useAllZones();
   // Today's offsets: 'Budapest (UTC+01:00)' in winter, '+02:00' in summer.
-  const groups = useMemo(
-    () => timeZoneGroups(setting.value, new Date(), hydrated ? undefined : []),
-    [setting.value, hydrated],
-  );
+  const groups = useMemo(() => timeZoneGroups(setting.value, new Date(), all ? undefined : []), [setting.value, all]);
   const shown = filterTimeZones(groups, query);
   const matches = shown.slice(1).reduce((n, g) => n + g.zones.length, 0);
   return (
@@ -90,6 +110,8 @@ export function TimezoneSetting({ setting }: { setting: Setting }) {
             placeholder={hu.settings.zoneSearchPlaceholder}
             autoComplete="off"
             hint={query && matches === 0 ? hu.settings.zoneNoMatch : undefined}
+            onFocus={wanted}
+            onPointerDown={wanted}
             onChange={(event) => {
               const next = event.target.value;
               setQuery(next);
@@ -109,6 +131,8 @@ export function TimezoneSetting({ setting }: { setting: Setting }) {
             className={styles.quietLabel}
             value={value}
             onChange={(event) => setValue(event.target.value)}
+            onFocus={wanted}
+            onPointerDown={wanted}
           >
             {shown[0]!.zones.map((zone) => (
               <option key={zone.value} value={zone.value}>

@@ -2,12 +2,12 @@
 export const STALE_AFTER_MS = 5_000;
 
 /** Runs `run` once the browser is idle, at the latest after `limitMs`; answers the cancel. */
-export function whenIdle(run: () => void, limitMs: number): () => void {
+export function whenIdle(run: (deadline?: IdleDeadline) => void, limitMs: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(run, { timeout: limitMs });
     return () => window.cancelIdleCallback(handle);
   }
-  const handle = setTimeout(run, 0);
+  const handle = setTimeout(() => run(), 0);
   return () => clearTimeout(handle);
 }
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { mutate, SWRConfig } from 'swr';
 import type { Customer, Setting } from '@/contracts';
@@ -80,6 +80,8 @@ describe('a value edited in place', () => {
     const save = within(row).getByRole('button', { name: 'Mentés' });
     expect(save).toBeDisabled();
 
+    // The manager turns to the picker: every zone is offered at once.
+    fireEvent.focus(select);
     fireEvent.change(select, { target: { value: 'Europe/London' } });
     await act(async () => {
       fireEvent.click(save);
@@ -101,6 +103,19 @@ describe('a value edited in place', () => {
     expect(within(row).queryByText('Mentve')).not.toBeInTheDocument();
     expect(select).toHaveValue('Europe/London');
     expect(save).toBeDisabled();
+  });
+
+  it('offers Budapest alone at first, then every zone the browser knows, built in idle slices without a touch', async () => {
+    setup();
+    const select = screen.getByLabelText('Időzóna');
+    // As the server's HTML: the zones Node's ICU knows differ from the browser's.
+    expect([...select.querySelectorAll('option')].map((o) => o.value)).toEqual(['Europe/Budapest']);
+    const known = Intl.supportedValuesOf('timeZone').length;
+    await waitFor(() => expect(select.querySelectorAll('option').length).toBeGreaterThan(known * 0.9), {
+      timeout: 10_000,
+    });
+    expect(select).toHaveValue('Europe/Budapest');
+    expect(within(select).getByRole('option', { name: /^London \(UTC/ })).toBeInTheDocument();
   });
 
   it('a refused value: the error toast and the server’s first message under the field, no "Mentve"', async () => {

@@ -1,5 +1,5 @@
 import { currentTimeZoneName, isTimeZoneIn, RENAMED_TIME_ZONES, utcOffsetLabel } from '@/contracts/time-zones';
-import { filterTimeZones, timeZoneGroups } from '@/components/settings/time-zones';
+import { filterTimeZones, prepareTimeZoneChoices, timeZoneGroups } from '@/components/settings/time-zones';
 import { zonePlaces } from '@/lib/i18n/hu/time-zones';
 
 const WINTER = new Date('2026-01-15T12:00:00Z');
@@ -69,6 +69,26 @@ describe('the time zone picker', () => {
       'Asia/Kathmandu',
     ]);
     expect(timeZoneGroups('Europe/Budapest', SUMMER, KNOWN)[0]!.zones[0]!.label).toBe('Budapest (UTC+02:00)');
+  });
+
+  test('the choices are built ahead in slices that stop at their deadline; a day builds its own offsets', () => {
+    const day = new Date('2026-03-10T12:00:00Z');
+    // A deadline already past: nothing is built, and it says not all are there.
+    expect(prepareTimeZoneChoices(day, 0, KNOWN)).toBe(false);
+    expect(prepareTimeZoneChoices(day, Infinity, KNOWN)).toBe(true);
+    // Built: even a past deadline finds nothing left to build.
+    expect(prepareTimeZoneChoices(day, 0, KNOWN)).toBe(true);
+    expect(timeZoneGroups('Europe/Budapest', day, KNOWN)[1]!.zones.map((z) => z.label)).toEqual([
+      'Kijev (UTC+02:00)',
+      'London (UTC+00:00)',
+    ]);
+    // Another day is built anew, with its own offsets (summer time here).
+    const summer = new Date('2026-08-20T12:00:00Z');
+    expect(prepareTimeZoneChoices(summer, 0, KNOWN)).toBe(false);
+    expect(timeZoneGroups('Europe/Budapest', summer, KNOWN)[1]!.zones.map((z) => z.label)).toEqual([
+      'Kijev (UTC+03:00)',
+      'London (UTC+01:00)',
+    ]);
   });
 
   test('a saved zone other than Budapest is offered second, as saved (an older spelling too)', () => {
