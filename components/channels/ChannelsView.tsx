@@ -44,18 +44,9 @@ export interface ChannelsViewProps {
 }
 
 export function ChannelsView({ catalogue, unavailable = {} }: ChannelsViewProps) {
-  const { channels, categories } = catalogue;
+  const { channels } = catalogue;
   const byId = useMemo(() => new Map(channels.map((channel) => [channel.id, channel])), [channels]);
   const [sort, setSort] = useStoredSort('channelsIndex');
-  const { data: favorites = [] } = useFavoriteChannels();
-  // Without categories (an API that has none, or does not serve them) the channels still show, all in one tab.
-  const allTab = categories.length === 0 && channels.length > 0;
-  // A shop with favourites starts on them; otherwise on the first category, so the page is never empty.
-  const [tab, setTab] = useState(() => {
-    if (favorites.length > 0) return FAVORITES_TAB;
-    if (categories[0]) return tabValue(categories[0]);
-    return allTab ? ALL_TAB : FAVORITES_TAB;
-  });
 
   const featured = useMemo(
     () =>
@@ -93,6 +84,39 @@ export function ChannelsView({ catalogue, unavailable = {} }: ChannelsViewProps)
         </div>
       )}
 
+      <CategoryTabs catalogue={catalogue} byId={byId} sort={sort} unavailable={unavailable} />
+    </>
+  );
+}
+
+/**
+ * The category tabs and the open one's channels. Their own component, so a tab switch renders the
+ * tabs and the new panel only, not the page's carousel above them.
+ */
+function CategoryTabs({
+  catalogue,
+  byId,
+  sort,
+  unavailable,
+}: {
+  catalogue: Catalogue;
+  byId: ReadonlyMap<number, ChannelCard>;
+  sort: SortKey;
+  unavailable: NonNullable<ChannelsViewProps['unavailable']>;
+}) {
+  const { channels, categories } = catalogue;
+  const { data: favorites = [] } = useFavoriteChannels();
+  // Without categories (an API that has none, or does not serve them) the channels still show, all in one tab.
+  const allTab = categories.length === 0 && channels.length > 0;
+  // A shop with favourites starts on them; otherwise on the first category, so the page is never empty.
+  const [tab, setTab] = useState(() => {
+    if (favorites.length > 0) return FAVORITES_TAB;
+    if (categories[0]) return tabValue(categories[0]);
+    return allTab ? ALL_TAB : FAVORITES_TAB;
+  });
+
+  return (
+    <>
       <Tabs.Root value={tab} onValueChange={setTab} className={styles.tabs}>
         <Tabs.List aria-label={hu.channels.categoriesLabel} className={styles.tabList}>
           <Tabs.Trigger value={FAVORITES_TAB} className={styles.tab}>
