@@ -142,6 +142,8 @@ interface Target {
 }
 
 interface LoadRun {
+  /** The document's first byte after navigation start (the server's part of FCP). */
+  ttfb: number;
   fcp: number;
   lcp: number;
   lcpElement: string;
@@ -298,16 +300,18 @@ async function coldLoad(browser: Browser, target: Target): Promise<LoadRun> {
       await settle(0);
     }
     await Promise.all(done);
-    const perf = await page.evaluate(
-      () =>
-        (window as unknown as { __perf: { fcp: number; lcp: number; lcpElement: string; tasks: [number, number][] } })
-          .__perf,
-    );
+    const perf = await page.evaluate(() => ({
+      ...(window as unknown as { __perf: { fcp: number; lcp: number; lcpElement: string; tasks: [number, number][] } })
+        .__perf,
+      ttfb:
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0,
+    }));
     // Without a first paint every long task would count as blocking: not a measurement.
     if (!(perf.fcp > 0)) throw new Error(`${target.label}: no first contentful paint`);
     const sum = (xs: LoadRun['list']) => xs.reduce((a, s) => a + s.bytes, 0);
     const windowMs = target.jsWindowMs;
     return {
+      ttfb: perf.ttfb,
       fcp: perf.fcp,
       lcp: perf.lcp,
       lcpElement: perf.lcpElement,
@@ -336,6 +340,7 @@ const median = (xs: number[]) => {
 };
 
 interface PageStats {
+  ttfb: number;
   fcp: number;
   lcp: number;
   /** Median of each load's LCP − FCP. */
@@ -352,6 +357,7 @@ interface PageStats {
 
 function pageStats(runs: LoadRun[]): PageStats {
   return {
+    ttfb: median(runs.map((r) => r.ttfb)),
     fcp: median(runs.map((r) => r.fcp)),
     lcp: median(runs.map((r) => r.lcp)),
     lcpAfterFcp: median(runs.map((r) => r.lcp - r.fcp)),
@@ -373,6 +379,7 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
   const fcpMax = round1(stack.fcp + PAGE_BUDGETS.fcpSlackMs);
   const head = [
     'page',
+    'TTFB',
     'FCP',
     '≤',
     'LCP',
@@ -399,6 +406,7 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
         (t.lcpBudget && s.lcpAfterFcp > PAGE_BUDGETS.lcpAfterFcpMs));
     return [
       t.label,
+      s.ttfb.toFixed(0),
       s.fcp.toFixed(0),
       app ? fcpMax.toFixed(0) : '',
       s.lcp.toFixed(0),
@@ -417,6 +425,7 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
   });
   const floorRow = [
     'floor',
+    floor.ttfb.toFixed(0),
     floor.fcp.toFixed(0),
     '',
     floor.lcp.toFixed(0),
@@ -438,7 +447,7 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
   process.stdout.write(
     `\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${[floorRow, ...body].map(line).join('\n')}\n` +
       `ms and kB gzip as transferred; medians of ${PAGE_ROUNDS} interleaved cold loads at ${CPU_THROTTLING}× CPU. ` +
-      `JS kB: the scripts requested in the first ${FIRST_SCRIPTS_MS / 1000} s ("all JS": until quiet); own: JS kB − floor + stack's; FCP ≤ floor + stack's + ${PAGE_BUDGETS.fcpSlackMs} ms.\n\n`,
+      `JS kB: the scripts requested in the first ${FIRST_SCRIPTS_MS / 1000} s ("all JS": until quiet); own: JS kB − floor + stack's; FCP ≤ floor + stack's + ${PAGE_BUDGETS.fcpSlackMs} ms; TTFB: the document's first byte (for information).\n\n`,
   );
 }
 
