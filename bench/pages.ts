@@ -144,6 +144,12 @@ interface Target {
 interface LoadRun {
   /** The document's first byte after navigation start (the server's part of FCP). */
   ttfb: number;
+  /** The document's last byte (a streamed page's last chunk). */
+  htmlEnd: number;
+  /** The last render-blocking resource's end (stylesheets, fonts and scripts the first paint waits for). */
+  blockingEnd: number;
+  /** Those resources, for BENCH_VERBOSE. */
+  blocking: { name: string; start: number; end: number }[];
   fcp: number;
   lcp: number;
   lcpElement: string;
@@ -305,6 +311,13 @@ async function coldLoad(browser: Browser, target: Target): Promise<LoadRun> {
         .__perf,
       ttfb:
         (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0,
+      htmlEnd:
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseEnd ?? 0,
+      blocking: (
+        performance.getEntriesByType('resource') as (PerformanceResourceTiming & { renderBlockingStatus?: string })[]
+      )
+        .filter((e) => e.renderBlockingStatus === 'blocking')
+        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
     }));
     // Without a first paint every long task would count as blocking: not a measurement.
     if (!(perf.fcp > 0)) throw new Error(`${target.label}: no first contentful paint`);
@@ -312,6 +325,9 @@ async function coldLoad(browser: Browser, target: Target): Promise<LoadRun> {
     const windowMs = target.jsWindowMs;
     return {
       ttfb: perf.ttfb,
+      htmlEnd: perf.htmlEnd,
+      blockingEnd: Math.max(0, ...perf.blocking.map((b) => b.end)),
+      blocking: perf.blocking,
       fcp: perf.fcp,
       lcp: perf.lcp,
       lcpElement: perf.lcpElement,
@@ -341,6 +357,8 @@ const median = (xs: number[]) => {
 
 interface PageStats {
   ttfb: number;
+  htmlEnd: number;
+  blockingEnd: number;
   fcp: number;
   lcp: number;
   /** Median of each load's LCP − FCP. */
@@ -358,6 +376,8 @@ interface PageStats {
 function pageStats(runs: LoadRun[]): PageStats {
   return {
     ttfb: median(runs.map((r) => r.ttfb)),
+    htmlEnd: median(runs.map((r) => r.htmlEnd)),
+    blockingEnd: median(runs.map((r) => r.blockingEnd)),
     fcp: median(runs.map((r) => r.fcp)),
     lcp: median(runs.map((r) => r.lcp)),
     lcpAfterFcp: median(runs.map((r) => r.lcp - r.fcp)),
@@ -380,6 +400,8 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
   const head = [
     'page',
     'TTFB',
+    'HTML',
+    'CSS',
     'FCP',
     '≤',
     'LCP',
@@ -407,6 +429,8 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
     return [
       t.label,
       s.ttfb.toFixed(0),
+      s.htmlEnd.toFixed(0),
+      s.blockingEnd.toFixed(0),
       s.fcp.toFixed(0),
       app ? fcpMax.toFixed(0) : '',
       s.lcp.toFixed(0),
@@ -426,6 +450,8 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
   const floorRow = [
     'floor',
     floor.ttfb.toFixed(0),
+    floor.htmlEnd.toFixed(0),
+    floor.blockingEnd.toFixed(0),
     floor.fcp.toFixed(0),
     '',
     floor.lcp.toFixed(0),
@@ -447,7 +473,7 @@ function printTable(floor: PageStats, stack: PageStats, rows: { target: Target; 
   process.stdout.write(
     `\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${[floorRow, ...body].map(line).join('\n')}\n` +
       `ms and kB gzip as transferred; medians of ${PAGE_ROUNDS} interleaved cold loads at ${CPU_THROTTLING}× CPU. ` +
-      `JS kB: the scripts requested in the first ${FIRST_SCRIPTS_MS / 1000} s ("all JS": until quiet); own: JS kB − floor + stack's; FCP ≤ floor + stack's + ${PAGE_BUDGETS.fcpSlackMs} ms; TTFB: the document's first byte (for information).\n\n`,
+      `JS kB: the scripts requested in the first ${FIRST_SCRIPTS_MS / 1000} s ("all JS": until quiet); own: JS kB − floor + stack's; FCP ≤ floor + stack's + ${PAGE_BUDGETS.fcpSlackMs} ms; for information: TTFB and HTML, the document's first and last byte; CSS, the last render-blocking resource's end.\n\n`,
   );
 }
 
@@ -635,6 +661,11 @@ export async function measurePages(stack: Stack, login: () => Promise<string>): 
     if (process.env.BENCH_VERBOSE) {
       for (const target of chosen) {
         process.stdout.write(`${target.label}\n`);
+        for (const b of runs.get(target)![0]?.blocking ?? []) {
+          process.stdout.write(
+            `  blocking ${b.start.toFixed(0).padStart(5)}–${b.end.toFixed(0).padStart(5)} ms  ${b.name}\n`,
+          );
+        }
         for (const s of runs.get(target)![0]?.list ?? []) {
           process.stdout.write(
             `  ${(s.bytes / 1000).toFixed(1).padStart(6)} kB  at ${s.startMs.toFixed(0).padStart(5)} ms  ${new URL(s.url).pathname}\n`,
