@@ -15,8 +15,9 @@ import { client, disconnectAll, listen, next, redisSkip, sleep, subscribe, type 
 
 /*
  * Redis going away under two API instances (issue 29, defects 4 and 5). Both instances reach Redis
- * through a TCP proxy of this test, the gate, that can freeze the traffic (a hung Redis) or cut it and refuse
- * connections (Redis down), so the faults touch nobody else's use of the same Redis. Skipped without Redis.
+ * through TCP proxies of this test, the gate (one proxy per instance, moved together unless a test
+ * says otherwise), that can freeze the traffic (a hung Redis) or cut it and refuse connections (Redis
+ * down), so the faults touch nobody else's use of the same Redis. Skipped without Redis.
  */
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -28,7 +29,32 @@ const keys: AppKeys = {
   secret: 'redis-fault-secret',
 };
 
-let gate: TcpProxy;
+/** Instance 1's way to Redis (and a third instance's), and instance 2's. */
+let gate1: TcpProxy;
+let gate2: TcpProxy;
+/** Both ways at once. */
+const gate = {
+  through: (url: string) => gate1.through(url),
+  freeze() {
+    gate1.freeze();
+    gate2.freeze();
+  },
+  unfreeze() {
+    gate1.unfreeze();
+    gate2.unfreeze();
+  },
+  cut() {
+    gate1.cut();
+    gate2.cut();
+  },
+  down() {
+    gate1.down();
+    gate2.down();
+  },
+  async up() {
+    await Promise.all([gate1.up(), gate2.up()]);
+  },
+};
 let t: TestApp;
 let second: FastifyInstance;
 let port1: number;
@@ -76,7 +102,8 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
 describe('Redis away under two instances', { skip }, () => {
   before(async () => {
     const target = new URL(redisUrl);
-    gate = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    gate1 = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    gate2 = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
     const env = {
       PUSHER_APP_ID: keys.id,
       PUSHER_KEY: keys.key,
@@ -85,7 +112,13 @@ describe('Redis away under two instances', { skip }, () => {
     };
     t = await createTestApp(env);
     second = await buildApp({
-      config: loadConfig({ ...env, DATA_DIR: t.dataDir, APP_KEY: 'test-app-key', BFF_SECRET: 'test-bff-secret' }),
+      config: loadConfig({
+        ...env,
+        REDIS_URL: gate2.through(redisUrl),
+        DATA_DIR: t.dataDir,
+        APP_KEY: 'test-app-key',
+        BFF_SECRET: 'test-bff-secret',
+      }),
       database: t.database,
       logger: false,
     });
@@ -100,7 +133,8 @@ describe('Redis away under two instances', { skip }, () => {
     disconnectAll();
     await second?.close();
     await t?.close();
-    await gate?.close();
+    await gate1?.close();
+    await gate2?.close();
     const redis = new Redis(redisUrl);
     const stale = await redis.keys(`pulzus:realtime:${keys.id}:*`);
     if (stale.length) await redis.del(...stale);
@@ -154,10 +188,15 @@ describe('Redis away under two instances', { skip }, () => {
       };
       assert.equal(view.members.me.id, phoneSession);
     } finally {
-      await gate.up();
+      // Instance 2 gets Redis back first: its re-announcement is published while instance 1 cannot
+      // hear it yet (the order in which a real restart's reconnections land is anyone's).
+      await gate2.up();
+      const ok = await until(async () => (await members(second)).includes(phoneSession), 3_000);
+      await gate1.up();
       back = Date.now();
+      assert.ok(ok, 'instance 2 did not list the device within 3 s of Redis answering it');
     }
-    // Redis answers: the device is listed by every instance, and the others' devices are told.
+    // Instance 1 answers again: it lists the device, and its own devices are told.
     assert.ok(
       await until(async () => (await members(t.app)).includes(phoneSession), 3_000),
       `not in presence ${Date.now() - back} ms after Redis answered`,

@@ -208,6 +208,24 @@ export async function createRealtime({ config, server, players, log, liveLogins 
     }
   }
 
+  /**
+   * Tells this instance's sockets of the members the shared store lists on their channels. While this
+   * instance's subscription was away, the other instances' joins never reached them, nor did their
+   * re-announcements at Redis's return when those came before this connection was back (they are
+   * in the store by then: a refresh writes before it publishes). A member already known is known
+   * again, which changes nothing; the members of this instance's own sockets are known here.
+   */
+  async function resendMembers(commands: Redis) {
+    // The store is read through the other connection, which comes back on its own schedule.
+    await ready(commands);
+    for (const [channel, sockets] of ws.localPresence()) {
+      const here = new Set(sockets.map((s) => s.member.user_id));
+      for (const member of await presence.members(channel)) {
+        if (!here.has(member.user_id)) hub.deliverLocal({ channel, frame: memberAdded(channel, member) });
+      }
+    }
+  }
+
   if (publisher && subscriber) {
     // Keep this instance's presence sockets alive in Redis, and say goodbye for dead instances' users.
     refresh = setInterval(() => void refreshPresence(), REFRESH_MS);
@@ -225,6 +243,7 @@ export async function createRealtime({ config, server, players, log, liveLogins 
     });
     onReturn(subscriber, () => {
       resendPlayers().catch((err) => log.error({ err }, 'realtime: re-sending the players failed'));
+      resendMembers(publisher).catch((err) => log.error({ err }, 'realtime: re-sending the members failed'));
     });
   }
 
