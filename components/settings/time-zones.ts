@@ -56,18 +56,25 @@ function regionOf(zone: string): string {
 }
 
 /**
- * Each zone's choice, kept for the day it was built on (its offset is that day's): building one takes
- * an Intl formatter of its own, about 0.2 ms, and there are some 400 zones (a long task of 0.4 s on a
- * weak PC when built at once).
+ * Each zone's choice of one day (its offset is that day's): building one takes an Intl formatter of
+ * its own, about 0.2 ms, and there are some 400 zones (a long task of 0.4 s on a weak PC when built at
+ * once). Only the latest day's are kept: a shop's PC stays open for weeks.
  */
-const built = new Map<string, TimeZoneChoice>();
+let built = { day: '', choices: new Map<string, TimeZoneChoice>() };
+
+/** The choices of the day of `at`, begun afresh when the day is a new one. */
+function builtOn(at: Date): Map<string, TimeZoneChoice> {
+  const day = at.toISOString().slice(0, 10);
+  if (built.day !== day) built = { day, choices: new Map() };
+  return built.choices;
+}
 
 function choice(zone: string, at: Date): TimeZoneChoice {
-  const key = `${at.toISOString().slice(0, 10)} ${zone}`;
-  let found = built.get(key);
+  const choices = builtOn(at);
+  let found = choices.get(zone);
   if (!found) {
     found = buildChoice(zone, at);
-    built.set(key, found);
+    choices.set(zone, found);
   }
   return found;
 }
@@ -77,9 +84,9 @@ function choice(zone: string, at: Date): TimeZoneChoice {
  * true once every zone the browser knows has its choice, so `timeZoneGroups` builds none.
  */
 export function prepareTimeZoneChoices(at: Date, until: number, known: string[] = knownZones()): boolean {
-  const day = at.toISOString().slice(0, 10);
+  const choices = builtOn(at);
   for (const zone of known) {
-    if (built.has(`${day} ${zone}`)) continue;
+    if (choices.has(zone)) continue;
     if (performance.now() >= until) return false;
     choice(zone, at);
   }
