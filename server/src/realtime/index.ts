@@ -218,12 +218,17 @@ export async function createRealtime({ config, server, players, log, liveLogins 
   async function resendMembers(commands: Redis) {
     // The store is read through the other connection, which comes back on its own schedule.
     await ready(commands);
-    for (const [channel, sockets] of ws.localPresence()) {
-      const here = new Set(sockets.map((s) => s.member.user_id));
-      for (const member of await presence.members(channel)) {
-        if (!here.has(member.user_id)) hub.deliverLocal({ channel, frame: memberAdded(channel, member) });
-      }
-    }
+    // Every channel's read at once (one connection pipelines them); a failed one leaves the others.
+    const failed = await Promise.allSettled(
+      [...ws.localPresence()].map(async ([channel, sockets]) => {
+        const here = new Set(sockets.map((s) => s.member.user_id));
+        for (const member of await presence.members(channel)) {
+          if (!here.has(member.user_id)) hub.deliverLocal({ channel, frame: memberAdded(channel, member) });
+        }
+      }),
+    );
+    const first = failed.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (first) throw first.reason;
   }
 
   if (publisher && subscriber) {
