@@ -306,19 +306,21 @@ async function coldLoad(browser: Browser, target: Target): Promise<LoadRun> {
       await settle(0);
     }
     await Promise.all(done);
-    const perf = await page.evaluate(() => ({
-      ...(window as unknown as { __perf: { fcp: number; lcp: number; lcpElement: string; tasks: [number, number][] } })
-        .__perf,
-      ttfb:
-        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0,
-      htmlEnd:
-        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseEnd ?? 0,
-      blocking: (
-        performance.getEntriesByType('resource') as (PerformanceResourceTiming & { renderBlockingStatus?: string })[]
-      )
-        .filter((e) => e.renderBlockingStatus === 'blocking')
-        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
-    }));
+    const perf = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return {
+        ...(
+          window as unknown as { __perf: { fcp: number; lcp: number; lcpElement: string; tasks: [number, number][] } }
+        ).__perf,
+        ttfb: nav?.responseStart ?? 0,
+        htmlEnd: nav?.responseEnd ?? 0,
+        blocking: (
+          performance.getEntriesByType('resource') as (PerformanceResourceTiming & { renderBlockingStatus?: string })[]
+        )
+          .filter((e) => e.renderBlockingStatus === 'blocking')
+          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
+      };
+    });
     // Without a first paint every long task would count as blocking: not a measurement.
     if (!(perf.fcp > 0)) throw new Error(`${target.label}: no first contentful paint`);
     const sum = (xs: LoadRun['list']) => xs.reduce((a, s) => a + s.bytes, 0);

@@ -7,7 +7,7 @@ export function whenIdle(run: (deadline?: IdleDeadline) => void, limitMs: number
     const handle = window.requestIdleCallback(run, { timeout: limitMs });
     return () => window.cancelIdleCallback(handle);
   }
-  const handle = setTimeout(() => run(), 0);
+  const handle = setTimeout(run, 0);
   return () => clearTimeout(handle);
 }
 
