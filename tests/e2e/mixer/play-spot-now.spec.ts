@@ -4,13 +4,14 @@ import type { Spot } from '../../../contracts/spots';
 import { formatClock } from '../../../lib/format/duration';
 import {
   audioState,
+  type Device,
   LIVE,
   pageCall,
   pathOf,
   playerOf,
+  roomBeforeTrackEnd,
   spotElement,
   waitForSocket,
-  type Device,
 } from '../realtime/support';
 import { toast } from './support';
 
@@ -29,7 +30,8 @@ test("'Azonnali lejátszás' on the phone plays the spot on the audio device, th
   await waitForSocket(a.page);
   const spots = (await pageCall(b.page, 'GET', '/api/spots')).body as Spot[];
   const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
-  const player = await playerOf(a.page);
+  // The track must not end before the spot nor just after it.
+  const player = await roomBeforeTrackEnd(a.page, b.page, 30);
   const logged = (await spotLog(b)).total;
 
   await b.page.setViewportSize({ width: 390, height: 844 });

@@ -3,15 +3,15 @@ import type { Sound } from '../../../contracts/sounds';
 import {
   audioState,
   closeDevice,
+  type Device,
   LIVE,
   openDevice,
   pageCall,
   pathOf,
-  playerOf,
   playHere,
+  roomBeforeTrackEnd,
   spotElement,
   waitForSocket,
-  type Device,
 } from '../realtime/support';
 import { MEDIA, recordProgress, throttleUploads, toast, uniqueName } from './support';
 
@@ -88,16 +88,8 @@ test('a shop uploads its own sound, makes it quick and plays it from the grid ov
 
   // A tap on the tile: the audio device plays the sound over the music, which ducks under it and plays
   // on (issue 28: a sound shorter than 5 s does not pause it).
-  let player = await playerOf(audio.page);
-  await expect.poll(async () => (await audioState(audio!.page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
-  // The track must not end (nor cross into the next one: 'Áttűnés') during the sound or just after it:
-  // near its end it is moved back, as another device would.
-  if (player.track!.duration - (await audioState(audio.page)).time < 25) {
-    const back = { currentTime: 2, volume: player.volume };
-    expect((await pageCall(page, 'POST', `/api/players/${player.id}/update-volume`, back)).status).toBe(200);
-    await expect.poll(async () => (await audioState(audio!.page)).time, LIVE).toBeLessThan(10);
-    player = await playerOf(audio.page);
-  }
+  // The track must not end during the sound or just after it.
+  const player = await roomBeforeTrackEnd(audio.page, page, 25);
   await tile.click();
   await expect.poll(async () => pathOf((await spotElement(audio!.page)).src), LIVE).toBe(pathOf(sound.url));
   await expect.poll(async () => (await spotElement(audio!.page)).time, LIVE).toBeGreaterThan(0.2);

@@ -1,7 +1,17 @@
 import { expect, test } from '../support/two-devices';
 import type { PlayLogEntry } from '../../../contracts/play-log';
 import type { Spot } from '../../../contracts/spots';
-import { audioState, bar, LIVE, pageCall, pathOf, playerOf, spotElement, waitForSocket, type Device } from './support';
+import {
+  audioState,
+  bar,
+  type Device,
+  LIVE,
+  pageCall,
+  pathOf,
+  roomBeforeTrackEnd,
+  spotElement,
+  waitForSocket,
+} from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -20,7 +30,8 @@ test('pause during a spot silences it at once; play goes on with the spot from w
   const spots = (await pageCall(a.page, 'GET', '/api/spots')).body as Spot[];
   // The longest spot: time to pause it well before its end.
   const spot = [...spots].sort((x, y) => y.duration - x.duration)[0]!;
-  const player = await playerOf(a.page);
+  // The track must not end before the spot nor just after it.
+  const player = await roomBeforeTrackEnd(a.page, b.page, 25);
   const logged = (await spotLog(a)).total;
 
   expect((await pageCall(b.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] })).status).toBe(

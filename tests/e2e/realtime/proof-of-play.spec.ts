@@ -4,15 +4,15 @@ import type { Spot } from '../../../contracts/spots';
 import {
   audioState,
   closeDevice,
+  type Device,
   LIVE,
   openDevice,
   pageCall,
   pathOf,
-  playerOf,
   playHere,
+  roomBeforeTrackEnd,
   spotElement,
   waitForSocket,
-  type Device,
 } from './support';
 
 test.describe.configure({ timeout: 150_000 });
@@ -44,16 +44,8 @@ test('the audio device reports what it really played; a report made while the AP
   a = await openDevice(browser, baseURL);
   await playHere(a.page);
   await waitForSocket(a.page);
-  let player = await playerOf(a.page);
-  // The track must not end (nor cross into the next one: 'Áttűnés') before it is skipped below: near
-  // its end it is moved back, as another device would.
-  await expect.poll(async () => (await audioState(a!.page)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
-  if (player.track!.duration - (await audioState(a.page)).time < 45) {
-    const back = { currentTime: 2, volume: player.volume };
-    expect((await pageCall(a.page, 'POST', `/api/players/${player.id}/update-volume`, back)).status).toBe(200);
-    await expect.poll(async () => (await audioState(a!.page)).time, LIVE).toBeLessThan(10);
-    player = await playerOf(a.page);
-  }
+  // The track must not end before it is skipped below.
+  const player = await roomBeforeTrackEnd(a.page, a.page, 45);
   const spots = (await pageCall(a.page, 'GET', '/api/spots')).body as Spot[];
   const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
   const spotsBefore = await countOf(a, 'spot');

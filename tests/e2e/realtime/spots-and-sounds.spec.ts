@@ -1,7 +1,17 @@
 import { expect, test } from '../support/two-devices';
 import type { Sound } from '../../../contracts/sounds';
 import type { Spot } from '../../../contracts/spots';
-import { audioState, bar, LIVE, pageCall, pathOf, playerOf, spotElement, waitForSocket } from './support';
+import {
+  audioState,
+  bar,
+  LIVE,
+  pageCall,
+  pathOf,
+  playerOf,
+  roomBeforeTrackEnd,
+  spotElement,
+  waitForSocket,
+} from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -12,16 +22,8 @@ test('PlaySpots pauses the track, plays the spot on every device’s view, then 
   const spots = (await pageCall(b.page, 'GET', '/api/spots')).body as Spot[];
   expect(spots.length).toBeGreaterThan(0);
   const spot = [...spots].sort((x, y) => x.duration - y.duration)[0]!;
-  let player = await playerOf(a.page);
-  await expect.poll(async () => (await audioState(a.page)).time, { timeout: 15_000 }).toBeGreaterThan(1);
-  // The track must not end (nor cross into the next one: 'Áttűnés') during the spot or just after it:
-  // near its end it is moved back, as another device would.
-  if (player.track!.duration - (await audioState(a.page)).time < 30) {
-    const back = { currentTime: 2, volume: player.volume };
-    expect((await pageCall(b.page, 'POST', `/api/players/${player.id}/update-volume`, back)).status).toBe(200);
-    await expect.poll(async () => (await audioState(a.page)).time, LIVE).toBeLessThan(10);
-    player = await playerOf(a.page);
-  }
+  // The track must not end during the spot or just after it.
+  const player = await roomBeforeTrackEnd(a.page, b.page, 30);
 
   // Fired from the remote device, as an operator would.
   const fired = await pageCall(b.page, 'POST', `/api/players/${player.id}/spots/play`, { spots: [spot.id] });

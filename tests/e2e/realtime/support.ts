@@ -94,6 +94,22 @@ export async function playerOf(page: Page): Promise<Player> {
 export const pathOf = (url: string) => new URL(url || 'http://x/').pathname;
 
 /**
+ * Makes sure the audio device's track has at least `seconds` left before its end, so a test that
+ * compares the track before and after something (a spot, a sound, a skip) never sees it end nor cross
+ * into the next one ('Áttűnés'). A track nearer its end is moved back to 0:02 from `steer`, as another
+ * device would. Answers the player as it is then.
+ */
+export async function roomBeforeTrackEnd(audio: Page, steer: Page, seconds: number): Promise<Player> {
+  const player = await playerOf(audio);
+  await expect.poll(async () => (await audioState(audio)).time, { timeout: 15_000 }).toBeGreaterThan(0.5);
+  if (player.track!.duration - (await audioState(audio)).time >= seconds) return player;
+  const back = { currentTime: 2, volume: player.volume };
+  expect((await pageCall(steer, 'POST', `/api/players/${player.id}/update-volume`, back)).status).toBe(200);
+  await expect.poll(async () => (await audioState(audio)).time, LIVE).toBeLessThan(10);
+  return playerOf(audio);
+}
+
+/**
  * Starts channel 1 on `page` through its page's button, making it the audio device. Whatever an
  * earlier test left playing is paused first.
  */
