@@ -1,6 +1,6 @@
 'use client';
 
-import { useAtomValue, useStore, type createStore } from 'jotai';
+import { atom, useAtomValue, useStore, type createStore } from 'jotai';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Player } from '@/contracts';
 import { connectionAtom, membersAtom } from '@/lib/realtime/atoms';
@@ -21,18 +21,22 @@ export function isOutputUnavailable(store: Store, player: Player | null = store.
   });
 }
 
+/**
+ * Whether the device that holds the music is not online (presence does not list it). An atom of its
+ * own, so a reader re-renders when that answer changes, not at every change of the player.
+ */
+export const outputUnavailableAtom = atom((get) =>
+  outputDeviceUnavailable({
+    connection: get(connectionAtom),
+    members: get(membersAtom),
+    thisSessionId: get(sessionIdAtom),
+    playingSessionId: get(playerAtom)?.session_id ?? null,
+  }),
+);
+
 /** Whether the device that holds the music is not online (presence does not list it). */
 export function useOutputUnavailable(): boolean {
-  const player = useAtomValue(playerAtom);
-  const connection = useAtomValue(connectionAtom);
-  const members = useAtomValue(membersAtom);
-  const thisSessionId = useAtomValue(sessionIdAtom);
-  return outputDeviceUnavailable({
-    connection,
-    members,
-    thisSessionId,
-    playingSessionId: player?.session_id ?? null,
-  });
+  return useAtomValue(outputUnavailableAtom);
 }
 
 /**
@@ -96,16 +100,24 @@ export function useHydrated(): boolean {
  */
 export function useHeard(): Heard {
   const hydrated = useHydrated();
-  const player = useAtomValue(playerAtom);
-  const local = useAtomValue(localOutputAtom);
-  const sessionId = useAtomValue(sessionIdAtom);
+  const heard = useAtomValue(heardAtom);
+  return hydrated ? heard : 'unknown';
+}
+
+/**
+ * What this device may tell of the shop's sound once the page runs (useHeard adds the first render).
+ * An atom of its own, so a tile re-renders when the answer changes, not at every change of the player.
+ */
+export const heardAtom = atom<Heard>((get) => {
+  const player = get(playerAtom);
+  const sessionId = get(sessionIdAtom);
   return heardState({
-    hydrated: hydrated && sessionId !== null,
+    hydrated: sessionId !== null,
     player,
     isOutput: isOutputDevice(player, sessionId),
-    local,
+    local: get(localOutputAtom),
   });
-}
+});
 
 /** Outside React (actions): what this device may tell of the shop's sound, once the page runs. */
 export function heardNow(store: Store): Heard {

@@ -1,10 +1,11 @@
 'use client';
 
-import { useAtomValue } from 'jotai';
+import { atom, useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import type { Player } from '@/contracts';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from '@/contracts/names';
 import { heardPlaying } from './heard';
-import { useHeard, useOutputUnavailable } from './output-state';
+import { heardAtom, outputUnavailableAtom, useHydrated } from './output-state';
 import { playerAtom } from './state';
 
 export function usePlayer(): Player | null {
@@ -30,9 +31,19 @@ export function playableState(
  * it, rather than pausing it).
  */
 export function usePlayableState(type: PlayableKind, id: number): { active: boolean; playing: boolean } {
-  const player = useAtomValue(playerAtom);
-  const unavailable = useOutputUnavailable();
-  const heard = useHeard();
-  const state = playableState(player, type, id);
-  return unavailable || !heardPlaying(heard, player) ? { active: state.active, playing: false } : state;
+  const hydrated = useHydrated();
+  // Every tile of a page reads this: it re-renders when its own answer changes, not at every change of
+  // the player (a press's answer re-rendered all of them before the bar showed it).
+  const code = useAtomValue(useMemo(() => playableCodeAtom(type, id), [type, id]));
+  return { active: code !== 'other', playing: hydrated && code === 'playing' };
+}
+
+/** This channel or playlist: not it, it (not playing as far as this device can tell), or it playing. */
+function playableCodeAtom(type: PlayableKind, id: number) {
+  return atom((get): 'other' | 'it' | 'playing' => {
+    const player = get(playerAtom);
+    const state = playableState(player, type, id);
+    if (!state.active) return 'other';
+    return state.playing && !get(outputUnavailableAtom) && heardPlaying(get(heardAtom), player) ? 'playing' : 'it';
+  });
 }
