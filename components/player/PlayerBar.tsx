@@ -59,9 +59,10 @@ export function PlayerBar() {
   // A manager's press holds the music plan until its next boundary (the bundled API's plan).
   const hold = usePlanHold();
   const [expanded, setExpanded] = useState(false);
-  // A pause pressed and not answered yet: the button shows its result at once (the answer replaces it;
-  // a refused one brings the pause button back with its toast).
+  // A pause or a play pressed and not answered yet: the button shows its result at once (the answer
+  // replaces it; a refused one brings the old button back with its toast).
   const [pausing, setPausing] = useState(false);
+  const [starting, setStarting] = useState(false);
   const moreId = useId();
   const track = (alone ? aloneTrack : null) ?? player?.track ?? null;
 
@@ -126,12 +127,17 @@ export function PlayerBar() {
     // The press is the gesture the browser waits for.
     if (tap) getPlayerEngine()?.startFromTap();
     else if (unavailable || unheard) void actions.playHere();
-    else if (playing) {
+    else if (playing || starting) {
       setPausing(true);
       void actions.togglePlay().finally(() => setPausing(false));
-    } else void actions.togglePlay();
+    } else {
+      // Only where the answer will show the pause button: a play this device knows nothing of yet (the
+      // first render), or a refused start's prompt, say otherwise and keep the play button.
+      if (heard !== 'unknown') setStarting(true);
+      void actions.togglePlay().finally(() => setStarting(false));
+    }
   };
-  const showsPause = playing && !pausing;
+  const showsPause = (playing || starting) && !pausing;
 
   return (
     <section

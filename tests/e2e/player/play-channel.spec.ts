@@ -31,6 +31,60 @@ test('play on a channel really plays its track, and the bar shows it', async ({ 
   expect((await serverPlayer(page)).is_playing).toBe(false);
 });
 
+test('the bar shows a pause or a play at once, before the server answers; a play that fails brings the play button back with a toast', async ({
+  page,
+}) => {
+  await logIn(page);
+  await playChannel(page, 1);
+  const region = bar(page);
+  const pauseButton = region.getByRole('button', { name: 'Szünet', exact: true });
+  const playButton = region.getByRole('button', { name: 'Lejátszás', exact: true });
+  // The presses reach the real server, each held back until the page has shown its result.
+  const held: (() => void)[] = [];
+  let fail = false;
+  await page.route('**/api/players/*/toggle-play', async (route) => {
+    if (fail) return route.abort('connectionrefused');
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  const release = async () => {
+    await expect.poll(() => held.length).toBe(1);
+    held.shift()!();
+  };
+  const answered = () => page.waitForResponse((res) => res.url().includes('/toggle-play'));
+
+  await pauseButton.click();
+  await expect(playButton).toBeVisible();
+  let answer = answered();
+  await release();
+  await answer;
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  expect((await serverPlayer(page)).is_playing).toBe(false);
+
+  await playButton.click();
+  await expect(pauseButton).toBeVisible();
+  answer = answered();
+  await release();
+  await answer;
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 15_000 }).toBe(false);
+  expect((await serverPlayer(page)).is_playing).toBe(true);
+  await expect(pauseButton).toBeVisible();
+
+  // Paused again; then a play the server never gets.
+  await pauseButton.click();
+  answer = answered();
+  await release();
+  await answer;
+  await expect(playButton).toBeVisible();
+  fail = true;
+  await playButton.click();
+  await expect(page.getByText('A lejátszó nem válaszolt, kérjük, próbálja újra.')).toBeVisible();
+  await expect(playButton).toBeVisible();
+  expect((await serverPlayer(page)).is_playing).toBe(false);
+  expect((await audioState(page)).paused).toBe(true);
+  await page.unroute('**/api/players/*/toggle-play');
+});
+
 test("'Következő szám' changes the track and the audio follows", async ({ page }) => {
   await logIn(page);
   await playChannel(page, 1);
