@@ -1,7 +1,7 @@
 'use client';
 
 import * as Tabs from '@/components/ui/Tabs';
-import { Suspense, useMemo, useState } from 'react';
+import { memo, Suspense, useMemo, useState } from 'react';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SortSelect } from '@/components/ui/SortSelect';
@@ -140,18 +140,18 @@ function CategoryTabs({
           />
         )}
 
-        <Tabs.Content value={FAVORITES_TAB} className={styles.panel}>
+        <Tabs.Content value={FAVORITES_TAB} className={styles.panel} prerender>
           <Suspense>
             <Favorites sort={sort} failed={unavailable.favorites === true} />
           </Suspense>
         </Tabs.Content>
         {allTab && (
-          <Tabs.Content value={ALL_TAB} className={styles.panel}>
+          <Tabs.Content value={ALL_TAB} className={styles.panel} prerender>
             <AllChannels channels={channels} sort={sort} />
           </Tabs.Content>
         )}
         {categories.map((category) => (
-          <Tabs.Content key={category.id} value={tabValue(category)} className={styles.panel}>
+          <Tabs.Content key={category.id} value={tabValue(category)} className={styles.panel} prerender>
             <Category category={category} byId={byId} sort={sort} />
           </Tabs.Content>
         ))}
@@ -160,18 +160,20 @@ function CategoryTabs({
   );
 }
 
-function Favorites({ sort, failed }: { sort: SortKey; failed: boolean }) {
+// The panels are memos: every one of them is rendered (the closed ones hidden), and a tab switch
+// re-renders their parent.
+const Favorites = memo(function Favorites({ sort, failed }: { sort: SortKey; failed: boolean }) {
   const { data } = useFavoriteChannels();
   const favorites = useMemo(() => sortItems(data ?? [], sort), [data, sort]);
   if (failed && data === undefined) return <EmptyState compact title={hu.errors.favoritesUnavailable} />;
   if (favorites.length === 0) return <p className={styles.empty}>{hu.channels.favoritesEmpty}</p>;
   return <ChannelGrid channels={favorites} />;
-}
+});
 
-function AllChannels({ channels, sort }: { channels: ChannelCard[]; sort: SortKey }) {
+const AllChannels = memo(function AllChannels({ channels, sort }: { channels: ChannelCard[]; sort: SortKey }) {
   const sorted = useMemo(() => sortItems(channels, sort), [channels, sort]);
   return <ChannelGrid channels={sorted} />;
-}
+});
 
 function ChannelGrid({ channels }: { channels: ChannelCard[] }) {
   return (
@@ -185,7 +187,7 @@ function ChannelGrid({ channels }: { channels: ChannelCard[] }) {
   );
 }
 
-function Category({
+const Category = memo(function Category({
   category,
   byId,
   sort,
@@ -215,4 +217,4 @@ function Category({
       ))}
     </div>
   );
-}
+});

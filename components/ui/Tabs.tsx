@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, use, useId, type KeyboardEvent, type ReactNode } from 'react';
+import { Activity, createContext, use, useId, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
  * Tabs with the parts and the markup of Radix's (Root, List, Trigger, Content; role, aria and
@@ -113,21 +113,39 @@ export function Trigger({ value, className, children }: { value: string; classNa
   );
 }
 
-export function Content({ value, className, children }: { value: string; className?: string; children: ReactNode }) {
+/**
+ * The panel of `value`, rendered while its tab is open. With `prerender` the closed panels are rendered
+ * too, hidden and at React's lowest priority once the page is idle (an Activity: no effects, no layout,
+ * lazy images not fetched), so opening one shows a finished panel instead of building it on the click.
+ * Give it children whose props stay the same (memo): a hidden panel re-renders with its parent.
+ */
+export function Content({
+  value,
+  className,
+  prerender = false,
+  children,
+}: {
+  value: string;
+  className?: string;
+  prerender?: boolean;
+  children: ReactNode;
+}) {
   const tabs = useTabs();
-  if (tabs.value !== value) return null;
-  return (
+  const open = tabs.value === value;
+  if (!open && !prerender) return null;
+  const panel = (
     <div
       role="tabpanel"
       id={idOf(tabs.baseId, 'panel', value)}
       aria-labelledby={idOf(tabs.baseId, 'tab', value)}
-      data-state="active"
+      data-state={open ? 'active' : 'inactive'}
       tabIndex={0}
       className={className}
     >
       {children}
     </div>
   );
+  return prerender ? <Activity mode={open ? 'visible' : 'hidden'}>{panel}</Activity> : panel;
 }
 
 export interface TabItem<T extends string> {

@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import * as Tabs from '@/components/ui/Tabs';
 
 function Example({ onChange }: { onChange?: (value: string) => void }) {
@@ -122,4 +122,53 @@ it('activates on mouse-down, and the arrows, Home and End move and activate, wra
   fireEvent.keyDown(screen.getByRole('tab', { name: 'Első' }), { key: 'End' });
   expect(screen.getByRole('tab', { name: 'Harmadik' })).toHaveFocus();
   expect(screen.getByRole('tabpanel', { name: 'Harmadik' })).toBeInTheDocument();
+});
+
+// `prerender`: the closed panels are rendered too, hidden, so a switch shows a finished panel.
+
+let renders = 0;
+const Counted = memo(function Counted({ name }: { name: string }) {
+  renders += 1;
+  return <input aria-label={name} />;
+});
+
+function PrerenderExample() {
+  const [tab, setTab] = useState('a');
+  return (
+    <Tabs.Root value={tab} onValueChange={setTab}>
+      <Tabs.List aria-label="Kategóriák">
+        <Tabs.Trigger value="a">Első</Tabs.Trigger>
+        <Tabs.Trigger value="b">Második</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="a" prerender>
+        <Counted name="első mező" />
+      </Tabs.Content>
+      <Tabs.Content value="b" prerender>
+        <Counted name="második mező" />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+it('with prerender the closed panels wait hidden, and a switch shows them as they were left', async () => {
+  renders = 0;
+  render(<PrerenderExample />);
+  // The open panel at once; the closed one is built at low priority, out of sight and of the a11y tree.
+  const second = await screen.findByRole('textbox', { name: 'második mező', hidden: true });
+  expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+  expect(screen.queryByRole('textbox', { name: 'második mező' })).toBeNull();
+  expect(screen.getByRole('tab', { name: 'Második' })).toHaveAttribute(
+    'aria-controls',
+    second.closest('[role="tabpanel"]')!.id,
+  );
+  fireEvent.change(screen.getByRole('textbox', { name: 'első mező' }), { target: { value: 'kávé' } });
+  const built = renders;
+
+  // Panels whose props stay the same (memo) are not built again by a switch, there or back.
+  fireEvent.click(screen.getByRole('tab', { name: 'Második' }));
+  expect(screen.getByRole('tabpanel', { name: 'Második' })).toContainElement(second);
+  expect(screen.queryByRole('textbox', { name: 'első mező' })).toBeNull();
+  fireEvent.click(screen.getByRole('tab', { name: 'Első' }));
+  expect(screen.getByRole('textbox', { name: 'első mező' })).toHaveValue('kávé');
+  expect(renders).toBe(built);
 });
