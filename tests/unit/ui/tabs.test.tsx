@@ -126,9 +126,9 @@ it('activates on mouse-down, and the arrows, Home and End move and activate, wra
 
 // `prerender`: the closed panels are rendered too, hidden, so a switch shows a finished panel.
 
-let renders = 0;
+const renders: string[] = [];
 const Counted = memo(function Counted({ name }: { name: string }) {
-  renders += 1;
+  renders.push(name);
   return <input aria-label={name} />;
 });
 
@@ -151,7 +151,7 @@ function PrerenderExample() {
 }
 
 it('with prerender the closed panels wait hidden, and a switch shows them as they were left', async () => {
-  renders = 0;
+  renders.length = 0;
   render(<PrerenderExample />);
   // The open panel at once; the closed one is built at low priority, out of sight and of the a11y tree.
   const second = await screen.findByRole('textbox', { name: 'második mező', hidden: true });
@@ -162,7 +162,7 @@ it('with prerender the closed panels wait hidden, and a switch shows them as the
     second.closest('[role="tabpanel"]')!.id,
   );
   fireEvent.change(screen.getByRole('textbox', { name: 'első mező' }), { target: { value: 'kávé' } });
-  const built = renders;
+  const built = renders.length;
 
   // Panels whose props stay the same (memo) are not built again by a switch, there or back.
   fireEvent.click(screen.getByRole('tab', { name: 'Második' }));
@@ -170,5 +170,5 @@ it('with prerender the closed panels wait hidden, and a switch shows them as the
   expect(screen.queryByRole('textbox', { name: 'első mező' })).toBeNull();
   fireEvent.click(screen.getByRole('tab', { name: 'Első' }));
   expect(screen.getByRole('textbox', { name: 'első mező' })).toHaveValue('kávé');
-  expect(renders).toBe(built);
+  expect(renders).toHaveLength(built);
 });
