@@ -131,8 +131,8 @@ export function PlayerBar() {
       setPausing(true);
       void actions.togglePlay().finally(() => setPausing(false));
     } else {
-      // Only where the answer will show the pause button: a play this device knows nothing of yet (the
-      // first render), or a refused start's prompt, say otherwise and keep the play button.
+      // The pause button at once, as the answer will show it; not before this device knows what the
+      // shop hears (the first render), where the answer keeps the play button too.
       if (heard !== 'unknown') setStarting(true);
       void actions.togglePlay().finally(() => setStarting(false));
     }
