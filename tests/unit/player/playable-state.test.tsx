@@ -1,11 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
+import type { Device } from '@/contracts';
 import { usePlayableState } from '@/lib/player/use-player';
 import { localOutputAtom, playerAtom, sessionIdAtom } from '@/lib/player/state';
 import { connectionAtom, membersAtom } from '@/lib/realtime/atoms';
 import { aPlayer, aTrack } from './fixtures';
 
 const renders = new Map<number, number>();
+const pc: Device = { id: 'device-a', type: 'desktop', device_model: 'Chrome', device_family: 'Windows' };
+const phone: Device = { id: 'device-b', type: 'mobile', device_model: 'iPhone', device_family: 'Apple' };
 
 function Tile({ id }: { id: number }) {
   const { active, playing } = usePlayableState('channel', id);
@@ -19,7 +22,7 @@ function setup() {
   store.set(playerAtom, aPlayer({ playable_id: 3, session_id: 'device-a', is_playing: false }));
   store.set(sessionIdAtom, 'device-a');
   store.set(connectionAtom, 'connected');
-  store.set(membersAtom, [{ id: 'device-a' } as never]);
+  store.set(membersAtom, [pc]);
   render(
     <Provider store={store}>
       {[3, 4, 5].map((id) => (
@@ -50,10 +53,10 @@ describe('a tile’s playing state', () => {
     act(() => {
       store.set(localOutputAtom, null);
       store.set(sessionIdAtom, 'device-b');
-      store.set(membersAtom, [{ id: 'device-b' } as never]);
+      store.set(membersAtom, [phone]);
     });
     expect(text(3)).toBe('active still');
-    act(() => store.set(membersAtom, [{ id: 'device-a' } as never, { id: 'device-b' } as never]));
+    act(() => store.set(membersAtom, [pc, phone]));
     expect(text(3)).toBe('active playing');
   });
 
