@@ -10,7 +10,7 @@ import { screens as huScreens } from '@/lib/i18n/hu/screens';
 import { showToast } from '@/lib/ui/toast';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { CopyIcon, EditIcon, TrashIcon } from '@/components/ui/icons';
-import { LazyConfirmDialog, lazyComponent } from '@/components/ui/lazy';
+import { LazyConfirmDialog, WarmUp, lazyComponent } from '@/components/ui/lazy';
 import { DeleteConfirm } from './DeleteConfirm';
 import { MixerSection } from './MixerSection';
 import styles from './ScreensView.module.scss';
@@ -156,13 +156,17 @@ export function ScreensView({ initial, slideshows: initialSlideshows, origin }: 
           actions={actions}
         />
       </MixerSection>
-      {editor && (
+      {editor ? (
         <ScreenModal
           key={editor.session}
           screen={editor.screen}
           slideshows={slideshows}
           onClose={() => setEditor(null)}
         />
+      ) : (
+        <WarmUp of={ScreenModal}>
+          <ScreenModal screen={null} slideshows={slideshows} onClose={() => undefined} />
+        </WarmUp>
       )}
       <DeleteConfirm
         item={deleting}

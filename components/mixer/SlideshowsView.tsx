@@ -7,7 +7,7 @@ import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { slideshows as huSlideshows } from '@/lib/i18n/hu/slideshows';
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EditIcon, TrashIcon } from '@/components/ui/icons';
-import { LazyConfirmDialog, lazyComponent } from '@/components/ui/lazy';
+import { LazyConfirmDialog, WarmUp, lazyComponent } from '@/components/ui/lazy';
 import { DeleteConfirm } from './DeleteConfirm';
 import { MixerSection } from './MixerSection';
 import type { SlideshowTarget } from './SlideshowModal';
@@ -80,7 +80,13 @@ export function SlideshowsView({ initial }: { initial: SlideshowListItem[] | nul
           actions={actions}
         />
       </MixerSection>
-      {editor && <SlideshowModal key={editor.session} target={editor.target} onClose={() => setEditor(null)} />}
+      {editor ? (
+        <SlideshowModal key={editor.session} target={editor.target} onClose={() => setEditor(null)} />
+      ) : (
+        <WarmUp of={SlideshowModal}>
+          <SlideshowModal target={{ kind: 'new' }} onClose={() => undefined} />
+        </WarmUp>
+      )}
       <DeleteConfirm
         item={deleting}
         texts={{ title: t.deleteConfirm, hint: t.deleteHint, button: t.deleteButton }}

@@ -12,7 +12,7 @@ import { showToast } from '@/lib/ui/toast';
 import { DialogFrame } from '@/components/ui/DialogFrame';
 import { ModalForm } from '@/components/ui/ModalForm';
 import { CheckIcon, PlusIcon } from '@/components/ui/icons';
-import { createdPlaylistAtom, playlistModalAtom } from './modal-state';
+import { createdPlaylistAtom, playlistModalAtom, type PlaylistModalTarget } from './modal-state';
 import { PlaylistCover } from './PlaylistCover';
 import { PlaylistNameField, PlaylistNameForm } from './PlaylistNameForm';
 import { applyToggleAnswer, setTrackAdded, toggleToast, withCreated } from './toggle';
@@ -20,9 +20,13 @@ import styles from './PlaylistModal.module.scss';
 
 const hu = { playlists: huPlaylists, toast: huToast };
 
-/** The one playlist modal of the main layout (SPEC.md §2), opened by every add-to-playlist button. */
-export function PlaylistModal() {
-  const [target, setTarget] = useAtom(playlistModalAtom);
+/**
+ * The one playlist modal of the main layout (SPEC.md §2), opened by every add-to-playlist button.
+ * `warm`: what a warm-up render (`WarmUp`, never shown) has it open for, instead of the shared target.
+ */
+export function PlaylistModal({ warm }: { warm?: PlaylistModalTarget }) {
+  const [shared, setTarget] = useAtom(playlistModalAtom);
+  const target = warm ?? shared;
   const store = useStore();
   const onOpenChange = (open: boolean) => {
     if (!open) setTarget(null);

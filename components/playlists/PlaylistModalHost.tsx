@@ -2,7 +2,7 @@
 
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { lazyComponent } from '@/components/ui/lazy';
+import { WarmUp, lazyComponent } from '@/components/ui/lazy';
 import { playlistModalAtom } from './modal-state';
 
 /**
@@ -19,5 +19,13 @@ export function PlaylistModalHost() {
   const [used, setUsed] = useState(false);
   // Set while rendering, not in an effect: the modal mounts in the same render as the first open.
   if (target !== null && !used) setUsed(true);
-  return used || target !== null ? <PlaylistModal /> : null;
+  if (used || target !== null) return <PlaylistModal />;
+  // Before its first opening, once its code is here: warmed as 'Új lista' and as a track's ticks (a
+  // track that is none: its list stays "loading", as a hidden render fetches nothing).
+  return (
+    <WarmUp of={PlaylistModal}>
+      <PlaylistModal warm={{ kind: 'new' }} />
+      <PlaylistModal warm={{ kind: 'track', trackId: 0, title: '' }} />
+    </WarmUp>
+  );
 }

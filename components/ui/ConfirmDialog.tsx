@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 import { useReturnFocus } from '@/lib/ui/use-return-focus';
+import { usePortalContainer } from './portal-container';
 import styles from './ConfirmDialog.module.scss';
 
 interface Props {
@@ -34,6 +35,7 @@ export function ConfirmDialog({
 }: Props) {
   const [busy, setBusy] = useState(false);
   const returnFocus = useReturnFocus(open);
+  const container = usePortalContainer();
 
   const confirm = async () => {
     setBusy(true);
@@ -47,7 +49,7 @@ export function ConfirmDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
+      <Dialog.Portal container={container}>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.content} onCloseAutoFocus={returnFocus}>
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>

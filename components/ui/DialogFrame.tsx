@@ -3,6 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
 import { useReturnFocus } from '@/lib/ui/use-return-focus';
+import { usePortalContainer } from './portal-container';
 import { form } from '@/lib/i18n/hu/form';
 import { CloseIcon } from './icons';
 import styles from './DialogFrame.module.scss';
@@ -27,10 +28,11 @@ interface Props {
  */
 export function DialogFrame({ open, onOpenChange, title, description, children, onOpenAutoFocus, className }: Props) {
   const returnFocus = useReturnFocus(open);
+  const container = usePortalContainer();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
+      <Dialog.Portal container={container}>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={className ? `${styles.content} ${className}` : styles.content}

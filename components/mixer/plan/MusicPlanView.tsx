@@ -6,7 +6,7 @@ import type { SchedulePreview } from '@/contracts';
 import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PlusIcon } from '@/components/ui/icons';
-import { lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
+import { WarmUp, lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
 import { BrowserApiError, firstError } from '@/lib/api/fetcher';
 import { musicPlanApi, noteBlock, reloadBlocks, useMusicBlocks, useMusicPlan } from '@/lib/api/music-plan';
 import { useSchedulePreview } from '@/lib/api/scheduled-contents';
@@ -112,7 +112,7 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
 
       <ScheduleTimeline entries={preview.list} failed={preview.failed} onRetry={preview.retry} />
 
-      {editor && (
+      {editor ? (
         <BlockModal
           key={editor.session}
           block={editor.block}
@@ -121,6 +121,15 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
           playlists={initial.playlists}
           onClose={() => setEditor(null)}
         />
+      ) : (
+        <WarmUp of={BlockModal}>
+          <BlockModal
+            block={null}
+            channels={initial.channels}
+            playlists={initial.playlists}
+            onClose={() => undefined}
+          />
+        </WarmUp>
       )}
     </>
   );

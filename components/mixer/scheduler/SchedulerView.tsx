@@ -5,7 +5,7 @@ import type { ScheduledContent, SchedulePreview, Screen, SlideshowListItem, Spot
 import { DataTable, type Column, type RowAction } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { EditIcon, PlusIcon, TrashIcon } from '@/components/ui/icons';
-import { LazyConfirmDialog, lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
+import { LazyConfirmDialog, WarmUp, lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
 import { SortSelect } from '@/components/ui/SortSelect';
 import { Switch } from '@/components/ui/Switch';
 import {
@@ -185,7 +185,7 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
 
       <ScheduleTimeline entries={preview.list} failed={preview.failed} onRetry={preview.retry} />
 
-      {editor && (
+      {editor ? (
         <ScheduleModal
           key={editor.session}
           item={editor.item}
@@ -194,6 +194,16 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
           screens={screens}
           onClose={() => setEditor(null)}
         />
+      ) : (
+        <WarmUp of={ScheduleModal}>
+          <ScheduleModal
+            item={null}
+            spots={spots}
+            slideshows={slideshows}
+            screens={screens}
+            onClose={() => undefined}
+          />
+        </WarmUp>
       )}
       <DeleteConfirm
         item={deleting}
