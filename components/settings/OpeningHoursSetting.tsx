@@ -158,6 +158,12 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
   useEffect(() => {
     if (added !== null) formRef.current?.querySelector<HTMLElement>(`[data-exception="${added}"] input`)?.focus();
   }, [added]);
+  // A refused save takes the keyboard to the first refused field: after the commit that shows the
+  // errors (an effect, not a timer that may run before React has rendered them).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   const submit = useFormSubmit(async (signal) => {
     const body = pending.current ?? bodyOf(draft);
@@ -179,8 +185,7 @@ function OpeningHoursForm({ saved }: { saved: OpeningHours }) {
       showToast(hu.settings.toastSaved);
       flash();
     } else {
-      // The first field the server refused, once its error is on the page.
-      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      setRefusals((n) => n + 1);
     }
   };
 
