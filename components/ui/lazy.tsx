@@ -93,7 +93,7 @@ export type Preloadable<P> = ComponentType<P> &
   Warmable & {
     /** Fetch its code now (intent). */
     preload: () => void;
-    /** Fetch its code at the page's next idle time. */
+    /** Fetch its code once the page has loaded (the name is older than that: it was the idle time). */
     preloadWhenIdle: () => void;
   };
 
