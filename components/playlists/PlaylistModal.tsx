@@ -61,12 +61,9 @@ export function PlaylistModal({ warm }: { warm?: PlaylistModalTarget }) {
             ? hu.playlists.modalChannelHint(picker.name)
             : hu.playlists.modalTrackHint(picker?.title ?? '')
         }
-        onOpenAutoFocus={(event) => {
-          // Focus the dialog, not the name field: on a tablet that would pop the keyboard over the
-          // list the user came for. Only 'Új lista' is about typing a name.
-          event.preventDefault();
-          (event.currentTarget as HTMLElement | null)?.focus();
-        }}
+        // Focus the dialog, not the name field: on a tablet that would pop the keyboard over the list
+        // the user came for. Only 'Új lista' is about typing a name.
+        focusDialog
       >
         {picker && (
           <div className={styles.scroll} key={JSON.stringify(picker)}>

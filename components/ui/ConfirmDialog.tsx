@@ -1,9 +1,7 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
-import { useReturnFocus } from '@/lib/ui/use-return-focus';
-import { usePortalContainer } from './portal-container';
+import { useId, useState, type ReactNode } from 'react';
+import { Modal } from './Modal';
 import styles from './ConfirmDialog.module.scss';
 
 interface Props {
@@ -34,8 +32,8 @@ export function ConfirmDialog({
   danger = false,
 }: Props) {
   const [busy, setBusy] = useState(false);
-  const returnFocus = useReturnFocus(open);
-  const container = usePortalContainer();
+  const titleId = useId();
+  const textId = useId();
 
   const confirm = async () => {
     setBusy(true);
@@ -48,33 +46,39 @@ export function ConfirmDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal container={container}>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.content} onCloseAutoFocus={returnFocus}>
-          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          {description ? (
-            <Dialog.Description className={styles.text}>{description}</Dialog.Description>
-          ) : (
-            <Dialog.Description className={styles.hidden}>{title}</Dialog.Description>
-          )}
-          <div className={styles.actions}>
-            <Dialog.Close asChild>
-              <button type="button" className={styles.cancel} disabled={busy} autoFocus>
-                {cancelLabel}
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              className={danger ? styles.danger : styles.confirm}
-              disabled={busy}
-              onClick={() => void confirm()}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onDismiss={() => !busy && onOpenChange(false)}
+      labelledBy={titleId}
+      describedBy={textId}
+      className={styles.content}
+      overlayClassName={styles.overlay}
+    >
+      <h2 id={titleId} className={styles.title}>
+        {title}
+      </h2>
+      {description ? (
+        <p id={textId} className={styles.text}>
+          {description}
+        </p>
+      ) : (
+        <p id={textId} className={styles.hidden}>
+          {title}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className={styles.cancel} disabled={busy} autoFocus onClick={() => onOpenChange(false)}>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={danger ? styles.danger : styles.confirm}
+          disabled={busy}
+          onClick={() => void confirm()}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
   );
 }

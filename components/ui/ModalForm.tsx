@@ -49,7 +49,7 @@ function submitsOnEnter(event: KeyboardEvent<HTMLFormElement>): boolean {
 }
 
 /**
- * The one modal form: a Radix Dialog around a form whose fields show their server errors, with
+ * The one modal form: a `DialogFrame` around a form whose fields show their server errors, with
  * Enter-to-submit, a submitting state (button disabled with its busy label, `aria-busy`), and a
  * signal that aborts the call in flight when the user cancels.
  */

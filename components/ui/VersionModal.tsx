@@ -1,8 +1,9 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
+import { useId } from 'react';
 import { version as huVersion } from '@/lib/i18n/hu/version';
 import { useCountdown } from '@/lib/ui/use-countdown';
+import { Modal } from './Modal';
 import styles from './VersionModal.module.scss';
 
 const hu = { version: huVersion };
@@ -23,25 +24,26 @@ interface Props {
 export function VersionModal({ open, onReload = reloadPage }: Props) {
   const secondsLeft = useCountdown(VERSION_RELOAD_SECONDS, open, onReload);
 
+  const titleId = useId();
+  const textId = useId();
+
   return (
-    <Dialog.Root open={open}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          onEscapeKeyDown={(event) => event.preventDefault()}
-          onPointerDownOutside={(event) => event.preventDefault()}
-          onInteractOutside={(event) => event.preventDefault()}
-        >
-          <Dialog.Title className={styles.title}>{hu.version.title}</Dialog.Title>
-          <Dialog.Description className={styles.text}>
-            {hu.version.countdown(Math.max(0, secondsLeft))}
-          </Dialog.Description>
-          <button type="button" className={styles.button} onClick={onReload}>
-            {hu.version.reloadNow}
-          </button>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      labelledBy={titleId}
+      describedBy={textId}
+      className={styles.content}
+      overlayClassName={styles.overlay}
+    >
+      <h2 id={titleId} className={styles.title}>
+        {hu.version.title}
+      </h2>
+      <p id={textId} className={styles.text}>
+        {hu.version.countdown(Math.max(0, secondsLeft))}
+      </p>
+      <button type="button" className={styles.button} onClick={onReload}>
+        {hu.version.reloadNow}
+      </button>
+    </Modal>
   );
 }

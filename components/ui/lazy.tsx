@@ -208,7 +208,7 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
 //
 // With its code here, a dialog's first opening still took 40–90 ms more than its second at 4× CPU (a
 // weak counter PC): V8 compiles a function on its first call, and the first opening is the first call
-// of the dialog's code, of Radix Dialog's and of React DOM's paths for portals (docs/decisions.md,
+// of the dialog's code, of the modal layer's and of React DOM's paths for portals (docs/decisions.md,
 // "Where a dialog's first open goes"). So once its code is in, the dialog is rendered once, opened,
 // inside a hidden `<Activity>`: React renders it at its lowest priority, when nothing else waits, and
 // runs none of its effects (no focus moved, no scroll lock, no data fetched); its portal goes into a
@@ -257,7 +257,7 @@ function Rendered({ then }: { then: () => void }) {
   return null;
 }
 
-/** The confirm dialog (Radix Dialog underneath), in the dialogs' shared chunk (components/dialogs.ts). */
+/** The confirm dialog (`Modal` underneath), in the dialogs' shared chunk (components/dialogs.ts). */
 export const LazyConfirmDialog = lazyDialog(() => import('@/components/dialogs').then((d) => d.ConfirmDialog));
 
 /**
