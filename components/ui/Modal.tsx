@@ -176,7 +176,6 @@ function ModalLayer({
       layers.splice(layers.indexOf(layer), 1);
       layersChanged();
       const back = opener.current;
-      opener.current = null;
       if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
     };
   }, []);

@@ -42,7 +42,8 @@ function open() {
   return { opener, dialog: screen.getByRole('dialog', { name: 'Szerkesztés' }) };
 }
 
-const tab = (shift = false) => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', shiftKey: shift });
+const tab = (shift = false) =>
+  fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', shiftKey: shift });
 
 it('moves focus in, keeps Tab inside, hides the rest but its live regions, and holds the page still', () => {
   render(<Page />);
