@@ -43,9 +43,12 @@ export function TrackMenu({ track, className, side = 'bottom', defaultOpen = fal
   useEffect(() => {
     if (reopen) arm();
   }, [reopen, arm]);
+  const trigger = className ?? styles.trigger;
+  // Until the API has said whether it offers the menu, its place is kept: the row's other buttons
+  // must not move under a finger or a pointer on their way to them when the trigger appears.
+  if (supported === null) return <span className={trigger} aria-hidden="true" style={{ visibility: 'hidden' }} />;
   if (supported !== true) return null;
   const label = hu.tracks.menuOf(trackTitle(track));
-  const trigger = className ?? styles.trigger;
   if (Dropdown) return <Dropdown track={track} className={trigger} label={label} side={side} defaultOpen />;
   return (
     <LazyMenuTrigger className={trigger} aria-label={label} title={hu.tracks.menu} preload={loadDropdown} onArm={arm}>

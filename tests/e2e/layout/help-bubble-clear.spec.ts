@@ -113,9 +113,11 @@ for (const [width, height, pages] of [
       expect(hitsAction, `${path}: '${label}' not covered`).toBe(true);
       await page.screenshot({ path: testInfo.outputPath(`${path.replace(/\W+/g, '_')}-${width}.png`) });
       // A real click, without force, and it lands on the action (its menu or confirmation may follow).
+      // Its press is what is watched: a track's '⋯' swaps in its menu on the press, and the browser
+      // may then send no click at all, as the pressed element is gone.
       await page.evaluate(() => {
         document.addEventListener(
-          'click',
+          'pointerdown',
           (event) => {
             const hit = (event.target as Element).closest('button');
             document.body.dataset.clicked = hit?.hasAttribute('data-probe') ? 'probe' : 'other';
