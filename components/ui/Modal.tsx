@@ -63,7 +63,7 @@ const TABBABLE = [
 ].join(', ');
 
 /** What Tab reaches inside `box`, in order. */
-export function tabbables(box: HTMLElement): HTMLElement[] {
+function tabbables(box: HTMLElement): HTMLElement[] {
   return [...box.querySelectorAll<HTMLElement>(TABBABLE)].filter(
     (el) =>
       el.tabIndex >= 0 &&
