@@ -1,5 +1,5 @@
 /**
- * The dialogs' shared chunk: what every dialog is made of (Radix Dialog, `ModalForm`, `DialogFrame`,
+ * The dialogs' shared chunk: what every dialog is made of (the modal layer, `ModalForm`, `DialogFrame`,
  * the fields, the confirm dialog), and the one place that imports each dialog's own code.
  *
  * Pages reach this module only through `import()` (`components/ui/lazy.tsx`'s `lazyComponent` and

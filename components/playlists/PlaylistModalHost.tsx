@@ -6,7 +6,7 @@ import { WarmUp, lazyComponent } from '@/components/ui/lazy';
 import { playlistModalAtom } from './modal-state';
 
 /**
- * The modal's code (Radix Dialog, the forms) loads on intent or the first opening, not with the page;
+ * The modal's code (the modal layer, the forms) loads on intent or the first opening, not with the page;
  * at the idle time only on a page that can open it (`usePreloadWhenIdle`: the lists, a track row).
  */
 export const PlaylistModal = lazyComponent(() => import('@/components/dialogs').then((d) => d.loadPlaylistModal()), {

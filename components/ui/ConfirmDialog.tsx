@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Modal } from './Modal';
 import styles from './ConfirmDialog.module.scss';
 
@@ -32,8 +32,6 @@ export function ConfirmDialog({
   danger = false,
 }: Props) {
   const [busy, setBusy] = useState(false);
-  const titleId = useId();
-  const textId = useId();
 
   const confirm = async () => {
     setBusy(true);
@@ -49,23 +47,13 @@ export function ConfirmDialog({
     <Modal
       open={open}
       onDismiss={() => !busy && onOpenChange(false)}
-      labelledBy={titleId}
-      describedBy={textId}
+      title={title}
+      titleClassName={styles.title}
+      description={description}
+      descriptionClassName={styles.text}
       className={styles.content}
       overlayClassName={styles.overlay}
     >
-      <h2 id={titleId} className={styles.title}>
-        {title}
-      </h2>
-      {description ? (
-        <p id={textId} className={styles.text}>
-          {description}
-        </p>
-      ) : (
-        <p id={textId} className={styles.hidden}>
-          {title}
-        </p>
-      )}
       <div className={styles.actions}>
         <button type="button" className={styles.cancel} disabled={busy} autoFocus onClick={() => onOpenChange(false)}>
           {cancelLabel}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { form } from '@/lib/i18n/hu/form';
 import { CloseIcon } from './icons';
 import { Modal } from './Modal';
@@ -25,26 +25,18 @@ interface Props {
  * button. Forms (`ModalForm`) and pickers (the playlist modal) put their body in it.
  */
 export function DialogFrame({ open, onOpenChange, title, description, children, focusDialog, className }: Props) {
-  const titleId = useId();
-  const hintId = useId();
   return (
     <Modal
       open={open}
       onDismiss={() => onOpenChange(false)}
-      labelledBy={titleId}
-      describedBy={description ? hintId : undefined}
+      title={title}
+      titleClassName={styles.title}
+      description={description}
+      descriptionClassName={styles.hint}
       className={className ? `${styles.content} ${className}` : styles.content}
       overlayClassName={styles.overlay}
       focusDialog={focusDialog}
     >
-      <h2 id={titleId} className={styles.title}>
-        {title}
-      </h2>
-      {description ? (
-        <p id={hintId} className={styles.hint}>
-          {description}
-        </p>
-      ) : null}
       {children}
       <button type="button" className={styles.close} aria-label={hu.form.close} onClick={() => onOpenChange(false)}>
         <CloseIcon />

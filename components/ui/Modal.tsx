@@ -1,6 +1,6 @@
 'use client';
 
-import { useInsertionEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useId, useInsertionEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { usePortalContainer } from './portal-container';
 
@@ -8,10 +8,12 @@ interface Props {
   open: boolean;
   /** Escape or a click on the overlay; without it the dialog cannot be dismissed. */
   onDismiss?: () => void;
-  /** The id of the dialog's title. */
-  labelledBy: string;
-  /** The id of the line that describes it, if any. */
-  describedBy?: string;
+  /** The dialog's heading (an `h2`), which names it. */
+  title: ReactNode;
+  titleClassName: string | undefined;
+  /** The line under the heading, which describes the dialog; none, and nothing does. */
+  description?: ReactNode;
+  descriptionClassName?: string;
   className: string | undefined;
   overlayClassName: string | undefined;
   /**
@@ -24,7 +26,8 @@ interface Props {
 
 /**
  * The modal layer under every dialog of the app (`DialogFrame`, `ConfirmDialog`, `VersionModal`): an
- * overlay and a card portalled to the body. It does what Radix's modal Dialog did for us, in far less
+ * overlay and a card portalled to the body, opening with the dialog's heading and the line that
+ * describes it (their ids wired to the card). It does what Radix's modal Dialog did for us, in far less
  * code on every page that has a dialog:
  * - focus moves into the dialog on open, Tab and Shift+Tab go round inside it, focus that lands
  *   outside comes back (a menu opened from it and the toasts excepted), and on close focus returns to
@@ -107,8 +110,10 @@ function layersChanged() {
 
 function ModalLayer({
   onDismiss,
-  labelledBy,
-  describedBy,
+  title,
+  titleClassName,
+  description,
+  descriptionClassName,
   className,
   overlayClassName,
   focusDialog,
@@ -120,6 +125,8 @@ function ModalLayer({
   const opener = useRef<Element | null>(null);
   const dismiss = useRef(onDismiss);
   const focusSelf = useRef(focusDialog);
+  const titleId = useId();
+  const descriptionId = useId();
   useLayoutEffect(() => {
     dismiss.current = onDismiss;
   });
@@ -192,12 +199,20 @@ function ModalLayer({
         ref={content}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={className}
         data-state="open"
       >
+        <h2 id={titleId} className={titleClassName}>
+          {title}
+        </h2>
+        {description ? (
+          <p id={descriptionId} className={descriptionClassName}>
+            {description}
+          </p>
+        ) : null}
         {children}
       </div>
     </div>,

@@ -1,6 +1,5 @@
 'use client';
 
-import { useId } from 'react';
 import { version as huVersion } from '@/lib/i18n/hu/version';
 import { useCountdown } from '@/lib/ui/use-countdown';
 import { Modal } from './Modal';
@@ -24,23 +23,16 @@ interface Props {
 export function VersionModal({ open, onReload = reloadPage }: Props) {
   const secondsLeft = useCountdown(VERSION_RELOAD_SECONDS, open, onReload);
 
-  const titleId = useId();
-  const textId = useId();
-
   return (
     <Modal
       open={open}
-      labelledBy={titleId}
-      describedBy={textId}
+      title={hu.version.title}
+      titleClassName={styles.title}
+      description={hu.version.countdown(Math.max(0, secondsLeft))}
+      descriptionClassName={styles.text}
       className={styles.content}
       overlayClassName={styles.overlay}
     >
-      <h2 id={titleId} className={styles.title}>
-        {hu.version.title}
-      </h2>
-      <p id={textId} className={styles.text}>
-        {hu.version.countdown(Math.max(0, secondsLeft))}
-      </p>
       <button type="button" className={styles.button} onClick={onReload}>
         {hu.version.reloadNow}
       </button>

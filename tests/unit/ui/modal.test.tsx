@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DialogFrame } from '@/components/ui/DialogFrame';
@@ -17,7 +17,13 @@ function Page({ focusDialog = false }: { focusDialog?: boolean }) {
           hírek
         </div>
       </main>
-      <DialogFrame open={open} onOpenChange={setOpen} title="Szerkesztés" focusDialog={focusDialog}>
+      <DialogFrame
+        open={open}
+        onOpenChange={setOpen}
+        title="Szerkesztés"
+        description="A név a lejátszón is látszik."
+        focusDialog={focusDialog}
+      >
         <input aria-label="Név" />
         <button type="button" onClick={() => setConfirm(true)}>
           Törlés
@@ -49,6 +55,9 @@ it('moves focus in, keeps Tab inside, hides the rest but its live regions, and h
   render(<Page />);
   const { dialog } = open();
   expect(dialog).toHaveAttribute('aria-modal', 'true');
+  // Named by its heading, described by the line under it.
+  expect(within(dialog).getByRole('heading', { level: 2 })).toHaveTextContent('Szerkesztés');
+  expect(dialog).toHaveAccessibleDescription('A név a lejátszón is látszik.');
   expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Név' }));
 
   // The last stop (the close button) goes round to the first, and back.
@@ -75,6 +84,8 @@ it('Escape closes the topmost dialog only; focus returns to what opened each', (
   remove.focus();
   fireEvent.click(remove);
   const confirm = screen.getByRole('dialog', { name: 'Biztosan törli?' });
+  // Without a description line, nothing describes it.
+  expect(confirm).not.toHaveAttribute('aria-describedby');
   // The safe choice first.
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mégse' }));
   // The first dialog is hidden behind the second.
