@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import styles from './PlayerBar.module.scss';
 
-export const DEFAULT_COVER = '/img/pulse_2.svg';
+const DEFAULT_COVER = '/img/pulse_2.svg';
 
 /** The track's thumbnail; the default image when there is none or it fails to load. */
 export function Cover({ src }: { src: string | null | undefined }) {
@@ -16,6 +16,9 @@ export function Cover({ src }: { src: string | null | undefined }) {
       alt=""
       width={56}
       height={56}
+      // Fetched once the page has been laid out, so that decoding it never delays the first paint:
+      // the default image is an SVG (SPEC.md), which Chromium decodes on the main thread.
+      loading="lazy"
       decoding="async"
       onError={() => {
         if (src) setFailed(src);

@@ -25,7 +25,7 @@ import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
 import { DeviceMenu } from '@/components/realtime/DeviceMenu';
 import { SpotIndicator } from '@/components/realtime/SpotIndicator';
 import { TrackMenu } from '@/components/tracks/TrackMenu';
-import { Cover, DEFAULT_COVER } from './Cover';
+import { Cover } from './Cover';
 import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { PlayModeToggle, PlayModeToggles } from './PlayModeToggles';
 import { ProgressLine, SeekLine } from './SeekLine';
@@ -74,7 +74,7 @@ export function PlayerBar() {
         data-playing={player?.is_playing ? 'true' : 'false'}
       >
         <ConnectionStatus />
-        <img className={styles.cover} src={DEFAULT_COVER} alt="" width={56} height={56} />
+        <Cover src={null} />
         <p className={styles.emptyText}>
           <IntentLink href="/channels" className={styles.emptyLink}>
             {hu.player.empty}
