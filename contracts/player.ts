@@ -80,6 +80,8 @@ export const playerMessages = {
   trackNotInPlayable: 'A kiválasztott dal nem található ebben a listában.',
   outputState: 'A lejátszás állapota érvénytelen.',
   notOutput: 'Ezen az eszközön nem szól a zene.',
+  /** The same Idempotency-Key came with another command or body (422). */
+  keyReused: 'Ez az azonosító már egy másik kéréshez tartozik.',
 } as const;
 /** Longest position a client may report or seek to (seconds). */
 export const MAX_CURRENT_TIME = 24 * 3600;

@@ -122,10 +122,10 @@ describe('player commands with an idempotency key', () => {
     const k2 = key('volume');
     const before = await dbPlayer();
     for (let i = 0; i < 2; i++)
-      parsePlayer(await a.post(`${base()}/update-volume`, { volume: 40 + i }, { headers: { 'idempotency-key': k2 } }));
+      parsePlayer(await a.post(`${base()}/update-volume`, { volume: 40 }, { headers: { 'idempotency-key': k2 } }));
     const now = await dbPlayer();
-    assert.equal(now.volume, 40, 'the repeat (with another body) answered the first');
-    assert.equal(now.version, before.version + 1);
+    assert.equal(now.volume, 40);
+    assert.equal(now.version, before.version + 1, 'the repeat changed nothing');
   });
 
   test('one key sent to two API instances on one database at once is applied once', async () => {
@@ -171,6 +171,58 @@ describe('player commands with an idempotency key', () => {
     const before = await dbPlayer();
     await a.get(`${base()}/toggle-play`, { headers: { 'idempotency-key': 'short' } });
     await a.get(`${base()}/toggle-play`, { headers: { 'idempotency-key': 'short' } });
+    assert.equal((await dbPlayer()).version, before.version + 2);
+  });
+});
+
+describe('an idempotency key belongs to one login and one request (issue 38, defect 5)', () => {
+  beforeEach(() => reset());
+
+  test('update-volume 10 then 90 with one key: the 90 is refused with 422, never answered 10', async () => {
+    const k = key('volume');
+    const ten = await a.post(`${base()}/update-volume`, { volume: 10 }, { headers: { 'idempotency-key': k } });
+    assert.equal(parsePlayer(ten).volume, 10);
+    const ninety = await a.post(`${base()}/update-volume`, { volume: 90 }, { headers: { 'idempotency-key': k } });
+    assert.equal(ninety.statusCode, 422, ninety.body);
+    assert.deepEqual(JSON.parse(ninety.body), { message: 'Ez az azonosító már egy másik kéréshez tartozik.' });
+    assert.equal((await dbPlayer()).volume, 10);
+    // The first request again is still a repeat: its first answer.
+    const again = await a.post(`${base()}/update-volume`, { volume: 10 }, { headers: { 'idempotency-key': k } });
+    assert.deepEqual(JSON.parse(again.body), JSON.parse(ten.body));
+  });
+
+  test('repeat, toggle-play, random with one key: repeat runs, the other two are refused', async () => {
+    const before = await dbPlayer();
+    const k = key('three');
+    const headers = { 'idempotency-key': k };
+    const repeat = await a.post(`${base()}/repeat`, undefined, { headers });
+    assert.equal(repeat.statusCode, 200, repeat.body);
+    const toggle = await a.get(`${base()}/toggle-play`, { headers });
+    const random = await a.post(`${base()}/random`, undefined, { headers });
+    assert.equal(toggle.statusCode, 422, toggle.body);
+    assert.equal(random.statusCode, 422, random.body);
+    const now = await dbPlayer();
+    assert.equal(now.isRepeat, !before.isRepeat);
+    assert.equal(now.isPlaying, before.isPlaying, 'toggle-play did not run');
+    assert.equal(now.isRandom, before.isRandom, 'random did not run');
+    assert.equal(now.version, before.version + 1);
+  });
+
+  test('the path and query count: next and next?auto=1 are two requests', async () => {
+    const k = key('next');
+    assert.equal((await a.get(`${base()}/next`, { headers: { 'idempotency-key': k } })).statusCode, 200);
+    assert.equal((await a.get(`${base()}/next?auto=1`, { headers: { 'idempotency-key': k } })).statusCode, 422);
+  });
+
+  test("another login's same key is its own: applied, not answered with the first login's answer", async () => {
+    const before = await dbPlayer();
+    const k = key('shared');
+    const one = await a.get(`${base()}/toggle-play`, { headers: { 'idempotency-key': k } });
+    const two = await b.get(`${base()}/toggle-play`, { headers: { 'idempotency-key': k } });
+    assert.equal(one.statusCode, 200, one.body);
+    assert.equal(two.statusCode, 200, two.body);
+    assert.equal(parsePlayer(one).is_playing, true);
+    assert.equal(parsePlayer(two).is_playing, false);
     assert.equal((await dbPlayer()).version, before.version + 2);
   });
 });

@@ -350,11 +350,18 @@ export const playerCommands = pgTable(
     playerId: integer('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
+    /** The login (device session id) that sent the key: a key is its own, another login's is another. */
+    login: text('login').notNull().default(''),
     key: text('key').notNull(),
+    /** sha256 of the method, the path and the body the key first came with: the same key with another is a 422. */
+    requestHash: text('request_hash').notNull().default(''),
     answer: jsonb('answer').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.playerId, t.key] }), index('player_commands_created_at_index').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.login, t.key] }),
+    index('player_commands_created_at_index').on(t.createdAt),
+  ],
 );
 
 /**

@@ -61,5 +61,7 @@ export function httpErrorOf(refusal: PlayerRefusal): HttpError | ValidationError
       return new HttpError(409, playerMessages.outputTaken);
     case 'not-output':
       return new HttpError(409, playerMessages.notOutput);
+    case 'key-reused':
+      return new HttpError(422, playerMessages.keyReused);
   }
 }

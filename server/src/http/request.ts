@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { pageParamSchema } from '../../../contracts/pagination';
 import { setPlayableBodySchema } from '../../../contracts/player';
 import type { Actor } from '../player/service';
+import { sha256 } from '../security/crypto';
 import { commandKeyOf, socketIdOf } from './params';
 import { validate } from './validation';
 
@@ -12,14 +13,38 @@ import { validate } from './validation';
 
 export type Body = Record<string, unknown>;
 
-/** The tenant, the caller's device session, its socket (X-Socket-ID) and the command's Idempotency-Key. */
+/**
+ * The tenant, the caller's device session, its socket (X-Socket-ID) and the command's Idempotency-Key
+ * with the hash of the request it belongs to.
+ */
 export function actor(req: FastifyRequest): Actor {
+  const commandKey = commandKeyOf(req);
   return {
     customerId: req.tenant.id,
     sessionId: req.session?.sessionId ?? null,
     socketId: socketIdOf(req),
-    commandKey: commandKeyOf(req),
+    commandKey,
+    commandHash: commandKey ? requestHashOf(req) : undefined,
   };
+}
+
+/**
+ * sha256 of the method, the path with its query, and the body's fields (keys sorted, so the same
+ * fields in another order are the same body): what an idempotency key is bound to.
+ */
+export function requestHashOf(req: FastifyRequest): string {
+  return sha256(`${req.method}\n${req.url}\n${canonicalJson(bodyOf(req))}`);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /** The body's fields (JSON, urlencoded or multipart alike); anything else counts as no fields. */

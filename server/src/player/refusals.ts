@@ -11,7 +11,9 @@ export type PlayerRefusalReason =
   /** Another device took the output since the caller last saw the player. */
   | 'output-taken'
   /** The caller reported an output state, but the player's output is another device (or none). */
-  | 'not-output';
+  | 'not-output'
+  /** The caller's Idempotency-Key was used before by this login for another command or body. */
+  | 'key-reused';
 
 export class PlayerRefusal extends Error {
   constructor(readonly reason: PlayerRefusalReason) {

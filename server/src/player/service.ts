@@ -41,9 +41,12 @@ export interface Actor {
   socketId?: string;
   /**
    * The caller's idempotency key for this command (`Idempotency-Key`, one per press): a command
-   * whose key this player has already applied changes nothing and answers what it answered then.
+   * whose key this login has already had applied to the player changes nothing and answers what it
+   * answered then; the same key with another command or body is refused (422), never answered so.
    */
   commandKey?: string;
+  /** sha256 of the keyed request's method, path (with its query) and body (see http/request.ts). */
+  commandHash?: string;
   /**
    * The audio device acting by itself (a track's end asks for the next one): not a manager's
    * press, so it does not hold the music plan.
@@ -342,7 +345,10 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     change: (row: PlayerRow, tx: Tx) => Promise<Changes | null>,
     before?: PlayerRow,
   ): Promise<Player> {
-    const key = actor.commandKey;
+    // A key is the login's own, for one request (method, path, body).
+    const command = actor.commandKey
+      ? { login: actor.sessionId ?? '', key: actor.commandKey, requestHash: actor.commandHash ?? '' }
+      : undefined;
     // Before the lock, what the answer most likely needs (the player's tracks and playable as they
     // are now) and a press's hold of the music plan: under the lock run only the player's own
     // statements, so the presses of a busy shop queue for as short a time as the write takes. The
@@ -357,9 +363,11 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     const { player, changed } = await transaction(db, async (tx) => {
       const row = await lockPlayer(tx, { customerId: actor.customerId, id: playerId });
       if (!row) throw new PlayerRefusal('not-found');
-      if (key) {
-        // The same press again (a connection lost after the API took it, sent once more): its first answer.
-        const done = await findPlayerCommand(tx, { playerId: row.id, key });
+      if (command) {
+        // The same press again (a connection lost after the API took it, sent once more): its first
+        // answer. The same key on another command or body is no repeat: refused, never answered so.
+        const done = await findPlayerCommand(tx, { playerId: row.id, login: command.login, key: command.key });
+        if (done && done.requestHash !== command.requestHash) throw new PlayerRefusal('key-reused');
         if (done) return { player: done.answer as Player, changed: false };
       }
       const values = await change(row, tx);
@@ -379,7 +387,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           changed: true,
         };
       }
-      if (key) await recordPlayerCommand(tx, { playerId: row.id, key, answer: result.player });
+      if (command) await recordPlayerCommand(tx, { playerId: row.id, ...command, answer: result.player });
       return result;
     });
     if (changed)

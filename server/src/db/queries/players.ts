@@ -121,14 +121,27 @@ export async function isLoginLive(
 /** How long a command's idempotency key is remembered (a repeat after that is a new press). */
 export const PLAYER_COMMAND_KEY_MINUTES = 10;
 
-/** The answer a command with this key already got on this player, if it was applied. */
-export async function findPlayerCommand(tx: Db, { playerId, key }: { playerId: number; key: string }) {
+/** Whose key, and for which request: the login that sent it and the hash of its method, path and body. */
+export interface CommandKey {
+  login: string;
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * The command this login's key was first used for on this player, if it was applied: its answer and
+ * the hash of the request (method, path, body) it came with.
+ */
+export async function findPlayerCommand(
+  tx: Db,
+  { playerId, login, key }: { playerId: number } & Omit<CommandKey, 'requestHash'>,
+) {
   const [row] = await tx
-    .select({ answer: playerCommands.answer })
+    .select({ answer: playerCommands.answer, requestHash: playerCommands.requestHash })
     .from(playerCommands)
-    .where(and(eq(playerCommands.playerId, playerId), eq(playerCommands.key, key)))
+    .where(and(eq(playerCommands.playerId, playerId), eq(playerCommands.login, login), eq(playerCommands.key, key)))
     .limit(1);
-  return row ? { answer: row.answer } : undefined;
+  return row;
 }
 
 /**
@@ -138,7 +151,7 @@ export async function findPlayerCommand(tx: Db, { playerId, key }: { playerId: n
  */
 export async function recordPlayerCommand(
   tx: Db,
-  { playerId, key, answer }: { playerId: number; key: string; answer: unknown },
+  { playerId, login, key, requestHash, answer }: { playerId: number; answer: unknown } & CommandKey,
 ): Promise<void> {
   await tx.execute(sql`
     with pruned as (
@@ -146,9 +159,9 @@ export async function recordPlayerCommand(
       where ${playerCommands.playerId} = ${playerId}
         and ${playerCommands.createdAt} < now() - make_interval(mins => ${PLAYER_COMMAND_KEY_MINUTES})
     )
-    insert into ${playerCommands} (player_id, key, answer)
-    values (${playerId}, ${key}, ${JSON.stringify(answer)}::jsonb)
-    on conflict (player_id, key) do nothing`);
+    insert into ${playerCommands} (player_id, login, key, request_hash, answer)
+    values (${playerId}, ${login}, ${key}, ${requestHash}, ${JSON.stringify(answer)}::jsonb)
+    on conflict (player_id, login, key) do nothing`);
 }
 
 /** Players by id whatever their shop (the realtime layer re-sends the latest state to its own sockets). */
