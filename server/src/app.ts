@@ -9,6 +9,7 @@ import type { Config } from './env';
 import { isDatabaseUnavailable, migrateDatabase, openDatabase, type Database } from './db/client';
 import { registerHealthRoutes, startInBackground } from './http/health';
 import { HttpError, httpErrorOf, messages, summarize, ValidationError } from './http/errors';
+import { registerRateLimit } from './http/rate-limit';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
 import { fromSchemaValidation } from './http/validation';
@@ -231,7 +232,8 @@ export async function buildApp({
   });
 
   registerTenantResolution(app, { config, db: dbHandle.db });
-  const sessions = registerSessions(app, { config, db: dbHandle.db });
+  const countRequest = await registerRateLimit(app, { config });
+  const sessions = registerSessions(app, { config, db: dbHandle.db, countRequest });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

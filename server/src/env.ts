@@ -56,8 +56,10 @@ export interface Config {
   trustedProxies: TrustedProxies;
   /** Seconds, sent in the handshake; idle sockets are pinged after it and dropped after twice it. */
   pusherActivityTimeout: number;
-  /** Redis for several API instances: real-time fan-out and shared presence. */
+  /** Redis for several API instances: real-time fan-out, shared presence and the request limit's counters. */
   redisUrl: string | undefined;
+  /** Requests a minute per login, or per client address without one (API_RATE_LIMIT_PER_MINUTE); then 429. */
+  apiRateLimitPerMinute: number;
   /** Upload limits in bytes: one audio file (sounds, spots), one image (slideshows). */
   uploadAudioMaxBytes: number;
   uploadImageMaxBytes: number;
@@ -173,6 +175,7 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  API_RATE_LIMIT_PER_MINUTE: positiveInt(600),
   SCHEDULER_ENABLED: booleanFlag,
   LOUDNESS_MEASURE: booleanFlag,
   SCHEDULER_TEST_CONTROL: booleanFlag,
@@ -242,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: parseTrustedProxies(e.TRUSTED_PROXIES),
     pusherActivityTimeout: e.PUSHER_ACTIVITY_TIMEOUT,
     redisUrl: e.REDIS_URL,
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     uploadAudioMaxBytes: e.UPLOAD_AUDIO_MAX_MB * MB,
     uploadImageMaxBytes: e.UPLOAD_IMAGE_MAX_MB * MB,
     uploadBodyMaxBytes: e.UPLOAD_BODY_MAX_MB * MB,

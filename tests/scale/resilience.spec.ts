@@ -28,7 +28,11 @@ async function status(url: string): Promise<number> {
 
 async function livePid(url: string): Promise<number | undefined> {
   try {
-    const res = await fetch(`${url}/health/live`, { signal: AbortSignal.timeout(5_000) });
+    // The process id only with the BFF secret (issue 38): the probe's answer is `{status}` to anyone else.
+    const res = await fetch(`${url}/health/live`, {
+      headers: { 'x-bff-secret': bffSecret() },
+      signal: AbortSignal.timeout(5_000),
+    });
     return ((await res.json()) as { pid?: number }).pid;
   } catch {
     return undefined;

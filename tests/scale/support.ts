@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Pusher, { type Channel } from 'pusher-js';
+import { readOrCreateSecrets } from '../../contracts/secrets.mjs';
 import { PID_FILE } from '../../scripts/launch/cluster.mjs';
 import type { Player } from '../../contracts/player';
 import type { User } from '../../contracts/auth';
@@ -49,6 +50,17 @@ export function clusterPid(name: string): number {
   const pid = pids[name];
   if (!pid) throw new Error(`no process ${name} in the cluster's pid file`);
   return pid;
+}
+
+/**
+ * The cluster's BFF secret (as the launcher hands it to the instances: BFF_SECRET, else the data
+ * folder's secrets file). The health probes show their details (the process id) only with it.
+ */
+export function bffSecret(): string {
+  if (process.env.BFF_SECRET) return process.env.BFF_SECRET;
+  const dataDir = process.env.SCALE_DATA_DIR;
+  if (!dataDir) throw new Error('SCALE_DATA_DIR is not set: run the suite with playwright.scale.config.ts');
+  return readOrCreateSecrets(dataDir).bffSecret;
 }
 
 /** The API instances' current process ids (the failover tests kill them). */

@@ -75,6 +75,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     API_PUBLIC_URL: 'http://api.test:4000',
     WEB_URL: 'http://{tenant}.web.test:3000',
     SCHEDULER_ENABLED: '0',
+    // The suites send many requests from one address; the request limit's own test sets a small one.
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   });
   const database = await openTestDatabase({ wipe: options.freshDatabase ?? true });

@@ -24,8 +24,11 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * GET /health/live (the process answers: 200) and GET /health/ready (200 when the start work is done
- * and the database answers, else 503; Redis's state in the body): what a load balancer routes by, so
- * an instance joins only once it can serve, and leaves while its database is away.
+ * and the database answers, else 503): what a load balancer routes by, so an instance joins only once
+ * it can serve, and leaves while its database is away. Both answer only `{status}`; the details (the
+ * process id, the instance, the database's and Redis's state) only with the BFF secret
+ * (X-BFF-Secret): in scale mode HAProxy reaches the instances from loopback, so the caller's address
+ * proves nothing. Never counted by the request limit.
  */
 export function registerHealthRoutes(app: FastifyInstance, { config, db }: { config: Config; db: Db }): Health {
   const health: Health = { started: true, whenStarted: Promise.resolve() };
@@ -48,15 +51,15 @@ export function registerHealthRoutes(app: FastifyInstance, { config, db }: { con
       redis?.disconnect();
     });
   }
-  const routeConfig = { config: { tenant: false } };
+  const routeConfig = { config: { tenant: false, rateLimit: false as const } };
 
-  app.get('/health/live', routeConfig, async () => ({
-    status: 'ok',
-    pid: process.pid,
-    instance: config.schedulerInstance ?? null,
-  }));
+  app.get('/health/live', routeConfig, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!req.fromTrustedProxy) return { status: 'ok' };
+    return { status: 'ok', pid: process.pid, instance: config.schedulerInstance ?? null };
+  });
 
-  app.get('/health/ready', routeConfig, async (_req, reply) => {
+  app.get('/health/ready', routeConfig, async (req, reply) => {
     const [database, cache] = await Promise.all([
       within(ping(db), PROBE_MS).then(
         () => 'ok',
@@ -72,19 +75,21 @@ export function registerHealthRoutes(app: FastifyInstance, { config, db }: { con
     // Redis is reported, not required: every instance shares it, so leaving the load balancer over
     // it could only turn a Redis outage into a full one, while the API serves presses without it.
     const ready = health.started && database === 'ok';
-    const body = {
-      status: ready ? 'ready' : 'unavailable',
-      started: health.started,
-      database,
-      redis: cache,
-      pid: process.pid,
-    };
-    if (!ready)
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .send({ message: messages.unavailable, ...body });
-    return reply.header('cache-control', 'no-store').send(body);
+    const status = ready ? 'ready' : 'unavailable';
+    const body = req.fromTrustedProxy
+      ? {
+          status,
+          ...(ready ? {} : { message: messages.unavailable }),
+          started: health.started,
+          database,
+          redis: cache,
+          pid: process.pid,
+        }
+      : { status };
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(body);
   });
   return health;
 }

@@ -79,7 +79,19 @@ function headerValue(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function registerSessions(app: FastifyInstance, { config, db }: { config: Config; db: Db }): SessionManager {
+export function registerSessions(
+  app: FastifyInstance,
+  {
+    config,
+    db,
+    countRequest,
+  }: {
+    config: Config;
+    db: Db;
+    /** The general request limit's hook (http/rate-limit.ts): run once the session is known. */
+    countRequest?: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  },
+): SessionManager {
   const idleMs = config.sessionIdleMinutes * 60_000;
   const absoluteMs = config.sessionAbsoluteHours * 3_600_000;
   const endedListeners: Array<(customerId: number, sessionIds: string[]) => void> = [];
@@ -231,6 +243,11 @@ export function registerSessions(app: FastifyInstance, { config, db }: { config:
   app.addHook('onRequest', async (req, reply) => {
     if (req.is404 || req.routeOptions.config?.tenant === false) return;
     await load(req, reply);
+  });
+  // The general request limit counts here: by the login just loaded, before a refusal is judged.
+  if (countRequest) app.addHook('onRequest', countRequest);
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.is404 || req.routeOptions.config?.tenant === false) return;
     const mode = authMode(req);
     const refusedLogin = mode === 'user' && !req.user;
 
