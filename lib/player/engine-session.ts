@@ -12,6 +12,7 @@ import { mediaCorsReady } from './media-cors';
 import { createNextRequester } from './next-retry';
 import { createOutage, isUnreachable, returnFromAlone } from './outage';
 import { reportPlayed } from './play-reports';
+import { pressFailedMessage } from './press-failure';
 import { SpotPlayer } from './spot-player';
 import {
   aloneTrackAtom,
@@ -129,7 +130,10 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
       },
       togglePlay: () => {
         const p = current();
-        if (p) commitPlayer(store, () => playerApi.togglePlay(p.id)).catch(() => showToast(hu.player.failed, store));
+        if (p)
+          commitPlayer(store, () => playerApi.togglePlay(p.id)).catch((error: unknown) =>
+            showToast(pressFailedMessage(error), store),
+          );
       },
       onTrackFailed: () => showToast(hu.player.trackFailed, store),
       onPlayed: (report) => {

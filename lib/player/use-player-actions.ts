@@ -7,6 +7,7 @@ import { showToast } from '@/lib/ui/toast';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { playerApi } from './api';
+import { pressFailedMessage } from './press-failure';
 import { commitPlayer, ensurePlayerId, resyncPlayer } from './commit';
 import { isOutputDevice } from './decisions';
 import { heardNow, isOutputUnavailable, isUnheard } from './output-state';
@@ -43,8 +44,8 @@ export function usePlayerActions(): PlayerActions {
       try {
         const id = await ensurePlayerId(store);
         await commitPlayer(store, () => call(id));
-      } catch {
-        showToast(hu.player.failed, store);
+      } catch (error) {
+        showToast(pressFailedMessage(error), store);
       }
     };
 

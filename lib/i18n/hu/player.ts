@@ -18,6 +18,8 @@ export const player = {
   currentTime: 'Eltelt idő',
   totalTime: 'Teljes hossz',
   failed: 'A lejátszó nem válaszolt, kérjük, próbálja újra.',
+  /** The API's request limit (429), in its own words. */
+  tooManyRequests: 'Túl sok kérés. Kérjük, próbálja újra később.',
   trackFailed: 'A szám nem tölthető be, a következő indul.',
   nowPlaying: 'Most szól',
   paused: 'Szünetel',
