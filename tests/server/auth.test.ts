@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { customerSchema, userSchema } from '../../contracts';
+import { consume } from '../../server/src/db/queries/rate-limits';
+import { LOGIN_LIMITS } from '../../server/src/routes/auth';
 import { BFF_SECRET, Client, createTestApp, REMEMBER_COOKIE, setCookie, TEST_VERSION, type TestApp } from './helpers';
 
 const FAILED = 'Hibás e-mail cím vagy jelszó.';
@@ -492,5 +494,46 @@ describe('every response carries x-app-version', () => {
 
   test('trailing slashes are accepted', async () => {
     assert.equal((await new Client(t.app).get('/api/customer/')).statusCode, 200);
+  });
+});
+
+describe('login limits: a sliding window (issue 38)', () => {
+  // Far from the wall clock, so nothing else's clean-up or window meets these rows.
+  const base = Date.now() + 3_600_000;
+
+  for (const name of ['emailIp', 'ip', 'email', 'device'] as const) {
+    const { max, windowSeconds } = LOGIN_LIMITS[name];
+    test(`${name}: ${max} failures in any ${windowSeconds / 60} minutes fill it, even around the edge of a window`, async () => {
+      const db = t.database.db;
+      const limit = { key: `sliding-${name}-${Date.now()}`, max, windowSeconds };
+      const at = (seconds: number) => new Date(base + seconds * 1000);
+      // One failure at the start, the rest just before a fixed window would have ended.
+      assert.equal((await consume(db, [limit], at(0))).allowed, true);
+      for (let i = 1; i < max; i += 1) assert.equal((await consume(db, [limit], at(windowSeconds - 2))).allowed, true);
+      assert.equal((await consume(db, [limit], at(windowSeconds - 1))).allowed, false, 'full within the window');
+      // Just after that edge only the first failure has left: one more, not a fresh `max`.
+      let allowed = 0;
+      let retryAfter = 0;
+      for (let i = 0; i < max + 1; i += 1) {
+        const slot = await consume(db, [limit], at(windowSeconds + 1));
+        if (slot.allowed) allowed += 1;
+        else retryAfter = slot.retryAfter;
+      }
+      assert.equal(allowed, 1, `${allowed} failures let through just after the edge`);
+      // Room again once the failures made just before the edge leave the window.
+      assert.equal(retryAfter, windowSeconds - 3);
+      assert.equal((await consume(db, [limit], at(2 * windowSeconds - 2))).allowed, true);
+    });
+  }
+
+  test('a hit given back (a right password) frees its place, and only its own', async () => {
+    const db = t.database.db;
+    const limit = { key: `sliding-release-${Date.now()}`, max: 2, windowSeconds: 60 };
+    const first = await consume(db, [limit], new Date(base));
+    const second = await consume(db, [limit], new Date(base));
+    assert.ok(first.allowed && second.allowed);
+    await second.release();
+    assert.equal((await consume(db, [limit], new Date(base + 1000))).allowed, true);
+    assert.equal((await consume(db, [limit], new Date(base + 2000))).allowed, false);
   });
 });

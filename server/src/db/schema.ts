@@ -149,11 +149,18 @@ export const passwordResetTokens = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.email] })],
 );
 
-/** Fixed-window counters shared by every API instance (login throttling). */
+/**
+ * Sliding-window limits shared by every API instance (login and reset-mail throttling): the times of
+ * a key's hits within its window (at most its maximum), their number, and when the last one leaves.
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull().default(0),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  hitsAt: timestamp('hits_at', { withTimezone: true })
+    .array()
+    .notNull()
+    .default(sql`'{}'::timestamptz[]`),
 });
 
 export const settings = pgTable(
