@@ -232,7 +232,7 @@ export async function buildApp({
   });
 
   registerTenantResolution(app, { config, db: dbHandle.db });
-  const countRequest = await registerRateLimit(app, { config });
+  const countRequest = await registerRateLimit(app, { config, log: app.log });
   const sessions = registerSessions(app, { config, db: dbHandle.db, countRequest });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
