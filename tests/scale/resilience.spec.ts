@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { freezeDatabase } from './fault-proxy';
-import { API, ApiClient, clusterPid, SCALE, sleep } from './support';
+import { API, ApiClient, bffSecret, clusterPid, SCALE, sleep } from './support';
 
 /**
  * A bad day in the scale mode: a process that dies, PostgreSQL ending every connection, PostgreSQL
