@@ -60,8 +60,8 @@ export const musicPlanMessages = {
   sourceUnknown: 'A kiválasztott zene nem található.',
   volume: 'A hangerő 0 és 100 közötti szám lehet.',
   volumeWhole: 'A hangerő egész szám lehet.',
-  /** `default_source_type` / `default_source_id` left out (blank or null is sent for no default source). */
-  defaultSourceMissing: 'Az alapértelmezett zene mezőjét is el kell küldeni (üresen: nincs alapértelmezett zene).',
+  /** Neither `default_source_type` nor `default_source_id` sent (blank or null is sent for none). */
+  defaultSourceMissing: 'A(z) alapértelmezett zene mező kitöltése kötelező (üresen: nincs alapértelmezett zene).',
   limit: `Legfeljebb ${MUSIC_PLAN_BLOCKS_MAX} zenei blokk lehet.`,
   overlap: (name: string, from: string, to: string) => `Ez az idősáv ütközik egy másikkal: ${name}, ${from}–${to}.`,
   /** 'Vissza a napirendhez' while the plan is switched off. */
@@ -135,30 +135,39 @@ export const musicBlockBodySchema = z.preprocess(
 );
 export type MusicBlockInput = z.infer<typeof musicBlockBodySchema>;
 
-/** A field that must be sent, blank (null or empty) meaning none. */
-const presentOrBlank = <T extends z.ZodType>(field: T) =>
-  z
-    .unknown()
-    .refine((v) => v !== undefined, { error: musicPlanMessages.defaultSourceMissing })
-    .pipe(z.preprocess((v) => (blank(v) ? null : v), field.nullable()));
+/** Absent stays absent (the body schema judges that); blank (null or empty) is none. */
+const sourceOrBlank = <T extends z.ZodType>(field: T) =>
+  z.preprocess((v) => (v === undefined ? undefined : blank(v) ? null : v), field.nullable().optional());
 
 /**
  * The body of POST /api/music-plan: `enabled` (absent keeps it; only true/false/1/0),
- * `default_source_type` and `default_source_id` (both sent; both blank: no default source). A body
- * naming neither (`{}`, `null`, another form) is refused: it would clear the default source.
- * Field errors: enabled, default_source_type, default_source_id (also the server's: not a channel
- * or one of this shop's playlists).
+ * `default_source_type` and `default_source_id` (both blank: no default source; one of them given
+ * alone is half a source). A body naming neither (`{}`, `null`, another form) is refused under both:
+ * read as blank, it would clear the default source. Field errors: enabled, default_source_type,
+ * default_source_id (also the server's: not a channel or one of this shop's playlists).
  */
 export const musicPlanBodySchema = z
   .object({
     enabled: booleanField('automatikus napirend').optional(),
-    default_source_type: presentOrBlank(sourceTypeField),
-    default_source_id: presentOrBlank(sourceIdField),
+    default_source_type: sourceOrBlank(sourceTypeField),
+    default_source_id: sourceOrBlank(sourceIdField),
   })
   .superRefine((v, ctx) => {
-    if (v.default_source_type !== null && v.default_source_id === null)
+    if (v.default_source_type === undefined && v.default_source_id === undefined) {
+      for (const key of ['default_source_type', 'default_source_id'])
+        ctx.addIssue({ code: 'custom', path: [key], message: musicPlanMessages.defaultSourceMissing });
+      return;
+    }
+    const type = v.default_source_type ?? null;
+    const id = v.default_source_id ?? null;
+    if (type !== null && id === null)
       ctx.addIssue({ code: 'custom', path: ['default_source_id'], message: musicPlanMessages.sourceId });
-    if (v.default_source_type === null && v.default_source_id !== null)
+    if (type === null && id !== null)
       ctx.addIssue({ code: 'custom', path: ['default_source_type'], message: musicPlanMessages.sourceType });
-  });
+  })
+  .transform((v) => ({
+    enabled: v.enabled,
+    default_source_type: v.default_source_type ?? null,
+    default_source_id: v.default_source_id ?? null,
+  }));
 export type MusicPlanInput = z.infer<typeof musicPlanBodySchema>;

@@ -318,7 +318,7 @@ describe('login', () => {
     assert.ok(setCookie(res, REMEMBER_COOKIE), 'remember=1 counts as true');
   });
 
-  test('remember is a boolean: true/false/1/0 only (a browser's checkbox is read by the web app)', async () => {
+  test('remember is a boolean: true/false/1/0 only (the web app reads a checkbox for the API)', async () => {
     const c = new Client(t.app);
     await c.csrf();
     const res = await c.post('/login', 'email=demo%40pulzus.hu&password=pulzus-demo&remember=on', {

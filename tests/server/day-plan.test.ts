@@ -352,7 +352,7 @@ describe('music plan', () => {
       source_type: 'channel',
       source_id: String(channelId),
       friday: '1',
-      shuffle: 'on',
+      shuffle: '1',
     });
     const ok = await a.post('/api/music-plan/blocks', form.toString(), { headers: FORM });
     assert.equal(ok.statusCode, 201, ok.body);
