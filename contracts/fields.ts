@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// zod's own texts in Hungarian wherever the house's field rules are used.
+import './zod-errors';
 
 /**
  * Field rules of the request bodies, with the API's Hungarian 422 messages and Laravel's form-data

@@ -70,12 +70,15 @@ function hoursOf<T extends z.ZodRawShape>(head: T) {
   type Head = z.infer<z.ZodObject<T>>;
   type Out = (Head & { closed: true }) | (Head & { open: string; close: string });
   return z
-    .object({
-      ...head,
-      closed: booleanField('zárva').default(false),
-      open: z.unknown().optional(),
-      close: z.unknown().optional(),
-    })
+    .object(
+      {
+        ...head,
+        closed: booleanField('zárva').default(false),
+        open: z.unknown().optional(),
+        close: z.unknown().optional(),
+      },
+      { error: openingHoursMessages.item },
+    )
     .transform((v, ctx): Out => {
       const { closed, open, close, ...rest } = v as RawHours & Record<string, unknown>;
       const h = rest as Head;
