@@ -805,9 +805,12 @@ function ownUrl(key: string): string {
   return path;
 }
 
-/** What the shop's own reads answer, to compare after the refusals. */
+/**
+ * What the shop's own reads of its day answer, to compare after the refusals (beside the snapshot
+ * of every stored row; the scheduled contents' answer moves with the clock, their rows do not).
+ */
 async function shopAnswers(): Promise<Record<string, string>> {
-  const urls = ['/api/opening-hours', '/api/music-plan', '/api/music-plan/blocks', '/api/scheduled-contents'];
+  const urls = ['/api/opening-hours', '/api/music-plan', '/api/music-plan/blocks'];
   const out: Record<string, string> = {};
   for (const url of urls) out[url] = (await user.get(url)).body;
   return out;
