@@ -30,7 +30,13 @@ import next from 'next';
 import { parseTrustedProxies, type TrustedProxies } from '@/contracts/trusted-proxies';
 import { drainUnreadBody, lingerOnClose, trackRequest } from '@/lib/web-server/connections';
 import { applyForwarded } from '@/lib/web-server/forwarded';
-import { hasBadPercentEscape, NOT_FOUND_PATH, setSecurityHeaders } from '@/lib/web-server/guards';
+import {
+  answerMethodNotAllowed,
+  hasBadPercentEscape,
+  methodNotAllowed,
+  NOT_FOUND_PATH,
+  setSecurityHeaders,
+} from '@/lib/web-server/guards';
 import { answerHealth, apiProbeUrl } from '@/lib/web-server/health';
 
 /** The app's folder: the nearest one holding next.config.mjs above this file (the root for the source, the build folder's parent once compiled). */
@@ -116,6 +122,9 @@ const server = http.createServer((req, res) => {
   // The load balancer's probes: live (this process), ready (its API answers).
   if (answerHealth(req, res, probeUrl)) return;
   if (hasBadPercentEscape(req.url ?? '/')) return answerBadEscape(req, res);
+  // The auth route handlers' other methods: a 405 in our words rather than Next's bare one.
+  const allow = methodNotAllowed(req.method, req.url ?? '/');
+  if (allow) return answerMethodNotAllowed(res, allow);
   // Here /api/** is answered: the BFF's proxy for its paths, Next for the rest.
   const proxied = proxiedPath(req.url ?? '/');
   (proxied !== null ? proxyCall(req, res, proxied) : handle(req, res)).catch((err: unknown) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { laravelBoolean, requiredEmail, requiredString } from './fields';
+import { booleanField, requiredEmail, requiredString } from './fields';
 
 /**
  * POST /login as the BFF reads it off the browser's post: any text, passed on for the API to judge
@@ -16,7 +16,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const loginRequestSchema = loginBodySchema.extend({
   email: requiredEmail(),
   password: requiredString('jelszó'),
-  remember: laravelBoolean.optional(),
+  remember: booleanField('emlékezz rám').optional(),
 });
 
 /** GET /api/me: the logged-in user; `session_id` is the public id of this device login. */

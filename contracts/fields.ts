@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// zod's own texts in Hungarian wherever the house's field rules are used.
+import './zod-errors';
 
 /**
  * Field rules of the request bodies, with the API's Hungarian 422 messages and Laravel's form-data
@@ -32,11 +34,31 @@ export function requiredEmail(label = 'e-mail cím') {
   );
 }
 
-/** Laravel's `boolean` rule: true, 1, "1", "on", "yes", "true" are true; absent is false. */
-export const laravelBoolean = z.preprocess(
-  (v) => v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 'yes', 'true'].includes(v.toLowerCase())),
-  z.boolean(),
-);
+/** The message of a boolean field that holds anything else. */
+export const booleanMessage = (label: string) => `A(z) ${label} mező értéke csak igaz vagy hamis lehet.`;
+
+/**
+ * A boolean field as Laravel's `boolean` rule reads it: true, false, 1, 0 (a form's '1' and '0');
+ * anything else ('yes', 'on', 'true' text, 2, null) is a 422 under the field. Absent stays
+ * absent: the caller says what that means (`.optional()`, `.default(…)`).
+ */
+export function booleanField(label: string) {
+  return z.preprocess(
+    (v) => (v === 1 || v === '1' ? true : v === 0 || v === '0' ? false : v),
+    z.boolean({ error: booleanMessage(label) }),
+  );
+}
+
+/** The day keys' names in the house's messages ('A(z) hétfő mező …'). */
+export const DAY_LABELS = {
+  monday: 'hétfő',
+  tuesday: 'kedd',
+  wednesday: 'szerda',
+  thursday: 'csütörtök',
+  friday: 'péntek',
+  saturday: 'szombat',
+  sunday: 'vasárnap',
+} as const;
 
 /** A decimal number sent as a number (JSON) or as text (form); blank counts as absent. */
 export const asNumber = (v: unknown) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { laravelBoolean, MAX_ID, nameField } from './fields';
+import { booleanField, DAY_LABELS, MAX_ID, nameField } from './fields';
 import { DAY_KEYS, MIXER_NAME_MAX, type DayKey } from './names';
 import { wallTimeField } from './opening-hours';
 
@@ -59,6 +59,9 @@ export const musicPlanMessages = {
   sourceId: 'Válassza ki a lejátszandó zenét.',
   sourceUnknown: 'A kiválasztott zene nem található.',
   volume: 'A hangerő 0 és 100 közötti szám lehet.',
+  volumeWhole: 'A hangerő egész szám lehet.',
+  /** Neither `default_source_type` nor `default_source_id` sent (blank or null is sent for none). */
+  defaultSourceMissing: 'A(z) alapértelmezett zene mező kitöltése kötelező (üresen: nincs alapértelmezett zene).',
   limit: `Legfeljebb ${MUSIC_PLAN_BLOCKS_MAX} zenei blokk lehet.`,
   overlap: (name: string, from: string, to: string) => `Ez az idősáv ütközik egy másikkal: ${name}, ${from}–${to}.`,
   /** 'Vissza a napirendhez' while the plan is switched off. */
@@ -84,7 +87,12 @@ const sourceIdField = z.preprocess(
     .max(MAX_ID, { error: musicPlanMessages.sourceId }),
 );
 
-const dayFields = Object.fromEntries(DAY_KEYS.map((k) => [k, laravelBoolean])) as Record<DayKey, typeof laravelBoolean>;
+/** An absent day is not chosen (when none is sent, every day is: see the body schema). */
+const dayField = (k: DayKey) => booleanField(DAY_LABELS[k]).default(false);
+const dayFields = Object.fromEntries(DAY_KEYS.map((k) => [k, dayField(k)])) as Record<
+  DayKey,
+  ReturnType<typeof dayField>
+>;
 
 /**
  * The body of POST /api/music-plan/blocks and POST /api/music-plan/blocks/{id}, JSON or form data.
@@ -111,12 +119,13 @@ export const musicBlockBodySchema = z.preprocess(
         (v) => (blank(v) ? null : typeof v === 'string' && /^\s*\d{1,3}(\.\d+)?\s*$/.test(v) ? Number(v) : v),
         z
           .number({ error: musicPlanMessages.volume })
+          .int({ error: musicPlanMessages.volumeWhole })
           .min(0, { error: musicPlanMessages.volume })
           .max(100, { error: musicPlanMessages.volume })
           .transform(snapPlanVolume)
           .nullable(),
       ),
-      shuffle: laravelBoolean,
+      shuffle: booleanField('véletlen sorrend').default(false),
     })
     .superRefine((v, ctx) => {
       if (DAY_KEYS.every((k) => v[k] === false))
@@ -126,21 +135,39 @@ export const musicBlockBodySchema = z.preprocess(
 );
 export type MusicBlockInput = z.infer<typeof musicBlockBodySchema>;
 
+/** Absent stays absent (the body schema judges that); blank (null or empty) is none. */
+const sourceOrBlank = <T extends z.ZodType>(field: T) =>
+  z.preprocess((v) => (v === undefined ? undefined : blank(v) ? null : v), field.nullable().optional());
+
 /**
- * The body of POST /api/music-plan: `enabled` (absent keeps it), `default_source_type` and
- * `default_source_id` (both blank: no default source). Field errors: default_source_type,
- * default_source_id (the server's: not a channel or one of this shop's playlists).
+ * The body of POST /api/music-plan: `enabled` (absent keeps it; only true/false/1/0),
+ * `default_source_type` and `default_source_id` (both blank: no default source; one of them given
+ * alone is half a source). A body naming neither (`{}`, `null`, another form) is refused under both:
+ * read as blank, it would clear the default source. Field errors: enabled, default_source_type,
+ * default_source_id (also the server's: not a channel or one of this shop's playlists).
  */
 export const musicPlanBodySchema = z
   .object({
-    enabled: laravelBoolean.optional(),
-    default_source_type: z.preprocess((v) => (blank(v) ? null : v), sourceTypeField.nullable()),
-    default_source_id: z.preprocess((v) => (blank(v) ? null : v), sourceIdField.nullable()),
+    enabled: booleanField('automatikus napirend').optional(),
+    default_source_type: sourceOrBlank(sourceTypeField),
+    default_source_id: sourceOrBlank(sourceIdField),
   })
   .superRefine((v, ctx) => {
-    if (v.default_source_type !== null && v.default_source_id === null)
+    if (v.default_source_type === undefined && v.default_source_id === undefined) {
+      for (const key of ['default_source_type', 'default_source_id'])
+        ctx.addIssue({ code: 'custom', path: [key], message: musicPlanMessages.defaultSourceMissing });
+      return;
+    }
+    const type = v.default_source_type ?? null;
+    const id = v.default_source_id ?? null;
+    if (type !== null && id === null)
       ctx.addIssue({ code: 'custom', path: ['default_source_id'], message: musicPlanMessages.sourceId });
-    if (v.default_source_type === null && v.default_source_id !== null)
+    if (type === null && id !== null)
       ctx.addIssue({ code: 'custom', path: ['default_source_type'], message: musicPlanMessages.sourceType });
-  });
+  })
+  .transform((v) => ({
+    enabled: v.enabled,
+    default_source_type: v.default_source_type ?? null,
+    default_source_id: v.default_source_id ?? null,
+  }));
 export type MusicPlanInput = z.infer<typeof musicPlanBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameField, withFormObjectLists } from './fields';
+import { booleanField, nameField, withFormObjectLists } from './fields';
 import { DAY_KEYS, MIXER_NAME_MAX, type DayKey } from './names';
 import { isCalendarDate } from './scheduled-contents';
 
@@ -43,15 +43,13 @@ export const openingHoursMessages = {
   dayTwice: 'Ez a nap többször szerepel.',
   week: 'Adja meg a hét mind a hét napját, vagy egyiket se.',
   list: 'A lista formátuma érvénytelen.',
+  weekRequired: 'A(z) heti nyitvatartás mező kitöltése kötelező.',
   item: 'Adja meg a nyitást és a zárást, vagy jelölje zárvának.',
   date: 'A dátumot ÉÉÉÉ-HH-NN formában, létező napként adja meg.',
   dateTwice: 'Erre a napra már van eltérő nyitvatartás.',
   tooMany: `Legfeljebb ${OPENING_EXCEPTIONS_MAX} eltérő nyitvatartás adható meg.`,
   withoutWeek: 'Eltérő nyitvatartás csak heti nyitvatartás mellé adható meg.',
 } as const;
-
-const isTrue = (v: unknown) =>
-  v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 'yes', 'true'].includes(v.toLowerCase()));
 
 /** `H:i` on the wall clock: '8:05' and '08:05' are accepted and stored as '08:05'. */
 export const wallTimeField = z.preprocess(
@@ -72,12 +70,15 @@ function hoursOf<T extends z.ZodRawShape>(head: T) {
   type Head = z.infer<z.ZodObject<T>>;
   type Out = (Head & { closed: true }) | (Head & { open: string; close: string });
   return z
-    .object({
-      ...head,
-      closed: z.preprocess(isTrue, z.boolean()),
-      open: z.unknown().optional(),
-      close: z.unknown().optional(),
-    })
+    .object(
+      {
+        ...head,
+        closed: booleanField('zárva').default(false),
+        open: z.unknown().optional(),
+        close: z.unknown().optional(),
+      },
+      { error: openingHoursMessages.item },
+    )
     .transform((v, ctx): Out => {
       const { closed, open, close, ...rest } = v as RawHours & Record<string, unknown>;
       const h = rest as Head;
@@ -106,7 +107,10 @@ const exceptionItem = hoursOf({
 
 /**
  * The body of POST /api/opening-hours, JSON or form data (`week[0][day]=monday&week[0][open]=08:00`).
- * Field errors: `week` (not all seven days), `week.N.day`, `week.N.open`, `week.N.close`
+ * `week` must be sent, as a list: `[]` (with no exceptions) is the one way to clear the hours, and a
+ * body without it (`{}`, `null`, another form) is refused rather than read as no hours. Absent
+ * `exceptions` are none. `closed` is true/false/1/0 only. Field errors: `week` (missing, not a
+ * list, not all seven days), `week.N.day`, `week.N.open`, `week.N.close`
  * (equal to the open: 'A nyitás és a zárás nem lehet azonos.'), `exceptions` (more than
  * OPENING_EXCEPTIONS_MAX, or given without a week), `exceptions.N.date` (malformed or twice),
  * `exceptions.N.name`, `exceptions.N.open`, `exceptions.N.close`.
@@ -115,9 +119,11 @@ export const openingHoursBodySchema = withFormObjectLists(
   ['week', 'exceptions'],
   z
     .object({
-      week: z.preprocess((v) => v ?? [], z.array(weekItem, { error: openingHoursMessages.list })),
+      week: z.array(weekItem, {
+        error: (iss) => (iss.input === undefined ? openingHoursMessages.weekRequired : openingHoursMessages.list),
+      }),
       exceptions: z.preprocess(
-        (v) => v ?? [],
+        (v) => (v === undefined ? [] : v),
         z
           .array(exceptionItem, { error: openingHoursMessages.list })
           .max(OPENING_EXCEPTIONS_MAX, { error: openingHoursMessages.tooMany }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { asNumber, laravelBoolean, MAX_ID } from './fields';
+import { asNumber, booleanField, MAX_ID } from './fields';
 import { paginatorSchema } from './pagination';
 import { isCalendarDate } from './scheduled-contents';
 
@@ -78,7 +78,7 @@ export const playedBodySchema = z.object({
       .min(0, { error: playLogMessages.seconds })
       .max(PLAYED_SECONDS_MAX, { error: playLogMessages.seconds }),
   ),
-  ended: laravelBoolean,
+  ended: booleanField('befejezve').default(false),
   /**
    * How long before sending the play began, by the device's own clock (ms). The API stamps the
    * play from its own clock minus this, so a device whose clock is off logs at the true time;

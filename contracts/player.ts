@@ -73,6 +73,7 @@ export const playerListSchema = z.array(playerSchema);
 
 export const playerMessages = {
   volume: 'A hangerő 0 és 100 közötti szám lehet.',
+  volumeWhole: 'A hangerő egész szám lehet.',
   time: 'A lejátszási pozíció nem negatív szám lehet.',
   track: 'A kiválasztott dal nem található.',
   expectedSession: 'Az eszköz azonosítója érvénytelen.',
@@ -90,6 +91,7 @@ const volumeField = z.preprocess(
   asNumber,
   z
     .number({ error: playerMessages.volume })
+    .int({ error: playerMessages.volumeWhole })
     .min(0, { error: playerMessages.volume })
     .max(100, { error: playerMessages.volume })
     .optional(),

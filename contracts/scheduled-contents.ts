@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idList, laravelBoolean, nameField, withFormLists } from './fields';
+import { booleanField, DAY_LABELS, idList, nameField, withFormLists } from './fields';
 import {
   DAY_KEYS,
   DEFAULT_SCHEDULE_RULE,
@@ -177,8 +177,6 @@ export const WINDOW_FIELDS = [
   ['unless_between_from', 'unless_between_to'],
 ] as const;
 
-const isTrue = (v: unknown) =>
-  v === true || v === 1 || (typeof v === 'string' && ['1', 'on', 'yes', 'true'].includes(v.toLowerCase()));
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** `H:i`: '8:05' and '08:05' are accepted and stored as '08:05'; blank or null is null. */
@@ -226,14 +224,19 @@ const idsField = z.preprocess(
   ).transform((ids) => [...new Set(ids)]),
 );
 
-const dayFields = Object.fromEntries(DAY_KEYS.map((k) => [k, laravelBoolean])) as Record<DayKey, typeof laravelBoolean>;
+/** An absent day is not chosen (when none is sent, every day is: see the body schema). */
+const dayField = (k: DayKey) => booleanField(DAY_LABELS[k]).default(false);
+const dayFields = Object.fromEntries(DAY_KEYS.map((k) => [k, dayField(k)])) as Record<
+  DayKey,
+  ReturnType<typeof dayField>
+>;
 
 const fieldsSchema = z.object({
   name: nameField(MIXER_NAME_MAX),
   /** Absent: a new item is active, an updated one keeps its state. */
-  active: z.preprocess((v) => (v === undefined ? undefined : isTrue(v)), z.boolean().optional()),
+  active: booleanField('aktív').optional(),
   /** Absent: a new item fires only in opening hours, an updated one keeps its setting. */
-  only_open: z.preprocess((v) => (v === undefined ? undefined : isTrue(v)), z.boolean().optional()),
+  only_open: booleanField('csak nyitvatartási időben').optional(),
   frequency: z.preprocess(
     (v) => (blank(v) ? 'everyMinute' : v),
     z.enum(SCHEDULER_FREQUENCIES, { error: scheduledContentMessages.frequency }),

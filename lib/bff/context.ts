@@ -3,6 +3,8 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { tenantFromHost } from '@/lib/routing/tenant';
+// zod's own texts in Hungarian: the one error map of both servers (contracts/zod-errors.ts).
+import '@/contracts/zod-errors';
 import { deviceIdOf } from './device';
 import { clientIp, isCrossSite, requestProto } from './headers';
 import { forTenant, recordCall } from './sealed';
@@ -28,6 +30,8 @@ export function requestTenant(host: string | null | undefined): string | null {
 export const UNKNOWN_TENANT = 'Ismeretlen ügyfél.';
 /** The API's own 401 message, for the refusals the BFF gives in its place. */
 export const UNAUTHENTICATED = 'Nincs bejelentkezve.';
+/** The 405 of a path that takes other methods only (the API's wording). */
+export const METHOD_NOT_ALLOWED = 'A kérés módja nem megengedett.';
 export const CROSS_SITE = 'A kérés más oldalról érkezett, ezért elutasítottuk.';
 
 /**

@@ -17,7 +17,15 @@ import { Readable } from 'node:stream';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
 import { declaredLength, isUpload, prepareBody } from './body';
-import { CROSS_SITE, isAbort, requestTenant, UNAUTHENTICATED, UNKNOWN_TENANT, UPSTREAM_DOWN } from './context';
+import {
+  CROSS_SITE,
+  isAbort,
+  METHOD_NOT_ALLOWED,
+  requestTenant,
+  UNAUTHENTICATED,
+  UNKNOWN_TENANT,
+  UPSTREAM_DOWN,
+} from './context';
 import { deviceIdOf } from './device';
 import {
   browserResponseHeaders,
@@ -70,7 +78,7 @@ export async function proxyCall(req: IncomingMessage, res: ServerResponse, path:
   const method = (req.method ?? 'GET').toUpperCase();
   // The one POST-only path: Next's route answered other methods with 405, so does this.
   if (method !== 'POST' && path.split('?', 1)[0] === '/broadcasting/auth') {
-    return sendMessage(res, 405, 'Method Not Allowed', { allow: 'POST' });
+    return sendMessage(res, 405, METHOD_NOT_ALLOWED, { allow: 'POST' });
   }
 
   // Which shop, and whether the browser says the call comes from another site.

@@ -36,3 +36,32 @@ export function hasBadPercentEscape(url: string): boolean {
 
 /** Next's own not-found route: handed this path, Next renders app/not-found.tsx with a 404. */
 export const NOT_FOUND_PATH = '/_not-found';
+
+/**
+ * The methods of the web app's own route handlers (app/auth/*). Next answers any other method on
+ * them with a bare 405; the web server answers it first, in the house's words.
+ */
+const ROUTE_METHODS: Readonly<Record<string, readonly string[]>> = {
+  '/auth/login': ['POST', 'OPTIONS'],
+  '/auth/logout': ['POST', 'OPTIONS'],
+  '/auth/expired': ['GET', 'HEAD', 'OPTIONS'],
+};
+
+/** The methods `url` takes when `method` is not one of them (a 405), else null. */
+export function methodNotAllowed(method: string | undefined, url: string): readonly string[] | null {
+  const allowed = ROUTE_METHODS[url.split('?', 1)[0] ?? ''];
+  if (!allowed || allowed.includes((method ?? 'GET').toUpperCase())) return null;
+  return allowed.filter((m) => m !== 'OPTIONS' && m !== 'HEAD');
+}
+
+/** The 405 of the web server, as the API and the BFF word it. */
+export function answerMethodNotAllowed(res: ServerResponse, allow: readonly string[]): void {
+  const body = JSON.stringify({ message: 'A kérés módja nem megengedett.' });
+  res.writeHead(405, {
+    allow: allow.join(', '),
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}

@@ -4,6 +4,8 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+// zod's own texts in Hungarian (the one error map of both servers), before any schema is used.
+import '../../contracts/zod-errors';
 import type { AppContext } from './context';
 import type { Config } from './env';
 import { isDatabaseUnavailable, migrateDatabase, openDatabase, type Database } from './db/client';
@@ -86,6 +88,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   401: messages.unauthenticated,
   403: messages.forbidden,
   404: messages.notFound,
+  405: messages.methodNotAllowed,
   413: messages.tooLarge,
   415: messages.unsupportedMedia,
   419: messages.csrf,

@@ -313,11 +313,21 @@ describe('login', () => {
   test('an urlencoded form login works too', async () => {
     const c = new Client(t.app);
     await c.csrf();
-    const res = await c.post('/login', 'email=demo%40pulzus.hu&password=pulzus-demo&remember=on', {
+    const res = await c.post('/login', 'email=demo%40pulzus.hu&password=pulzus-demo&remember=1', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     assert.equal(res.statusCode, 204);
-    assert.ok(setCookie(res, REMEMBER_COOKIE), 'remember=on counts as true');
+    assert.ok(setCookie(res, REMEMBER_COOKIE), 'remember=1 counts as true');
+  });
+
+  test('remember is a boolean: true/false/1/0 only (the web app reads a checkbox for the API)', async () => {
+    const c = new Client(t.app);
+    await c.csrf();
+    const res = await c.post('/login', 'email=demo%40pulzus.hu&password=pulzus-demo&remember=on', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    assert.equal(res.statusCode, 422, res.body);
+    assert.deepEqual(res.json().errors.remember, ['A(z) emlékezz rám mező értéke csak igaz vagy hamis lehet.']);
   });
 
   test('a multipart form login works too', async () => {

@@ -434,9 +434,9 @@ const field = (kind: FieldKind) =>
     freq: 5,
   });
 
-/** Path parameter values: own ids, another shop's ids, and malformed ones. */
-function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: string }> {
-  const own: Record<ParamKind, () => Array<string | number>> = {
+/** Valid path parameter values of demo's own rows (and of the catalogue). */
+function ownIds(): Record<ParamKind, () => Array<string | number>> {
+  return {
     player: () => [ids.player],
     playlist: () => [...ids.playlists.slice(0, 2), ids.playlists[0] ?? 1],
     sound: () => [ids.sound],
@@ -459,6 +459,11 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     tutorialItem: () => [ids.tutorialItem],
     faqTopic: () => [ids.faqTopic],
   };
+}
+
+/** Path parameter values: own ids, another shop's ids, and malformed ones. */
+function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: string }> {
+  const own = ownIds();
   const foreign: Partial<Record<ParamKind, () => Array<string | number>>> = {
     player: () => [ids.otherPlayer],
     playlist: () => [ids.otherPlaylist],
@@ -749,6 +754,157 @@ async function send(key: string, input: Input): Promise<LightMyRequestResponse> 
 let inputs = 0;
 const started = Date.now();
 const statuses = new Map<number, number>();
+
+// ---------------------------------------------------------------------------------------------
+// Garbage bodies: a body that is not the route's form is refused, never read as an empty form
+
+/** Bodies that name none of a route's fields, or hold junk where its form is wanted. */
+const GARBAGE_BODIES: ReadonlyArray<{ label: string; payload: string; contentType: string }> = [
+  ...['null', '[]', '"x"', '5', '{}', '{"week":null}', '{"week":""}'].map((payload) => ({
+    label: payload,
+    payload,
+    contentType: 'application/json',
+  })),
+  { label: 'form foo=bar', payload: 'foo=bar', contentType: 'application/x-www-form-urlencoded' },
+];
+
+/**
+ * Wrongly typed values of a field kind: a boolean is only true/false/1/0 ('1'/'0' in a form), a
+ * volume a whole number. Each is sent alone, in JSON and in a form; the 422 must name the field.
+ */
+const WRONG_VALUES: Partial<Record<FieldKind, Array<string | number>>> = {
+  bool: ['maybe', 2, 'yes', 'on', 'true'],
+  volume: [50.5],
+};
+
+/**
+ * Write routes whose body fields are all optional, so that the call without a body is a whole
+ * command (the URL says what to do): a body naming none of their fields is that call, by design.
+ */
+const OPTIONAL_BODY = new Set([
+  // `track`: where to start the channel or playlist; none is its first track.
+  'POST /api/players/:id/playable/channel/:channelId',
+  'POST /api/players/:id/playable/playlist/:playlistId',
+  // The web app's form echoes the id; the server reads only the path.
+  'POST /api/scheduled-contents/delete/:id',
+]);
+
+/** The routes whose body has fields: INPUTS, which the first suite checks against the server's route table. */
+const bodyRoutes = () =>
+  writeRoutes(t.app).filter(
+    (k) => Object.keys(INPUTS[k]?.body ?? {}).length > 0 && !PROTOCOL_ROUTES.has(k) && !OPTIONAL_BODY.has(k),
+  );
+
+/** The route's URL with demo's own ids (so the body, not the path, is what is judged). */
+function ownUrl(key: string): string {
+  let path = key.slice(key.indexOf(' ') + 1);
+  const own = ownIds();
+  for (const [name, kind] of Object.entries(paramKinds(key))) {
+    path = path.replace(name === '*' ? '*' : `:${name}`, encodeURIComponent(String(own[kind]()[0])));
+  }
+  return path;
+}
+
+/**
+ * What the shop's own reads of its day answer, to compare after the refusals (beside the snapshot
+ * of every stored row; the scheduled contents' answer moves with the clock, their rows do not).
+ */
+async function shopAnswers(): Promise<Record<string, string>> {
+  const urls = ['/api/opening-hours', '/api/music-plan', '/api/music-plan/blocks'];
+  const out: Record<string, string> = {};
+  for (const url of urls) out[url] = (await user.get(url)).body;
+  return out;
+}
+
+describe('garbage bodies on every route whose body has fields', () => {
+  test('each is a Hungarian 422 (naming a wrongly typed field) and nothing stored changes', async (t2) => {
+    const started2 = Date.now();
+    // Opening hours and a default source to lose (the shop also has a music block).
+    const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+      day,
+      open: '08:00',
+      close: '20:00',
+    }));
+    const hours = await user.post('/api/opening-hours', { week, exceptions: [] });
+    assert.equal(hours.statusCode, 200, hours.body);
+    const plan = await user.post('/api/music-plan', {
+      enabled: true,
+      default_source_type: 'channel',
+      default_source_id: ids.channel,
+    });
+    assert.equal(plan.statusCode, 200, plan.body);
+    const failures: string[] = [];
+    let sent = 0;
+    const routes = bodyRoutes();
+    for (const key of routes) {
+      const before = { data: await snapshotShop(t.database.db, ids.demoCustomer), answers: await shopAnswers() };
+      // The login route answers guests only.
+      const client = key === 'POST /login' ? new Client(t.app, { remoteAddress: '10.77.0.3' }) : user;
+      if (client !== user) await client.csrf();
+      const send = async (label: string, payload: string, contentType: string, field?: string) => {
+        sent += 1;
+        const method = key.slice(0, key.indexOf(' ')) as 'POST';
+        const res = await client.request(method, ownUrl(key), {
+          body: payload,
+          headers: { 'content-type': contentType },
+        });
+        const where = `${key} ${label}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (res.statusCode !== 422) return failures.push(`not 422: ${where}`);
+        const body = res.json() as { message?: unknown; errors?: Record<string, unknown> };
+        if (!isHungarianMessage(body.message)) failures.push(`not Hungarian: ${where}`);
+        if (field && !body.errors?.[field]) failures.push(`no error on ${field}: ${where}`);
+      };
+      for (const g of GARBAGE_BODIES) await send(g.label, g.payload, g.contentType);
+      for (const [field, kind] of Object.entries(INPUTS[key]!.body!)) {
+        for (const value of WRONG_VALUES[kind] ?? []) {
+          await send(
+            `{${field}: ${JSON.stringify(value)}}`,
+            JSON.stringify({ [field]: value }),
+            'application/json',
+            field,
+          );
+          const form = new URLSearchParams({ [field]: String(value) }).toString();
+          await send(`form ${form}`, form, 'application/x-www-form-urlencoded', field);
+        }
+      }
+      const after = { data: await snapshotShop(t.database.db, ids.demoCustomer), answers: await shopAnswers() };
+      const changed = snapshotDiff(before.data, after.data);
+      if (changed.length) failures.push(`${key}: a refusal wrote ${changed.join(', ')}`);
+      for (const url of Object.keys(before.answers))
+        if (before.answers[url] !== after.answers[url]) failures.push(`${key}: GET ${url} answers otherwise`);
+    }
+    // The plan's own garbage: a switch neither on nor off, a block's junk beside valid fields.
+    const block = { from: '06:00', to: '06:30', source_type: 'channel', source_id: ids.channel };
+    const specific: Array<[string, Record<string, unknown>, string]> = [
+      [
+        '/api/music-plan',
+        { enabled: 'maybe', default_source_type: 'channel', default_source_id: ids.channel },
+        'enabled',
+      ],
+      ['/api/music-plan', { enabled: 2, default_source_type: 'channel', default_source_id: ids.channel }, 'enabled'],
+      [`/api/music-plan/blocks/${ids.musicBlock}`, { ...block, shuffle: 'x' }, 'shuffle'],
+      [`/api/music-plan/blocks/${ids.musicBlock}`, { ...block, sunday: 'yes' }, 'sunday'],
+      [`/api/music-plan/blocks/${ids.musicBlock}`, { ...block, volume: 50.5 }, 'volume'],
+      ['/api/music-plan/blocks', { ...block, volume: 50.5 }, 'volume'],
+      ['/api/opening-hours', { week: week.map((d) => ({ ...d, closed: 'yes' })) }, 'week.0.closed'],
+    ];
+    const before = { data: await snapshotShop(t.database.db, ids.demoCustomer), answers: await shopAnswers() };
+    for (const [url, body, field] of specific) {
+      sent += 1;
+      const res = await user.post(url, body);
+      const where = `POST ${url} ${JSON.stringify(body)}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+      if (res.statusCode !== 422 || !(res.json() as { errors?: Record<string, unknown> }).errors?.[field])
+        failures.push(`not 422 on ${field}: ${where}`);
+    }
+    const after = { data: await snapshotShop(t.database.db, ids.demoCustomer), answers: await shopAnswers() };
+    const changed = snapshotDiff(before.data, after.data);
+    if (changed.length) failures.push(`the plan's garbage wrote ${changed.join(', ')}`);
+    for (const url of Object.keys(before.answers))
+      if (before.answers[url] !== after.answers[url]) failures.push(`the plan's garbage: GET ${url} answers otherwise`);
+    t2.diagnostic(`${sent} bodies on ${routes.length} routes in ${((Date.now() - started2) / 1000).toFixed(1)} s`);
+    assert.deepEqual(failures, []);
+  });
+});
 
 describe('generated bad input on every write route', () => {
   test('every write route has a generator', (t2) => {

@@ -192,6 +192,29 @@ describe('opening hours', () => {
     assert.deepEqual((await a.get('/api/opening-hours')).json(), before);
   });
 
+  test('a body without a week is refused, never read as no hours', async () => {
+    const set = await a.post('/api/opening-hours', { week: week({ open: '08:00', close: '20:00' }) });
+    assert.equal(set.statusCode, 200, set.body);
+    const before = (await a.get('/api/opening-hours')).json();
+    const json = { 'content-type': 'application/json' };
+    for (const [body, headers, message] of [
+      ['null', json, openingHoursMessages.weekRequired],
+      ['[]', json, openingHoursMessages.weekRequired],
+      ['{}', json, openingHoursMessages.weekRequired],
+      ['{"week":""}', json, openingHoursMessages.weekRequired],
+      ['{"week":"x"}', json, openingHoursMessages.list],
+      ['{"week":{}}', json, openingHoursMessages.list],
+      ['foo=bar', FORM, openingHoursMessages.weekRequired],
+    ] as const) {
+      const res = await a.post('/api/opening-hours', body, { headers });
+      assert.equal(res.statusCode, 422, `${body}: ${res.body}`);
+      assert.deepEqual(res.json().errors.week, [message], `${body}: ${res.body}`);
+    }
+    const closed = await a.post('/api/opening-hours', { week: DAY_KEYS.map((day) => ({ day, closed: 'yes' })) });
+    assert.deepEqual(closed.json().errors['week.0.closed'], ['A(z) zárva mező értéke csak igaz vagy hamis lehet.']);
+    assert.deepEqual((await a.get('/api/opening-hours')).json(), before);
+  });
+
   test('an empty week clears the hours (always open again)', async () => {
     const res = await a.post('/api/opening-hours', { week: [], exceptions: [] });
     assert.equal(res.statusCode, 200);
@@ -249,6 +272,45 @@ describe('music plan', () => {
     const kind = await a.post('/api/music-plan', { default_source_type: 'album', default_source_id: 1 });
     assert.deepEqual(kind.json().errors, { default_source_type: [musicPlanMessages.sourceType] });
     assert.equal((await other.get('/api/music-plan')).json().enabled, false);
+  });
+
+  test('a plan body naming no default source is refused; the switch is only true/false/1/0', async () => {
+    const initial = (await a.get('/api/music-plan')).json();
+    const set = await a.post('/api/music-plan', {
+      enabled: true,
+      default_source_type: 'channel',
+      default_source_id: channelId,
+    });
+    assert.equal(set.statusCode, 200, set.body);
+    const before = (await a.get('/api/music-plan')).json();
+    const missing = [musicPlanMessages.defaultSourceMissing];
+    for (const body of [null, [], {}, { enabled: true }, 'foo=bar']) {
+      const res =
+        typeof body === 'string'
+          ? await a.post('/api/music-plan', body, { headers: FORM })
+          : await a.post('/api/music-plan', JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      assert.equal(res.statusCode, 422, `${JSON.stringify(body)}: ${res.body}`);
+      assert.deepEqual(res.json().errors, { default_source_type: missing, default_source_id: missing });
+    }
+    for (const enabled of ['maybe', 2, 'yes', 'on', 'true', null]) {
+      const res = await a.post('/api/music-plan', { ...before, enabled });
+      assert.equal(res.statusCode, 422, `${JSON.stringify(enabled)}: ${res.body}`);
+      assert.deepEqual(res.json().errors.enabled, [
+        'A(z) automatikus napirend mező értéke csak igaz vagy hamis lehet.',
+      ]);
+    }
+    assert.deepEqual((await a.get('/api/music-plan')).json(), before);
+    // Off by 0 (a form's '0'), and blank still clears the default source.
+    const off = await a.post('/api/music-plan', 'enabled=0&default_source_type=&default_source_id=', { headers: FORM });
+    assert.equal(off.statusCode, 200, off.body);
+    assert.deepEqual(off.json(), {
+      enabled: false,
+      default_source_type: null,
+      default_source_id: null,
+      default_source_name: null,
+    });
+    const restored = await a.post('/api/music-plan', initial);
+    assert.equal(restored.statusCode, 200, restored.body);
   });
 
   test('blocks: created, listed, updated, deleted; the volume snaps; the source is named', async () => {
@@ -352,7 +414,7 @@ describe('music plan', () => {
       source_type: 'channel',
       source_id: String(channelId),
       friday: '1',
-      shuffle: 'on',
+      shuffle: '1',
     });
     const ok = await a.post('/api/music-plan/blocks', form.toString(), { headers: FORM });
     assert.equal(ok.statusCode, 201, ok.body);

@@ -228,7 +228,9 @@ describe('POST /api/players/{id}/played', () => {
 
   test('form data works like JSON', async () => {
     const body = good();
-    const form = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    // A form says a boolean as '1' or '0'.
+    const text = (v: unknown) => (v === true ? '1' : v === false ? '0' : String(v));
+    const form = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, text(v)])).toString();
     const res = await a.post(`/api/players/${player}/played`, form, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });

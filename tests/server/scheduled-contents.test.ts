@@ -202,7 +202,7 @@ describe('POST /api/scheduled-contents (create)', () => {
       ['unless_between_from', '12:00'],
       ['unless_between_to', '13:00'],
       ['monday', '1'],
-      ['friday', 'on'],
+      ['friday', '1'],
       ['sunday', '0'],
       ['spots[]', mine.spots[1]!],
       ['spots[]', mine.spots[0]!],

@@ -10,6 +10,7 @@ export const messages = {
   badProxy: 'Érvénytelen proxy-azonosító.',
   forbidden: 'Hozzáférés megtagadva.',
   badRequest: 'Hibás kérés.',
+  methodNotAllowed: 'A kérés módja nem megengedett.',
   tooLarge: 'A kérés túl nagy.',
   unsupportedMedia: 'Nem támogatott tartalomtípus.',
   tooManyRequests: 'Túl sok kérés. Kérjük, próbálja újra később.',

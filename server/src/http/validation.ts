@@ -52,7 +52,7 @@ export function fromSchemaValidation(err: unknown): HttpError | ValidationError 
  * contract's body schemas, which are built from them. Re-exported for routes that add fields of
  * their own.
  */
-export { laravelBoolean, requiredEmail, requiredString } from '../../../contracts/fields';
+export { booleanField, requiredEmail, requiredString } from '../../../contracts/fields';
 
 /**
  * Like `validate`, but collects the field errors into `errors` instead of throwing, for routes that

@@ -155,3 +155,24 @@ test('a path with a bad percent-escape answers 404, never 500', async () => {
   expect(api.status).toBe(404);
   expect(api.json).toEqual({ message: 'Nem található.' });
 });
+
+test('a method a path does not take answers 405 in Hungarian, on the BFF and the auth routes', async () => {
+  for (const [method, path, allow] of [
+    ['GET', '/broadcasting/auth', 'POST'],
+    ['GET', '/auth/login', 'POST'],
+    ['DELETE', '/auth/logout', 'POST'],
+    ['POST', '/auth/expired', 'GET'],
+  ] as const) {
+    const answer = await rawRequest({
+      method,
+      path,
+      host,
+      port: E2E.webPort,
+      headers: { accept: 'application/json', origin: `http://${host}` },
+    });
+    expect(answer.status, `${method} ${path}`).toBe(405);
+    expect(answer.headers.allow, `${method} ${path}`).toBe(allow);
+    expect(answer.json, `${method} ${path}`).toEqual({ message: 'A kérés módja nem megengedett.' });
+    expectCommonHeaders(answer, `${method} ${path}`);
+  }
+});

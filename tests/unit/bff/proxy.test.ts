@@ -309,6 +309,7 @@ describe('proxyCall', () => {
     const res = await call('GET', '/broadcasting/auth');
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('POST');
+    expect(JSON.parse(res.body)).toEqual({ message: 'A kérés módja nem megengedett.' });
     expect(calls).toEqual([]);
   });
 
