@@ -83,6 +83,8 @@ const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && m
 function readJpeg(buf: Buffer): ImageHeader | null {
   let pos = 2;
   let found: ImageHeader | null = null;
+  let widest = 0;
+  let tallest = 0;
   for (;;) {
     // Past the first frame, cut bytes end the walk: a decoder cannot read a frame from them either.
     if (pos >= buf.length) return found;
@@ -107,11 +109,9 @@ function readJpeg(buf: Buffer): ImageHeader | null {
       const components = buf[pos + 7]!;
       // A zero height (to come in a DNL segment later) is legal JPEG that browsers do not show.
       if (width < 1 || height < 1 || components < 1 || length !== 8 + 3 * components) return null;
-      found = {
-        type: 'jpg',
-        width: Math.max(width, found?.width ?? 0),
-        height: Math.max(height, found?.height ?? 0),
-      };
+      found = { type: 'jpg', width: Math.max(width, widest), height: Math.max(height, tallest) };
+      widest = found.width;
+      tallest = found.height;
     }
     pos += length;
     if (marker === 0xda) pos = scanEnd(buf, pos);
