@@ -20,8 +20,10 @@ import {
   forgedXingMp3,
   localUrl,
   loggedIn,
+  lyingInfoMp3,
   mediaFiles,
   multipart,
+  noiseFramesMp3,
   OTHER,
   PNG,
   rowCount,
@@ -216,6 +218,26 @@ describe('spots', () => {
     );
     const now = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
     assert.deepEqual(now, before);
+  });
+
+  test('a length header that lies, or frames with no decodable audio, are refused as broken, whatever the cap', async () => {
+    // 14 minutes (the 1 MB limit of this app) behind an Info header claiming 1,000 frames (72 s).
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'Hazug' }, [mp3File(lyingInfoMp3(14 * 60, 1000), 'hazug.mp3')]),
+      fileMessages.brokenMp3,
+      'spots',
+    );
+    await assertRefused(
+      () => upload(a, '/api/sounds', { name: 'Hazug' }, [mp3File(lyingInfoMp3(100, 300), 'hazug.mp3')]),
+      fileMessages.brokenMp3,
+      'sounds',
+    );
+    // 480 s of valid frame headers over random bytes.
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'Zaj' }, [mp3File(noiseFramesMp3(480), 'zaj.mp3')]),
+      fileMessages.brokenMp3,
+      'spots',
+    );
   });
 
   test('a spot is at most 10 minutes: 10:00 is taken, longer is refused on `file`, in a new spot and in an update', async () => {
