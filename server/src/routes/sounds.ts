@@ -63,7 +63,7 @@ export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
         return createSound(tx, { customerId, name: body!.name, filePath, duration: file!.duration! });
       }),
     );
-    void ctx.loudness.measureStored('sounds', row.id, row.filePath);
+    void ctx.loudness.measureStored('sounds', row.id, row.filePath, customerId);
     reply.code(201);
     return soundResource(storage, row);
   });

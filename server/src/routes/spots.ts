@@ -68,7 +68,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
         });
       }),
     );
-    void ctx.loudness.measureStored('spots', row.id, row.filePath);
+    void ctx.loudness.measureStored('spots', row.id, row.filePath, customerId);
     reply.code(201);
     return spotResource(storage, row);
   });
@@ -98,7 +98,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
       (filePath) => update({ fileName: file.fileName, filePath, duration: file.duration! }),
     );
     await removeAfterCommit(req, storage, [replaced]);
-    void ctx.loudness.measureStored('spots', row.id, row.filePath);
+    void ctx.loudness.measureStored('spots', row.id, row.filePath, customerId);
     return spotResource(storage, row);
   });
 
