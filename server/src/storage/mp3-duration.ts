@@ -246,7 +246,13 @@ class Bits {
   }
   read(n: number): number {
     let v = 0;
-    for (let i = 0; i < n; i++, this.bit++) v = (v << 1) | ((this.buf[this.bit >> 3]! >> (7 - (this.bit & 7))) & 1);
+    for (let left = n; left > 0;) {
+      const off = this.bit & 7;
+      const take = Math.min(8 - off, left);
+      v = (v << take) | ((this.buf[this.bit >> 3]! >> (8 - off - take)) & ((1 << take) - 1));
+      this.bit += take;
+      left -= take;
+    }
     return v;
   }
 }
