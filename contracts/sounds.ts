@@ -50,6 +50,11 @@ export const soundRequestBodySchema = z.object({
 export const soundRequestSchema = z.object({ id: z.number(), description: z.string(), created_at: z.string() });
 export type SoundRequest = z.infer<typeof soundRequestSchema>;
 
+/** Most sounds of its own a shop may keep (the provider's are not counted). */
+export const SOUNDS_MAX = 500;
+
 export const soundMessages = {
+  /** 422 under `name` (the form's first field) on an upload past SOUNDS_MAX: nothing is saved. */
+  limit: `Legfeljebb ${SOUNDS_MAX} hang lehet.`,
   providerSound: 'A szolgáltató hangjai nem törölhetők.',
 } as const;

@@ -34,7 +34,15 @@ export type SpotBody = z.infer<typeof spotBodySchema>;
 export const PLAY_SPOTS_MAX = 50;
 
 /** POST /api/players/{id}/spots/play: the customer's spot ids, in play order (repeats allowed). */
+/**
+ * Most spots a shop may keep: every one is a stored file, measured for loudness and listed on the
+ * page, so their number has a bound like their length.
+ */
+export const SPOTS_MAX = 500;
+
 export const spotMessages = {
+  /** 422 under `name` (the form's first field) on an upload past SPOTS_MAX: nothing is saved. */
+  limit: `Legfeljebb ${SPOTS_MAX} szpot lehet.`,
   spotsRequired: 'Legalább egy szpot megadása kötelező.',
   spotsInvalid: 'A szpotok azonosítói csak pozitív egész számok lehetnek.',
   spotsTooMany: `Egyszerre legfeljebb ${PLAY_SPOTS_MAX} szpot küldhető.`,

@@ -43,6 +43,7 @@ import { createRealtime } from './realtime';
 import { liveLogins } from './realtime/logins';
 import { createPlanRunner } from './scheduler/plan-runner';
 import { createLoudnessService } from './audio/service';
+import { createLoudnessQueue } from './audio/queue';
 import { createScheduler, defaultInstanceId, type Scheduler } from './scheduler/runner';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
@@ -278,6 +279,7 @@ export async function buildApp({
       db: dbHandle.db,
       storage,
       enabled: config.loudnessMeasure,
+      queue: createLoudnessQueue({ log: app.log }),
       log: app.log,
     }),
     clock: now,

@@ -256,27 +256,9 @@ export const PNG = Buffer.from(
   'base64',
 );
 
+export { forgedXingMp3, lyingInfoMp3, noiseFramesMp3, silentMp3 } from './mp3-bytes';
+
 /** Every file under the app's media root (uploads and leftovers alike), sorted. */
-/**
- * A valid MP3 of silence lasting `seconds` (rounded up to whole frames): MPEG-2.5 layer III at
- * 8 kHz and 8 kbps, 72-byte frames of 72 ms each, so ten minutes fit in ~600 kB and no encoder runs.
- */
-export function silentMp3(seconds: number): Buffer {
-  const frame = Buffer.alloc(72);
-  frame.set([0xff, 0xe3, 0x18, 0xc4]);
-  return Buffer.concat(Array.from({ length: Math.ceil(seconds / 0.072) }, () => frame));
-}
-
-/** One 128 kbps MPEG-1 frame (417 bytes) whose Xing header claims 0xFFFFFFFF frames: 3.5 years. */
-export function forgedXingMp3(): Buffer {
-  const frame = Buffer.alloc(417);
-  frame.set([0xff, 0xfb, 0x90, 0xc4]);
-  frame.write('Xing', 4 + 17, 'latin1');
-  frame.writeUInt32BE(0x1, 4 + 17 + 4);
-  frame.writeUInt32BE(0xffffffff, 4 + 17 + 8);
-  return frame;
-}
-
 export async function mediaFiles(t: TestApp): Promise<string[]> {
   const root = path.join(t.dataDir, 'media');
   const out: string[] = [];

@@ -63,3 +63,12 @@ export function jpeg(width: number, height: number, { sof = 0xc0, before = [] as
 }
 
 export const jpegSegment = segment;
+
+/** A JPEG of `width` × `height` with a second frame header (SOF0) of `later` right after its first. */
+export function jpegTwoFrames(width: number, height: number, later: [number, number]): Buffer {
+  const first = jpeg(width, height);
+  // SOI, APP0 and DQT come before the frame header (19 bytes with its marker).
+  const sofEnd = 2 + 18 + 69 + 19;
+  const second = jpeg(...later).subarray(sofEnd - 19, sofEnd);
+  return Buffer.concat([first.subarray(0, sofEnd), second, first.subarray(sofEnd)]);
+}

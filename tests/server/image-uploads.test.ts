@@ -14,7 +14,7 @@ import { fileMessages } from '../../contracts/uploads';
 import { settings } from '../../server/src/db/schema';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
 import { createTestApp, loggedIn, mediaFiles, multipart, PNG, rowCount, type Client, type TestApp } from './helpers';
-import { ihdr, png, PNG_SIGNATURE, pngChunk, jpeg } from './image-bytes';
+import { ihdr, png, PNG_SIGNATURE, pngChunk, jpeg, jpegTwoFrames } from './image-bytes';
 
 let t: TestApp;
 let a: Client;
@@ -67,6 +67,7 @@ const oversized: Array<[string, Buffer]> = [
   ['PNG 1×8001', png(1, 8001)],
   ['JPEG 8001×100', jpeg(8001, 100)],
   ['JPEG 7000×7000', jpeg(7000, 7000)],
+  ['JPEG 10×10, then a second frame of 65500×65500', jpegTwoFrames(10, 10, [65500, 65500])],
 ];
 
 before(async () => {

@@ -9,17 +9,21 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { soundListSchema, soundSchema } from '../../contracts/sounds';
-import { spotListSchema, spotSchema } from '../../contracts/spots';
+import { eq } from 'drizzle-orm';
+import { soundListSchema, soundMessages, soundSchema, SOUNDS_MAX } from '../../contracts/sounds';
+import { spotListSchema, spotMessages, spotSchema, SPOTS_MAX } from '../../contracts/spots';
 import { fileMessages } from '../../contracts/uploads';
+import { customers, sounds, spots } from '../../server/src/db/schema';
 import { DEFAULT_ASSETS_ROOT } from '../../server/src/storage';
 import {
   createTestApp,
   forgedXingMp3,
   localUrl,
   loggedIn,
+  lyingInfoMp3,
   mediaFiles,
   multipart,
+  noiseFramesMp3,
   OTHER,
   PNG,
   rowCount,
@@ -214,6 +218,26 @@ describe('spots', () => {
     );
     const now = JSON.parse((await a.get('/api/spots')).body).find((s: { id: number }) => s.id === spotId);
     assert.deepEqual(now, before);
+  });
+
+  test('a length header that lies, or frames with no decodable audio, are refused as broken, whatever the cap', async () => {
+    // 14 minutes (the 1 MB limit of this app) behind an Info header claiming 1,000 frames (72 s).
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'Hazug' }, [mp3File(lyingInfoMp3(14 * 60, 1000), 'hazug.mp3')]),
+      fileMessages.brokenMp3,
+      'spots',
+    );
+    await assertRefused(
+      () => upload(a, '/api/sounds', { name: 'Hazug' }, [mp3File(lyingInfoMp3(100, 300), 'hazug.mp3')]),
+      fileMessages.brokenMp3,
+      'sounds',
+    );
+    // 480 s of valid frame headers over random bytes.
+    await assertRefused(
+      () => upload(a, '/api/spots', { name: 'Zaj' }, [mp3File(noiseFramesMp3(480), 'zaj.mp3')]),
+      fileMessages.brokenMp3,
+      'spots',
+    );
   });
 
   test('a spot is at most 10 minutes: 10:00 is taken, longer is refused on `file`, in a new spot and in an update', async () => {
@@ -423,4 +447,47 @@ describe('sounds', () => {
     }
     assert.equal(await rowCount(t, 'sound_requests'), 2);
   });
+});
+
+describe('how many a shop may keep', () => {
+  /** Fills the other shop's own spots or sounds up to one below the cap, with rows of no real file. */
+  async function fillUpTo(table: typeof spots | typeof sounds, n: number) {
+    const [shop] = await t.database.db.select().from(customers).where(eq(customers.slug, 'other'));
+    const have = await t.database.db.select({ id: table.id }).from(table).where(eq(table.customerId, shop!.id));
+    const rows = Array.from({ length: n - have.length }, (_, i) => ({
+      customerId: shop!.id,
+      name: `Kitöltő ${i + 1}`,
+      fileName: 'kitolto.mp3',
+      filePath: `${table === spots ? 'spots' : 'sounds'}/${shop!.id}/kitolto-${i}.mp3`,
+      duration: 1,
+    }));
+    if (rows.length) await t.database.db.insert(table).values(rows);
+    return shop!.id;
+  }
+
+  for (const [kind, table, max, message] of [
+    ['spots', spots, SPOTS_MAX, spotMessages.limit],
+    ['sounds', sounds, SOUNDS_MAX, soundMessages.limit],
+  ] as const) {
+    test(`at most ${max} ${kind}, counted under a lock on the shop: 422 under \`name\`, nothing saved`, async () => {
+      const customerId = await fillUpTo(table, max - 1);
+      const count = async () =>
+        (await t.database.db.select({ id: table.id }).from(table).where(eq(table.customerId, customerId))).length;
+      const filesBefore = await mediaFiles(t);
+      // Two uploads at once for the last place: one is taken, the other refused.
+      const answers = await Promise.all(
+        ['Utolsó hely', 'Egy túl sok'].map((name) => upload(other, `/api/${kind}`, { name }, [mp3File()])),
+      );
+      assert.deepEqual(answers.map((r) => r.statusCode).sort(), [201, 422], answers.map((r) => r.body).join('\n'));
+      const refused = answers.find((r) => r.statusCode === 422)!;
+      assert.deepEqual(JSON.parse(refused.body).errors, { name: [message] });
+      assert.equal(await count(), max);
+      assert.equal((await mediaFiles(t)).length, filesBefore.length + 1, 'the refused upload left a file');
+      // The other shop is not counted: the demo shop still uploads.
+      const mine = await upload(a, `/api/${kind}`, { name: 'Saját' }, [mp3File()]);
+      assert.equal(mine.statusCode, 201, mine.body);
+      await t.app.ctx.loudness.idle();
+      await t.database.db.delete(table).where(eq(table.customerId, customerId));
+    });
+  }
 });

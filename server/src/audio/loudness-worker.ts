@@ -1,6 +1,7 @@
 /**
- * The loudness worker's thread: measures the MP3 bytes it is sent, one message at a time, and
- * answers `{ id, lufs, peakDbtp }` or `{ id, error }`. Started by server/src/audio/queue.ts.
+ * The loudness worker's thread: says `{ ready: true }` once loaded, then measures the MP3 bytes it
+ * is sent and answers `{ id, lufs, peakDbtp }` or `{ id, error }`. Started by
+ * server/src/audio/queue.ts, which sends one file at a time.
  */
 import { parentPort } from 'node:worker_threads';
 import { measureMp3 } from './measure';
@@ -10,7 +11,8 @@ export interface MeasureRequest {
   bytes: Uint8Array;
 }
 
-export type MeasureAnswer = { id: number; lufs: number; peakDbtp: number } | { id: number; error: string };
+export type MeasureAnswer =
+  { ready: true } | { id: number; lufs: number; peakDbtp: number } | { id: number; error: string };
 
 parentPort?.on('message', (req: MeasureRequest) => {
   measureMp3(req.bytes).then(
@@ -22,3 +24,5 @@ parentPort?.on('message', (req: MeasureRequest) => {
       } satisfies MeasureAnswer),
   );
 });
+
+parentPort?.postMessage({ ready: true } satisfies MeasureAnswer);

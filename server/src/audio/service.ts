@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sounds, spots, tracks } from '../db/schema';
 import type { Storage } from '../storage';
@@ -19,8 +19,11 @@ const TABLES = { tracks, spots, sounds } as const;
 const BACKFILL_BATCH = 20;
 
 export interface LoudnessService {
-  /** Measures one stored file and writes its figures to the row, unless the row got another file meanwhile. */
-  measureStored(table: AudioTable, id: number, filePath: string): Promise<void>;
+  /**
+   * Measures one stored file and writes its figures to the row, unless the row got another file
+   * meanwhile. `shop` is the row's customer (null: the provider's), the queue's round-robin lane.
+   */
+  measureStored(table: AudioTable, id: number, filePath: string, shop: number | null): Promise<void>;
   /** Measures every row without figures, a batch at a time, one file at a time. */
   backfill(): Promise<number>;
   /** Resolves when every measurement asked for so far has ended (tests). */
@@ -58,13 +61,13 @@ export function createLoudnessService({
     return p;
   }
 
-  async function measureStored(table: AudioTable, id: number, filePath: string): Promise<void> {
+  async function measureStored(table: AudioTable, id: number, filePath: string, shop: number | null): Promise<void> {
     if (!enabled) return;
     const abs = storage.resolve(filePath);
     let figures: Loudness | null = null;
     if (abs) {
       try {
-        figures = await queue.measure(await readFile(abs));
+        figures = await queue.measure(await readFile(abs), shop);
       } catch (err) {
         log?.warn({ err, table, id }, 'loudness: file not read');
       }
@@ -89,7 +92,7 @@ export function createLoudnessService({
       let after = 0;
       for (;;) {
         const rows = await db
-          .select({ id: t.id, filePath: t.filePath })
+          .select({ id: t.id, filePath: t.filePath, shop: 'customerId' in t ? t.customerId : sql<null>`null` })
           .from(t)
           .where(and(isNull(t.loudnessLufs), gt(t.id, after)))
           .orderBy(asc(t.id))
@@ -98,7 +101,7 @@ export function createLoudnessService({
         for (const row of rows) {
           after = row.id;
           if (failed.has(`${table}:${row.id}`)) continue;
-          await measureStored(table, row.id, row.filePath);
+          await measureStored(table, row.id, row.filePath, row.shop);
           measured++;
         }
       }
@@ -108,9 +111,9 @@ export function createLoudnessService({
 
   return {
     // Never rejects: a row left unmeasured plays at its own level.
-    measureStored: (table, id, filePath) =>
+    measureStored: (table, id, filePath, shop) =>
       track(
-        measureStored(table, id, filePath).catch((err: unknown) => {
+        measureStored(table, id, filePath, shop).catch((err: unknown) => {
           log?.warn({ err, table, id }, 'loudness: not stored');
         }),
       ),

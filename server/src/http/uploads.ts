@@ -7,13 +7,16 @@ import type { Config } from '../env';
 import { randomString } from '../security/crypto';
 import type { Storage } from '../storage';
 import { readImageHeader, sniffImageType } from '../storage/image-header';
-import { endsMidFrame, mp3Duration, NotMp3Error } from '../storage/mp3-duration';
+import { endsMidFrame, NotMp3Error } from '../storage/mp3-duration';
+import { mp3Length } from '../storage/mp3-length';
 
 /*
  * Uploads: one file a call in the multipart field `file`, streamed to a temporary stored file as
  * it arrives (never held whole in memory), limited by size and judged by its content, never by
- * its name or declared type: MP3 by an ID3 tag or a frame header, then whole frames up to its end
- * (a cut file is refused); JPEG/PNG by their headers read properly (storage/image-header.ts) and
+ * its name or declared type: MP3 by an ID3 tag or a frame header, then read by music-metadata and
+ * cross-checked by walking every frame (storage/mp3-length.ts: the length is what the frames play,
+ * a header that lies about it or frames with no decodable audio are refused), whole frames up to
+ * its end (a cut file is refused); JPEG/PNG by their headers read properly (storage/image-header.ts) and
  * within the screen's size limit. A route marks itself with
  * `config: { upload: 'audio' | 'image' }` and reads the result with `uploadOf(req)`; it keeps the
  * file with `keepUpload`, and whatever it does not keep is removed when the answer is sent
@@ -117,7 +120,7 @@ export function createUploads({ config, storage }: { config: Config; storage: St
     try {
       // The stored file, read once to count its frames: bounded by the audio limit.
       const data = await readFile(abs);
-      const duration = mp3Duration(data);
+      const duration = (await mp3Length(data)).seconds;
       return duration > 0 && !endsMidFrame(data) ? { type: 'mp3', duration } : fileMessages.brokenMp3;
     } catch (err) {
       if (err instanceof NotMp3Error) return fileMessages.brokenMp3;

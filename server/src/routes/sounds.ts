@@ -5,12 +5,15 @@ import {
   soundBodySchema,
   soundMessages,
   soundRequestBodySchema,
+  SOUNDS_MAX,
   type Sound,
   type SoundRequest,
 } from '../../../contracts/sounds';
 import { fileMessages, SOUND_SECONDS_MAX } from '../../../contracts/uploads';
 import type { AppContext } from '../context';
+import { transaction } from '../db/client';
 import {
+  countSoundsLocked,
   createSound,
   createSoundRequest,
   deleteOwnSound,
@@ -18,7 +21,7 @@ import {
   listSounds,
   toggleSoundMark,
 } from '../db/queries/sounds';
-import { HttpError, messages, type FieldErrors } from '../http/errors';
+import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
 import { actor, bodyOf } from '../http/request';
@@ -52,9 +55,15 @@ export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
     throwIfAny(errors);
     const customerId = req.tenant.id;
     const row = await keepUpload(req, storage, file!, uploadPath('sounds', customerId, file!.type), (filePath) =>
-      createSound(db, { customerId, name: body!.name, filePath, duration: file!.duration! }),
+      transaction(db, async (tx) => {
+        // Under the name: the form's first field, where the refusal is seen. The kept file goes again.
+        if ((await countSoundsLocked(tx, { customerId })) >= SOUNDS_MAX) {
+          throw new ValidationError({ name: [soundMessages.limit] });
+        }
+        return createSound(tx, { customerId, name: body!.name, filePath, duration: file!.duration! });
+      }),
     );
-    void ctx.loudness.measureStored('sounds', row.id, row.filePath);
+    void ctx.loudness.measureStored('sounds', row.id, row.filePath, customerId);
     reply.code(201);
     return soundResource(storage, row);
   });

@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { playSpotsBodySchema, spotBodySchema, spotMessages, type Spot } from '../../../contracts/spots';
+import { playSpotsBodySchema, spotBodySchema, spotMessages, SPOTS_MAX, type Spot } from '../../../contracts/spots';
 import type { PlaySpotsEvent } from '../../../contracts/realtime';
 import { fileMessages, SPOT_SECONDS_MAX } from '../../../contracts/uploads';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
 import { deactivateEmptyScheduledContents } from '../db/queries/scheduled-contents';
-import { createSpot, deleteSpot, getSpot, getSpots, listSpots, lockSpot, updateSpot } from '../db/queries/spots';
+import {
+  countSpotsLocked,
+  createSpot,
+  deleteSpot,
+  getSpot,
+  getSpots,
+  listSpots,
+  lockSpot,
+  updateSpot,
+} from '../db/queries/spots';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
 import { idParam } from '../http/params';
@@ -45,9 +54,21 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
     throwIfAny(errors);
     const customerId = req.tenant.id;
     const row = await keepUpload(req, storage, file!, uploadPath('spots', customerId, file!.type), (filePath) =>
-      createSpot(db, { customerId, name: body!.name, fileName: file!.fileName, filePath, duration: file!.duration! }),
+      transaction(db, async (tx) => {
+        // Under the name: the form's first field, where the refusal is seen. The kept file goes again.
+        if ((await countSpotsLocked(tx, { customerId })) >= SPOTS_MAX) {
+          throw new ValidationError({ name: [spotMessages.limit] });
+        }
+        return createSpot(tx, {
+          customerId,
+          name: body!.name,
+          fileName: file!.fileName,
+          filePath,
+          duration: file!.duration!,
+        });
+      }),
     );
-    void ctx.loudness.measureStored('spots', row.id, row.filePath);
+    void ctx.loudness.measureStored('spots', row.id, row.filePath, customerId);
     reply.code(201);
     return spotResource(storage, row);
   });
@@ -77,7 +98,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
       (filePath) => update({ fileName: file.fileName, filePath, duration: file.duration! }),
     );
     await removeAfterCommit(req, storage, [replaced]);
-    void ctx.loudness.measureStored('spots', row.id, row.filePath);
+    void ctx.loudness.measureStored('spots', row.id, row.filePath, customerId);
     return spotResource(storage, row);
   });
 

@@ -9,7 +9,7 @@ import { demoPlaylistsStep } from './steps/demo-playlists';
 import { dayPlanDemoStep } from './steps/day-plan-demo';
 import { loudnessFromManifestStep } from './steps/loudness-from-manifest';
 import { mixerDemoStep } from './steps/mixer-demo';
-import { remeasureAudioStep } from './steps/remeasure-audio';
+import { remeasureAudioStep, remeasureWalkedAudioStep } from './steps/remeasure-audio';
 import { schedulerDemoStep } from './steps/scheduler-demo';
 import { soundsAndSpotsStep } from './steps/sounds-and-spots';
 
@@ -38,6 +38,7 @@ export const seedStepList: SeedStep[] = [
   remeasureAudioStep,
   dayPlanDemoStep,
   loudnessFromManifestStep,
+  remeasureWalkedAudioStep,
 ];
 
 /**

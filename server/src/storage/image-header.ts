@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
  * The header of an uploaded image, read from its structure rather than its first bytes: a PNG or
  * JPEG signature followed by anything else, or a header whose dimensions would make the in-store
  * screen decode gigabytes, must not pass as a slide or a logo. Only the headers are read (up to the
- * first IDAT, or the first SOF); the pixel data itself is left to the browser.
+ * first IDAT, or every SOF of a JPEG, its scans skipped); the pixel data itself is left to the browser.
  */
 
 export type ImageType = 'png' | 'jpg';
@@ -74,24 +74,33 @@ const isSof = (marker: number) =>
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
 /**
- * JPEG: SOI, then marker segments (each inside the file) up to the first SOF, whose height and
- * width are read. A scan, an EOI or a second SOI before it, or bytes that are not a marker, are
- * a broken file.
+ * JPEG: SOI, then marker segments (each inside the file) up to the first SOF, and on through
+ * every scan to the EOI (or the end of the bytes), so that every SOF is read: a decoder may draw
+ * any frame, so a small first one cannot vouch for a huge later one. Answers the largest height
+ * and width of them all. A scan, an EOI or a second SOI before the first SOF, a broken SOF
+ * anywhere, or bytes that are not a marker where one must come, are a broken file.
  */
 function readJpeg(buf: Buffer): ImageHeader | null {
   let pos = 2;
+  let found: ImageHeader | null = null;
+  let widest = 0;
+  let tallest = 0;
   for (;;) {
-    if (pos >= buf.length || buf[pos] !== 0xff) return null;
+    // Past the first frame, cut bytes end the walk: a decoder cannot read a frame from them either.
+    if (pos >= buf.length) return found;
+    if (buf[pos] !== 0xff) return null;
     // Any number of 0xFF fill bytes may precede a marker.
     while (pos < buf.length && buf[pos] === 0xff) pos++;
-    if (pos >= buf.length) return null;
+    if (pos >= buf.length) return found;
     const marker = buf[pos]!;
     pos++;
-    if (marker === 0x00 || marker === 0xd8 || marker === 0xd9 || marker === 0xda) return null;
+    if (marker === 0xd9) return found;
+    if (marker === 0x00 || marker === 0xd8 || (marker === 0xda && !found)) return null;
     if (isStandalone(marker)) continue;
-    if (pos + 2 > buf.length) return null;
+    if (pos + 2 > buf.length) return found;
     const length = buf.readUInt16BE(pos);
-    if (length < 2 || pos + length > buf.length) return null;
+    if (length < 2) return null;
+    if (pos + length > buf.length) return found;
     if (isSof(marker)) {
       // Length, precision, height, width, component count, then three bytes a component.
       if (length < 8) return null;
@@ -100,10 +109,25 @@ function readJpeg(buf: Buffer): ImageHeader | null {
       const components = buf[pos + 7]!;
       // A zero height (to come in a DNL segment later) is legal JPEG that browsers do not show.
       if (width < 1 || height < 1 || components < 1 || length !== 8 + 3 * components) return null;
-      return { type: 'jpg', width, height };
+      found = { type: 'jpg', width: Math.max(width, widest), height: Math.max(height, tallest) };
+      widest = found.width;
+      tallest = found.height;
     }
     pos += length;
+    if (marker === 0xda) pos = scanEnd(buf, pos);
   }
+}
+
+/** Where a scan's entropy-coded bytes end: at the first 0xFF that starts a marker other than RSTn. */
+function scanEnd(buf: Buffer, from: number): number {
+  for (let pos = buf.indexOf(0xff, from); pos !== -1; pos = buf.indexOf(0xff, pos + 1)) {
+    const next = buf[pos + 1];
+    if (next === undefined) return buf.length;
+    // A stuffed zero, fill bytes and restart markers belong to the scan.
+    if (next === 0x00 || next === 0xff || (next >= 0xd0 && next <= 0xd7)) continue;
+    return pos;
+  }
+  return buf.length;
 }
 
 /** The image's type and dimensions from its header, or null when it is no well-formed PNG or JPEG. */

@@ -1,5 +1,6 @@
-// Duration of an MPEG audio (MP3) file, read from the frames themselves so that seeded and
-// uploaded tracks show their true length. No dependencies: it runs on upload and in the seed.
+// Duration of an MPEG audio (MP3) file, read from the frames themselves. `mp3Duration` measures
+// the committed (trusted) catalogue in the seed; `walkMp3` walks every frame of an untrusted file
+// as the cross-check of music-metadata's reading (storage/mp3-length.ts). No dependencies.
 
 type MpegVersion = 1 | 2 | 2.5;
 
@@ -212,6 +213,135 @@ export function mp3WalkedDuration(buf: Buffer): number {
   const frames = walkFrames(buf, first);
   if (frames === 0) throw new NotMp3Error();
   return (frames * first.header.samples) / first.header.sampleRate;
+}
+
+/** What walking a stream's frames one by one finds (see `walkMp3`). */
+export interface Mp3Walk {
+  /** Frames walked, from the first to the end of the stream (tags and damage skipped). */
+  frames: number;
+  /**
+   * Of them, the Layer III frames whose side information a decoder can follow: its main data
+   * starts inside the bit reservoir the frames before left unused, and ends inside this frame,
+   * and its fields are in range. Random bytes behind valid frame headers fail this nearly always.
+   */
+  decodable: number;
+  /** Seconds the walked frames play. */
+  seconds: number;
+  /** MPEG layer of the first frame. */
+  layer: 1 | 2 | 3;
+  /** The frame count a Xing/Info or VBRI header in the first frame claims, if any. */
+  claimedFrames: number | null;
+  /** Seconds the claimed frame count would play. */
+  claimedSeconds: number | null;
+}
+
+/** Reads big-endian bit fields from a buffer. */
+class Bits {
+  private bit: number;
+  constructor(
+    private readonly buf: Buffer,
+    at: number,
+  ) {
+    this.bit = at * 8;
+  }
+  read(n: number): number {
+    let v = 0;
+    for (let left = n; left > 0;) {
+      const off = this.bit & 7;
+      const take = Math.min(8 - off, left);
+      v = (v << take) | ((this.buf[this.bit >> 3]! >> (8 - off - take)) & ((1 << take) - 1));
+      this.bit += take;
+      left -= take;
+    }
+    return v;
+  }
+}
+
+/**
+ * A Layer III frame's side information: where its main data begins (bytes back into the reservoir),
+ * how many bits it uses, and whether its fields are in range (ISO 11172-3 §2.4.1.7, 13818-3).
+ */
+function sideInfo(buf: Buffer, pos: number, h: FrameHeader): { back: number; bits: number; valid: boolean } {
+  const mpeg1 = h.version === 1;
+  const channels = h.mono ? 1 : 2;
+  const r = new Bits(buf, pos + 4 + (h.hasCrc ? 2 : 0));
+  const back = r.read(mpeg1 ? 9 : 8);
+  r.read(mpeg1 ? (h.mono ? 5 : 3) : h.mono ? 1 : 2); // private bits
+  if (mpeg1) r.read(4 * channels); // scfsi
+  let bits = 0;
+  let valid = true;
+  for (let gr = 0; gr < (mpeg1 ? 2 : 1); gr++) {
+    for (let ch = 0; ch < channels; ch++) {
+      bits += r.read(12); // part2_3_length
+      if (r.read(9) > 288) valid = false; // big_values: 576 lines, two a value
+      r.read(8); // global_gain
+      r.read(mpeg1 ? 4 : 9); // scalefac_compress
+      if (r.read(1)) {
+        if (r.read(2) === 0) valid = false; // window switching with a normal block is forbidden
+        r.read(1 + 10 + 9); // mixed_block_flag, table_select ×2, subblock_gain ×3
+      } else {
+        r.read(15 + 4 + 3); // table_select ×3, region0_count, region1_count
+      }
+      r.read(mpeg1 ? 3 : 2); // (preflag,) scalefac_scale, count1table_select
+    }
+  }
+  return { back, bits, valid };
+}
+
+/** Bytes of a Layer III frame's side information. */
+const sideInfoLength = (h: FrameHeader) => (h.version === 1 ? (h.mono ? 17 : 32) : h.mono ? 9 : 17);
+
+/**
+ * Walks every frame of an MP3 buffer, as the cross-check of a parser's answer: how many frames
+ * there really are and how long they play, how many a decoder could decode (Layer III), and what a
+ * Xing/VBRI header claims. Throws NotMp3Error when no MPEG audio frames are found.
+ */
+export function walkMp3(buf: Buffer): Mp3Walk {
+  const first = findFirstFrame(buf, audioStart(buf));
+  if (!first) throw new NotMp3Error();
+  const { header } = first;
+  let frames = 0;
+  let decodable = 0;
+  // The main data of Layer III frames as one stream of bytes: where the next frame's region
+  // starts, and (in bits) where the last decoded frame's data ended.
+  let region = 0;
+  let usedTo = 0;
+  let pos = first.pos;
+  while (pos + 4 <= buf.length) {
+    const h = parseHeader(buf, pos);
+    if (h && sameStream(h, header) && pos + h.length <= buf.length) {
+      frames++;
+      if (h.layer === 3) {
+        const size = h.length - 4 - (h.hasCrc ? 2 : 0) - sideInfoLength(h);
+        if (size >= 0) {
+          const side = sideInfo(buf, pos, h);
+          const start = (region - side.back) * 8;
+          const end = start + side.bits;
+          if (side.valid && start >= 0 && start >= usedTo && end <= (region + size) * 8) {
+            decodable++;
+            usedTo = end;
+          }
+          region += size;
+        }
+      }
+      pos += h.length;
+      continue;
+    }
+    const next = findFirstFrame(buf, pos + 1);
+    if (!next || !sameStream(next.header, header)) break;
+    pos = next.pos;
+  }
+  if (frames === 0) throw new NotMp3Error();
+  const claimedFrames = vbrFrameCount(buf, first.pos, header);
+  const secondsOf = (n: number) => (n * header.samples) / header.sampleRate;
+  return {
+    frames,
+    decodable,
+    seconds: secondsOf(frames),
+    layer: header.layer,
+    claimedFrames,
+    claimedSeconds: claimedFrames === null ? null : secondsOf(claimedFrames),
+  };
 }
 
 /**

@@ -2,10 +2,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { getDefaultStore } from 'jotai';
 import { mutate, SWRConfig } from 'swr';
 import type { Player, Sound } from '@/contracts';
+import { soundMessages } from '@/contracts/sounds';
 import { SoundboardView } from '@/components/mixer/sounds/SoundboardView';
 import { playerAtom } from '@/lib/player/state';
 import { toastsAtom } from '@/lib/ui/toast';
 import { installFakeFetch, type FakeAnswer, type FakeCall } from '../fake-fetch';
+import { FakeXhr, installFakeXhr } from '../fake-xhr';
+
+installFakeXhr();
 
 // The forms and the confirm dialog fetch their code on first opening: on a busy machine the first
 // import (compiled on the fly) takes longer than findBy's default second.
@@ -179,4 +183,19 @@ it("'Új hang kérése' posts what the shop wants and confirms with a toast", as
   const call = calls.find((c) => c.url === '/api/sounds/requests')!;
   expect(JSON.parse(String(call.init.body))).toEqual({ description: 'Rövid dallam a pénztárnyitáshoz' });
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+});
+
+it('an upload past the 500 sounds shows the refusal under the name, and the dialog stays open', async () => {
+  setup(() => ({ body: SOUNDS }));
+  fireEvent.click(screen.getByRole('button', { name: 'Új hang feltöltése' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Új hang feltöltése' }, LAZY);
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'A hang neve' }), { target: { value: 'Még egy' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Mentés' }));
+  await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+  expect(FakeXhr.last!.url).toBe('/api/sounds');
+  await act(async () => FakeXhr.last!.answer(422, { message: 'x', errors: { name: [soundMessages.limit] } }));
+  expect(within(dialog).getByRole('textbox', { name: 'A hang neve' })).toHaveAccessibleDescription(
+    'Legfeljebb 500 hang lehet.',
+  );
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
 });

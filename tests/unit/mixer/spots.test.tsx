@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { getDefaultStore } from 'jotai';
 import { mutate, SWRConfig } from 'swr';
 import type { Player, Spot } from '@/contracts';
+import { spotMessages } from '@/contracts/spots';
 import { SpotsView } from '@/components/mixer/spots/SpotsView';
 import { playerAtom } from '@/lib/player/state';
 import { toastsAtom } from '@/lib/ui/toast';
@@ -182,6 +183,18 @@ it('shows the server’s first error under each field and stays open', async () 
   );
   expect(within(dialog).getByLabelText('Hangfájl (MP3)')).toHaveAccessibleDescription('A fájl megadása kötelező.');
   expect(screen.getByRole('dialog')).toBeInTheDocument();
+});
+
+it('an upload past the 500 spots shows the refusal under the name', async () => {
+  setup();
+  fireEvent.click(screen.getByRole('button', { name: 'Új szpot feltöltése' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Új szpot feltöltése' }, LAZY);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Mentés' }));
+  await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+  await act(async () => FakeXhr.last!.answer(422, { message: 'x', errors: { name: [spotMessages.limit] } }));
+  expect(within(dialog).getByRole('textbox', { name: 'Szpot neve' })).toHaveAccessibleDescription(
+    'Legfeljebb 500 szpot lehet.',
+  );
 });
 
 it('deletes after confirmation; a failed delete reloads the list silently', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { soundPreferences, soundRequests, sounds } from '../schema';
+import { customers, soundPreferences, soundRequests, sounds } from '../schema';
 
 /*
  * Sounds a customer may see: the provider's (customer_id null) and its own. Every function takes
@@ -53,6 +53,16 @@ export async function getSound(db: Db, { customerId, id }: One): Promise<SoundRo
 }
 
 /** Uploads one of the customer's own sounds. */
+/**
+ * The customer's own sounds (not the provider's), counted with the customer's row locked: uploads
+ * that race count in turn.
+ */
+export async function countSoundsLocked(tx: Db, { customerId }: Scope): Promise<number> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  const [row] = await tx.select({ n: count() }).from(sounds).where(eq(sounds.customerId, customerId));
+  return row?.n ?? 0;
+}
+
 export async function createSound(
   db: Db,
   { customerId, name, filePath, duration }: Scope & { name: string; filePath: string; duration: number },

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
-import { spots } from '../schema';
+import { customers, spots } from '../schema';
 
 /* A customer's own spots. Every function takes `customerId` and filters by it. */
 
@@ -40,6 +40,13 @@ export async function lockSpot(tx: Db, { customerId, id }: Scope & { id: number 
     .for('update')
     .limit(1);
   return row;
+}
+
+/** The customer's spots, counted with the customer's row locked: uploads that race count in turn. */
+export async function countSpotsLocked(tx: Db, { customerId }: Scope): Promise<number> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+  const [row] = await tx.select({ n: count() }).from(spots).where(eq(spots.customerId, customerId));
+  return row?.n ?? 0;
 }
 
 export async function createSpot(

@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { sounds, spots } from '../../db/schema';
 import type { Storage } from '../../storage';
-import { mp3Duration, mp3WalkedDuration, NotMp3Error } from '../../storage/mp3-duration';
-import type { SeedStep } from '../index';
+import { storedMp3Length } from '../../storage/mp3-length';
+import type { SeedContext, SeedStep } from '../index';
 
 /**
- * The true length of a stored file: its header's frame count when the bytes can hold it, else the
- * frames really there (a forged count still plays, just as long as its audio). Null when the file
- * is missing or holds no audio: then the stored length stays.
+ * The true length of a stored file (storage/mp3-length.ts): what its frames play, the larger of
+ * that and its header's claim when the two agree; a file that fails the check (a lying header,
+ * frames with no decodable audio) keeps the length of the frames really there, and still plays.
+ * Null when the file is missing or holds no audio: then the stored length stays.
  */
 async function measure(storage: Storage, filePath: string): Promise<number | null> {
   const abs = storage.resolve(filePath);
@@ -19,16 +20,19 @@ async function measure(storage: Storage, filePath: string): Promise<number | nul
   } catch {
     return null;
   }
-  try {
-    return mp3Duration(data);
-  } catch (err) {
-    if (!(err instanceof NotMp3Error)) throw err;
-  }
-  try {
-    return mp3WalkedDuration(data);
-  } catch (err) {
-    if (err instanceof NotMp3Error) return null;
-    throw err;
+  return storedMp3Length(data);
+}
+
+/** Every stored spot and sound measured again; a length that differs from the stored one is written. */
+async function remeasureAll({ db, storage }: SeedContext) {
+  for (const table of [spots, sounds]) {
+    const rows = await db.select({ id: table.id, filePath: table.filePath, duration: table.duration }).from(table);
+    for (const row of rows) {
+      const duration = await measure(storage, row.filePath);
+      // Below what the page shows (and what a manifest's rounded figure differs by): left as is.
+      if (duration === null || Math.abs(duration - row.duration) < 0.01) continue;
+      await db.update(table).set({ duration }).where(eq(table.id, row.id));
+    }
   }
 }
 
@@ -39,15 +43,16 @@ async function measure(storage: Storage, filePath: string): Promise<number | nul
  */
 export const remeasureAudioStep: SeedStep = {
   name: '0008_remeasure_audio_lengths',
-  async run({ db, storage }) {
-    for (const table of [spots, sounds]) {
-      const rows = await db.select({ id: table.id, filePath: table.filePath, duration: table.duration }).from(table);
-      for (const row of rows) {
-        const duration = await measure(storage, row.filePath);
-        // Below what the page shows (and what a manifest's rounded figure differs by): left as is.
-        if (duration === null || Math.abs(duration - row.duration) < 0.01) continue;
-        await db.update(table).set({ duration }).where(eq(table.id, row.id));
-      }
-    }
-  },
+  run: remeasureAll,
+};
+
+/**
+ * Uploads were then measured by a header the bytes could hold, so a 22-minute file claiming
+ * 1,000 frames was stored as 72 s, past the 10-minute cap, and frames of random bytes as audio.
+ * Every stored file is measured again by its walked frames; one that fails keeps the length its
+ * frames play and stays playable, and the page marks it 'Túl hosszú' when that is over its cap.
+ */
+export const remeasureWalkedAudioStep: SeedStep = {
+  name: '0011_remeasure_audio_walked',
+  run: remeasureAll,
 };
