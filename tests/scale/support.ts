@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Pusher, { type Channel } from 'pusher-js';
 import { PID_FILE } from '../../scripts/launch/cluster.mjs';
+import { readSecretsFileRaw } from '../../contracts/secrets.mjs';
 import type { Player } from '../../contracts/player';
 import type { User } from '../../contracts/auth';
 import type { RealtimeConfig } from '../../contracts/realtime';
@@ -49,6 +50,17 @@ export function clusterPid(name: string): number {
   const pid = pids[name];
   if (!pid) throw new Error(`no process ${name} in the cluster's pid file`);
   return pid;
+}
+
+/**
+ * The cluster's BFF secret as a header: the health answers give their details (a process's id) only
+ * to a caller that sends it. The cluster's, as it took it: from the environment, else DATA_DIR's file.
+ */
+export function bffSecretHeader(): Record<string, string> {
+  const dataDir = process.env.SCALE_DATA_DIR;
+  if (!dataDir) throw new Error('SCALE_DATA_DIR is not set: run the suite with playwright.scale.config.ts');
+  const secret = process.env.BFF_SECRET || (readSecretsFileRaw(dataDir) as { bffSecret: string }).bffSecret;
+  return { 'x-bff-secret': secret };
 }
 
 /** The API instances' current process ids (the failover tests kill them). */
