@@ -20,9 +20,16 @@ export function drainUnreadBody(req: IncomingMessage, res: ServerResponse): void
     if (req.complete) return;
     const timer = setTimeout(() => socket.destroy(), req.destroyed ? 1_000 : DRAIN_MS);
     timer.unref();
-    socket.once('close', () => clearTimeout(timer));
+    // Per request, and removed with it: a kept-alive connection carries many such calls (cross-site
+    // refusals, say), and a listener left on the socket for each piled up until Node warned.
+    const stop = () => {
+      clearTimeout(timer);
+      socket.off('close', stop);
+      req.off('end', stop);
+    };
+    socket.once('close', stop);
     if (req.destroyed) return;
-    req.once('end', () => clearTimeout(timer));
+    req.once('end', stop);
     req.resume();
   });
 }
