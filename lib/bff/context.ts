@@ -29,6 +29,8 @@ export const UNKNOWN_TENANT = 'Ismeretlen ügyfél.';
 /** The API's own 401 message, for the refusals the BFF gives in its place. */
 export const UNAUTHENTICATED = 'Nincs bejelentkezve.';
 export const CROSS_SITE = 'A kérés más oldalról érkezett, ezért elutasítottuk.';
+/** The API's own 413 message, for a body the web server refuses in its place. */
+export const TOO_LARGE = 'A kérés túl nagy.';
 
 /**
  * The cross-site guard of every BFF route (/api/**, /broadcasting/auth, /auth/login, /auth/logout),
