@@ -130,11 +130,9 @@ export async function proxyCall(req: IncomingMessage, res: ServerResponse, path:
       signal: gone.signal,
     });
   } catch (err) {
-    // The rest of the body is not wanted: the connection closes after the answer (its close lingers
-    // while the browser is still sending, so the answer reaches it).
-    if (err instanceof BodyTooLargeError && !res.headersSent) {
-      return sendMessage(res, 413, TOO_LARGE, { connection: 'close' });
-    }
+    // The connection stays open: the web server reads and drops the rest of the body after the
+    // answer (connections.ts), as a browser sends all of it before it reads the answer.
+    if (err instanceof BodyTooLargeError && !res.headersSent) return sendMessage(res, 413, TOO_LARGE);
     // The browser went away: nothing to answer, but keep any cookie the API already rotated.
     if (isAbort(err) || gone.signal.aborted) {
       const cookie = await resealed(session, tenant, ctx, false).catch(() => null);
