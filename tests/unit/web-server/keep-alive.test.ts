@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { Agent, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 
 /**
  * The web server's request handling (lib/web-server/handler.ts, as web-server.ts runs it) in one
@@ -86,5 +86,41 @@ describe('a kept-alive connection', () => {
     expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
     // As many as after the first call: none added per request.
     expect(new Set(counts)).toEqual(new Set([counts[0]]));
+  }, 60_000);
+});
+
+describe('a connection the answer closes', () => {
+  it('reads the rest of the body first, so a client that sends it all before reading gets the answer at once', async () => {
+    // An upload from a browser with no login here: 401 and Connection: close while the body is coming.
+    const size = 8 * MB;
+    const started = Date.now();
+    // Half-open allowed: the server's FIN after its answer does not stop the client sending, as in a browser.
+    const socket = connect({ port: webPort, host: '127.0.0.1', allowHalfOpen: true });
+    let raw = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (raw += d));
+    socket.on('error', () => undefined);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(
+      [
+        'POST /api/spots HTTP/1.1',
+        `Host: demo.localhost:${webPort}`,
+        'Content-Type: multipart/form-data; boundary=x',
+        `Content-Length: ${size}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    // As Chromium does: the whole body goes before the answer is read (reading here only collects it).
+    const piece = Buffer.alloc(64 * 1024, 'x');
+    for (let sent = 0; sent < size && !socket.destroyed; sent += piece.length) {
+      if (!socket.write(piece)) await Promise.race([new Promise((r) => socket.once('drain', r)), closed]);
+    }
+    const sentMs = Date.now() - started;
+    socket.end();
+    await closed;
+    expect(raw).toMatch(/^HTTP\/1\.1 401 [^]*\r\nconnection: close\r\n/i);
+    // Read and dropped as it came, not held until the server gives up after 30 s.
+    expect(sentMs).toBeLessThan(10_000);
   }, 60_000);
 });
