@@ -3,7 +3,7 @@
  * pattern). Not the tenant API: that is server/. `npm start`, `npm run dev`, the cluster, the test
  * stacks and the bench all run the web app in it, never `next start`.
  *
- * Where a request goes:
+ * Where a request goes (lib/web-server/handler.ts):
  *   /health/live and /health/ready → answered here (lib/web-server/health.ts);
  *   /api/** and /broadcasting/auth → the BFF's streaming proxy (lib/bff/proxy.ts), answered here;
  *   everything else               → Next (pages, /auth/* route handlers, static files; proxy.ts runs there).
@@ -23,21 +23,14 @@
  * build folder is next.config.mjs's (NEXT_DIST_DIR). --dev runs Next in development mode.
  */
 import { existsSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { parseTrustedProxies, type TrustedProxies } from '@/contracts/trusted-proxies';
-import { drainUnreadBody, lingerOnClose, trackRequest } from '@/lib/web-server/connections';
+import { env } from '@/lib/env';
 import { applyForwarded } from '@/lib/web-server/forwarded';
-import {
-  answerMethodNotAllowed,
-  hasBadPercentEscape,
-  methodNotAllowed,
-  NOT_FOUND_PATH,
-  setSecurityHeaders,
-} from '@/lib/web-server/guards';
-import { answerHealth, apiProbeUrl } from '@/lib/web-server/health';
+import { createWebServer } from '@/lib/web-server/handler';
+import { apiProbeUrl, apiReachable, cachedProbe } from '@/lib/web-server/health';
 
 /** The app's folder: the nearest one holding next.config.mjs above this file (the root for the source, the build folder's parent once compiled). */
 function appDir(): string {
@@ -85,55 +78,15 @@ await app.prepare();
 // next/headers and with it React, which picks its development or production build when first loaded.
 const { proxiedPath, proxyCall } = await import('@/lib/bff/proxy');
 
-/** The last resort of a handler that threw: a bare 500, or a cut connection when the answer had begun. */
-function failed(res: http.ServerResponse, what: string, err: unknown): void {
-  process.stderr.write(`[web] ${what} failed: ${(err as Error)?.stack ?? err}\n`);
-  if (!res.headersSent) {
-    res.statusCode = 500;
-    res.end();
-  } else {
-    res.destroy();
-  }
-}
-
-/** A path that cannot be decoded names nothing: the BFF's paths answer as the API would, pages with the not-found page. */
-function answerBadEscape(req: http.IncomingMessage, res: http.ServerResponse): void {
-  if (proxiedPath((req.url ?? '/').replace(/%/g, '%25')) !== null) {
-    const body = JSON.stringify({ message: 'Nem található.' });
-    res.writeHead(404, {
-      'content-type': 'application/json',
-      'cache-control': 'no-store',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
-    return;
-  }
-  req.url = NOT_FOUND_PATH;
-  handle(req, res).catch((err: unknown) => failed(res, 'not-found page', err));
-}
-
 const probeUrl = apiProbeUrl();
 
-const server = http.createServer((req, res) => {
-  trackRequest(req);
-  applyForwarded(req, trusted);
-  drainUnreadBody(req, res);
-  setSecurityHeaders(res);
-  // The load balancer's probes: live (this process), ready (its API answers).
-  if (answerHealth(req, res, probeUrl)) return;
-  if (hasBadPercentEscape(req.url ?? '/')) return answerBadEscape(req, res);
-  // The auth route handlers' other methods: a 405 in our words rather than Next's bare one.
-  const allow = methodNotAllowed(req.method, req.url ?? '/');
-  if (allow) return answerMethodNotAllowed(res, allow);
-  // Here /api/** is answered: the BFF's proxy for its paths, Next for the rest.
-  const proxied = proxiedPath(req.url ?? '/');
-  (proxied !== null ? proxyCall(req, res, proxied) : handle(req, res)).catch((err: unknown) =>
-    failed(res, `${req.method} ${req.url}`, err),
-  );
+const server = createWebServer({
+  trusted,
+  health: { apiReady: cachedProbe(() => apiReachable(probeUrl)), secret: () => env().bffSecret },
+  next: handle,
+  proxiedPath,
+  proxyCall,
 });
-server.on('connection', lingerOnClose);
-// Next's own server keeps idle connections a little longer than common proxies do.
-server.keepAliveTimeout = 65_000;
 
 // Next in dev mode hot-reloads over WebSocket upgrades.
 if (dev) {

@@ -8,6 +8,13 @@
 export const UPLOAD_FIELD = 'file';
 export const DEFAULT_AUDIO_MAX_MB = 20;
 export const DEFAULT_IMAGE_MAX_MB = 10;
+/** The default cap on an upload call's whole body (UPLOAD_BODY_MAX_MB, read by the API and the web app): above it 413. */
+export const DEFAULT_UPLOAD_BODY_MAX_MB = 64;
+/**
+ * The largest body of any other call (JSON, a form): the API's general body limit, above which it
+ * answers 413. The web app refuses such a body itself before passing any of it on.
+ */
+export const BODY_MAX_BYTES = 2 * 1024 * 1024;
 /** The forms' rule for slideshow images (SPEC.md §9); the API takes one file a call. */
 export const IMAGES_PER_PICK_MAX = 10;
 export const AUDIO_ACCEPT = 'audio/mpeg,.mp3';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { readOrCreateSecrets } from '@/contracts/secrets.mjs';
+import { DEFAULT_UPLOAD_BODY_MAX_MB } from '@/contracts/uploads';
 
 const slug = z.string().regex(/^[a-z0-9-]{1,63}$/, 'must be a tenant slug: 1–63 characters of a-z, 0-9 and -');
 
@@ -54,6 +55,13 @@ const envSchema = z.object({
     .refine((v) => isHttpUrl(v) && !/[;,\s]/.test(v), { message: 'must be an http(s) URL without ; , or spaces' })
     .optional(),
   DEFAULT_TENANT: slug.default('demo'),
+  // The API's cap on an upload call's whole body, by the same variable: the web server counts an
+  // upload against it as it streams on, and refuses it with 413 once it passes.
+  UPLOAD_BODY_MAX_MB: z.coerce
+    .number({ message: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .positive('must be a whole number of megabytes')
+    .default(DEFAULT_UPLOAD_BODY_MAX_MB),
   DATA_DIR: z.string().min(1).default('./data'),
   BFF_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (iron-session needs that)').optional(),
@@ -112,6 +120,8 @@ export interface WebEnv {
   secureCookies: boolean;
   /** From PUSHER_KEY and PUSHER_PUBLIC_*; used when the API has no /api/realtime-config. Null without a key. */
   realtime: PublicRealtimeConfig | null;
+  /** UPLOAD_BODY_MAX_MB in bytes: the largest upload body passed on (the API's own cap). */
+  uploadBodyMaxBytes: number;
 }
 
 /**
@@ -187,6 +197,7 @@ export function parseWebEnv(source: Record<string, string | undefined>): WebEnv 
       port: e.PUSHER_PUBLIC_PORT,
       tls: e.PUSHER_PUBLIC_TLS,
     }),
+    uploadBodyMaxBytes: e.UPLOAD_BODY_MAX_MB * 1024 * 1024,
   };
 }
 

@@ -1,14 +1,25 @@
-/** Request bodies: buffered when small so a 419 can be retried, streamed when large or an upload. */
+/**
+ * Request bodies and their limits. A call's body is buffered (a 419 can then be retried), an upload
+ * streamed; either is counted here as it arrives, so a body over the API's limit gets the 413 from
+ * the web server itself, whatever the API would do with it (it refuses and closes the connection
+ * while the body is still being sent, and the refusal was then often lost with the connection).
+ */
 import 'server-only';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
-
-/** Bodies up to this size are read into memory (a login, a playlist edit, a small image). */
-export const REPLAYABLE_BODY_LIMIT = 4 * 1024 * 1024;
+import type { Readable } from 'node:stream';
+import { BODY_MAX_BYTES } from '@/contracts/uploads';
 
 export type PreparedBody = Buffer | Readable | null;
 
 const EMPTY = Buffer.alloc(0);
+
+/** The body passed its limit: the call is answered 413 'A kérés túl nagy.' and nothing more of it goes on. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The request body is over ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
 
 function abortError(): Error {
   const err = new Error('The browser closed the request before its body was read');
@@ -17,10 +28,18 @@ function abortError(): Error {
 }
 
 /**
- * Reads at most `limit` bytes. When the stream ends within the limit the bytes come back; otherwise a
- * stream that replays what was read and then continues with the rest, so nothing is lost.
+ * The largest body the API takes for this request: an upload's (`uploadMax`, UPLOAD_BODY_MAX_MB)
+ * or any other call's (the API's general limit).
  */
-export function bufferUpTo(stream: Readable, limit: number): Promise<Buffer | Readable> {
+export function bodyLimitOf(headers: IncomingHttpHeaders, uploadMax: number): number {
+  return isUpload(headers) ? uploadMax : BODY_MAX_BYTES;
+}
+
+/**
+ * Reads the whole body when it is at most `limit` bytes; past that it rejects with
+ * `BodyTooLargeError` at once and reads no more (the web server drops the rest once answered).
+ */
+export function bufferUpTo(stream: Readable, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -36,7 +55,7 @@ export function bufferUpTo(stream: Readable, limit: number): Promise<Buffer | Re
       if (total <= limit) return;
       done();
       stream.pause();
-      resolve(Readable.from(replay(chunks, stream), { objectMode: false }));
+      reject(new BodyTooLargeError(limit));
     };
     const onEnd = () => {
       done();
@@ -58,11 +77,6 @@ export function bufferUpTo(stream: Readable, limit: number): Promise<Buffer | Re
   });
 }
 
-async function* replay(head: Buffer[], rest: Readable): AsyncGenerator<Buffer> {
-  yield* head;
-  for await (const chunk of rest) yield chunk as Buffer;
-}
-
 /** The Content-Length the browser declared, when it is a plain byte count (the stream then has that size). */
 export function declaredLength(headers: IncomingHttpHeaders): number | undefined {
   const value = headers['content-length'];
@@ -82,15 +96,20 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
   );
 }
 
-export async function prepareBody(request: IncomingMessage, limit = REPLAYABLE_BODY_LIMIT): Promise<PreparedBody> {
+/**
+ * The body to send on: null for GET and HEAD, an upload as the browser's own stream (the transport
+ * counts it against `limit` as it goes), anything else read into memory. Rejects with
+ * `BodyTooLargeError` when the declared length, or the bytes read, pass `limit`.
+ */
+export async function prepareBody(request: IncomingMessage, limit: number): Promise<PreparedBody> {
   const method = (request.method ?? 'GET').toUpperCase();
   if (method === 'GET' || method === 'HEAD') return null;
   if (!hasBody(request.headers)) return EMPTY;
+  const declared = declaredLength(request.headers);
+  if (declared !== undefined && declared > limit) throw new BodyTooLargeError(limit);
   // Never held in memory, whatever its size: a 419 on an upload is not retried (the XSRF token is
   // fetched before the first unsafe call), but a buffered image would hold the upload's progress
   // at 100 % while the BFF is still sending it on.
   if (isUpload(request.headers)) return request;
-  const declared = declaredLength(request.headers);
-  if (declared !== undefined && declared > limit) return request;
   return bufferUpTo(request, limit);
 }

@@ -33,6 +33,8 @@ export const UNAUTHENTICATED = 'Nincs bejelentkezve.';
 /** The 405 of a path that takes other methods only (the API's wording). */
 export const METHOD_NOT_ALLOWED = 'A kérés módja nem megengedett.';
 export const CROSS_SITE = 'A kérés más oldalról érkezett, ezért elutasítottuk.';
+/** The API's own 413 message, for a body the web server refuses in its place. */
+export const TOO_LARGE = 'A kérés túl nagy.';
 
 /**
  * The cross-site guard of every BFF route (/api/**, /broadcasting/auth, /auth/login, /auth/logout),

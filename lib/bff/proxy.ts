@@ -16,12 +16,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { env } from '@/lib/env';
 import { upstreamBaseUrl } from '@/lib/routing/tenant';
-import { declaredLength, isUpload, prepareBody } from './body';
+import { BodyTooLargeError, bodyLimitOf, declaredLength, isUpload, prepareBody } from './body';
 import {
   CROSS_SITE,
   isAbort,
   METHOD_NOT_ALLOWED,
   requestTenant,
+  TOO_LARGE,
   UNAUTHENTICATED,
   UNKNOWN_TENANT,
   UPSTREAM_DOWN,
@@ -88,7 +89,7 @@ export async function proxyCall(req: IncomingMessage, res: ServerResponse, path:
   if (!tenant) return sendMessage(res, 404, UNKNOWN_TENANT);
 
   // The sealed session: the API's cookies for this tenant.
-  const { sessionSecret: password, tenantApiUrl } = env();
+  const { sessionSecret: password, tenantApiUrl, uploadBodyMaxBytes } = env();
   const proto = requestProto(req.headers);
   const session = forTenant(await readSealedCookie(cookieValue(req.headers.cookie, SESSION_COOKIE), password), tenant);
   // An upload from a browser this shop has no login of (the seal's `auth`, as proxy.ts reads it)
@@ -113,18 +114,26 @@ export async function proxyCall(req: IncomingMessage, res: ServerResponse, path:
     if (!res.writableFinished) gone.abort();
   });
 
+  // The body is counted here against the API's limit, declared or as it arrives (body.ts): over it
+  // the answer is 413 from here, and what went on to the API stops there.
+  const limit = bodyLimitOf(req.headers, uploadBodyMaxBytes);
   let answer: TransportAnswer;
   try {
-    const body = await prepareBody(req);
+    const body = await prepareBody(req, limit);
+    const streamed = body instanceof Readable;
     answer = await upstreamCall(ctx, {
       method,
       path,
       headers: forwardableRequestHeaders(req.headers),
       body,
-      bodyLength: body instanceof Readable ? declaredLength(req.headers) : undefined,
+      bodyLength: streamed ? declaredLength(req.headers) : undefined,
+      bodyLimit: streamed ? limit : undefined,
       signal: gone.signal,
     });
   } catch (err) {
+    // The connection stays open: the web server reads and drops the rest of the body after the
+    // answer (connections.ts), as a browser sends all of it before it reads the answer.
+    if (err instanceof BodyTooLargeError && !res.headersSent) return sendMessage(res, 413, TOO_LARGE);
     // The browser went away: nothing to answer, but keep any cookie the API already rotated.
     if (isAbort(err) || gone.signal.aborted) {
       const cookie = await resealed(session, tenant, ctx, false).catch(() => null);

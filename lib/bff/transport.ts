@@ -14,6 +14,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { BodyTooLargeError } from './body';
 
 /** A call in Node's terms: the headers as a plain record, a streamed body as a Node stream. */
 export interface TransportCall {
@@ -22,6 +23,11 @@ export interface TransportCall {
   body?: Uint8Array | string | Readable | null;
   /** The size of a streamed body when the browser declared it (Content-Length). */
   bodyLength?: number;
+  /**
+   * The most a streamed body may carry: counted as it is sent, and past it the call ends with
+   * `BodyTooLargeError` (nothing more is sent; the caller answers 413).
+   */
+  bodyLimit?: number;
   signal?: AbortSignal;
 }
 
@@ -152,6 +158,7 @@ function once(url: Target, init: TransportCall, attempt: number): Promise<Transp
       settled = true;
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) return reject(abortError(signal));
+      if (err instanceof BodyTooLargeError) return reject(err);
       // A kept-alive socket failed under the call. It may have been closed by the API while idle (then
       // nothing reached it), or the request may have reached an instance that died before answering
       // (a balancer closes the connection without a word): sending it again could apply a press twice.
@@ -173,7 +180,7 @@ function once(url: Target, init: TransportCall, attempt: number): Promise<Transp
       reject(failure);
     });
     if (streamed) {
-      void pumpBody(body, req, askFirst);
+      void pumpBody(body, req, askFirst, init.bodyLimit ?? Infinity);
     } else if (body != null) {
       req.end(body);
     } else {
@@ -192,23 +199,30 @@ function afterPoll(): Promise<void> {
 }
 
 /**
- * Streams `body` into `req`. The API may answer before the body is complete (413 when it is too
- * large) and close the connection; a write after its close fails (EPIPE/ECONNRESET) and would take
- * the unread answer with it. So every write waits for the loop's poll phase first (an answer that
- * arrived is parsed then), and the upload stops as soon as a refusal has arrived: the caller gets
- * the API's own answer instead of a transport error.
+ * Streams `body` into `req`, at most `limit` bytes: a body that passes it is not sent on further, and
+ * the call fails with `BodyTooLargeError`. The API may answer before the body is complete (a file
+ * over its own limit, a login that ended) and close the connection; a write after its close fails
+ * (EPIPE/ECONNRESET) and would take the unread answer with it. So every write waits for the loop's
+ * poll phase first (an answer that arrived is parsed then), and the upload stops as soon as a
+ * refusal has arrived: the caller gets the API's own answer instead of a transport error.
  */
-async function pumpBody(body: Readable, req: http.ClientRequest, askFirst: boolean): Promise<void> {
+async function pumpBody(body: Readable, req: http.ClientRequest, askFirst: boolean, limit: number): Promise<void> {
   let refused = false;
   req.once('response', (res) => {
     if ((res.statusCode ?? 500) >= 400) refused = true;
   });
   const stop = () => refused || req.destroyed;
   const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let sent = 0;
   try {
     if (askFirst) await continueOrAnswer(req);
     for (;;) {
       const { done, value } = await chunks.next();
+      if (!done) sent += value.byteLength;
+      if (sent > limit) {
+        req.destroy(new BodyTooLargeError(limit));
+        break;
+      }
       await afterPoll();
       if (stop()) break;
       if (done) {

@@ -37,6 +37,8 @@ export interface UpstreamCall {
   body?: Uint8Array | string | Readable | null;
   /** The declared size of a streamed body, when known. */
   bodyLength?: number;
+  /** The most a streamed body may carry (counted as it is sent; past it the call fails with `BodyTooLargeError`). */
+  bodyLimit?: number;
   signal?: AbortSignal;
 }
 
@@ -83,6 +85,7 @@ async function send(ctx: UpstreamContext, call: UpstreamCall): Promise<Transport
     headers: buildHeaders(ctx, call),
     body: hasBody ? call.body : null,
     bodyLength: hasBody ? call.bodyLength : undefined,
+    bodyLimit: hasBody ? call.bodyLimit : undefined,
     signal: call.signal,
   });
   const merged = mergeSetCookies(ctx.jar, answer.setCookie);

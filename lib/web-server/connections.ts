@@ -20,11 +20,31 @@ export function drainUnreadBody(req: IncomingMessage, res: ServerResponse): void
     if (req.complete) return;
     const timer = setTimeout(() => socket.destroy(), req.destroyed ? 1_000 : DRAIN_MS);
     timer.unref();
-    socket.once('close', () => clearTimeout(timer));
+    // Per request, and removed with it: a kept-alive connection carries many such calls (cross-site
+    // refusals, say), and a listener left on the socket for each piled up until Node warned.
+    const stop = () => {
+      clearTimeout(timer);
+      socket.off('close', stop);
+      req.off('end', stop);
+    };
+    socket.once('close', stop);
     if (req.destroyed) return;
-    req.once('end', () => clearTimeout(timer));
+    req.once('end', stop);
     req.resume();
   });
+}
+
+/**
+ * Node's HTTP parser reads a server socket itself, below the stream: once the request's buffer was
+ * full it stopped that reading, and `resume()` on the socket does not start it again (the stream is
+ * not paused, its handle simply reads no more). Started on the handle, as Node's own `net` does: the
+ * parser then reads the rest, and drops it for the answered request.
+ */
+function readAgain(socket: Socket): void {
+  const handle = (socket as unknown as { _handle?: { reading?: boolean; readStart?: () => number } | null })._handle;
+  if (!handle || handle.reading || typeof handle.readStart !== 'function') return;
+  handle.reading = true;
+  if (handle.readStart() !== 0) socket.destroy();
 }
 
 const current = Symbol('current request');
@@ -52,6 +72,7 @@ export function lingerOnClose(socket: Socket): void {
     tracked.end();
     tracked.on('data', () => {});
     tracked.resume();
+    readAgain(tracked);
     const timer = setTimeout(() => tracked.destroy(), DRAIN_MS);
     timer.unref();
     tracked.once('end', () => tracked.destroy());

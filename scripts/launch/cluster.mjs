@@ -33,6 +33,7 @@ import { ensureSecrets, secretsEnv } from '../../contracts/secrets.mjs';
 import { buildApiBundle } from './api-build.mjs';
 import { env, logger, printRunning, RESTART, restartPlan, Supervisor, waitForHttp } from './supervise.mjs';
 import { buildWebIfStale, ROOT, webServerPath } from './web-build.mjs';
+import { webRealtimeEnv } from './web-env.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -219,13 +220,17 @@ export function createCluster(o) {
         [webServerPath(o.distDir), '-H', '127.0.0.1', '-p', String(webPorts[k])],
         {
           stdio: output,
-          env: {
-            ...common,
-            PORT: String(webPorts[k]),
-            TENANT_API_URL: lbUrl,
-            // The client's address arrives from HAProxy on the loopback.
-            TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
-          },
+          // Beside the bundled API the web's PUSHER_* name its socket only for an external service (web-env.mjs).
+          env: webRealtimeEnv(
+            {
+              ...common,
+              PORT: String(webPorts[k]),
+              TENANT_API_URL: lbUrl,
+              // The client's address arrives from HAProxy on the loopback.
+              TRUSTED_PROXIES: baseEnv.TRUSTED_PROXIES || '127.0.0.1, ::1',
+            },
+            o.apiPort,
+          ),
         },
       );
     });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomSecrets, secretsEnv, writeSecretsFile, type Secrets } from '../../contracts/secrets.mjs';
 import { ensureWebBuild, ROOT, webServerPath } from './web-build.mjs';
+import { webRealtimeEnv } from './web-env.mjs';
 
 /**
  * Ports and build folder of the shared end-to-end stack (globalSetup). Tests that need a stack of
@@ -268,14 +269,20 @@ export interface WebOptions {
 export async function startWeb(o: WebOptions): Promise<ManagedProcess> {
   if (!(await portIsFree(o.port))) throw new Error(`port ${o.port} is taken; is an earlier test stack still running?`);
   const env: NodeJS.ProcessEnv = {
-    ...cleanEnv(),
-    ...secretsEnv(o.secrets),
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    NEXT_DIST_DIR: o.distDir,
-    TENANT_API_URL: `http://127.0.0.1:${o.apiPort}`,
-    DATA_DIR: o.dataDir,
-    PORT: String(o.port),
+    // Beside the bundled API the web's PUSHER_* name its socket only for an external service (web-env.mjs).
+    ...webRealtimeEnv(
+      {
+        ...cleanEnv(),
+        ...secretsEnv(o.secrets),
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        NEXT_DIST_DIR: o.distDir,
+        TENANT_API_URL: `http://127.0.0.1:${o.apiPort}`,
+        DATA_DIR: o.dataDir,
+        PORT: String(o.port),
+      },
+      o.apiPort,
+    ),
     ...o.env,
   };
   // The web's own server around Next's handler, compiled with the build (as `npm start` runs it).

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { ensureSecrets, secretsEnv } from '../../contracts/secrets.mjs';
 import { ChildGroup, env, logger, printRunning, waitForHttp } from './supervise.mjs';
 import { buildWebIfStale, compileWebServer, ROOT as root, webServerPath } from './web-build.mjs';
+import { webRealtimeEnv } from './web-env.mjs';
 
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
@@ -103,7 +104,9 @@ async function main() {
   log(`starting the web app on port ${port}${dev ? ' (dev mode)' : ''}…`);
   // The web's own server around Next's handler: it sets X-Forwarded-* from the socket (TRUSTED_PROXIES).
   const webArgs = [webServerPath(distDir), ...(dev ? ['--dev'] : []), '-p', String(port)];
-  children.start('web app', process.execPath, webArgs, { env: childEnv });
+  // Beside the bundled API the web's PUSHER_* name its socket only for an external service (web-env.mjs).
+  const webEnv = withApi ? webRealtimeEnv(childEnv, apiPort) : childEnv;
+  children.start('web app', process.execPath, webArgs, { env: webEnv });
   await waitFor('the web app', `http://127.0.0.1:${port}/login`, dev ? 300_000 : 120_000);
   if (shuttingDown) return;
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { freezeDatabase } from './fault-proxy';
-import { API, ApiClient, bffSecret, clusterPid, SCALE, sleep } from './support';
+import { API, ApiClient, bffSecretHeader, clusterPid, SCALE, sleep } from './support';
 
 /**
  * A bad day in the scale mode: a process that dies, PostgreSQL ending every connection, PostgreSQL
@@ -28,11 +28,8 @@ async function status(url: string): Promise<number> {
 
 async function livePid(url: string): Promise<number | undefined> {
   try {
-    // The process id only with the BFF secret (issue 38): the probe's answer is `{status}` to anyone else.
-    const res = await fetch(`${url}/health/live`, {
-      headers: { 'x-bff-secret': bffSecret() },
-      signal: AbortSignal.timeout(5_000),
-    });
+    // The process id is a detail: only with the BFF secret.
+    const res = await fetch(`${url}/health/live`, { headers: bffSecretHeader(), signal: AbortSignal.timeout(5_000) });
     return ((await res.json()) as { pid?: number }).pid;
   } catch {
     return undefined;

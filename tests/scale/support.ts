@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Pusher, { type Channel } from 'pusher-js';
-import { readOrCreateSecrets } from '../../contracts/secrets.mjs';
 import { PID_FILE } from '../../scripts/launch/cluster.mjs';
+import { readSecretsFileRaw } from '../../contracts/secrets.mjs';
 import type { Player } from '../../contracts/player';
 import type { User } from '../../contracts/auth';
 import type { RealtimeConfig } from '../../contracts/realtime';
@@ -53,14 +53,14 @@ export function clusterPid(name: string): number {
 }
 
 /**
- * The cluster's BFF secret (as the launcher hands it to the instances: BFF_SECRET, else the data
- * folder's secrets file). The health probes show their details (the process id) only with it.
+ * The cluster's BFF secret as a header: the health answers give their details (a process's id) only
+ * to a caller that sends it. The cluster's, as it took it: from the environment, else DATA_DIR's file.
  */
-export function bffSecret(): string {
-  if (process.env.BFF_SECRET) return process.env.BFF_SECRET;
+export function bffSecretHeader(): Record<string, string> {
   const dataDir = process.env.SCALE_DATA_DIR;
   if (!dataDir) throw new Error('SCALE_DATA_DIR is not set: run the suite with playwright.scale.config.ts');
-  return readOrCreateSecrets(dataDir).bffSecret;
+  const secret = process.env.BFF_SECRET || (readSecretsFileRaw(dataDir) as { bffSecret: string }).bffSecret;
+  return { 'x-bff-secret': secret };
 }
 
 /** The API instances' current process ids (the failover tests kill them). */

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { DEMO, logIn } from '../support/auth';
 import { rawRequest, sessionCookie } from '../support/raw-http';
@@ -76,3 +77,60 @@ test('an early 413 reaches a client still sending its body, every time', async (
   }
   expect(outcomes.filter((o) => !o.endsWith(' 413'))).toEqual([]);
 });
+
+/**
+ * A body sent chunked (no Content-Length) cannot be judged by its headers: the web server counts its
+ * bytes as they arrive and answers 413 itself once they pass the API's limit. Before, it streamed the
+ * body on, the API refused it and closed the connection mid-body, and about one post in three got
+ * 502 (EPIPE) instead of the API's 413.
+ */
+test('an oversized chunked body gets 413 every time, never 502', async () => {
+  test.setTimeout(120_000);
+  const port = E2E.webPort;
+  const host = `demo.localhost:${port}`;
+  const login = await rawRequest({
+    method: 'POST',
+    path: '/auth/login',
+    host,
+    port,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const cookie = sessionCookie(login);
+  const outcomes: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    outcomes.push(
+      await chunkedPost(port, { host, cookie, 'content-type': 'application/json' }, 5 * 1024 * 1024).catch(
+        (err: Error) => err.message,
+      ),
+    );
+  }
+  expect(outcomes).toEqual(Array(20).fill(`413 ${JSON.stringify({ message: 'A kérés túl nagy.' })}`));
+});
+
+/** POST /api/playlists with a body of `size` bytes in 64 kB chunks; stops sending once the answer came. */
+function chunkedPost(port: number, headers: Record<string, string>, size: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/api/playlists', headers, agent: false },
+      (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve(`${res.statusCode} ${text}`));
+      },
+    );
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
+    const piece = Buffer.alloc(64 * 1024, 'x');
+    void (async () => {
+      for (let sent = 0; sent < size && !answered && !req.destroyed; sent += piece.length) {
+        if (!req.write(piece)) await new Promise((r) => req.once('drain', r));
+      }
+      if (!req.destroyed) req.end();
+    })().catch(() => undefined);
+  });
+}

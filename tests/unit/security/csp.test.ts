@@ -1,5 +1,7 @@
 /** @jest-environment node */
+import { parseWebEnv } from '@/lib/env';
 import { contentSecurityPolicy, mayBeFramed, originSource } from '@/lib/security/csp';
+import { webRealtimeEnv } from '@/scripts/launch/web-env.mjs';
 
 const origins = { apiPublicUrl: 'http://127.0.0.1:4000', realtime: null, extraOrigins: [] };
 
@@ -74,5 +76,55 @@ describe('originSource', () => {
     ['http://api.internal/{tenant}/', 'http://api.internal'],
   ])('%s → %s', (url, source) => {
     expect(originSource(url)).toBe(source);
+  });
+});
+
+describe('the policy of a web app started beside the bundled API (npm start, test stacks, cluster)', () => {
+  // What the launchers hand both processes: every secret, the built-in realtime server's key among them.
+  const launched = {
+    BFF_SECRET: 'b'.repeat(40),
+    SESSION_SECRET: 's'.repeat(40),
+    PUSHER_KEY: 'a1b2c3d4e5f6a7b8c9d0',
+    TENANT_API_URL: 'http://127.0.0.1:4000',
+  };
+
+  function connectSrc(env: Record<string, string>): string[] {
+    const w = parseWebEnv(webRealtimeEnv(env, 4000));
+    const origins = { apiPublicUrl: w.apiPublicUrl, realtime: w.realtime, extraOrigins: w.cspExtraOrigins };
+    return directives(contentSecurityPolicy({ nonce: 'n', pathname: '/', origins })).get('connect-src')!;
+  }
+
+  it('names only the built-in realtime server, never hosted Pusher', () => {
+    expect(connectSrc(launched)).toEqual(["'self'", 'http://127.0.0.1:4000', 'ws://127.0.0.1:4000']);
+    expect(connectSrc({ ...launched, BROADCAST_DRIVER: 'builtin' })).toEqual([
+      "'self'",
+      'http://127.0.0.1:4000',
+      'ws://127.0.0.1:4000',
+    ]);
+  });
+
+  it('names the built-in server where browsers reach it (PUSHER_PUBLIC_HOST)', () => {
+    expect(
+      connectSrc({
+        ...launched,
+        PUSHER_PUBLIC_HOST: 'rt.example.com',
+        PUSHER_PUBLIC_PORT: '443',
+        PUSHER_PUBLIC_TLS: 'on',
+      }),
+    ).toEqual(["'self'", 'http://127.0.0.1:4000', 'ws://127.0.0.1:4000', 'wss://rt.example.com:443']);
+  });
+
+  it('names hosted Pusher when the API broadcasts through it, or the service PUSHER_HOST names', () => {
+    expect(connectSrc({ ...launched, BROADCAST_DRIVER: 'pusher', PUSHER_CLUSTER: 'mt1' })).toContain(
+      'wss://ws-mt1.pusher.com:443',
+    );
+    const selfHosted = connectSrc({
+      ...launched,
+      BROADCAST_DRIVER: 'pusher',
+      PUSHER_HOST: 'soketi.internal',
+      PUSHER_PORT: '6001',
+    });
+    expect(selfHosted).toContain('ws://soketi.internal:6001');
+    expect(selfHosted.join(' ')).not.toContain('pusher.com');
   });
 });
