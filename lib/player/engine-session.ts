@@ -14,6 +14,7 @@ import { createOutage, isUnreachable, returnFromAlone } from './outage';
 import { reportPlayed } from './play-reports';
 import { SpotPlayer } from './spot-player';
 import {
+  aheadTrackAtom,
   aloneTrackAtom,
   dispatchSpots,
   durationAtom,
@@ -137,6 +138,7 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
         if (p) reportPlayed(p.id, report);
       },
       onAloneTrack: (track) => store.set(aloneTrackAtom, track),
+      onAheadTrack: (track) => store.set(aheadTrackAtom, track),
       onAloneExhausted: () => store.set(serverUnreachableAtom, true),
     },
     audio,
@@ -246,6 +248,7 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
       store.set(serverUnreachableAtom, false);
       store.set(playingOnAloneAtom, false);
       store.set(aloneTrackAtom, null);
+      store.set(aheadTrackAtom, null);
       instance.dispose();
       // The second music element the graph may have added; the first is the page's (use-player-engine.ts).
       for (const element of instance.musicElements) if (element !== audio) element.remove();
