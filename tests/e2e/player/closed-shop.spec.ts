@@ -143,6 +143,7 @@ test('closed: the bar says when it opens, play asks and says until when; the cou
   const column = (day: string) => counter.page.locator(`[data-day="${day}"]`);
   await expect(column('sunday').locator('[data-closed]')).toHaveAttribute('data-closed', '00:00–00:00');
   await expect(column('tuesday').locator('[data-closed]')).toHaveCount(2);
+  await counter.page.screenshot({ path: test.info().outputPath('plan-week-1366.png'), fullPage: true });
   await counter.page.getByRole('button', { name: 'Új idősáv' }).click();
   const blockForm = counter.page.getByRole('dialog', { name: 'Új idősáv' });
   const warning = blockForm.getByText('Ezen a napon a bolt zárva van: ez az idősáv nem szól.');
@@ -154,4 +155,5 @@ test('closed: the bar says when it opens, play asks and says until when; the cou
   await blockForm.getByRole('button', { name: 'Mégse' }).click();
   await phone.page.goto('/mixer/plan');
   await expect(phone.page.getByRole('heading', { name: 'Vasárnap · zárva' })).toBeVisible();
+  await phone.page.screenshot({ path: test.info().outputPath('plan-list-390.png'), fullPage: true });
 });
