@@ -32,8 +32,11 @@ export function PlanDayList({
             {hu.plan.dayShort[day]}
             {closedDays.includes(day) && <span className={styles.dayClosed}> · {hu.plan.dayClosed}</span>}
           </h3>
+          {closedDays.includes(day) && byDay[day].length > 0 && (
+            <p className={styles.dayEmpty}>{hu.plan.closedDayWarning}</p>
+          )}
           {byDay[day].length === 0 ? (
-            <p className={styles.dayEmpty}>{hu.plan.dayEmpty}</p>
+            <p className={styles.dayEmpty}>{closedDays.includes(day) ? hu.plan.dayClosedEmpty : hu.plan.dayEmpty}</p>
           ) : (
             <ul className={styles.dayItems}>
               {byDay[day].map((block) => {

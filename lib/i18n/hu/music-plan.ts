@@ -66,6 +66,7 @@ export const musicPlan = {
   // The shop's opening hours on the plan (the settings' 'Nyitvatartás').
   closedLegend: 'Szürke: a bolt zárva, ilyenkor nem szól zene.',
   dayClosed: 'zárva',
+  dayClosedEmpty: 'A bolt egész nap zárva, nem szól zene.',
   closedDayWarning: 'Ezen a napon a bolt zárva van: ez az idősáv nem szól.',
   closedDaysWarning: 'Ezeken a napokon a bolt zárva van: ez az idősáv ekkor nem szól.',
 } as const;

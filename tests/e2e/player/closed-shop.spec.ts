@@ -105,6 +105,7 @@ test('closed: the bar says when it opens, play asks and says until when; the cou
     await expect(bar(d.page).getByText('Zárva – nyitás holnap 08:00', { exact: true })).toBeVisible(LIVE);
   }
   await phone.page.screenshot({ path: test.info().outputPath('closed-bar-390.png') });
+  await counter.page.screenshot({ path: test.info().outputPath('closed-bar-1366.png') });
 
   // Play on the phone asks first; a yes starts the music, and both bars say until when it holds.
   await bar(phone.page).getByRole('button', { name: 'Lejátszás', exact: true }).click();
@@ -117,6 +118,7 @@ test('closed: the bar says when it opens, play asks and says until when; the cou
     await expect(bar(d.page).getByText(/^Zárva/)).toHaveCount(0);
   }
   await counter.page.screenshot({ path: test.info().outputPath('hold-bar-1366.png') });
+  await phone.page.screenshot({ path: test.info().outputPath('hold-bar-390.png') });
 
   // The scheduler's question: an every-minute spot only while open is 720 a day, not 1,440.
   const [spot] = (await call(counter.page, 'GET', '/api/spots')) as Spot[];
@@ -155,5 +157,6 @@ test('closed: the bar says when it opens, play asks and says until when; the cou
   await blockForm.getByRole('button', { name: 'Mégse' }).click();
   await phone.page.goto('/mixer/plan');
   await expect(phone.page.getByRole('heading', { name: 'Vasárnap · zárva' })).toBeVisible();
+  await expect(phone.page.getByText('A bolt egész nap zárva, nem szól zene.')).toBeVisible();
   await phone.page.screenshot({ path: test.info().outputPath('plan-list-390.png'), fullPage: true });
 });
