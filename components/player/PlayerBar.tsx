@@ -11,7 +11,14 @@ import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { heardPlaying } from '@/lib/player/heard';
 import { isUnheard, useHeard, useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
-import { aloneTrackAtom, needsTapAtom, playingOnAloneAtom, serverUnreachableAtom } from '@/lib/player/state';
+import {
+  aheadTrackAtom,
+  aloneTrackAtom,
+  needsTapAtom,
+  playingOnAloneAtom,
+  serverUnreachableAtom,
+} from '@/lib/player/state';
+import { nextTrackSource } from '@/lib/player/track-source';
 import {
   getPlayerEngine,
   preloadEngineOnIntent,
@@ -20,11 +27,13 @@ import {
 } from '@/lib/player/use-player-engine';
 import { usePlayerRealtime } from '@/lib/player/use-player-realtime';
 import { usePlanHold } from '@/lib/player/plan-hold';
+import { useShopDay } from '@/lib/player/use-shop-day';
 import { useSpotState } from '@/lib/player/use-spot-state';
 import { ConnectionStatus } from '@/components/realtime/ConnectionStatus';
 import { DeviceMenu } from '@/components/realtime/DeviceMenu';
 import { SpotIndicator } from '@/components/realtime/SpotIndicator';
 import { TrackMenu } from '@/components/tracks/TrackMenu';
+import { LazyConfirmDialog } from '@/components/ui/lazy';
 import { Cover } from './Cover';
 import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { PlayModeToggle, PlayModeToggles } from './PlayModeToggles';
@@ -48,6 +57,8 @@ export function PlayerBar() {
   // The API is away and the device plays on alone: the bar names the track that sounds.
   const alone = useAtomValue(playingOnAloneAtom);
   const aloneTrack = useAtomValue(aloneTrackAtom);
+  // The audio device moved on by itself and the server has not named that track yet.
+  const aheadTrack = useAtomValue(aheadTrackAtom);
   const unavailable = useOutputUnavailable();
   // What the shop hears, as far as this device knows ('unknown' in the server's render).
   const heard = useHeard();
@@ -58,15 +69,44 @@ export function PlayerBar() {
   const silent = useOutputSilent(spot.current !== null || unheard);
   // A manager's press holds the music plan until its next boundary (the bundled API's plan).
   const hold = usePlanHold();
+  // Whether the shop is open (the bundled API's opening hours): closed, the bar says until when, and
+  // play asks first.
+  const shop = useShopDay();
+  const closed = shop !== null && !shop.open;
+  const [askClosed, setAskClosed] = useState(false);
   const [expanded, setExpanded] = useState(false);
   // A pause or a play pressed and not answered yet: the button shows its result at once (the answer
   // replaces it; a refused one brings the old button back with its toast).
   const [pausing, setPausing] = useState(false);
   const [starting, setStarting] = useState(false);
   const moreId = useId();
-  const track = (alone ? aloneTrack : null) ?? player?.track ?? null;
+  // The bar names what the shop hears: on the audio device the track its element plays.
+  const track = (alone ? aloneTrack : null) ?? (output ? aheadTrack : null) ?? player?.track ?? null;
+  // And where that track came from: a block's start names the new source at once while the old
+  // source's track finishes first.
+  const [source, setSource] = useState(() => nextTrackSource(null, track?.id ?? null, player?.playable ?? null, false));
+  const heardSource = nextTrackSource(
+    source,
+    track?.id ?? null,
+    player?.playable ?? null,
+    player?.plan?.applied === true,
+  );
+  if (heardSource !== source) setSource(heardSource);
+
+  /** Play pressed while the shop is closed: asked first ('A bolt zárva van. Elindítja a zenét?'). */
+  const closedConfirm = (start: () => void) => (
+    <LazyConfirmDialog
+      open={askClosed}
+      onOpenChange={setAskClosed}
+      title={hu.player.closedPlayTitle}
+      confirmLabel={hu.player.closedPlayConfirm}
+      cancelLabel={hu.player.closedPlayCancel}
+      onConfirm={start}
+    />
+  );
 
   if (!player || !track) {
+    const startEmpty = () => void actions.togglePlay();
     return (
       <section
         className={`${styles.bar} ${styles.empty}`}
@@ -89,16 +129,18 @@ export function PlayerBar() {
             aria-label={heardPlaying(heard, player) ? hu.player.pause : hu.player.play}
             disabled={unreachable}
             {...preloadEngineOnIntent}
-            onClick={() => void actions.togglePlay()}
+            onClick={() => (closed && !heardPlaying(heard, player) ? setAskClosed(true) : startEmpty())}
           >
             {heardPlaying(heard, player) ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
           </button>
         )}
+        {closed && closedConfirm(startEmpty)}
       </section>
     );
   }
 
-  const href = playableHref(player);
+  const playable = heardSource?.playable ?? null;
+  const href = playableHref({ ...player, playable });
   // The server says playing, but nothing sounds when its device is gone or the next track could not
   // be fetched: the bar tells that instead of showing a pause button over silence.
   // Playing on alone the music sounds, whatever the lost socket says of the devices.
@@ -122,7 +164,9 @@ export function PlayerBar() {
               ? 'silent'
               : hold
                 ? 'hold'
-                : null;
+                : closed
+                  ? 'closed'
+                  : null;
   const pressPlay = () => {
     // The press is the gesture the browser waits for.
     if (tap) getPlayerEngine()?.startFromTap();
@@ -130,13 +174,15 @@ export function PlayerBar() {
     else if (playing || starting) {
       setPausing(true);
       void actions.togglePlay().finally(() => setPausing(false));
-    } else {
-      // The pause button at once, as the answer will show it; not before this device knows what the
-      // shop hears (the first render), where the answer keeps the play button too.
-      if (heard !== 'unknown') setStarting(true);
-      void actions.togglePlay().finally(() => setStarting(false));
-    }
+    } else if (closed) setAskClosed(true);
+    else start();
   };
+  function start() {
+    // The pause button at once, as the answer will show it; not before this device knows what the
+    // shop hears (the first render), where the answer keeps the play button too.
+    if (heard !== 'unknown') setStarting(true);
+    void actions.togglePlay().finally(() => setStarting(false));
+  }
   const showsPause = (playing || starting) && !pausing;
 
   return (
@@ -164,6 +210,7 @@ export function PlayerBar() {
           </p>
         )}
         {notice === 'alone' && <p className={styles.noticeText}>{hu.player.serverAwayPlayingOn}</p>}
+        {notice === 'closed' && shop?.label && <p className={styles.noticeText}>{shop.label}</p>}
         {notice === 'hold' && hold && (
           <>
             <p className={styles.noticeText}>{hold.label}</p>
@@ -204,9 +251,9 @@ export function PlayerBar() {
             {trackTitle(track)}
           </p>
           <p className={styles.artist}>{trackArtist(track)}</p>
-          {player.playable && href && (
+          {playable && href && (
             <IntentLink href={href} className={styles.playable}>
-              {player.playable.name}
+              {playable.name}
             </IntentLink>
           )}
         </div>
@@ -276,6 +323,7 @@ export function PlayerBar() {
           </p>
         )}
       </div>
+      {closed && closedConfirm(start)}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { MusicBlock, MusicSourceType } from '@/contracts/music-plan';
 import { DAY_KEY_OF_WEEKDAY, DAY_KEYS, type DayKey } from '@/contracts/names';
+import type { OpeningHours } from '@/contracts/opening-hours';
 import { wallClockIn } from '@/lib/format/date';
 
 /**
@@ -217,4 +218,54 @@ export function blockTitle(block: MusicBlock, deleted: string): string {
 export function nowInWeek(ms: number, timeZone: string): { day: DayKey; minute: number } {
   const clock = wallClockIn(ms, timeZone);
   return { day: DAY_KEY_OF_WEEKDAY[clock.weekday]!, minute: clock.hour * 60 + clock.minute };
+}
+
+// ---- The shop's opening hours on the week -------------------------------------------------------
+
+/** A stretch of one day's column: [start, end) in minutes of that day. */
+export interface DayStretch {
+  start: number;
+  end: number;
+}
+
+const previousDay = (day: DayKey): DayKey => DAY_KEYS[(DAY_KEYS.indexOf(day) + DAY_KEYS.length - 1) % DAY_KEYS.length]!;
+
+/**
+ * The hours of each weekday the shop is closed by its weekly opening hours (the week view shades
+ * them): a day's own hours, and the past-midnight tail of the day before (a bar open 18:00–02:00 is
+ * open until 02:00 on the next day's column). No opening hours at all: always open, nothing shaded.
+ * Date exceptions are left out: the week repeats.
+ */
+export function closedStretches(hours: OpeningHours | null): Record<DayKey, DayStretch[]> {
+  const out = Object.fromEntries(DAY_KEYS.map((d) => [d, [] as DayStretch[]])) as Record<DayKey, DayStretch[]>;
+  if (!hours || hours.week.length === 0) return out;
+  const byDay = new Map(hours.week.map((h) => [h.day, h]));
+  const spanOf = (day: DayKey) => {
+    const h = byDay.get(day);
+    if (!h || 'closed' in h) return null;
+    const open = minutesOf(h.open);
+    const close = minutesOf(h.close);
+    return open === null || close === null ? null : { open, close };
+  };
+  for (const day of DAY_KEYS) {
+    const opened: DayStretch[] = [];
+    const own = spanOf(day);
+    if (own) opened.push({ start: own.open, end: own.close > own.open ? own.close : DAY_MINUTES });
+    const before = spanOf(previousDay(day));
+    if (before && before.close < before.open && before.close > 0) opened.push({ start: 0, end: before.close });
+    opened.sort((a, b) => a.start - b.start);
+    let at = 0;
+    for (const o of opened) {
+      if (o.start > at) out[day].push({ start: at, end: o.start });
+      at = Math.max(at, o.end);
+    }
+    if (at < DAY_MINUTES) out[day].push({ start: at, end: DAY_MINUTES });
+  }
+  return out;
+}
+
+/** The weekdays the shop does not open at all (its weekly hours say 'Zárva'); none without hours. */
+export function closedDays(hours: OpeningHours | null): DayKey[] {
+  if (!hours) return [];
+  return DAY_KEYS.filter((day) => hours.week.some((h) => h.day === day && 'closed' in h));
 }

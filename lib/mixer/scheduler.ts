@@ -8,6 +8,8 @@ import type {
 } from '@/contracts/scheduled-contents';
 // The scheduler's own engine (pure, no server dependency): the form counts fires by the very rules the server fires by.
 import { firesBetween, localMinute, zonedDayStart, type ScheduleRule } from '@/server/src/scheduler/engine';
+import type { OpeningHours } from '@/contracts/opening-hours';
+import { compileHours, isOpenAt } from '@/server/src/scheduler/day-plan';
 
 export { DAY_KEYS };
 
@@ -213,16 +215,27 @@ const addDays = (dateKey: string, days: number) => {
 /**
  * The most times the rule fires on one of the shop's days, today and the six after (whole days on
  * the shop's clock, a day with a DST change counted as it really is), by the scheduler's engine.
+ * An item 'Csak nyitvatartási időben' counts only the minutes the shop is open by `hours` (as the
+ * runner leaves the closed ones out); without hours the shop is always open.
  * 0 when the rule cannot be read (the server will say what is wrong).
  */
-export function mostFiresPerDay(rule: ScheduleRule, nowMs: number, timeZone: string, days = 7): number {
+export function mostFiresPerDay(
+  rule: ScheduleRule & { only_open?: boolean },
+  nowMs: number,
+  timeZone: string,
+  hours: OpeningHours | null = null,
+  days = 7,
+): number {
   try {
     const today = localMinute(nowMs, timeZone).dateKey;
+    const compiled = rule.only_open && hours ? compileHours(hours) : null;
     let most = 0;
     for (let i = 0; i < days; i++) {
       const start = zonedDayStart(addDays(today, i), timeZone);
       const end = zonedDayStart(addDays(today, i + 1), timeZone);
-      most = Math.max(most, firesBetween(rule, start, end, timeZone, 10_000).length);
+      const fires = firesBetween(rule, start, end, timeZone, 10_000);
+      const count = compiled ? fires.filter((at) => isOpenAt(compiled, at, timeZone)).length : fires.length;
+      most = Math.max(most, count);
     }
     return most;
   } catch {

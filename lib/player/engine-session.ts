@@ -15,6 +15,7 @@ import { reportPlayed } from './play-reports';
 import { pressFailedMessage } from './press-failure';
 import { SpotPlayer } from './spot-player';
 import {
+  aheadTrackAtom,
   aloneTrackAtom,
   dispatchSpots,
   durationAtom,
@@ -141,6 +142,7 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
         if (p) reportPlayed(p.id, report);
       },
       onAloneTrack: (track) => store.set(aloneTrackAtom, track),
+      onAheadTrack: (track) => store.set(aheadTrackAtom, track),
       onAloneExhausted: () => store.set(serverUnreachableAtom, true),
     },
     audio,
@@ -250,6 +252,7 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
       store.set(serverUnreachableAtom, false);
       store.set(playingOnAloneAtom, false);
       store.set(aloneTrackAtom, null);
+      store.set(aheadTrackAtom, null);
       instance.dispose();
       // The second music element the graph may have added; the first is the page's (use-player-engine.ts).
       for (const element of instance.musicElements) if (element !== audio) element.remove();

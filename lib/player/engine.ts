@@ -50,6 +50,12 @@ export interface EngineHooks {
   onPlayed?(report: PlayReport): void;
   /** Playing on alone (API away): the track that sounds now, which the stale player does not name. */
   onAloneTrack?(track: Track): void;
+  /**
+   * The device moved on to the announced next track by itself (a track's end, a crossfade) and the
+   * server has not named it yet: the track that sounds meanwhile; null once the server's player names
+   * what sounds again.
+   */
+  onAheadTrack?(track: Track | null): void;
   /** Playing on alone ran out of announced tracks: nothing sounds until the API is back. */
   onAloneExhausted?(): void;
 }
@@ -216,7 +222,7 @@ export class PlayerEngine {
 
     // The device went on to the announced next track and the server has not answered its `next` yet.
     const behind = this.aheadOf !== null && track.id === this.aheadOf && this.loadedTrackId !== null;
-    if (!behind) this.aheadOf = null;
+    if (!behind) this.setAhead(null);
     if (behind) {
       // What sounds stays; the state's time is the old track's.
     } else if (track.id !== this.loadedTrackId) {
@@ -237,6 +243,14 @@ export class PlayerEngine {
     showOnMediaSession(this.player);
     this.updateReportTimer();
     this.refreshOutput();
+  }
+
+  /** The server's track the device has moved past (see aheadOf), and the track that sounds instead. */
+  private setAhead(of: number | null, track: Track | null = null): void {
+    const was = this.aheadOf;
+    this.aheadOf = of;
+    if (of !== null && track) this.hooks.onAheadTrack?.(track);
+    else if (was !== null) this.hooks.onAheadTrack?.(null);
   }
 
   /** Called from the tap on the prompt: the gesture lets the browser start audio at once. */
@@ -415,7 +429,7 @@ export class PlayerEngine {
       this.aheadCounted = true;
       this.hooks.onAloneTrack?.(first);
     }
-    this.aheadOf = null;
+    this.setAhead(null);
     return this.alone !== null;
   }
 
@@ -604,7 +618,7 @@ export class PlayerEngine {
     graph.equalPower(old, 'tail.fade', false, seconds);
     // The tail plays to its end (its meter then reports it as played through).
     this.handOver(incoming, seconds + CROSSFADE_LEAD_S + 1);
-    this.aheadOf = this.player?.track?.id ?? null;
+    this.setAhead(this.player?.track?.id ?? null, next);
     this.loadedTrackId = next.id;
     this.loadedItem = next;
     this.errorHandledForLoad = false;
@@ -635,7 +649,7 @@ export class PlayerEngine {
   private load(track: Track, startAt: number): void {
     const { url, id: trackId } = track;
     this.cancelCrossfade();
-    this.aheadOf = null;
+    this.setAhead(null);
     // With the graph a sounding track is not cut: it fades out over SKIP_FADE_S on the other element
     // while the new one starts on this role's.
     // A tail still fading out (a crossfade just made) gives way to the new fade.
@@ -707,7 +721,7 @@ export class PlayerEngine {
   private silence(previous: Player | null, sessionId: string | null): void {
     this.setNeedsTap(false);
     const wasOutput = isOutputDevice(previous, sessionId) && this.loadedTrackId !== null;
-    this.aheadOf = null;
+    this.setAhead(null);
     this.cancelCrossfade();
     this.endTail();
     this.meter?.finish(false);
@@ -956,7 +970,7 @@ export class PlayerEngine {
     if (this.spotHoldsFloor || !shouldSound(this.player, this.sessionId)) return;
     this.resumeAt = null;
     this.load(next, 0);
-    this.aheadOf = current.id;
+    this.setAhead(current.id, next);
     this.lastServerTime = null;
     this.lastReported = 0;
     this.start();

@@ -5,11 +5,11 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Player } from '@/contracts';
 import { apiFetch } from '@/lib/api/fetcher';
 import { useShopTimeZone } from '@/lib/api/use-shop-time-zone';
-import { wallClockIn } from '@/lib/format/date';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { showToast } from '@/lib/ui/toast';
 import { commitPlayer } from './commit';
 import { useHydrated } from './output-state';
+import { shopDayTime } from './shop-day';
 import { playerAtom } from './state';
 
 /**
@@ -18,17 +18,14 @@ import { playerAtom } from './state';
  * 'Vissza a napirendhez' hands control back at once.
  */
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
 /**
- * 'Kézi vezérlés ma 12:00-ig' / 'Kézi vezérlés kedd 08:00-ig', on the shop's clock (`timeZone`, the one
- * the plan's boundaries are in): 'ma' is the shop's today, whatever zone this device is set to.
+ * 'Kézi vezérlés ma 12:00-ig' / 'Kézi vezérlés holnap 08:00-ig' / 'Kézi vezérlés kedd 08:00-ig', on the
+ * shop's clock (`timeZone`, the one the plan's boundaries are in): 'ma' is the shop's today, whatever
+ * zone this device is set to.
  */
 export function planHoldLabel(holdUntil: Date, now: Date, timeZone: string): string {
-  const until = wallClockIn(holdUntil.getTime(), timeZone);
-  const today = wallClockIn(now.getTime(), timeZone);
-  const day = until.dateKey === today.dateKey ? huPlayer.planHoldToday : huPlayer.weekdays[until.weekday]!;
-  return huPlayer.planHold(day, `${pad2(until.hour)}:${pad2(until.minute)}`);
+  const { day, time } = shopDayTime(holdUntil.getTime(), now.getTime(), timeZone);
+  return huPlayer.planHold(day, time);
 }
 
 /** The hold's end while it lasts, else null (a hold that ran out goes by itself, before the server says so). */

@@ -51,6 +51,12 @@ export const serverUnreachableAtom = atom(false);
 export const playingOnAloneAtom = atom(false);
 export const aloneTrackAtom = atom<Track | null>(null);
 
+/**
+ * On the audio device: the track it moved on to by itself (a track's end, a crossfade) while the
+ * server's answer naming it is on its way; null when the player names what sounds.
+ */
+export const aheadTrackAtom = atom<Track | null>(null);
+
 /** When this device last heard the audio device move on (a pushed state with a new position or track). */
 export const outputHeardAtAtom = atom(0);
 

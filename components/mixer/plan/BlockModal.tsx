@@ -3,7 +3,7 @@
 import { useStore } from 'jotai';
 import { useState } from 'react';
 import type { MusicBlock } from '@/contracts/music-plan';
-import { MIXER_NAME_MAX } from '@/contracts/names';
+import { MIXER_NAME_MAX, type DayKey } from '@/contracts/names';
 import { FieldError } from '@/components/ui/FieldError';
 import { useFieldError } from '@/components/ui/form-errors';
 import { TrashIcon } from '@/components/ui/icons';
@@ -36,14 +36,25 @@ interface Props {
   /** The block to edit, or null for a new one (prefilled from a drag, or the defaults). */
   block: MusicBlock | null;
   prefill?: BlockPrefill;
+  /** The days the shop does not open (its weekly hours): a block chosen on one warns it will not sound. */
+  closedDays?: readonly DayKey[];
   channels: readonly SourceOption[] | null;
   playlists: readonly SourceOption[] | null;
   onClose: () => void;
 }
 
 /** The days: seven checkboxes, the scheduler's two shortcuts, and the server's `days` error. */
-function DayFields({ draft, set }: { draft: BlockDraft; set: (patch: Partial<BlockDraft>) => void }) {
+function DayFields({
+  draft,
+  set,
+  closedDays,
+}: {
+  draft: BlockDraft;
+  set: (patch: Partial<BlockDraft>) => void;
+  closedDays: readonly DayKey[];
+}) {
   const error = useFieldError('days');
+  const shut = DAY_KEYS.filter((key) => draft.days[key] && closedDays.includes(key));
   return (
     <fieldset className={formStyles.group} data-field="days" aria-invalid={error ? true : undefined}>
       <legend className={formStyles.legend}>{hu.scheduler.daysLegend}</legend>
@@ -66,6 +77,13 @@ function DayFields({ draft, set }: { draft: BlockDraft; set: (patch: Partial<Blo
           />
         ))}
       </div>
+      {shut.length > 0 && (
+        <p className={styles.closedWarning} role="status">
+          <strong>{shut.map((key) => hu.scheduler.days[key]).join(', ')}</strong>
+          {' – '}
+          {shut.length === 1 ? hu.plan.closedDayWarning : hu.plan.closedDaysWarning}
+        </p>
+      )}
       <FieldError message={error} />
     </fieldset>
   );
@@ -77,7 +95,7 @@ function DayFields({ draft, set }: { draft: BlockDraft; set: (patch: Partial<Blo
  * shuffle; an existing block can be deleted here (after a confirm). The server's first message shows
  * under each field (the overlap one under 'Kezdés').
  */
-export function BlockModal({ block, prefill, channels, playlists, onClose }: Props) {
+export function BlockModal({ block, prefill, closedDays = [], channels, playlists, onClose }: Props) {
   const store = useStore();
   const [draft, setDraft] = useState<BlockDraft>(() => draftOfBlock(block, prefill));
   const [confirming, setConfirming] = useState(false);
@@ -114,7 +132,7 @@ export function BlockModal({ block, prefill, channels, playlists, onClose }: Pro
           autoComplete="off"
           autoFocus
         />
-        <DayFields draft={draft} set={set} />
+        <DayFields draft={draft} set={set} closedDays={closedDays} />
         <fieldset className={formStyles.group}>
           <legend className={formStyles.legend}>{hu.plan.timeLegend}</legend>
           <p className={formStyles.hint}>{hu.plan.timeHint}</p>

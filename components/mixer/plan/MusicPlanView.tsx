@@ -9,11 +9,19 @@ import { PlusIcon } from '@/components/ui/icons';
 import { WarmUp, lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
 import { BrowserApiError, firstError } from '@/lib/api/fetcher';
 import { musicPlanApi, noteBlock, reloadBlocks, useMusicBlocks, useMusicPlan } from '@/lib/api/music-plan';
+import { useOpeningHours } from '@/lib/api/opening-hours';
 import { useSchedulePreview } from '@/lib/api/scheduled-contents';
 import { errors } from '@/lib/i18n/hu/errors';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { musicPlan as huPlan } from '@/lib/i18n/hu/music-plan';
-import { resizedBody, sourceKey, type BlockPrefill, type SourceOption } from '@/lib/mixer/music-plan';
+import {
+  closedDays,
+  closedStretches,
+  resizedBody,
+  sourceKey,
+  type BlockPrefill,
+  type SourceOption,
+} from '@/lib/mixer/music-plan';
 import { showToast } from '@/lib/ui/toast';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
@@ -48,6 +56,10 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
   const { plan } = useMusicPlan(initial.plan);
   const { list: blocks, failed, retry } = useMusicBlocks(initial.blocks);
   const preview = useSchedulePreview(initial.preview);
+  // The shop's weekly hours: the week shades the closed ones, the form warns of a closed day.
+  const { hours } = useOpeningHours(null);
+  const closed = closedStretches(hours);
+  const shut = closedDays(hours);
   const [editor, setEditor] = useState<Editor | null>(null);
   const open = (block: MusicBlock | null, prefill?: BlockPrefill) =>
     setEditor((e) => ({ block, prefill, session: (e?.session ?? 0) + 1 }));
@@ -94,10 +106,19 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
             {hu.plan.weekLabel}
           </h2>
           {blocks.length === 0 ? <EmptyState compact title={hu.plan.emptyTitle} text={hu.plan.emptyHint} /> : null}
-          <p className={`${styles.sectionHint} ${styles.wideOnly}`}>{hu.plan.weekHint}</p>
+          <p className={`${styles.sectionHint} ${styles.wideOnly}`}>
+            {hu.plan.weekHint}
+            {Object.values(closed).some((day) => day.length > 0) && (
+              <>
+                {' '}
+                <span className={styles.closedKey} aria-hidden="true" /> {hu.plan.closedLegend}
+              </>
+            )}
+          </p>
           <div className={styles.wideOnly}>
             <WeekGrid
               blocks={blocks}
+              closed={closed}
               sources={sources}
               onCreate={(prefill) => open(null, prefill)}
               onOpen={(block) => open(block)}
@@ -105,7 +126,7 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
             />
           </div>
           <div className={styles.phoneOnly}>
-            <PlanDayList blocks={blocks} sources={sources} onOpen={(block) => open(block)} />
+            <PlanDayList blocks={blocks} sources={sources} closedDays={shut} onOpen={(block) => open(block)} />
           </div>
         </section>
       )}
@@ -117,6 +138,7 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
           key={editor.session}
           block={editor.block}
           prefill={editor.prefill}
+          closedDays={shut}
           channels={initial.channels}
           playlists={initial.playlists}
           onClose={() => setEditor(null)}
@@ -125,6 +147,7 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
         <WarmUp of={BlockModal}>
           <BlockModal
             block={null}
+            closedDays={shut}
             channels={initial.channels}
             playlists={initial.playlists}
             onClose={() => undefined}

@@ -1,7 +1,7 @@
 'use client';
 
 import type { MusicBlock } from '@/contracts/music-plan';
-import { DAY_KEYS } from '@/contracts/names';
+import { DAY_KEYS, type DayKey } from '@/contracts/names';
 import { musicPlan as huPlan } from '@/lib/i18n/hu/music-plan';
 import { blocksByDay, crossesMidnight, sourceKey, type SourceOption } from '@/lib/mixer/music-plan';
 import { SourceCover } from './SourceCover';
@@ -14,10 +14,13 @@ const hu = { plan: huPlan };
 export function PlanDayList({
   blocks,
   sources,
+  closedDays,
   onOpen,
 }: {
   blocks: readonly MusicBlock[];
   sources: ReadonlyMap<string, SourceOption>;
+  /** The days the shop does not open: said beside the day, as a block there does not sound. */
+  closedDays: readonly DayKey[];
   onOpen: (block: MusicBlock) => void;
 }) {
   const byDay = blocksByDay(blocks);
@@ -27,9 +30,13 @@ export function PlanDayList({
         <section key={day} className={styles.daySection} aria-labelledby={`plan-day-${day}`}>
           <h3 id={`plan-day-${day}`} className={styles.dayTitle}>
             {hu.plan.dayShort[day]}
+            {closedDays.includes(day) && <span className={styles.dayClosed}> · {hu.plan.dayClosed}</span>}
           </h3>
+          {closedDays.includes(day) && byDay[day].length > 0 && (
+            <p className={styles.dayEmpty}>{hu.plan.closedDayWarning}</p>
+          )}
           {byDay[day].length === 0 ? (
-            <p className={styles.dayEmpty}>{hu.plan.dayEmpty}</p>
+            <p className={styles.dayEmpty}>{closedDays.includes(day) ? hu.plan.dayClosedEmpty : hu.plan.dayEmpty}</p>
           ) : (
             <ul className={styles.dayItems}>
               {byDay[day].map((block) => {

@@ -17,6 +17,7 @@ import {
   timeOf,
   weekSegments,
   type BlockPrefill,
+  type DayStretch,
   type Segment,
   type SourceOption,
 } from '@/lib/mixer/music-plan';
@@ -31,6 +32,8 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
 interface Props {
   blocks: readonly MusicBlock[];
+  /** The hours the shop is closed, by day (shaded; a block there does not sound). */
+  closed: Readonly<Record<DayKey, readonly DayStretch[]>>;
   sources: ReadonlyMap<string, SourceOption>;
   /** A drag (or a click) on a free slot: the form opens prefilled with its day and times. */
   onCreate: (prefill: BlockPrefill) => void;
@@ -84,7 +87,7 @@ function useShopNow(timeZone: string): { day: DayKey; minute: number } | null {
  * block's top and bottom edges drag its start and end; a click on a block opens its form. All of it
  * is also in the form itself, for the keyboard.
  */
-export function WeekGrid({ blocks, sources, onCreate, onOpen, onResize }: Props) {
+export function WeekGrid({ blocks, closed, sources, onCreate, onOpen, onResize }: Props) {
   const [drag, setDrag] = useState<Drag | null>(null);
   const [pending, setPending] = useState<{ id: number; from: string; to: string } | null>(null);
   const columns = useRef(new Map<DayKey, HTMLDivElement>());
@@ -193,6 +196,15 @@ export function WeekGrid({ blocks, sources, onCreate, onOpen, onResize }: Props)
           onPointerUp={finish}
           onPointerCancel={() => setDrag(null)}
         >
+          {closed[day].map((stretch) => (
+            <div
+              key={stretch.start}
+              className={styles.closedHours}
+              style={{ top: (stretch.start / 60) * HOUR_PX, height: ((stretch.end - stretch.start) / 60) * HOUR_PX }}
+              data-closed={hu.plan.range(timeOf(stretch.start), timeOf(stretch.end))}
+              aria-hidden="true"
+            />
+          ))}
           {week[day].map((segment) => {
             const { block } = segment;
             const source = sources.get(sourceKey(block.source_type, block.source_id));

@@ -10,6 +10,7 @@ import { CheckboxField, SelectField, TextField } from '@/components/ui/TextField
 import { FieldError } from '@/components/ui/FieldError';
 import { useFieldError } from '@/components/ui/form-errors';
 import { CloseIcon } from '@/components/ui/icons';
+import { openingHoursApi } from '@/lib/api/opening-hours';
 import { noteScheduledContent, scheduledContentApi } from '@/lib/api/scheduled-contents';
 import { useShopTimeZone } from '@/lib/api/use-shop-time-zone';
 import { formatClock } from '@/lib/format/duration';
@@ -172,7 +173,12 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
         const body = bodyOf(draft);
         // Asked only of a form the server may take (a name, something to play): a refused one shows its errors first.
         const complete = body.name.trim() !== '' && body.spots.length + body.slideshows.length > 0;
-        const most = complete ? mostFiresPerDay(body, Date.now(), timeZone) : 0;
+        let most = complete ? mostFiresPerDay(body, Date.now(), timeZone) : 0;
+        // An item only while open counts the shop's open minutes (a Laravel API has no hours: always open).
+        if (most > FIRES_PER_DAY_ASK && body.only_open) {
+          const hours = await openingHoursApi.get().catch(() => null);
+          most = mostFiresPerDay(body, Date.now(), timeZone, hours);
+        }
         if (most > FIRES_PER_DAY_ASK && !(await ask(most))) throw notNow();
         const saved = item
           ? await scheduledContentApi.update(item.id, body, signal)

@@ -63,4 +63,10 @@ export const musicPlan = {
   deleteHint: (name: string) => `„${name}” idősáv törlődik a napirendből.`,
   deleteConfirm: 'Igen, törlés',
   resizeFailed: 'Az idősáv nem módosult.',
+  // The shop's opening hours on the plan (the settings' 'Nyitvatartás').
+  closedLegend: 'Szürke: a bolt zárva, ilyenkor nem szól zene.',
+  dayClosed: 'zárva',
+  dayClosedEmpty: 'A bolt egész nap zárva, nem szól zene.',
+  closedDayWarning: 'Ezen a napon a bolt zárva van: ez az idősáv nem szól.',
+  closedDaysWarning: 'Ezeken a napokon a bolt zárva van: ez az idősáv ekkor nem szól.',
 } as const;

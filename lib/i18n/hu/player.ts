@@ -37,9 +37,17 @@ export const player = {
   movedHere: 'A zene mostantól ezen az eszközön szól.',
   // The music plan (issue 26): a manager's press holds it until its next boundary.
   planHold: (day: string, time: string) => `Kézi vezérlés ${day} ${time}-ig`,
-  planHoldToday: 'ma',
+  // The shop's days as the bar names them (its own clock): today, tomorrow, else the weekday.
+  today: 'ma',
+  tomorrow: 'holnap',
   /** By `Date.getDay()` (0 = Sunday). */
   weekdays: ['vasárnap', 'hétfő', 'kedd', 'szerda', 'csütörtök', 'péntek', 'szombat'],
   planResume: 'Vissza a napirendhez',
   planResumed: 'A zenei napirend újra vezérli a zenét.',
+  // The shop's opening hours (the bundled API): closed, said plainly.
+  closed: 'Zárva',
+  closedUntil: (day: string, time: string) => `Zárva – nyitás ${day} ${time}`,
+  closedPlayTitle: 'A bolt zárva van. Elindítja a zenét?',
+  closedPlayConfirm: 'Indítás',
+  closedPlayCancel: 'Mégse',
 } as const;

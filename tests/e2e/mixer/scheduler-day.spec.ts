@@ -39,10 +39,10 @@ test("an every-minute rule asks first ('Mégse' keeps the form); saved, its clos
   const spots = await pageCall<Spot[]>(page, 'GET', '/api/spots');
   const spot = spots[0]!;
   const before = await pageCall<OpeningHours>(page, 'GET', '/api/opening-hours');
-  // Every day open for one hour starting two hours from now: the next 24 hours hold an opening,
+  // Every day open for two hours starting two hours from now: the next 24 hours hold an opening,
   // a closing, and closed minutes from now to the opening.
   const open = (budapestHour() + 2) % 24;
-  const hours = { open: `${pad(open)}:00`, close: `${pad((open + 1) % 24)}:00` };
+  const hours = { open: `${pad(open)}:00`, close: `${pad((open + 2) % 24)}:00` };
   const name = uniqueName('Percenkénti szpot');
   try {
     const saved = await pageCall<OpeningHours>(page, 'POST', '/api/opening-hours', {
@@ -64,10 +64,11 @@ test("an every-minute rule asks first ('Mégse' keeps the form); saved, its clos
       .first()
       .check();
 
-    // The question, with the most fires on one day of the next week (1440; 1500 on autumn's long day).
+    // The question, with the most fires in the open minutes of one day of the next week (120; 180 when
+    // the two hours hold autumn's repeated one).
     await form.getByRole('button', { name: 'Mentés' }).click();
     const question = page.getByRole('dialog', {
-      name: /^Ez az ütemezés naponta akár (1440|1500) alkalommal szól\. Biztosan így szeretné\?$/,
+      name: /^Ez az ütemezés naponta akár (120|180) alkalommal szól\. Biztosan így szeretné\?$/,
     });
     await expect(question).toBeVisible();
     await expect(question.getByRole('button', { name: 'Igen, mentés' })).toBeVisible();

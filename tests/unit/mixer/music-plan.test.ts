@@ -1,5 +1,8 @@
 import type { MusicBlock } from '@/contracts/music-plan';
+import { DAY_KEYS } from '@/contracts/names';
 import {
+  closedDays,
+  closedStretches,
   blockBody,
   blocksByDay,
   dragRange,
@@ -124,5 +127,47 @@ describe('nowInWeek', () => {
     const at = Date.parse('2031-01-07T23:30:00Z');
     expect(nowInWeek(at, 'Europe/Budapest')).toEqual({ day: 'wednesday', minute: 30 });
     expect(nowInWeek(at, 'America/New_York')).toEqual({ day: 'tuesday', minute: 18 * 60 + 30 });
+  });
+});
+
+describe("the shop's closed hours on the week", () => {
+  it('shades the hours before opening and after closing, a closed day whole, and keeps a tail past midnight open', () => {
+    const week = closedStretches({
+      week: DAY_KEYS.map((day) =>
+        day === 'sunday'
+          ? { day, closed: true as const }
+          : day === 'friday'
+            ? { day, open: '18:00', close: '02:00' }
+            : { day, open: '08:00', close: '20:00' },
+      ),
+      exceptions: [],
+    });
+    expect(week.monday).toEqual([
+      { start: 0, end: 480 },
+      { start: 1200, end: 1440 },
+    ]);
+    expect(week.friday).toEqual([{ start: 0, end: 1080 }]);
+    // Friday's night runs until 02:00 on Saturday's column.
+    expect(week.saturday).toEqual([
+      { start: 120, end: 480 },
+      { start: 1200, end: 1440 },
+    ]);
+    expect(week.sunday).toEqual([{ start: 0, end: 1440 }]);
+  });
+
+  it('shades nothing without opening hours, and names the days closed all day', () => {
+    expect(Object.values(closedStretches({ week: [], exceptions: [] })).flat()).toEqual([]);
+    expect(Object.values(closedStretches(null)).flat()).toEqual([]);
+    expect(
+      closedDays({
+        week: DAY_KEYS.map((day) =>
+          day === 'sunday' || day === 'monday'
+            ? { day, closed: true as const }
+            : { day, open: '08:00', close: '20:00' },
+        ),
+        exceptions: [],
+      }),
+    ).toEqual(['monday', 'sunday']);
+    expect(closedDays(null)).toEqual([]);
   });
 });

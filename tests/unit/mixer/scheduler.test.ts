@@ -1,5 +1,5 @@
 import type { ScheduledContent, SchedulePreviewEntry } from '@/contracts';
-import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
+import { DAY_KEYS, DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import {
   bodyOf,
   buildTimeline,
@@ -214,6 +214,23 @@ describe('the question before a busy rule (more than 96 fires a day)', () => {
     ).toBe(120);
     // An end date already past: never.
     expect(mostFiresPerDay({ ...rule, date_to: '2026-11-01' }, now, 'Europe/Budapest')).toBe(0);
+  });
+
+  it("counts only the open minutes of an item 'Csak nyitvatartási időben'", () => {
+    const hours = {
+      week: DAY_KEYS.map((day) =>
+        day === 'sunday' ? { day, closed: true as const } : { day, open: '08:00', close: '20:00' },
+      ),
+      exceptions: [],
+    };
+    // A 12-hour day is 720 minutes, not 1,440.
+    expect(mostFiresPerDay({ ...rule, only_open: true }, now, 'Europe/Budapest', hours)).toBe(720);
+    // An item that plays whatever the hours, or a shop without hours: the whole day.
+    expect(mostFiresPerDay({ ...rule, only_open: false }, now, 'Europe/Budapest', hours)).toBe(1440);
+    expect(mostFiresPerDay({ ...rule, only_open: true }, now, 'Europe/Budapest', null)).toBe(1440);
+    expect(mostFiresPerDay({ ...rule, only_open: true }, now, 'Europe/Budapest', { week: [], exceptions: [] })).toBe(
+      1440,
+    );
   });
 
   it("counts a DST day as it is: autumn's repeated hour fires twice", () => {

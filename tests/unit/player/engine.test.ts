@@ -387,6 +387,20 @@ describe("a track's end without a crossfade", () => {
     expect(audio.src).toBe(aTrack().url);
   });
 
+  it('tells the track it sounds until the server names it, and then that it is in step again', () => {
+    const { audio, h, engine } = setup();
+    h.onAheadTrack = jest.fn();
+    engine.apply(aPlayer({ version: 3, next_tracks: [t1, t2] }), 'device-a');
+    audio.dispatchEvent(new Event('ended'));
+    expect(h.onAheadTrack).toHaveBeenLastCalledWith(t1);
+    // A state still naming the old track changes nothing of it.
+    engine.apply(aPlayer({ version: 4, volume: 60, next_tracks: [t1, t2] }), 'device-a');
+    expect(h.onAheadTrack).toHaveBeenCalledTimes(1);
+    engine.apply(aPlayer({ version: 5, track: t1, current_time: 0, next_tracks: [t2] }), 'device-a');
+    expect(h.onAheadTrack).toHaveBeenLastCalledWith(null);
+    expect(h.onAheadTrack).toHaveBeenCalledTimes(2);
+  });
+
   it('follows an answer that names another track (the plan or another device moved on)', () => {
     const { audio, engine } = setup();
     engine.apply(aPlayer({ version: 3, next_tracks: [t1] }), 'device-a');
