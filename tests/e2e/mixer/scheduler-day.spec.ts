@@ -144,7 +144,17 @@ test('screenshots: the timeline with the music plan (blocks, sources, volumes), 
     },
     { ...rule, name: uniqueName('Óránkénti ajánló'), frequency: 'hourly', spots: spots.slice(0, 2).map((s) => s.id) },
   ];
+  // The hourly rule plays only in opening hours (a new rule's default): every day open for twelve
+  // hours from this hour on, so the next hours hold its fires and their clashes whatever the day
+  // (the demo shop's own hours leave a whole Sunday closed) and the evening its skipped ones.
+  const before = await pageCall<OpeningHours>(page, 'GET', '/api/opening-hours');
+  const hour = budapestHour();
+  const hours = { open: `${pad(hour)}:00`, close: `${pad((hour + 12) % 24)}:00` };
   try {
+    await pageCall(page, 'POST', '/api/opening-hours', {
+      week: DAY_KEYS.map((day) => ({ day, ...hours })),
+      exceptions: [],
+    });
     await pageCall(page, 'POST', '/api/music-plan', {
       enabled: true,
       default_source_type: plan.default_source_type,
@@ -168,5 +178,6 @@ test('screenshots: the timeline with the music plan (blocks, sources, volumes), 
   } finally {
     for (const sample of samples) await deleteByName(page, sample.name).catch(() => {});
     await pageCall(page, 'POST', '/api/music-plan', plan).catch(() => {});
+    await pageCall(page, 'POST', '/api/opening-hours', before).catch(() => {});
   }
 });
