@@ -187,6 +187,16 @@ export interface PlayerService {
     decide: (row: PlayerRow, tx: Db) => Promise<PlanTarget | null>,
     options?: { force?: boolean },
   ): Promise<Player | null>;
+  /**
+   * A change of the shop's day (its opening hours, the plan, a block): `edit` runs in one transaction
+   * with the shop's player (its first) locked before it, and answers, besides its result, the instant
+   * a press's hold now lasts until (undefined: as it is). A hold that moves is written (the player's
+   * `plan.hold_until`) and sent to every device after the commit.
+   */
+  editDayPlan<T>(
+    customerId: number,
+    edit: (tx: Db, row: PlayerRow | undefined) => Promise<{ result: T; holdUntil?: Date | null }>,
+  ): Promise<T>;
   /** Wire shape of a row. */
   resource(row: PlayerRow): Promise<Player>;
   /** These players as they are now, whatever their shop (the realtime layer re-sends them after an outage). */
@@ -431,6 +441,22 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     return player;
   }
 
+  async function editDayPlan<T>(
+    customerId: number,
+    edit: (tx: Db, row: PlayerRow | undefined) => Promise<{ result: T; holdUntil?: Date | null }>,
+  ): Promise<T> {
+    const { result, player } = await transaction(db, async (tx) => {
+      // The player first, then what `edit` locks: the order of every player mutation.
+      const [row] = await lockPlayersOfCustomer(tx, { customerId });
+      const { result, holdUntil } = await edit(tx, row);
+      if (!row || holdUntil === undefined || (holdUntil?.getTime() ?? null) === (row.planHoldUntil?.getTime() ?? null))
+        return { result, player: null };
+      return { result, player: await resource(await updatePlayer(tx, row.id, { planHoldUntil: holdUntil }), tx) };
+    });
+    if (player) await onPlayerChanged(player, { customerId, reason: 'plan' });
+    return result;
+  }
+
   /** The player's changes for what the plan calls for; null: it is so already. */
   async function planChanges(tx: Tx, row: PlayerRow, target: PlanTarget): Promise<Changes | null> {
     const values: Changes = {};
@@ -647,6 +673,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       pressHold = hold;
     },
     applyPlan,
+    editDayPlan,
 
     async list(actor) {
       const { rows, created } = await transaction(db, async (tx) => {
