@@ -338,6 +338,32 @@ describe('one instance', () => {
     assert.equal((await player()).is_playing, false);
   });
 
+  test("a position report read before a block's volume neither sets the old volume back nor holds the plan", async () => {
+    await tick(t.app, local('08:00'));
+    // The audio device knows the morning's state (volume 40) and reports from it...
+    const known = await player();
+    assert.equal(known.volume, 40);
+    // ...while the afternoon's block sets 70.
+    await tick(t.app, local('12:00'));
+    now = local('12:00') + 4_000;
+    let p = (
+      await a.post(`/api/players/${playerId}/update-volume`, { currentTime: 3, volume: 40, version: known.version })
+    ).json<Player>();
+    assert.equal(p.volume, 70, 'the report restated an old volume');
+    assert.equal(p.current_time, 3, 'its position counts');
+    assert.equal(p.plan?.hold_until, null, 'and it is no press');
+    assert.equal((await player()).volume, 70);
+    // A report that knows the state carries the device's own volume (its slider moved): a press.
+    p = (
+      await a.post(`/api/players/${playerId}/update-volume`, { currentTime: 4, volume: 55, version: p.version })
+    ).json<Player>();
+    assert.equal(p.volume, 55);
+    assert.equal(p.plan?.hold_until, new Date(local('20:00')).toISOString());
+    // A slider press sends no version: its volume is the change.
+    p = (await a.post(`/api/players/${playerId}/update-volume`, { volume: 60 })).json<Player>();
+    assert.equal(p.volume, 60);
+  });
+
   test('an API that starts mid-block applies the state of now once, not each boundary it missed', async () => {
     const seen = updates(t.app);
     // Nothing ran since last night; the first tick is at 13:30.

@@ -123,7 +123,16 @@ export interface PlayerService {
   next(actor: Actor, playerId: number): Promise<Player>;
   togglePlay(actor: Actor, playerId: number): Promise<Player>;
   loadTrack(actor: Actor, playerId: number): Promise<Player>;
-  updateVolume(actor: Actor, playerId: number, input: { volume?: number; currentTime?: number }): Promise<Player>;
+  /**
+   * A volume press, a seek, or the audio device's position report. `version`: the player's version the
+   * volume was read from (a report's, a seek's); older than the player's, the volume is out of date
+   * (the plan or another device changed the player since) and only the position is taken.
+   */
+  updateVolume(
+    actor: Actor,
+    playerId: number,
+    input: { volume?: number; currentTime?: number; version?: number },
+  ): Promise<Player>;
   setPlayable(
     actor: Actor,
     playerId: number,
@@ -765,7 +774,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     updateVolume: (actor, playerId, input) =>
       mutate(actor, playerId, 'update-volume', async (row, tx) => {
         const values: Changes = {};
-        if (input.volume !== undefined) values.volume = Math.round(input.volume);
+        // A report read before the player's last change restates an old volume: it undoes nothing.
+        const outdated = input.version !== undefined && input.version < row.version;
+        if (input.volume !== undefined && !outdated) values.volume = Math.round(input.volume);
         if (input.currentTime !== undefined) {
           const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
           values.currentTime = track ? Math.min(input.currentTime, track.duration) : 0;
