@@ -107,10 +107,18 @@ const timeField = z.preprocess(
 
 /**
  * POST /api/players/{id}/update-volume (also the seek: a new `currentTime`): at least one of them
- * (neither → 422 on `volume`).
+ * (neither → 422 on `volume`). `version` (the bundled API only): the player's version the caller's
+ * `volume` was read from, sent with a position report or a seek, whose volume restates what the
+ * device had rather than changes it: when the player has changed since (the music plan's block, a
+ * slider on another device), that volume is out of date and left out (the position still counts).
+ * A slider press sends none: its volume is the change.
  */
 export const updateVolumeBodySchema = z
-  .object({ volume: volumeField, currentTime: timeField })
+  .object({
+    volume: volumeField,
+    currentTime: timeField,
+    version: z.preprocess(asNumber, z.number({ error: playerMessages.volume }).int().min(0).optional()),
+  })
   .refine((b) => b.volume !== undefined || b.currentTime !== undefined, {
     path: ['volume'],
     error: playerMessages.volume,

@@ -28,9 +28,17 @@ function call<T>(path: string, request: CallRequest = {}): Promise<T> {
 /** Every command that changes the player is sent with its own idempotency key (applied once). */
 const once = { once: true } as const;
 
-/** The body of `update-volume`: seconds to the hundredth, volume in whole steps. */
-function volumeBody(currentTime: number, volume: number) {
-  return { currentTime: Math.max(0, Math.round(currentTime * 100) / 100), volume: Math.round(volume) };
+/**
+ * The body of `update-volume`: seconds to the hundredth, volume in whole steps. `version`: the player's
+ * version the volume was read from, for a report or a seek (the bundled API then leaves out a volume
+ * the player has moved on from: the plan's block, another device's slider); none for a volume press.
+ */
+function volumeBody(currentTime: number, volume: number, version?: number) {
+  return {
+    currentTime: Math.max(0, Math.round(currentTime * 100) / 100),
+    volume: Math.round(volume),
+    ...(typeof version === 'number' ? { version } : {}),
+  };
 }
 
 export const playerApi = {
@@ -47,10 +55,10 @@ export const playerApi = {
   toggleRandom: (id: number) => call<Player>(`${base(id)}/random`, { method: 'POST', once: true }),
   toggleRepeat: (id: number) => call<Player>(`${base(id)}/repeat`, { method: 'POST', once: true }),
   jumpToTrack: (id: number, trackId: number) => call<Player>(`${base(id)}/next/tracks/${trackId}`, once),
-  updateVolume: (id: number, currentTime: number, volume: number) =>
+  updateVolume: (id: number, currentTime: number, volume: number, version?: number) =>
     call<Player>(`${base(id)}/update-volume`, {
       method: 'POST',
-      body: volumeBody(currentTime, volume),
+      body: volumeBody(currentTime, volume, version),
       once: true,
     }),
   /**
@@ -59,7 +67,7 @@ export const playerApi = {
    * the server broadcasts the change to the other devices anyway. Same origin with the page's cookies
    * and socket id, as every call; the BFF checks the origin and adds the XSRF token upstream.
    */
-  updateVolumeOnLeave: (id: number, currentTime: number, volume: number): void => {
+  updateVolumeOnLeave: (id: number, currentTime: number, volume: number, version?: number): void => {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Content-Type': 'application/json',
@@ -70,7 +78,7 @@ export const playerApi = {
     void fetch(`${base(id)}/update-volume`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(volumeBody(currentTime, volume)),
+      body: JSON.stringify(volumeBody(currentTime, volume, version)),
       credentials: 'same-origin',
       keepalive: true,
     }).catch(() => {

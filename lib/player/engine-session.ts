@@ -56,7 +56,7 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
         {
           list: () => playerApi.list(),
           next: (id) => playerApi.nextAtTrackEnd(id),
-          report: (id, time, volume) => playerApi.updateVolume(id, time, volume),
+          report: (id, time, volume) => playerApi.updateVolume(id, time, volume, current()?.version),
         },
         () => instance.alonePosition(),
       );
@@ -121,13 +121,15 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
       report: (currentTime, volume, options) => {
         const p = current();
         if (!p) return;
+        // With the version it knows: a report on its way as the plan's block (or another device) sets
+        // a new volume must not set the old one back.
         if (options?.leaving) {
-          playerApi.updateVolumeOnLeave(p.id, currentTime, volume);
+          playerApi.updateVolumeOnLeave(p.id, currentTime, volume, p.version);
           return;
         }
         // A lost report is harmless: the next one carries the position again. One the API did not
         // answer starts the outage: the device plays on alone and the bar says so.
-        commitPlayer(store, () => playerApi.updateVolume(p.id, currentTime, volume)).catch(wentAway);
+        commitPlayer(store, () => playerApi.updateVolume(p.id, currentTime, volume, p.version)).catch(wentAway);
       },
       togglePlay: () => {
         const p = current();

@@ -129,9 +129,11 @@ export function usePlayerActions(): PlayerActions {
       jumpToTrack: (trackId) => run((playerId) => playerApi.jumpToTrack(playerId, trackId)),
       seek: (seconds) => {
         store.set(positionAtom, Math.max(0, seconds));
-        return run((playerId) =>
-          playerApi.updateVolume(playerId, Math.max(0, seconds), store.get(playerAtom)?.volume ?? 100),
-        );
+        // The volume is the state's, with its version: a seek never sets back a newer volume.
+        return run((playerId) => {
+          const p = store.get(playerAtom);
+          return playerApi.updateVolume(playerId, Math.max(0, seconds), p?.volume ?? 100, p?.version);
+        });
       },
       setVolume: (v) => run((playerId) => playerApi.updateVolume(playerId, position(), snapVolume(v))),
       playHere: async () => {

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { OpeningHours } from '../../contracts/opening-hours';
-import { DAY_KEYS, type DayKey } from '../../contracts/names';
+import { DAY_KEYS, DEFAULT_SCHEDULE_RULE, SCHEDULER_FREQUENCIES, type DayKey } from '../../contracts/names';
 import {
   blockAt,
   compileHours,
@@ -21,9 +21,11 @@ import {
   isOpenAt,
   openingBoundaries,
   overlappingBlock,
+  nextFireWhileOpen,
   planBoundaries,
   type PlanBlockRule,
 } from '../../server/src/scheduler/day-plan';
+import { firesBetween, type ScheduleRule } from '../../server/src/scheduler/engine';
 
 const SEED = Number(process.env.DAY_PLAN_SEED ?? 20261126);
 const MIN = 60_000;
@@ -325,5 +327,60 @@ describe('music plan blocks', () => {
     // Monday 2026-06-15 01:00 in Budapest (UTC+2) is 2026-06-14 23:00 UTC: Sunday's tail.
     assert.equal(blockAt(plan, Date.UTC(2026, 5, 14, 23), 'Europe/Budapest'), 1);
     assert.equal(blockAt(plan, Date.UTC(2026, 5, 15, 0, 30), 'Europe/Budapest'), null);
+  });
+});
+
+describe("an item 'Csak nyitvatartási időben'", () => {
+  const ruleArb = fc
+    .record({
+      frequency: fc.constantFrom(...SCHEDULER_FREQUENCIES),
+      between: fc.option(openClose, { nil: null }),
+      days: fc.tuple(...DAY_KEYS.map(() => fc.boolean())),
+    })
+    .map(({ frequency, between, days }): ScheduleRule => ({
+      ...DEFAULT_SCHEDULE_RULE,
+      frequency,
+      between_from: between?.open ?? null,
+      between_to: between?.close ?? null,
+      ...(Object.fromEntries(DAY_KEYS.map((d, k) => [d, days[k]!])) as Record<DayKey, boolean>),
+    }));
+
+  it('its next play is its first fire in an open minute, as the runner fires it (closed minutes skipped)', () => {
+    const HORIZON_DAYS = 9;
+    check(
+      fc.property(
+        windowArb.chain((w) => fc.tuple(fc.constant(w), hoursArb(w.day), ruleArb)),
+        ([w, hours, rule]) => {
+          const { from } = windowOf(w);
+          const compiled = compileHours(hours);
+          const expected =
+            firesBetween(rule, from, from + HORIZON_DAYS * DAY, w.zone, 20_000).find((at) =>
+              isOpenAt(compiled, at, w.zone),
+            ) ?? null;
+          const got = nextFireWhileOpen(rule, from, w.zone, compiled, HORIZON_DAYS);
+          assert.equal(got, expected, `${w.zone} ${JSON.stringify(hours)} ${JSON.stringify(rule)}`);
+        },
+      ),
+      150,
+    );
+  });
+
+  it('closing at 23:04, an every-minute item in 23:05–23:06 plays first on a day open past it', () => {
+    const hours = compileHours({
+      week: DAY_KEYS.map((day) => ({ day, open: '08:00', close: '23:04' })),
+      exceptions: [{ date: '2031-01-09', name: 'Hosszú nyitva', open: '08:00', close: '23:50' }],
+    });
+    const rule: ScheduleRule = { ...DEFAULT_SCHEDULE_RULE, between_from: '23:05', between_to: '23:06' };
+    const zone = 'Europe/Budapest';
+    const at = nextFireWhileOpen(rule, Date.parse('2031-01-07T22:00:00+01:00'), zone, hours);
+    assert.equal(at, Date.parse('2031-01-09T23:05:00+01:00'));
+    // Never open then: none within the year.
+    const never = compileHours({
+      week: DAY_KEYS.map((day) => ({ day, open: '08:00', close: '23:04' })),
+      exceptions: [],
+    });
+    const started = performance.now();
+    assert.equal(nextFireWhileOpen(rule, Date.parse('2031-01-07T22:00:00+01:00'), zone, never), null);
+    assert.ok(performance.now() - started < 1_000, 'a year of closed nights is walked night by night');
   });
 });

@@ -251,6 +251,119 @@ describe('one instance', () => {
     );
   });
 
+  test("a change of the hours, their exceptions, the plan or a block moves a press's hold to the new next boundary, and the devices hear of it", async () => {
+    const week = (close: string) =>
+      DAY_KEYS.map((day) => (day === 'sunday' ? { day, closed: true } : { day, open: '08:00', close }));
+    const at = (ms: number) => new Date(ms).toISOString();
+    await tick(t.app, local('08:00'));
+    await tick(t.app, local('12:00'));
+    // 19:00, a press ('Kézi vezérlés ma 20:00-ig'), the music on.
+    now = local('19:00');
+    let p = (await a.get(`/api/players/${playerId}/next`)).json<Player>();
+    assert.equal(p.plan?.hold_until, at(local('20:00')));
+    const seen = updates(t.app);
+
+    // The closing moves to 19:30: the hold ends then, in the same transaction, and every device is told.
+    now = local('19:05');
+    let res = await a.post('/api/opening-hours', { week: week('19:30'), exceptions: [] });
+    assert.equal(res.statusCode, 200, res.body);
+    p = await player();
+    assert.equal(p.plan?.hold_until, at(local('19:30')));
+    assert.equal(p.is_playing, true);
+    assert.equal(seen.at(-1)?.plan?.hold_until, at(local('19:30')));
+    // An exception for today: closing at 19:20.
+    res = await a.post('/api/opening-hours', {
+      week: week('19:30'),
+      exceptions: [{ date: '2030-01-08', name: 'Leltár', open: '08:00', close: '19:20' }],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await player()).plan?.hold_until, at(local('19:20')));
+    // A block edited, created, deleted: the hold ends at the first boundary of the plan as it is.
+    const blocks = (await a.get('/api/music-plan/blocks')).json<Array<Record<string, unknown>>>();
+    const afternoonBlock = blocks.find((b) => b.name === 'Délután')!;
+    res = await a.post(`/api/music-plan/blocks/${String(afternoonBlock.id)}`, { ...afternoonBlock, to: '19:10' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await player()).plan?.hold_until, at(local('19:10')));
+    res = await a.post(`/api/music-plan/blocks/delete/${String(afternoonBlock.id)}`, {});
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await player()).plan?.hold_until, at(local('19:20')));
+    res = await a.post('/api/music-plan/blocks', {
+      name: 'Este',
+      from: '19:15',
+      to: '19:20',
+      source_type: 'channel',
+      source_id: morning.id,
+      volume: 30,
+      shuffle: false,
+      ...Object.fromEntries(DAY_KEYS.map((d) => [d, true])),
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const evening = res.json<{ id: number }>().id;
+    assert.equal((await player()).plan?.hold_until, at(local('19:15')));
+    res = await a.post(`/api/music-plan/blocks/delete/${evening}`, {});
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await player()).plan?.hold_until, at(local('19:20')));
+
+    // The boundary before it is held as before; the new closing pauses the music.
+    await tick(t.app, local('19:19'));
+    assert.equal((await player()).is_playing, true);
+    await tick(t.app, local('19:20'));
+    p = await player();
+    assert.equal(p.is_playing, false);
+    assert.equal(p.plan?.hold_until, null);
+    assert.equal(p.plan?.applied, true);
+
+    // A press after the closing holds until tomorrow's opening; the plan switched off ends the hold.
+    now = local('19:40');
+    p = (await a.get(`/api/players/${playerId}/toggle-play`)).json<Player>();
+    assert.equal(p.plan?.hold_until, at(local('08:00', '2030-01-09')));
+    res = await a.post('/api/music-plan', { enabled: false, default_source_type: null, default_source_id: null });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await player()).plan?.hold_until, null);
+  });
+
+  test('a closing moved to before now ends the hold: the closing applies at the next minute', async () => {
+    await tick(t.app, local('12:00'));
+    now = local('19:00');
+    const p = (await a.get(`/api/players/${playerId}/next`)).json<Player>();
+    assert.equal(p.plan?.hold_until, new Date(local('20:00')).toISOString());
+    now = local('19:10');
+    const res = await a.post('/api/opening-hours', {
+      week: DAY_KEYS.map((day) => (day === 'sunday' ? { day, closed: true } : { day, open: '08:00', close: '19:05' })),
+      exceptions: [],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await player()).plan?.hold_until, null);
+    await tick(t.app, local('19:11'));
+    assert.equal((await player()).is_playing, false);
+  });
+
+  test("a position report read before a block's volume neither sets the old volume back nor holds the plan", async () => {
+    await tick(t.app, local('08:00'));
+    // The audio device knows the morning's state (volume 40) and reports from it...
+    const known = await player();
+    assert.equal(known.volume, 40);
+    // ...while the afternoon's block sets 70.
+    await tick(t.app, local('12:00'));
+    now = local('12:00') + 4_000;
+    let p = (
+      await a.post(`/api/players/${playerId}/update-volume`, { currentTime: 3, volume: 40, version: known.version })
+    ).json<Player>();
+    assert.equal(p.volume, 70, 'the report restated an old volume');
+    assert.equal(p.current_time, 3, 'its position counts');
+    assert.equal(p.plan?.hold_until, null, 'and it is no press');
+    assert.equal((await player()).volume, 70);
+    // A report that knows the state carries the device's own volume (its slider moved): a press.
+    p = (
+      await a.post(`/api/players/${playerId}/update-volume`, { currentTime: 4, volume: 55, version: p.version })
+    ).json<Player>();
+    assert.equal(p.volume, 55);
+    assert.equal(p.plan?.hold_until, new Date(local('20:00')).toISOString());
+    // A slider press sends no version: its volume is the change.
+    p = (await a.post(`/api/players/${playerId}/update-volume`, { volume: 60 })).json<Player>();
+    assert.equal(p.volume, 60);
+  });
+
   test('an API that starts mid-block applies the state of now once, not each boundary it missed', async () => {
     const seen = updates(t.app);
     // Nothing ran since last night; the first tick is at 13:30.
@@ -337,6 +450,43 @@ describe('exactly once across instances', () => {
         now = local('21:15', '2030-01-09');
         await b.app.scheduler.tick(now);
         assert.equal(again.length, 0);
+      } finally {
+        await b.close();
+      }
+    },
+  );
+
+  test(
+    'a closing changed on one instance is applied by the other, at the new time, over a press made before',
+    { skip: PGLITE_CHOSEN ? 'PostgreSQL only' : !PG && !process.env.CI ? 'needs TEST_DATABASE_URL' : false },
+    async () => {
+      assert.ok(PG, 'CI: TEST_DATABASE_URL must be set');
+      await resetPlan();
+      await rows(`update players set is_playing = false, plan_hold_until = null where id = ${playerId}`);
+      await setUpPlan(a);
+      const b = await createTestApp({ SCHEDULER_INSTANCE: 'plan-b' }, { clock: () => now, freshDatabase: false });
+      try {
+        const onB = await loggedIn(b.app);
+        // Only A ticks: its plans are compiled with the closing at 20:00.
+        await tick(t.app, local('12:00', '2030-01-10'));
+        now = local('19:00', '2030-01-10');
+        await a.get(`/api/players/${playerId}/next`);
+        // The closing moves to 19:30 through B.
+        now = local('19:01', '2030-01-10');
+        const res = await onB.post('/api/opening-hours', {
+          week: DAY_KEYS.map((day) =>
+            day === 'sunday' ? { day, closed: true } : { day, open: '08:00', close: '19:30' },
+          ),
+          exceptions: [],
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        assert.equal((await player()).plan?.hold_until, new Date(local('19:30', '2030-01-10')).toISOString());
+        await tick(t.app, local('19:29', '2030-01-10'));
+        assert.equal((await player()).is_playing, true);
+        await tick(t.app, local('19:30', '2030-01-10'));
+        const p = await player();
+        assert.equal(p.is_playing, false);
+        assert.equal(p.plan?.applied, true);
       } finally {
         await b.close();
       }

@@ -21,6 +21,7 @@ import { createScheduledContent, type ScheduledContentRow } from '../../server/s
 import { buildPreview } from '../../server/src/routes/scheduled-contents';
 import { customers, musicPlans, scheduledContents, spots } from '../../server/src/db/schema';
 import { MIGRATIONS_FOLDER } from '../../server/src/db/client';
+import { DAY_KEYS } from '../../contracts/names';
 import { Client, createTestApp, loggedIn, multipart, OTHER, PNG, rowCount, type TestApp } from './helpers';
 
 /**
@@ -743,6 +744,42 @@ describe("'Csak nyitvatartási időben' (only_open) and the preview's whole day"
       { at: '2026-11-23T20:00:00+01:00', kind: 'close' },
       { at: '2026-11-24T08:00:00+01:00', kind: 'open' },
     ]);
+  });
+
+  test("an only_open item's next_play_at skips the closed minutes, as its fires do", async () => {
+    const before = (await a.get('/api/opening-hours')).json<Record<string, unknown>>();
+    try {
+      // Closing at 23:04 every day; on Wednesday open until 23:50.
+      const res = await a.post('/api/opening-hours', {
+        week: DAY_KEYS.map((day) => ({ day, open: '08:00', close: '23:04' })),
+        exceptions: [{ date: '2026-11-25', name: 'Hosszú nyitva', open: '08:00', close: '23:50' }],
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const rule = { ...base(), frequency: 'everyMinute', between_from: '23:05', between_to: '23:06' };
+      const gated = await create({ ...rule, name: 'Zárás után' });
+      const control = await create({ ...rule, name: 'Mindig', only_open: false });
+      assert.equal(gated.next_play_at, '2026-11-25T23:05:00+01:00');
+      assert.equal(control.next_play_at, '2026-11-23T23:05:00+01:00');
+      const listed = await list();
+      assert.equal(listed.find((i) => i.id === gated.id)?.next_play_at, '2026-11-25T23:05:00+01:00');
+      assert.equal(listed.find((i) => i.id === control.id)?.next_play_at, '2026-11-23T23:05:00+01:00');
+      // Without the late day it never plays within the year.
+      await a.post('/api/opening-hours', {
+        week: DAY_KEYS.map((day) => ({ day, open: '08:00', close: '23:04' })),
+        exceptions: [],
+      });
+      assert.equal((await list()).find((i) => i.id === gated.id)?.next_play_at, null);
+      // The runner agrees: Monday 23:05 fires only the item not bound to the hours.
+      now = Date.parse('2026-11-23T23:05:00+01:00');
+      const fired = await t.app.scheduler.tick(now);
+      assert.deepEqual(
+        fired.map((f) => f.scheduledContentId).filter((id) => id === gated.id || id === control.id),
+        [control.id],
+      );
+    } finally {
+      now = START;
+      await a.post('/api/opening-hours', before);
+    }
   });
 
   test('a shop without opening hours is always open: nothing skipped, no music events', async () => {

@@ -126,7 +126,16 @@ export interface PlayerService {
   next(actor: Actor, playerId: number): Promise<Player>;
   togglePlay(actor: Actor, playerId: number): Promise<Player>;
   loadTrack(actor: Actor, playerId: number): Promise<Player>;
-  updateVolume(actor: Actor, playerId: number, input: { volume?: number; currentTime?: number }): Promise<Player>;
+  /**
+   * A volume press, a seek, or the audio device's position report. `version`: the player's version the
+   * volume was read from (a report's, a seek's); older than the player's, the volume is out of date
+   * (the plan or another device changed the player since) and only the position is taken.
+   */
+  updateVolume(
+    actor: Actor,
+    playerId: number,
+    input: { volume?: number; currentTime?: number; version?: number },
+  ): Promise<Player>;
   setPlayable(
     actor: Actor,
     playerId: number,
@@ -190,6 +199,16 @@ export interface PlayerService {
     decide: (row: PlayerRow, tx: Db) => Promise<PlanTarget | null>,
     options?: { force?: boolean },
   ): Promise<Player | null>;
+  /**
+   * A change of the shop's day (its opening hours, the plan, a block): `edit` runs in one transaction
+   * with the shop's player (its first) locked before it, and answers, besides its result, the instant
+   * a press's hold now lasts until (undefined: as it is). A hold that moves is written (the player's
+   * `plan.hold_until`) and sent to every device after the commit.
+   */
+  editDayPlan<T>(
+    customerId: number,
+    edit: (tx: Db, row: PlayerRow | undefined) => Promise<{ result: T; holdUntil?: Date | null }>,
+  ): Promise<T>;
   /** Wire shape of a row. */
   resource(row: PlayerRow): Promise<Player>;
   /** These players as they are now, whatever their shop (the realtime layer re-sends them after an outage). */
@@ -439,6 +458,22 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     return player;
   }
 
+  async function editDayPlan<T>(
+    customerId: number,
+    edit: (tx: Db, row: PlayerRow | undefined) => Promise<{ result: T; holdUntil?: Date | null }>,
+  ): Promise<T> {
+    const { result, player } = await transaction(db, async (tx) => {
+      // The player first, then what `edit` locks: the order of every player mutation.
+      const [row] = await lockPlayersOfCustomer(tx, { customerId });
+      const { result, holdUntil } = await edit(tx, row);
+      if (!row || holdUntil === undefined || (holdUntil?.getTime() ?? null) === (row.planHoldUntil?.getTime() ?? null))
+        return { result, player: null };
+      return { result, player: await resource(await updatePlayer(tx, row.id, { planHoldUntil: holdUntil }), tx) };
+    });
+    if (player) await onPlayerChanged(player, { customerId, reason: 'plan' });
+    return result;
+  }
+
   /** The player's changes for what the plan calls for; null: it is so already. */
   async function planChanges(tx: Tx, row: PlayerRow, target: PlanTarget): Promise<Changes | null> {
     const values: Changes = {};
@@ -655,6 +690,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       pressHold = hold;
     },
     applyPlan,
+    editDayPlan,
 
     async list(actor) {
       const { rows, created } = await transaction(db, async (tx) => {
@@ -746,7 +782,9 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
     updateVolume: (actor, playerId, input) =>
       mutate(actor, playerId, 'update-volume', async (row, tx) => {
         const values: Changes = {};
-        if (input.volume !== undefined) values.volume = Math.round(input.volume);
+        // A report read before the player's last change restates an old volume: it undoes nothing.
+        const outdated = input.version !== undefined && input.version < row.version;
+        if (input.volume !== undefined && !outdated) values.volume = Math.round(input.volume);
         if (input.currentTime !== undefined) {
           const [track] = row.trackId !== null ? await getTracks(tx, [row.trackId]) : [];
           values.currentTime = track ? Math.min(input.currentTime, track.duration) : 0;

@@ -15,7 +15,7 @@ import type { BlockedTrack, BlockedTrackToggle } from '../../../contracts/blocke
 import type { Player } from '../../../contracts/player';
 import { DAY_KEYS } from '../../../contracts/names';
 import type { AppContext } from '../context';
-import { transaction, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import {
   createMusicBlock,
   deleteMusicBlock,
@@ -97,7 +97,8 @@ export function registerDayPlanRoutes(fastify: FastifyInstance, ctx: AppContext)
   /** Replaces the whole set; answers it as stored (the week Monday first, the exceptions by date). */
   app.post('/api/opening-hours', { schema: { body: openingHoursBodySchema } }, async (req): Promise<OpeningHours> => {
     const customerId = req.tenant.id;
-    await saveOpeningHours(db, { customerId, hours: req.body });
+    // A manager's hold follows the new hours in the same transaction ('Kézi vezérlés ma 23:05-ig').
+    await ctx.plan.change(customerId, ctx.clock(), (tx) => saveOpeningHours(tx, { customerId, hours: req.body }));
     return getOpeningHours(db, { customerId });
   });
 
@@ -127,7 +128,7 @@ export function registerDayPlanRoutes(fastify: FastifyInstance, ctx: AppContext)
   app.post('/api/music-plan', { schema: { body: musicPlanBodySchema } }, async (req): Promise<MusicPlan> => {
     const customerId = req.tenant.id;
     const body = req.body;
-    await transaction(db, async (tx) => {
+    await ctx.plan.change(customerId, ctx.clock(), async (tx) => {
       await lockMusicPlan(tx, { customerId });
       if (body.default_source_type !== null && body.default_source_id !== null)
         await checkSource(tx, customerId, body.default_source_type, body.default_source_id, 'default_source_id');
@@ -171,7 +172,7 @@ export function registerDayPlanRoutes(fastify: FastifyInstance, ctx: AppContext)
    * name, or by its source's name when it has none).
    */
   const saveBlock = async (customerId: number, id: number | null, body: MusicBlockInput): Promise<number> =>
-    transaction(db, async (tx) => {
+    ctx.plan.change(customerId, ctx.clock(), async (tx) => {
       await lockMusicPlan(tx, { customerId });
       const existing = await listMusicBlocks(tx, { customerId });
       if (id !== null && !existing.some((b) => b.id === id)) throw new HttpError(404, messages.notFound);
@@ -224,7 +225,9 @@ export function registerDayPlanRoutes(fastify: FastifyInstance, ctx: AppContext)
   });
 
   app.post<P>('/api/music-plan/blocks/delete/:id', async (req, reply) => {
-    const row = await deleteMusicBlock(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+    const customerId = req.tenant.id;
+    const id = idParam(req.params.id);
+    const row = await ctx.plan.change(customerId, ctx.clock(), (tx) => deleteMusicBlock(tx, { customerId, id }));
     if (!row) throw new HttpError(404, messages.notFound);
     return sendJson(reply, true);
   });

@@ -38,7 +38,14 @@ import { laravelDate } from '../resources';
 import { validate } from '../http/validation';
 import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../scheduler/engine';
 import { slices } from '../scheduler/slices';
-import { compileHours, compilePlan, isOpenAt, openingBoundaries, type CompiledHours } from '../scheduler/day-plan';
+import {
+  compileHours,
+  compilePlan,
+  isOpenAt,
+  nextFireWhileOpen,
+  openingBoundaries,
+  type CompiledHours,
+} from '../scheduler/day-plan';
 import { musicEvents, type PreviewPlan, type PreviewSource } from '../scheduler/music-preview';
 import {
   getMusicPlan,
@@ -77,8 +84,31 @@ export function ruleOf(row: ScheduledContentBase): ScheduleRule {
   };
 }
 
-function scheduledContentResource(row: ScheduledContentRow, now: number, timeZone: string): ScheduledContent {
-  const next = row.active ? nextFireAt(ruleOf(row), now, timeZone) : null;
+/**
+ * `hours`: the shop's compiled opening hours, which an item 'Csak nyitvatartási időben' fires only
+ * inside (its `next_play_at` skips the closed minutes, as the runner does).
+ */
+function scheduledContentResource(
+  row: ScheduledContentRow,
+  now: number,
+  timeZone: string,
+  hours: CompiledHours,
+  /** Next plays already found for the same rule (a list's items often share theirs). */
+  memo = new Map<string, number | null>(),
+): ScheduledContent {
+  const rule = ruleOf(row);
+  let next: number | null = null;
+  if (row.active) {
+    const key = `${row.onlyOpen ? 'open' : 'any'}:${JSON.stringify(rule)}`;
+    const known = memo.get(key);
+    next =
+      known !== undefined
+        ? known
+        : row.onlyOpen
+          ? nextFireWhileOpen(rule, now, timeZone, hours)
+          : nextFireAt(rule, now, timeZone);
+    memo.set(key, next);
+  }
   return {
     id: row.id,
     name: row.name,
@@ -245,10 +275,16 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
   const { db } = ctx;
   type P = { Params: { id: string } };
 
+  /** The shop's opening hours when an item of `rows` needs them for its next play, else always open. */
+  const hoursFor = async (customerId: number, rows: ScheduledContentRow[]): Promise<CompiledHours> =>
+    rows.some((row) => row.active && row.onlyOpen)
+      ? compileHours(await getOpeningHours(db, { customerId }))
+      : ALWAYS_OPEN;
+
   const answer = async (req: FastifyRequest, id: number): Promise<ScheduledContent> => {
     const row = await getScheduledContent(db, { customerId: req.tenant.id, id });
     if (!row) throw new HttpError(404, messages.notFound);
-    return scheduledContentResource(row, ctx.clock(), timeZoneOf(req.tenant));
+    return scheduledContentResource(row, ctx.clock(), timeZoneOf(req.tenant), await hoursFor(req.tenant.id, [row]));
   };
 
   /** 422 under each list holding an id that is not this shop's (inside the transaction: it rolls back). */
@@ -287,7 +323,9 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     const rows = await listScheduledContents(db, { customerId: req.tenant.id });
     const now = ctx.clock();
     const timeZone = timeZoneOf(req.tenant);
-    return rows.map((row) => scheduledContentResource(row, now, timeZone));
+    const hours = await hoursFor(req.tenant.id, rows);
+    const memo = new Map<string, number | null>();
+    return rows.map((row) => scheduledContentResource(row, now, timeZone, hours, memo));
   });
 
   app.get(

@@ -11,7 +11,15 @@
  */
 import type { OpeningHours } from '../../../contracts/opening-hours';
 import { DAY_KEY_OF_WEEKDAY, DAY_KEYS, type DayKey } from '../../../contracts/names';
-import { floorMinute, localMinute, offsetMsAt, sameOffsetSpanEnd } from './engine';
+import {
+  firstFire,
+  floorMinute,
+  localMinute,
+  nextFireAt,
+  offsetMsAt,
+  sameOffsetSpanEnd,
+  type ScheduleRule,
+} from './engine';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -324,4 +332,45 @@ export function planBoundaries(
     changeMinutes: (_dateKey, weekday) => plan.changes[weekday]!,
   };
   return stateChanges(rule, fromUtcMs, untilUtcMs, timeZone).map((c) => ({ at: c.at, blockId: c.state }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled items 'Csak nyitvatartási időben'
+
+/** How far ahead the openings are found at a time while looking for an open fire. */
+const OPENINGS_CHUNK_MS = 31 * DAY_MS;
+
+/**
+ * The first minute at or after `fromUtcMs` (within `horizonDays`) at which the rule is due while the
+ * shop is open, as the runner fires an item 'Csak nyitvatartási időben' (`isOpenAt` at the fire's
+ * minute); null when it fires in no open minute there. Always open: `nextFireAt`. Each fire that
+ * falls while closed jumps to the next opening, so a rule that fires every minute of the night
+ * costs one step per night, not one per minute.
+ */
+export function nextFireWhileOpen(
+  rule: ScheduleRule,
+  fromUtcMs: number,
+  timeZone: string,
+  hours: CompiledHours,
+  horizonDays = 366,
+): number | null {
+  const end = fromUtcMs + horizonDays * DAY_MS;
+  if (hours.alwaysOpen) return nextFireAt(rule, fromUtcMs, timeZone, horizonDays);
+  // The openings found so far, ascending, and how far they were looked for.
+  const openings: number[] = [];
+  let scanned = fromUtcMs;
+  let next = 0;
+  const openingAfter = (at: number): number | null => {
+    for (;;) {
+      while (next < openings.length && openings[next]! <= at) next++;
+      if (next < openings.length) return openings[next]!;
+      if (scanned >= end) return null;
+      const until = Math.min(end, scanned + OPENINGS_CHUNK_MS);
+      for (const b of openingBoundaries(hours, scanned, until, timeZone)) if (b.kind === 'open') openings.push(b.at);
+      scanned = until;
+    }
+  };
+  return firstFire(rule, fromUtcMs, end, timeZone, (fire) =>
+    isOpenAt(hours, fire, timeZone) ? true : openingAfter(fire),
+  );
 }

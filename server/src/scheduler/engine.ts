@@ -307,7 +307,7 @@ function dateKeyMs(dateKey: string): number {
 
 /**
  * Calls `visit` with every firing UTC minute start in [fromUtcMs, endUtcMs), ascending, until it
- * returns false. The time line is walked in spans that lie within one local day and one UTC offset
+ * returns false; a later instant returned goes on from there (the fires before it are skipped). The time line is walked in spans that lie within one local day and one UTC offset
  * (found by bisection on a transition day); within such a span local time runs with UTC, so the
  * day's firing minutes map to instants by subtraction. A wall-clock time skipped in spring lies in
  * no span; one repeated in autumn lies in two, visited in UTC order. Assumes at most one offset
@@ -318,7 +318,7 @@ function walkFires(
   fromUtcMs: number,
   endUtcMs: number,
   timeZone: string,
-  visit: (utcMs: number) => boolean,
+  visit: (utcMs: number) => boolean | number,
 ): void {
   const minutes = dayMinutes(rule);
   if (minutes.length === 0 || !WEEKDAY_KEYS.some((key) => rule[key])) return;
@@ -341,16 +341,22 @@ function walkFires(
       t = jump > spanEnd ? jump : spanEnd;
       continue;
     }
+    let resume: number | undefined;
     if (dayPasses(rule, local.dateKey, local.weekday)) {
       let i = lowerBound(minutes, local.minuteOfDay);
       for (; i < minutes.length; i++) {
         const fire = dayStartLocal + (minutes[i] as number) * MINUTE_MS - offset;
         if (fire >= spanEnd) break;
         if (fire >= endUtcMs) return;
-        if (!visit(fire)) return;
+        const next = visit(fire);
+        if (next === false) return;
+        if (next !== true && next > fire) {
+          resume = next;
+          break;
+        }
       }
     }
-    t = spanEnd;
+    t = resume === undefined ? spanEnd : ceilMinute(resume);
   }
 }
 
@@ -375,6 +381,27 @@ export function nextFireAt(rule: ScheduleRule, fromUtcMs: number, timeZone: stri
   walkFires(rule, fromUtcMs, fromUtcMs + horizonDays * DAY_MS, timeZone, (fire) => {
     found = fire;
     return false;
+  });
+  return found;
+}
+
+/**
+ * The first fire in [fromUtcMs, toUtcMs) that `judge` takes (true), or null. `judge` may answer a
+ * later instant instead, to go on from there without visiting the fires before it (a closed night
+ * skipped at once), or null to stop.
+ */
+export function firstFire(
+  rule: ScheduleRule,
+  fromUtcMs: number,
+  toUtcMs: number,
+  timeZone: string,
+  judge: (utcMs: number) => true | number | null,
+): number | null {
+  let found: number | null = null;
+  walkFires(rule, fromUtcMs, toUtcMs, timeZone, (fire) => {
+    const verdict = judge(fire);
+    if (verdict === true) found = fire;
+    return verdict === true || verdict === null ? false : verdict;
   });
   return found;
 }

@@ -199,6 +199,30 @@ export function targetAt(shop: ShopPlan, nowUtcMs: number, switchNow: boolean): 
   };
 }
 
+/**
+ * How long a manager's hold lasts once the shop's day changed at `nowUtcMs` (`before`, `after`: the
+ * plan as it was and as it is; undefined: off). A hold lasts until the next boundary after the press,
+ * which came after the latest boundary of the plan as it was: so it now lasts until the next boundary
+ * of the new plan (a closing moved to 23:05 ends at 23:05), and a change that puts a boundary between
+ * that one and now (the closing moved before now) ends it, so the state of now applies at the next
+ * minute. Null: no hold (the plan is off, or has no boundary ahead). A hold that has run out already
+ * stays as it is: its boundary is the minute's to apply.
+ */
+export function holdAfterChange(
+  before: ShopPlan | undefined,
+  after: ShopPlan | undefined,
+  holdUntil: Date | null,
+  nowUtcMs: number,
+): Date | null {
+  if (holdUntil === null || holdUntil.getTime() <= nowUtcMs) return holdUntil;
+  if (!after) return null;
+  const was = before ? latestEvent(before, nowUtcMs) : null;
+  const is = latestEvent(after, nowUtcMs);
+  if (is && (!was || is.at > was.at)) return null;
+  const next = nextEvent(after, nowUtcMs);
+  return next ? new Date(next.at) : null;
+}
+
 export interface PlanTickResult {
   customerId: number;
   event: PlanEvent;
@@ -216,11 +240,18 @@ export interface PlanRunner {
   holdUntil(tx: Db, customerId: number, nowUtcMs: number): Promise<Date | null>;
   /** 'Vissza a napirendhez': drops the hold and applies the state of now at once; null when the plan is off. */
   resume(customerId: number, nowUtcMs: number): Promise<boolean>;
+  /**
+   * A change of the shop's opening hours (their exceptions too), its plan or a block: `write` runs in
+   * one transaction with the shop's player, and a manager's hold follows the new plan there
+   * (holdAfterChange), sent to every device after the commit. Every instance's runner reads the
+   * changed plan at its next minute (the tables' key moved), before any boundary of it.
+   */
+  change<T>(customerId: number, nowUtcMs: number, write: (tx: Db) => Promise<T>): Promise<T>;
 }
 
 export interface PlanRunnerOptions {
   db: Db;
-  players: Pick<PlayerService, 'applyPlan'>;
+  players: Pick<PlayerService, 'applyPlan' | 'editDayPlan'>;
   instance: string;
   log?: { error(obj: object, msg: string): void };
   /**
@@ -371,6 +402,17 @@ export function createPlanRunner({
       if (!shop) return false;
       await players.applyPlan(customerId, async () => targetAt(shop, nowUtcMs, true), { force: true });
       return true;
+    },
+
+    async change(customerId, nowUtcMs, write) {
+      return players.editDayPlan(customerId, async (tx, row) => {
+        const held = row?.planHoldUntil != null && row.planHoldUntil.getTime() > nowUtcMs;
+        const before = held ? await loadShop(tx, customerId) : undefined;
+        const result = await write(tx);
+        if (!held) return { result };
+        const after = await loadShop(tx, customerId);
+        return { result, holdUntil: holdAfterChange(before, after, row.planHoldUntil, nowUtcMs) };
+      });
     },
   };
 }
