@@ -48,6 +48,7 @@ import {
   sourceNames,
   type SourceRef,
 } from '../db/queries/day-plan';
+import { createPreviewCache } from '../scheduler/preview-cache';
 import { blockRule } from './day-plan';
 
 const MINUTE_MS = 60_000;
@@ -244,6 +245,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   type P = { Params: { id: string } };
+  const previews = createPreviewCache(db);
 
   const answer = async (req: FastifyRequest, id: number): Promise<ScheduledContent> => {
     const row = await getScheduledContent(db, { customerId: req.tenant.id, id });
@@ -290,27 +292,48 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     return rows.map((row) => scheduledContentResource(row, now, timeZone));
   });
 
+  /**
+   * The window's fires and music events, as every request within its first minute sees them (the
+   * event loop gets a turn between the reads and while the fires are collected).
+   */
+  const readPreview = async (customerId: number, timeZone: string, startMinute: number, hours: number) => {
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const rows = await listScheduledContents(db, { customerId, activeOnly: true, between: turn });
+    await turn();
+    const opening = compileHours(await getOpeningHours(db, { customerId }));
+    await turn();
+    const plan = await previewPlan(db, customerId);
+    await turn();
+    const fires = await buildPreview(rows, startMinute, hours, timeZone, undefined, opening);
+    return { fires, music: musicEvents(opening, plan, startMinute, startMinute + hours * HOUR_MS, timeZone) };
+  };
+
+  /**
+   * `from` and `until` are the request's; the fires and music events are those of the window's first
+   * minute (the same within it: fires and boundaries fall on whole minutes), answered through the
+   * preview cache: kept per shop and window while the shop's schedule version stands, at most
+   * PREVIEW_SLOTS builds of a shop at once across every instance, else 429 (scheduler/preview-cache.ts).
+   */
   app.get(
     '/api/scheduled-contents/preview',
     { schema: { querystring: schedulePreviewQuerySchema } },
-    async (req): Promise<SchedulePreview> => {
+    async (req, reply) => {
       const { hours } = req.query;
       const customerId = req.tenant.id;
       const timeZone = timeZoneOf(req.tenant);
       const now = ctx.clock();
-      const until = now + hours * HOUR_MS;
-      const [rows, opening, plan] = await Promise.all([
-        listScheduledContents(db, { customerId, activeOnly: true }),
-        getOpeningHours(db, { customerId }).then(compileHours),
-        previewPlan(db, customerId),
-      ]);
-      const fires = await buildPreview(rows, now, hours, timeZone, undefined, opening);
-      return {
+      const startMinute = Math.ceil(now / MINUTE_MS) * MINUTE_MS;
+      const json = await previews.answer({ customerId, timeZone, startMinute, hours }, () =>
+        readPreview(customerId, timeZone, startMinute, hours),
+      );
+      const window: Pick<SchedulePreview, 'from' | 'until'> = {
         from: isoWithOffset(now, timeZone),
-        until: isoWithOffset(until, timeZone),
-        fires,
-        music: musicEvents(opening, plan, now, until, timeZone),
+        until: isoWithOffset(now + hours * HOUR_MS, timeZone),
       };
+      // `{"from":…,"until":…,` and the kept `{"fires":…,"music":…}` without its opening brace.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`${JSON.stringify(window).slice(0, -1)},${json.slice(1)}`);
     },
   );
 

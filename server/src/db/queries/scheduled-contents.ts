@@ -33,13 +33,17 @@ export type Links = { spots: number[]; slideshows: number[]; screens: number[] }
 type Scope = { customerId: number };
 type One = Scope & { id: number };
 
-/** The linked items of `ids`, each list in its chosen order. */
-async function linksOf(db: Db, ids: number[]) {
+/**
+ * The linked items of `ids`, each list in its chosen order. With `between`, the three reads run one
+ * after another and `between` is awaited before each (the preview gives the event loop a turn, as
+ * PGlite runs each query on the API's own thread).
+ */
+async function linksOf(db: Db, ids: number[], between?: () => Promise<void>) {
   const bySchedule = <T>() => new Map<number, T[]>();
   const out = { spots: bySchedule<LinkedSpot>(), slideshows: bySchedule<Linked>(), screens: bySchedule<Linked>() };
   if (!ids.length) return out;
   const push = <T>(map: Map<number, T[]>, key: number, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
-  const [spotRows, slideshowRows, screenRows] = await Promise.all([
+  const spotRead = () =>
     db
       .select({
         sc: scheduledContentSpots.scheduledContentId,
@@ -50,30 +54,43 @@ async function linksOf(db: Db, ids: number[]) {
       .from(scheduledContentSpots)
       .innerJoin(spots, eq(spots.id, scheduledContentSpots.spotId))
       .where(inArray(scheduledContentSpots.scheduledContentId, ids))
-      .orderBy(asc(scheduledContentSpots.position), asc(spots.id)),
+      .orderBy(asc(scheduledContentSpots.position), asc(spots.id));
+  const slideshowRead = () =>
     db
       .select({ sc: scheduledContentSlideshows.scheduledContentId, id: slideshows.id, name: slideshows.name })
       .from(scheduledContentSlideshows)
       .innerJoin(slideshows, eq(slideshows.id, scheduledContentSlideshows.slideshowId))
       .where(inArray(scheduledContentSlideshows.scheduledContentId, ids))
-      .orderBy(asc(scheduledContentSlideshows.position), asc(slideshows.id)),
+      .orderBy(asc(scheduledContentSlideshows.position), asc(slideshows.id));
+  const screenRead = () =>
     db
       .select({ sc: scheduledContentScreens.scheduledContentId, id: screens.id, name: screens.name })
       .from(scheduledContentScreens)
       .innerJoin(screens, eq(screens.id, scheduledContentScreens.screenId))
       .where(inArray(scheduledContentScreens.scheduledContentId, ids))
-      .orderBy(asc(scheduledContentScreens.position), asc(screens.id)),
-  ]);
+      .orderBy(asc(scheduledContentScreens.position), asc(screens.id));
+  const after = async <T>(read: () => Promise<T>) => {
+    await between!();
+    return read();
+  };
+  const [spotRows, slideshowRows, screenRows] = between
+    ? [await after(spotRead), await after(slideshowRead), await after(screenRead)]
+    : await Promise.all([spotRead(), slideshowRead(), screenRead()]);
   for (const { sc, ...spot } of spotRows) push(out.spots, sc, spot);
   for (const { sc, ...slideshow } of slideshowRows) push(out.slideshows, sc, slideshow);
   for (const { sc, ...screen } of screenRows) push(out.screens, sc, screen);
   return out;
 }
 
-async function withLinks(db: Db, rows: ScheduledContentBase[]): Promise<ScheduledContentRow[]> {
+async function withLinks(
+  db: Db,
+  rows: ScheduledContentBase[],
+  between?: () => Promise<void>,
+): Promise<ScheduledContentRow[]> {
   const links = await linksOf(
     db,
     rows.map((r) => r.id),
+    between,
   );
   return rows.map((r) => ({
     ...r,
@@ -83,10 +100,10 @@ async function withLinks(db: Db, rows: ScheduledContentBase[]): Promise<Schedule
   }));
 }
 
-/** Newest first, each with its links. `activeOnly` for the preview. */
+/** Newest first, each with its links. `activeOnly` and `between` (see linksOf) for the preview. */
 export async function listScheduledContents(
   db: Db,
-  { customerId, activeOnly = false }: Scope & { activeOnly?: boolean },
+  { customerId, activeOnly = false, between }: Scope & { activeOnly?: boolean; between?: () => Promise<void> },
 ): Promise<ScheduledContentRow[]> {
   const rows = await db
     .select()
@@ -95,7 +112,7 @@ export async function listScheduledContents(
       and(eq(scheduledContents.customerId, customerId), activeOnly ? eq(scheduledContents.active, true) : undefined),
     )
     .orderBy(desc(scheduledContents.createdAt), desc(scheduledContents.id));
-  return withLinks(db, rows);
+  return withLinks(db, rows, between);
 }
 
 export async function getScheduledContent(db: Db, { customerId, id }: One): Promise<ScheduledContentRow | undefined> {

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { releasePreviewSlot, scheduleVersion, takePreviewSlot } from '../db/queries/preview';
+import { HttpError, messages } from '../http/errors';
+
+/** Most previews of one shop built at once, across every API instance. */
+export const PREVIEW_SLOTS = 2;
+/** A slot's lease: an instance that dies holding one frees it this long after it took it. */
+export const PREVIEW_SLOT_LEASE_MS = 60_000;
+/** The 429's Retry-After (seconds): about one preview's build. */
+export const PREVIEW_RETRY_AFTER_S = 2;
+/** The cache's bounds: answers kept, and their JSON's characters all together. */
+const MAX_ENTRIES = 64;
+const MAX_CHARS = 16 * 1024 * 1024;
+const MINUTE_MS = 60_000;
+
+/** One preview window of a shop: its answer depends on nothing else but the shop's schedule version. */
+export interface PreviewWindow {
+  customerId: number;
+  timeZone: string;
+  /** The window's first minute (UTC ms): every request within that minute shows the same fires. */
+  startMinute: number;
+  hours: number;
+}
+
+interface Entry {
+  window: PreviewWindow;
+  version: number;
+  json: string;
+}
+
+/**
+ * The schedule preview's guard (issue 38): a shop's answer is kept per window (its start minute and
+ * `hours`) as its JSON, and given again while the shop's schedule version (kept by the database,
+ * raised by its triggers on every write the preview shows; one query) is the one it was built at,
+ * so a change made through any instance is seen at once. A request for a window already being built
+ * at the same version waits for that build. Otherwise the build takes one of the shop's
+ * PREVIEW_SLOTS slots, leases in the database shared by every instance; with none free the answer is
+ * 429 with Retry-After. The cache is this instance's, least recently used out first.
+ */
+export function createPreviewCache(db: Db) {
+  const entries = new Map<string, Entry>();
+  const building = new Map<string, { version: number; json: Promise<string> }>();
+  let chars = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    chars -= entry.json.length;
+    entries.delete(key);
+  };
+
+  const keep = (key: string, entry: Entry) => {
+    drop(key);
+    // Windows of other minutes are never asked again.
+    for (const [k, e] of entries) {
+      if (Math.abs(e.window.startMinute - entry.window.startMinute) > MINUTE_MS) drop(k);
+    }
+    if (entry.json.length > MAX_CHARS) return;
+    entries.set(key, entry);
+    chars += entry.json.length;
+    for (const k of entries.keys()) {
+      if (entries.size <= MAX_ENTRIES && chars <= MAX_CHARS) break;
+      drop(k);
+    }
+  };
+
+  /** A free slot of the shop, taken for this build; undefined when both are in use. */
+  const takeSlot = async (customerId: number, holder: string): Promise<number | undefined> => {
+    for (let slot = 0; slot < PREVIEW_SLOTS; slot++) {
+      if (await takePreviewSlot(db, { customerId, slot, holder, leaseMs: PREVIEW_SLOT_LEASE_MS })) return slot;
+    }
+    return undefined;
+  };
+
+  return {
+    /**
+     * The window's answer as JSON: kept, being built, or built by `build` (which must read the
+     * database only after it is called: the version is read first, so an answer is never newer
+     * in name than in content).
+     */
+    async answer(window: PreviewWindow, build: () => Promise<unknown>): Promise<string> {
+      const { customerId } = window;
+      const key = `${customerId}|${window.timeZone}|${window.startMinute}|${window.hours}`;
+      const version = await scheduleVersion(db, { customerId });
+      const kept = entries.get(key);
+      if (kept && kept.version === version) {
+        // Most recently used: to the end of the order.
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.json;
+      }
+      const inFlight = building.get(key);
+      if (inFlight && inFlight.version === version) return inFlight.json;
+
+      const holder = randomUUID();
+      const slot = await takeSlot(customerId, holder);
+      if (slot === undefined) {
+        throw new HttpError(429, messages.tooManyRequests, { 'retry-after': String(PREVIEW_RETRY_AFTER_S) });
+      }
+      const json = (async () => {
+        try {
+          return JSON.stringify(await build());
+        } finally {
+          await releasePreviewSlot(db, { customerId, slot, holder }).catch(() => {});
+        }
+      })();
+      building.set(key, { version, json });
+      try {
+        const done = await json;
+        keep(key, { window, version, json: done });
+        return done;
+      } finally {
+        if (building.get(key)?.json === json) building.delete(key);
+      }
+    },
+    /** How many answers are kept (tests). */
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type PreviewCache = ReturnType<typeof createPreviewCache>;
