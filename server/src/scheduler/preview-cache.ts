@@ -65,19 +65,26 @@ export function createPreviewCache(db: Db) {
     }
   };
 
-  /** A free slot of the shop, taken for this build; undefined when both are in use. */
+  /** A slot of the shop, taken for this build; undefined when every one is held. */
   const takeSlot = async (customerId: number, holder: string): Promise<number | undefined> => {
-    for (let slot = 0; slot < PREVIEW_SLOTS; slot++) {
-      if (await takePreviewSlot(db, { customerId, slot, holder, leaseMs: PREVIEW_SLOT_LEASE_MS })) return slot;
+    for (let attempt = 0; attempt < PREVIEW_SLOTS; attempt++) {
+      const taken = await takePreviewSlot(db, {
+        customerId,
+        slots: PREVIEW_SLOTS,
+        holder,
+        leaseMs: PREVIEW_SLOT_LEASE_MS,
+      });
+      if (taken === 'none') return undefined;
+      if (taken !== 'lost') return taken;
     }
     return undefined;
   };
 
   return {
     /**
-     * The window's answer as JSON: kept, being built, or built by `build` (which must read the
-     * database only after it is called: the version is read first, so an answer is never newer
-     * in name than in content).
+     * The window's answer as JSON: kept, being built, or built by `build`, which reads the database
+     * only once called: the version is read before it, so a kept answer is never older than the
+     * version it is kept under (a write in between only makes it look stale, and it is built again).
      */
     async answer(window: PreviewWindow, build: () => Promise<unknown>): Promise<string> {
       const { customerId } = window;

@@ -20,25 +20,38 @@ export async function scheduleVersion(db: Db, { customerId }: Scope): Promise<nu
 }
 
 /**
- * Takes `slot` of the shop for `holder` when it is free or its lease has passed (the database's
- * clock, the same for every instance); whether it was taken. One statement: of two instances asking
- * at once, one gets it.
+ * Takes the first of the shop's `slots` slots that is free or whose lease has passed (the database's
+ * clock, the same for every instance) for `holder`, in one statement: the slot taken; `none` when
+ * every slot is held (nothing is written then); `lost` when another request took the free slot
+ * first (ask again).
  */
 export async function takePreviewSlot(
   db: Db,
-  { customerId, slot, holder, leaseMs }: Scope & { slot: number; holder: string; leaseMs: number },
-): Promise<boolean> {
-  const expiresAt = sql`now() + ${`${leaseMs} milliseconds`}::interval`;
-  const rows = await db
-    .insert(previewSlots)
-    .values({ customerId, slot, holder, expiresAt })
-    .onConflictDoUpdate({
-      target: [previewSlots.customerId, previewSlots.slot],
-      set: { holder, expiresAt },
-      setWhere: sql`${previewSlots.expiresAt} <= now()`,
-    })
-    .returning({ slot: previewSlots.slot });
-  return rows.length > 0;
+  { customerId, slots, holder, leaseMs }: Scope & { slots: number; holder: string; leaseMs: number },
+): Promise<number | 'none' | 'lost'> {
+  const lease = `${leaseMs} milliseconds`;
+  const result = (await db.execute(sql`
+    with free as (
+      select s.slot from generate_series(0, ${slots - 1}) as s(slot)
+      where not exists (
+        select 1 from ${previewSlots} p
+        where p.customer_id = ${customerId} and p.slot = s.slot and p.expires_at > now()
+      )
+      order by s.slot
+      limit 1
+    ), taken as (
+      insert into ${previewSlots} (customer_id, slot, holder, expires_at)
+      select ${customerId}, free.slot, ${holder}, now() + ${lease}::interval from free
+      on conflict (customer_id, slot) do update set holder = excluded.holder, expires_at = excluded.expires_at
+        where ${previewSlots}.expires_at <= now()
+      returning slot
+    )
+    select (select count(*) from free)::int as free, (select slot from taken) as slot`)) as unknown as {
+    rows: Array<{ free: number; slot: number | null }>;
+  };
+  const row = result.rows[0];
+  if (!row || Number(row.free) === 0) return 'none';
+  return row.slot === null ? 'lost' : Number(row.slot);
 }
 
 /** Gives the slot back (only when `holder` still holds it). */
