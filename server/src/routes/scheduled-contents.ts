@@ -333,7 +333,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
       // `{"from":…,"until":…,` and the kept `{"fires":…,"music":…}` without its opening brace.
       return reply
         .type('application/json; charset=utf-8')
-        .send(`${JSON.stringify(window).slice(0, -1)},${json.slice(1)}`);
+        .send(Buffer.concat([Buffer.from(`${JSON.stringify(window).slice(0, -1)},`), json.subarray(1)]));
     },
   );
 

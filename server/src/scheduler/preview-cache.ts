@@ -9,9 +9,9 @@ export const PREVIEW_SLOTS = 2;
 export const PREVIEW_SLOT_LEASE_MS = 60_000;
 /** The 429's Retry-After (seconds): about one preview's build. */
 export const PREVIEW_RETRY_AFTER_S = 2;
-/** The cache's bounds: answers kept, and their JSON's characters all together. */
+/** The cache's bounds: answers kept, and their JSON's bytes all together. */
 const MAX_ENTRIES = 64;
-const MAX_CHARS = 16 * 1024 * 1024;
+const MAX_BYTES = 16 * 1024 * 1024;
 const MINUTE_MS = 60_000;
 
 /** One preview window of a shop: its answer depends on nothing else but the shop's schedule version. */
@@ -26,7 +26,8 @@ export interface PreviewWindow {
 interface Entry {
   window: PreviewWindow;
   version: number;
-  json: string;
+  /** The answer's JSON as bytes (outside the JavaScript heap: a kept answer given again allocates no string). */
+  json: Buffer;
 }
 
 /**
@@ -40,13 +41,13 @@ interface Entry {
  */
 export function createPreviewCache(db: Db) {
   const entries = new Map<string, Entry>();
-  const building = new Map<string, { version: number; json: Promise<string> }>();
-  let chars = 0;
+  const building = new Map<string, { version: number; json: Promise<Buffer> }>();
+  let bytes = 0;
 
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
-    chars -= entry.json.length;
+    bytes -= entry.json.length;
     entries.delete(key);
   };
 
@@ -56,11 +57,11 @@ export function createPreviewCache(db: Db) {
     for (const [k, e] of entries) {
       if (Math.abs(e.window.startMinute - entry.window.startMinute) > MINUTE_MS) drop(k);
     }
-    if (entry.json.length > MAX_CHARS) return;
+    if (entry.json.length > MAX_BYTES) return;
     entries.set(key, entry);
-    chars += entry.json.length;
+    bytes += entry.json.length;
     for (const k of entries.keys()) {
-      if (entries.size <= MAX_ENTRIES && chars <= MAX_CHARS) break;
+      if (entries.size <= MAX_ENTRIES && bytes <= MAX_BYTES) break;
       drop(k);
     }
   };
@@ -86,7 +87,7 @@ export function createPreviewCache(db: Db) {
      * only once called: the version is read before it, so a kept answer is never older than the
      * version it is kept under (a write in between only makes it look stale, and it is built again).
      */
-    async answer(window: PreviewWindow, build: () => Promise<unknown>): Promise<string> {
+    async answer(window: PreviewWindow, build: () => Promise<unknown>): Promise<Buffer> {
       const { customerId } = window;
       const key = `${customerId}|${window.timeZone}|${window.startMinute}|${window.hours}`;
       const version = await scheduleVersion(db, { customerId });
@@ -107,7 +108,7 @@ export function createPreviewCache(db: Db) {
       }
       const json = (async () => {
         try {
-          return JSON.stringify(await build());
+          return Buffer.from(JSON.stringify(await build()));
         } finally {
           await releasePreviewSlot(db, { customerId, slot, holder }).catch(() => {});
         }
