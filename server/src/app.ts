@@ -263,6 +263,7 @@ export async function buildApp({
   const ctx: AppContext = {
     config,
     db: dbHandle.db,
+    databaseKind: dbHandle.kind,
     storage,
     mailer,
     sessions,

@@ -48,7 +48,7 @@ import {
   sourceNames,
   type SourceRef,
 } from '../db/queries/day-plan';
-import { createPreviewCache } from '../scheduler/preview-cache';
+import { createPreviewCache, previewSlots } from '../scheduler/preview-cache';
 import { blockRule } from './day-plan';
 
 const MINUTE_MS = 60_000;
@@ -245,7 +245,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   type P = { Params: { id: string } };
-  const previews = createPreviewCache(db);
+  const previews = createPreviewCache(db, previewSlots({ db, kind: ctx.databaseKind }));
 
   const answer = async (req: FastifyRequest, id: number): Promise<ScheduledContent> => {
     const row = await getScheduledContent(db, { customerId: req.tenant.id, id });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { releasePreviewSlot, scheduleVersion, takePreviewSlot } from '../db/queries/preview';
 import { HttpError, messages } from '../http/errors';
 
@@ -36,10 +36,10 @@ interface Entry {
  * raised by its triggers on every write the preview shows; one query) is the one it was built at,
  * so a change made through any instance is seen at once. A request for a window already being built
  * at the same version waits for that build. Otherwise the build takes one of the shop's
- * PREVIEW_SLOTS slots, leases in the database shared by every instance; with none free the answer is
- * 429 with Retry-After. The cache is this instance's, least recently used out first.
+ * PREVIEW_SLOTS slots (`previewSlots`: counted across every instance); with none free the answer
+ * is 429 with Retry-After. The cache is this instance's, least recently used out first.
  */
-export function createPreviewCache(db: Db) {
+export function createPreviewCache(db: Db, slots: PreviewSlots) {
   const entries = new Map<string, Entry>();
   const building = new Map<string, { version: number; json: Promise<Buffer> }>();
   let bytes = 0;
@@ -66,21 +66,6 @@ export function createPreviewCache(db: Db) {
     }
   };
 
-  /** A slot of the shop, taken for this build; undefined when every one is held. */
-  const takeSlot = async (customerId: number, holder: string): Promise<number | undefined> => {
-    for (let attempt = 0; attempt < PREVIEW_SLOTS; attempt++) {
-      const taken = await takePreviewSlot(db, {
-        customerId,
-        slots: PREVIEW_SLOTS,
-        holder,
-        leaseMs: PREVIEW_SLOT_LEASE_MS,
-      });
-      if (taken === 'none') return undefined;
-      if (taken !== 'lost') return taken;
-    }
-    return undefined;
-  };
-
   return {
     /**
      * The window's answer as JSON: kept, being built, or built by `build`, which reads the database
@@ -101,8 +86,7 @@ export function createPreviewCache(db: Db) {
       const inFlight = building.get(key);
       if (inFlight && inFlight.version === version) return inFlight.json;
 
-      const holder = randomUUID();
-      const slot = await takeSlot(customerId, holder);
+      const slot = await slots.take(customerId);
       if (slot === undefined) {
         throw new HttpError(429, messages.tooManyRequests, { 'retry-after': String(PREVIEW_RETRY_AFTER_S) });
       }
@@ -110,7 +94,7 @@ export function createPreviewCache(db: Db) {
         try {
           return Buffer.from(JSON.stringify(await build()));
         } finally {
-          await releasePreviewSlot(db, { customerId, slot, holder }).catch(() => {});
+          await slot.release().catch(() => {});
         }
       })();
       building.set(key, { version, json });
@@ -130,3 +114,67 @@ export function createPreviewCache(db: Db) {
 }
 
 export type PreviewCache = ReturnType<typeof createPreviewCache>;
+
+/** A slot held for one build. */
+export interface HeldSlot {
+  release(): Promise<void>;
+}
+
+/** Where a shop's preview slots are counted. */
+export interface PreviewSlots {
+  /** A slot of the shop for one build; undefined when all PREVIEW_SLOTS are held. */
+  take(customerId: number): Promise<HeldSlot | undefined>;
+}
+
+/** PGlite's slots, by database: one process is the only instance, so a count in memory is the count. */
+const localSlots = new WeakMap<Db, Map<number, number>>();
+
+/**
+ * The shop's preview slots. On PostgreSQL, leases in `preview_slots`, which every instance sees: one
+ * statement takes the first free or expired one, one gives it back; an instance that dies holding
+ * one loses it when its lease passes. On PGlite (this process alone) a count in memory, shared by
+ * every app on the same database: a lease there would cost two commits, and PGlite's commits run
+ * on the API's own thread.
+ */
+export function previewSlots(database: Pick<Database, 'db' | 'kind'>): PreviewSlots {
+  const { db } = database;
+  if (database.kind === 'pglite') {
+    let held = localSlots.get(db);
+    if (!held) localSlots.set(db, (held = new Map()));
+    const counts = held;
+    return {
+      async take(customerId) {
+        const n = counts.get(customerId) ?? 0;
+        if (n >= PREVIEW_SLOTS) return undefined;
+        counts.set(customerId, n + 1);
+        let released = false;
+        return {
+          async release() {
+            if (released) return;
+            released = true;
+            const left = (counts.get(customerId) ?? 1) - 1;
+            if (left > 0) counts.set(customerId, left);
+            else counts.delete(customerId);
+          },
+        };
+      },
+    };
+  }
+  return {
+    async take(customerId) {
+      const holder = randomUUID();
+      // A request that lost the free slot to another asks again (the next one may be free).
+      for (let attempt = 0; attempt < PREVIEW_SLOTS; attempt++) {
+        const slot = await takePreviewSlot(db, {
+          customerId,
+          slots: PREVIEW_SLOTS,
+          holder,
+          leaseMs: PREVIEW_SLOT_LEASE_MS,
+        });
+        if (slot === 'none') return undefined;
+        if (slot !== 'lost') return { release: () => releasePreviewSlot(db, { customerId, slot, holder }) };
+      }
+      return undefined;
+    },
+  };
+}
