@@ -147,16 +147,14 @@ describe('the preview guard', () => {
     // PostgreSQL: a lease whose holder died (past its expiry) is taken over.
     if (t.database.kind === 'postgres') {
       await freeSlots();
-      await db
-        .insert(slotRows)
-        .values(
-          [0, 1].map((slot) => ({
-            customerId: demoId,
-            slot,
-            holder: `dead-${slot}`,
-            expiresAt: sql`now() - interval '1 second'`,
-          })),
-        );
+      await db.insert(slotRows).values(
+        [0, 1].map((slot) => ({
+          customerId: demoId,
+          slot,
+          holder: `dead-${slot}`,
+          expiresAt: sql`now() - interval '1 second'`,
+        })),
+      );
       assert.equal((await a.get('/api/scheduled-contents/preview?hours=7')).statusCode, 200);
       assert.equal((await db.select().from(slotRows)).length, 1, 'the lease taken over was given back');
     }
