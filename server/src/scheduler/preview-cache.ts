@@ -106,10 +106,6 @@ export function createPreviewCache(db: Db, slots: PreviewSlots) {
         if (building.get(key)?.json === json) building.delete(key);
       }
     },
-    /** How many answers are kept (tests). */
-    get size() {
-      return entries.size;
-    },
   };
 }
 
