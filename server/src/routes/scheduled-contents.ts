@@ -28,6 +28,7 @@ import {
   type Links,
   type ScheduledContentBase,
   type ScheduledContentFields,
+  type ReadInTurn,
   type ScheduledContentRow,
 } from '../db/queries/scheduled-contents';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
@@ -293,17 +294,29 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
   });
 
   /**
-   * The window's fires and music events, as every request within its first minute sees them (the
-   * event loop gets a turn between the reads and while the fires are collected).
+   * Each of the preview's reads after a turn of the event loop; on PGlite, which runs every query
+   * on this thread, also one preview read at a time: two builds' reads queued together would run
+   * back to back as one block, with no other request's turn between them.
+   */
+  let readQueue: Promise<unknown> = Promise.resolve();
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const inTurn: ReadInTurn =
+    ctx.databaseKind === 'pglite'
+      ? (read) => {
+          const run = readQueue.then(turn).then(read);
+          readQueue = run.catch(() => undefined);
+          return run;
+        }
+      : (read) => turn().then(read);
+
+  /**
+   * The window's fires and music events, as every request within its first minute sees them (each
+   * read in its turn, and the event loop gets turns while the fires are collected).
    */
   const readPreview = async (customerId: number, timeZone: string, startMinute: number, hours: number) => {
-    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-    const rows = await listScheduledContents(db, { customerId, activeOnly: true, between: turn });
-    await turn();
-    const opening = compileHours(await getOpeningHours(db, { customerId }));
-    await turn();
-    const plan = await previewPlan(db, customerId);
-    await turn();
+    const rows = await listScheduledContents(db, { customerId, activeOnly: true, inTurn });
+    const opening = compileHours(await inTurn(() => getOpeningHours(db, { customerId })));
+    const plan = await inTurn(() => previewPlan(db, customerId));
     const fires = await buildPreview(rows, startMinute, hours, timeZone, undefined, opening);
     return { fires, music: musicEvents(opening, plan, startMinute, startMinute + hours * HOUR_MS, timeZone) };
   };

@@ -34,11 +34,16 @@ type Scope = { customerId: number };
 type One = Scope & { id: number };
 
 /**
- * The linked items of `ids`, each list in its chosen order. With `between`, the three reads run one
- * after another and `between` is awaited before each (the preview gives the event loop a turn, as
- * PGlite runs each query on the API's own thread).
+ * Runs one read when its turn comes (the preview's: after a turn of the event loop, and on PGlite,
+ * which runs each query on the API's own thread, one preview read at a time).
  */
-async function linksOf(db: Db, ids: number[], between?: () => Promise<void>) {
+export type ReadInTurn = <T>(read: () => Promise<T>) => Promise<T>;
+
+/**
+ * The linked items of `ids`, each list in its chosen order. With `inTurn`, the three reads run one
+ * after another, each in its turn.
+ */
+async function linksOf(db: Db, ids: number[], inTurn?: ReadInTurn) {
   const bySchedule = <T>() => new Map<number, T[]>();
   const out = { spots: bySchedule<LinkedSpot>(), slideshows: bySchedule<Linked>(), screens: bySchedule<Linked>() };
   if (!ids.length) return out;
@@ -69,12 +74,8 @@ async function linksOf(db: Db, ids: number[], between?: () => Promise<void>) {
       .innerJoin(screens, eq(screens.id, scheduledContentScreens.screenId))
       .where(inArray(scheduledContentScreens.scheduledContentId, ids))
       .orderBy(asc(scheduledContentScreens.position), asc(screens.id));
-  const after = async <T>(read: () => Promise<T>) => {
-    await between!();
-    return read();
-  };
-  const [spotRows, slideshowRows, screenRows] = between
-    ? [await after(spotRead), await after(slideshowRead), await after(screenRead)]
+  const [spotRows, slideshowRows, screenRows] = inTurn
+    ? [await inTurn(spotRead), await inTurn(slideshowRead), await inTurn(screenRead)]
     : await Promise.all([spotRead(), slideshowRead(), screenRead()]);
   for (const { sc, ...spot } of spotRows) push(out.spots, sc, spot);
   for (const { sc, ...slideshow } of slideshowRows) push(out.slideshows, sc, slideshow);
@@ -82,15 +83,11 @@ async function linksOf(db: Db, ids: number[], between?: () => Promise<void>) {
   return out;
 }
 
-async function withLinks(
-  db: Db,
-  rows: ScheduledContentBase[],
-  between?: () => Promise<void>,
-): Promise<ScheduledContentRow[]> {
+async function withLinks(db: Db, rows: ScheduledContentBase[], inTurn?: ReadInTurn): Promise<ScheduledContentRow[]> {
   const links = await linksOf(
     db,
     rows.map((r) => r.id),
-    between,
+    inTurn,
   );
   return rows.map((r) => ({
     ...r,
@@ -100,19 +97,21 @@ async function withLinks(
   }));
 }
 
-/** Newest first, each with its links. `activeOnly` and `between` (see linksOf) for the preview. */
+/** Newest first, each with its links. `activeOnly` and `inTurn` (each read in its turn) for the preview. */
 export async function listScheduledContents(
   db: Db,
-  { customerId, activeOnly = false, between }: Scope & { activeOnly?: boolean; between?: () => Promise<void> },
+  { customerId, activeOnly = false, inTurn = (read) => read() }: Scope & { activeOnly?: boolean; inTurn?: ReadInTurn },
 ): Promise<ScheduledContentRow[]> {
-  const rows = await db
-    .select()
-    .from(scheduledContents)
-    .where(
-      and(eq(scheduledContents.customerId, customerId), activeOnly ? eq(scheduledContents.active, true) : undefined),
-    )
-    .orderBy(desc(scheduledContents.createdAt), desc(scheduledContents.id));
-  return withLinks(db, rows, between);
+  const rows = await inTurn(() =>
+    db
+      .select()
+      .from(scheduledContents)
+      .where(
+        and(eq(scheduledContents.customerId, customerId), activeOnly ? eq(scheduledContents.active, true) : undefined),
+      )
+      .orderBy(desc(scheduledContents.createdAt), desc(scheduledContents.id)),
+  );
+  return withLinks(db, rows, inTurn);
 }
 
 export async function getScheduledContent(db: Db, { customerId, id }: One): Promise<ScheduledContentRow | undefined> {
