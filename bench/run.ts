@@ -487,7 +487,7 @@ async function main(): Promise<void> {
     }
     // Scheduled content: a simulated minute fired through the test clock → PlaySpots (bench/scheduler.ts).
     if (runs('scheduler-latency')) measurements.push(...(await measureSchedulerLatency(bench)));
-    // One shop's 168-hour preview of 200 every-minute items against another shop's calls (bench/scheduler.ts).
+    // One shop's 168-hour preview of 200 every-minute items, then 20 of its previews at once, against another shop's calls (bench/scheduler.ts).
     if (runs('scheduler-preview')) measurements.push(...(await measureSchedulerPreview(bench)));
     // A plan's opening and closing through the test clock → UpdatePlayer on the device (bench/plan.ts).
     if (runs('plan-latency')) measurements.push(...(await measurePlanLatency(bench)));

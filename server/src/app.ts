@@ -269,6 +269,7 @@ export async function buildApp({
   const ctx: AppContext = {
     config,
     db: dbHandle.db,
+    databaseKind: dbHandle.kind,
     storage,
     mailer,
     sessions,

@@ -1,6 +1,6 @@
 import type { LoudnessService } from './audio/service';
 import type { Config } from './env';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import type { SessionManager } from './http/session';
 import type { Mailer } from './mail/mailer';
 import type { PlayerService } from './player/service';
@@ -12,6 +12,8 @@ import type { Storage } from './storage';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** PGlite (one process: this instance alone) or PostgreSQL (shared by every instance). */
+  databaseKind: Database['kind'];
   storage: Storage;
   mailer: Mailer;
   sessions: SessionManager;

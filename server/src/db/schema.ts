@@ -925,3 +925,35 @@ export const contentSyncs = pgTable('content_syncs', {
   hash: text('hash').notNull(),
   syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the schedule preview shows of a shop changed when its `version` moved: raised at commit by
+ * the triggers of migration 0023 on every write to its scheduled contents and their links, its
+ * spots and slideshows (names, lengths), its playlists (the plan's source names), its music plan
+ * and blocks and its opening hours, whoever writes them. No row: version 0. The preview's cache
+ * (scheduler/preview-cache.ts) keeps an answer only while the version it was built at stands.
+ */
+export const scheduleVersions = pgTable('schedule_versions', {
+  customerId: integer('customer_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** The transaction that raised it last: one raise per transaction, however many rows it wrote. */
+  bumpedBy: text('bumped_by'),
+});
+
+/**
+ * The preview's slots: at most PREVIEW_SLOTS previews of one shop build at once, across every API
+ * instance. A slot is a lease: taken when free or expired, given back when the preview is done; an
+ * instance that dies holding one loses it when `expires_at` passes.
+ */
+export const previewSlots = pgTable(
+  'preview_slots',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    holder: text('holder').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.slot] })],
+);

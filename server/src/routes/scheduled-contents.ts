@@ -28,6 +28,7 @@ import {
   type Links,
   type ScheduledContentBase,
   type ScheduledContentFields,
+  type ReadInTurn,
   type ScheduledContentRow,
 } from '../db/queries/scheduled-contents';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
@@ -55,6 +56,7 @@ import {
   sourceNames,
   type SourceRef,
 } from '../db/queries/day-plan';
+import { createPreviewCache, previewSlots } from '../scheduler/preview-cache';
 import { blockRule } from './day-plan';
 
 const MINUTE_MS = 60_000;
@@ -274,6 +276,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
   type P = { Params: { id: string } };
+  const previews = createPreviewCache(db, previewSlots({ db, kind: ctx.databaseKind }));
 
   /** The shop's opening hours when an item of `rows` needs them for its next play, else always open. */
   const hoursFor = async (customerId: number, rows: ScheduledContentRow[]): Promise<CompiledHours> =>
@@ -328,27 +331,60 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     return rows.map((row) => scheduledContentResource(row, now, timeZone, hours, memo));
   });
 
+  /**
+   * Each of the preview's reads after a turn of the event loop; on PGlite, which runs every query
+   * on this thread, also one preview read at a time: two builds' reads queued together would run
+   * back to back as one block, with no other request's turn between them.
+   */
+  let readQueue: Promise<unknown> = Promise.resolve();
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const inTurn: ReadInTurn =
+    ctx.databaseKind === 'pglite'
+      ? (read) => {
+          const run = readQueue.then(turn).then(read);
+          readQueue = run.catch(() => undefined);
+          return run;
+        }
+      : (read) => turn().then(read);
+
+  /**
+   * The window's fires and music events, as every request within its first minute sees them (each
+   * read in its turn, and the event loop gets turns while the fires are collected).
+   */
+  const readPreview = async (customerId: number, timeZone: string, startMinute: number, hours: number) => {
+    const rows = await listScheduledContents(db, { customerId, activeOnly: true, inTurn });
+    const opening = compileHours(await inTurn(() => getOpeningHours(db, { customerId })));
+    const plan = await inTurn(() => previewPlan(db, customerId));
+    const fires = await buildPreview(rows, startMinute, hours, timeZone, undefined, opening);
+    return { fires, music: musicEvents(opening, plan, startMinute, startMinute + hours * HOUR_MS, timeZone) };
+  };
+
+  /**
+   * `from` and `until` are the request's; the fires and music events are those of the window's first
+   * minute (the same within it: fires and boundaries fall on whole minutes), answered through the
+   * preview cache: kept per shop and window while the shop's schedule version stands, at most
+   * PREVIEW_SLOTS builds of a shop at once across every instance, else 429 (scheduler/preview-cache.ts).
+   */
   app.get(
     '/api/scheduled-contents/preview',
     { schema: { querystring: schedulePreviewQuerySchema } },
-    async (req): Promise<SchedulePreview> => {
+    async (req, reply) => {
       const { hours } = req.query;
       const customerId = req.tenant.id;
       const timeZone = timeZoneOf(req.tenant);
       const now = ctx.clock();
-      const until = now + hours * HOUR_MS;
-      const [rows, opening, plan] = await Promise.all([
-        listScheduledContents(db, { customerId, activeOnly: true }),
-        getOpeningHours(db, { customerId }).then(compileHours),
-        previewPlan(db, customerId),
-      ]);
-      const fires = await buildPreview(rows, now, hours, timeZone, undefined, opening);
-      return {
+      const startMinute = Math.ceil(now / MINUTE_MS) * MINUTE_MS;
+      const json = await previews.answer({ customerId, timeZone, startMinute, hours }, () =>
+        readPreview(customerId, timeZone, startMinute, hours),
+      );
+      const window: Pick<SchedulePreview, 'from' | 'until'> = {
         from: isoWithOffset(now, timeZone),
-        until: isoWithOffset(until, timeZone),
-        fires,
-        music: musicEvents(opening, plan, now, until, timeZone),
+        until: isoWithOffset(now + hours * HOUR_MS, timeZone),
       };
+      // `{"from":…,"until":…,` and the kept `{"fires":…,"music":…}` without its opening brace.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(Buffer.concat([Buffer.from(`${JSON.stringify(window).slice(0, -1)},`), json.subarray(1)]));
     },
   );
 

@@ -33,13 +33,22 @@ export type Links = { spots: number[]; slideshows: number[]; screens: number[] }
 type Scope = { customerId: number };
 type One = Scope & { id: number };
 
-/** The linked items of `ids`, each list in its chosen order. */
-async function linksOf(db: Db, ids: number[]) {
+/**
+ * Runs one read when its turn comes (the preview's: after a turn of the event loop, and on PGlite,
+ * which runs each query on the API's own thread, one preview read at a time).
+ */
+export type ReadInTurn = <T>(read: () => Promise<T>) => Promise<T>;
+
+/**
+ * The linked items of `ids`, each list in its chosen order. With `inTurn`, the three reads run one
+ * after another, each in its turn.
+ */
+async function linksOf(db: Db, ids: number[], inTurn?: ReadInTurn) {
   const bySchedule = <T>() => new Map<number, T[]>();
   const out = { spots: bySchedule<LinkedSpot>(), slideshows: bySchedule<Linked>(), screens: bySchedule<Linked>() };
   if (!ids.length) return out;
   const push = <T>(map: Map<number, T[]>, key: number, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
-  const [spotRows, slideshowRows, screenRows] = await Promise.all([
+  const spotRead = () =>
     db
       .select({
         sc: scheduledContentSpots.scheduledContentId,
@@ -50,30 +59,35 @@ async function linksOf(db: Db, ids: number[]) {
       .from(scheduledContentSpots)
       .innerJoin(spots, eq(spots.id, scheduledContentSpots.spotId))
       .where(inArray(scheduledContentSpots.scheduledContentId, ids))
-      .orderBy(asc(scheduledContentSpots.position), asc(spots.id)),
+      .orderBy(asc(scheduledContentSpots.position), asc(spots.id));
+  const slideshowRead = () =>
     db
       .select({ sc: scheduledContentSlideshows.scheduledContentId, id: slideshows.id, name: slideshows.name })
       .from(scheduledContentSlideshows)
       .innerJoin(slideshows, eq(slideshows.id, scheduledContentSlideshows.slideshowId))
       .where(inArray(scheduledContentSlideshows.scheduledContentId, ids))
-      .orderBy(asc(scheduledContentSlideshows.position), asc(slideshows.id)),
+      .orderBy(asc(scheduledContentSlideshows.position), asc(slideshows.id));
+  const screenRead = () =>
     db
       .select({ sc: scheduledContentScreens.scheduledContentId, id: screens.id, name: screens.name })
       .from(scheduledContentScreens)
       .innerJoin(screens, eq(screens.id, scheduledContentScreens.screenId))
       .where(inArray(scheduledContentScreens.scheduledContentId, ids))
-      .orderBy(asc(scheduledContentScreens.position), asc(screens.id)),
-  ]);
+      .orderBy(asc(scheduledContentScreens.position), asc(screens.id));
+  const [spotRows, slideshowRows, screenRows] = inTurn
+    ? [await inTurn(spotRead), await inTurn(slideshowRead), await inTurn(screenRead)]
+    : await Promise.all([spotRead(), slideshowRead(), screenRead()]);
   for (const { sc, ...spot } of spotRows) push(out.spots, sc, spot);
   for (const { sc, ...slideshow } of slideshowRows) push(out.slideshows, sc, slideshow);
   for (const { sc, ...screen } of screenRows) push(out.screens, sc, screen);
   return out;
 }
 
-async function withLinks(db: Db, rows: ScheduledContentBase[]): Promise<ScheduledContentRow[]> {
+async function withLinks(db: Db, rows: ScheduledContentBase[], inTurn?: ReadInTurn): Promise<ScheduledContentRow[]> {
   const links = await linksOf(
     db,
     rows.map((r) => r.id),
+    inTurn,
   );
   return rows.map((r) => ({
     ...r,
@@ -83,19 +97,21 @@ async function withLinks(db: Db, rows: ScheduledContentBase[]): Promise<Schedule
   }));
 }
 
-/** Newest first, each with its links. `activeOnly` for the preview. */
+/** Newest first, each with its links. `activeOnly` and `inTurn` (each read in its turn) for the preview. */
 export async function listScheduledContents(
   db: Db,
-  { customerId, activeOnly = false }: Scope & { activeOnly?: boolean },
+  { customerId, activeOnly = false, inTurn = (read) => read() }: Scope & { activeOnly?: boolean; inTurn?: ReadInTurn },
 ): Promise<ScheduledContentRow[]> {
-  const rows = await db
-    .select()
-    .from(scheduledContents)
-    .where(
-      and(eq(scheduledContents.customerId, customerId), activeOnly ? eq(scheduledContents.active, true) : undefined),
-    )
-    .orderBy(desc(scheduledContents.createdAt), desc(scheduledContents.id));
-  return withLinks(db, rows);
+  const rows = await inTurn(() =>
+    db
+      .select()
+      .from(scheduledContents)
+      .where(
+        and(eq(scheduledContents.customerId, customerId), activeOnly ? eq(scheduledContents.active, true) : undefined),
+      )
+      .orderBy(desc(scheduledContents.createdAt), desc(scheduledContents.id)),
+  );
+  return withLinks(db, rows, inTurn);
 }
 
 export async function getScheduledContent(db: Db, { customerId, id }: One): Promise<ScheduledContentRow | undefined> {
