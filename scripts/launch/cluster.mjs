@@ -100,9 +100,12 @@ ${servers('web', webPorts)}
 frontend api
   bind ${apiBind}
   # The API counts realtime sockets per client address: a browser's socket carries its address (what
-  # it sent under this name is replaced). Other requests come from the web instances' BFF, whose own
-  # X-Forwarded-For (the browser's, for the login throttle) must pass untouched.
+  # it sent under this name is replaced). Other requests get the address they came from added last:
+  # a browser's media link is then counted by the request limit as its own, not as the balancer's;
+  # the web instances' BFF calls keep their own X-Forwarded-For (the browser's) before it, and the API
+  # skips this trusted last hop to find it (server/src/http/tenant.ts).
   http-request set-header X-Forwarded-For %[src] if { hdr(upgrade) -i websocket }
+  http-request add-header X-Forwarded-For %[src] unless { hdr(upgrade) -i websocket }
   default_backend api_instances
 
 backend api_instances

@@ -104,6 +104,43 @@ describe('the request limit, in one instance', () => {
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const skip = await redisSkip(redisUrl);
 
+describe('the request limit behind a load balancer (TRUSTED_PROXIES)', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ API_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXIES: '127.0.0.1' });
+  });
+  after(() => t.close());
+
+  test("a browser's media link through the balancer counts as the browser's, not as the balancer's", async () => {
+    // HAProxy adds the address it had the request from; every browser reaches the API from its address.
+    const browser = (ip: string, claimed?: string) =>
+      new Client(t.app, {
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': claimed ? `${claimed}, ${ip}` : ip },
+      });
+    const one = browser('198.51.100.20');
+    for (let i = 0; i < LIMIT; i++) assert.notEqual((await one.get('/media/x?expires=1&signature=x')).statusCode, 429);
+    assertRefused(await one.get('/media/x?expires=1&signature=x'));
+    // Another browser has its own count; what the first one claims before the balancer's entry changes nothing.
+    assert.notEqual((await browser('198.51.100.21').get('/media/x?expires=1&signature=x')).statusCode, 429);
+    assertRefused(await browser('198.51.100.20', '198.51.100.22').get('/media/x?expires=1&signature=x'));
+  });
+
+  test("a BFF call through the balancer counts as the browser the BFF named, past the balancer's own entry", async () => {
+    const viaBalancer = (xff: string) =>
+      new Client(t.app, {
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-bff-secret': BFF_SECRET, 'x-forwarded-for': xff },
+      });
+    const one = viaBalancer('203.0.113.30, 127.0.0.1');
+    for (let i = 0; i < LIMIT; i++) assert.equal((await one.get('/api/me')).statusCode, 401);
+    assertRefused(await one.get('/api/me'));
+    // The same browser straight from the BFF: the same count; another browser: its own.
+    assertRefused(await viaBalancer('203.0.113.30').get('/api/me'));
+    assert.equal((await viaBalancer('203.0.113.31, 127.0.0.1').get('/api/me')).statusCode, 401);
+  });
+});
+
 describe('the request limit in scale mode (Redis)', { skip }, () => {
   let gate: TcpProxy;
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forwardedClient, normalizeIp, type TrustedProxies } from '../../../contracts/trusted-proxies';
 import { TENANT_SLUG, type Config } from '../env';
 import type { Db } from '../db/client';
 import { getCustomerBySlug, type CustomerRow } from '../db/queries/customers';
@@ -35,6 +36,20 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * The browser's address as the BFF sent it: the last entry of its X-Forwarded-For that a trusted
+ * proxy did not add after it (undefined when none is an IP address).
+ */
+export function bffClient(forwardedFor: string | undefined, proxies: TrustedProxies): string | undefined {
+  const chain = (forwardedFor ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  while (chain.length > 1 && isIP(chain.at(-1)!) && proxies.contains(chain.at(-1)!)) chain.pop();
+  const last = chain.at(-1);
+  return last && isIP(last) ? last : undefined;
+}
+
 export function registerTenantResolution(app: FastifyInstance, { config, db }: { config: Config; db: Db }) {
   app.decorateRequest('tenant', null as unknown as CustomerRow);
   app.decorateRequest('fromTrustedProxy', false);
@@ -47,12 +62,17 @@ export function registerTenantResolution(app: FastifyInstance, { config, db }: {
     const trusted = secret !== undefined && safeEqual(secret, config.bffSecret);
     req.fromTrustedProxy = trusted;
 
-    // The BFF sends the client's address; should a chain arrive, the entry the BFF added is the
-    // last one (earlier ones are whatever the client claimed). Only an IP address counts: it
-    // keys the login and reset-link throttles.
-    const forwardedFor = trusted ? header(req, 'x-forwarded-for')?.split(',').pop()?.trim() : undefined;
-    req.clientIp =
-      (forwardedFor && isIP(forwardedFor) ? forwardedFor : undefined) || req.socket.remoteAddress || req.ip;
+    // The client's address keys the login and reset-link throttles and the request limit.
+    // Through the BFF: the address it sent, the last entry of X-Forwarded-For once the hops added
+    // after it by trusted proxies (a load balancer between the BFF and this instance) are skipped;
+    // earlier entries are whatever the client claimed. Without the BFF secret (a browser's media
+    // link, through the load balancer): the connection's address, or, when that is a trusted proxy,
+    // the address the proxies say they had the request from. Only an IP address counts.
+    const forwarded = header(req, 'x-forwarded-for');
+    const peer = normalizeIp(req.socket.remoteAddress) ?? req.socket.remoteAddress ?? req.ip;
+    req.clientIp = trusted
+      ? bffClient(forwarded, config.trustedProxies) || peer
+      : forwardedClient(peer, forwarded, config.trustedProxies);
     const forwardedProto = trusted ? header(req, 'x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
     req.isHttps = (forwardedProto ?? req.protocol) === 'https';
     const deviceId = trusted ? header(req, 'x-device-id')?.trim() : undefined;
