@@ -147,8 +147,9 @@ export function PlayerBar() {
   // Nor does it show one before it knows what the shop hears, or when the audio device says it does not sound.
   const playing = heardPlaying(heard, player) && (alone || !unavailable) && !unreachable;
   const remote = !output && player.session_id !== null && !unavailable && heard !== 'unknown' && !unheard;
-  // This device is the audio device and its browser waits for a click or tap before it may sound.
-  const tap = output && needsTap;
+  // This device is the audio device and its browser waits for a click or tap before it may sound (its
+  // engine's prompt, or its own account of the music: a start the browser keeps silent).
+  const tap = output && (needsTap || heard === 'needs_tap');
   // A paused player on a gone device is no story to tell: its play button brings the music here anyway.
   const notice = tap
     ? 'tap'
@@ -181,7 +182,14 @@ export function PlayerBar() {
     // The pause button at once, as the answer will show it; not before this device knows what the
     // shop hears (the first render), where the answer keeps the play button too.
     if (heard !== 'unknown') setStarting(true);
-    void actions.togglePlay().finally(() => setStarting(false));
+    // On the audio device the music starts inside this click (the browser's condition), then the
+    // server is asked; its answer keeps it playing, a refusal pauses it again.
+    const engine = output ? getPlayerEngine() : null;
+    engine?.playFromGesture(true);
+    void actions.togglePlay().finally(() => {
+      setStarting(false);
+      engine?.settle();
+    });
   }
   const showsPause = (playing || starting) && !pausing;
 

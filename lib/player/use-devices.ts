@@ -48,6 +48,9 @@ export function useDevices(): DevicesState {
     async (sessionId: string) => {
       const current = store.get(playerAtom);
       if (!current || current.session_id === sessionId) return;
+      // This device chosen: the click is the gesture its browser waits for, so the sound is unlocked
+      // now (the audio context resumed); the music starts when the server's answer names this device.
+      if (sessionId === thisSessionId) getPlayerEngine()?.playFromGesture(false);
       const here = isOutputDevice(current, thisSessionId) ? getPlayerEngine()?.currentTime : null;
       const at = here ?? estimatePosition(mark.current, Date.now(), current.track?.duration);
       try {

@@ -58,6 +58,8 @@ export function usePlayerActions(): PlayerActions {
      */
     const moveHere = async (): Promise<boolean> => {
       const own = store.get(sessionIdAtom);
+      // Before any await: the press is the gesture this device's browser lets its sound start in.
+      getPlayerEngine()?.playFromGesture(false);
       try {
         const id = await ensurePlayerId(store);
         let player = store.get(playerAtom);
