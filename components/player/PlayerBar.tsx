@@ -18,6 +18,7 @@ import {
   playingOnAloneAtom,
   serverUnreachableAtom,
 } from '@/lib/player/state';
+import { takeOverQuestionAtom } from '@/lib/player/take-over';
 import { nextTrackSource } from '@/lib/player/track-source';
 import {
   getPlayerEngine,
@@ -35,7 +36,7 @@ import { SpotIndicator } from '@/components/realtime/SpotIndicator';
 import { TrackMenu } from '@/components/tracks/TrackMenu';
 import { LazyConfirmDialog } from '@/components/ui/lazy';
 import { Cover } from './Cover';
-import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon, SpeakerIcon } from '@/components/ui/icons';
 import { PlayModeToggle, PlayModeToggles } from './PlayModeToggles';
 import { ProgressLine, SeekLine } from './SeekLine';
 import { VolumeControl } from './VolumeControl';
@@ -135,6 +136,7 @@ export function PlayerBar() {
           </button>
         )}
         {closed && closedConfirm(startEmpty)}
+        <TakeOverQuestion />
       </section>
     );
   }
@@ -171,7 +173,10 @@ export function PlayerBar() {
   const pressPlay = () => {
     // The press is the gesture the browser waits for.
     if (tap) getPlayerEngine()?.startFromTap();
-    else if (unavailable || unheard) void actions.playHere();
+    // The audio device is online and waits for its own click (or is stuck): it is asked already, and
+    // the music stays there; moving it is 'Lejátszás ezen az eszközön'.
+    else if (unheard) actions.askOutputToPlay();
+    else if (unavailable) void actions.playHere();
     else if (playing || starting) {
       setPausing(true);
       void actions.togglePlay().finally(() => setPausing(false));
@@ -242,7 +247,7 @@ export function PlayerBar() {
               type="button"
               className={styles.noticeButton}
               {...preloadEngineOnIntent}
-              onClick={() => void actions.playHere()}
+              onClick={() => void actions.playHere(notice === 'silent')}
             >
               <PlayIcon size={18} />
               <span>{hu.player.playHere}</span>
@@ -259,6 +264,12 @@ export function PlayerBar() {
             {trackTitle(track)}
           </p>
           <p className={styles.artist}>{trackArtist(track)}</p>
+          {output && playing && (
+            <p className={styles.here}>
+              <SpeakerIcon size={14} />
+              <span>{hu.player.here}</span>
+            </p>
+          )}
           {playable && href && (
             <IntentLink href={href} className={styles.playable}>
               {playable.name}
@@ -332,6 +343,24 @@ export function PlayerBar() {
         )}
       </div>
       {closed && closedConfirm(start)}
+      <TakeOverQuestion />
     </section>
+  );
+}
+
+/** 'A zenét szóló eszköz nem válaszol, lehet, hogy még szól. Ide hozza a zenét?', while a move asks it. */
+function TakeOverQuestion() {
+  const question = useAtomValue(takeOverQuestionAtom);
+  return (
+    <LazyConfirmDialog
+      open={question !== null}
+      onOpenChange={(open) => {
+        if (!open) question?.answer(false);
+      }}
+      title={hu.player.takeOverTitle}
+      confirmLabel={hu.player.takeOverConfirm}
+      cancelLabel={hu.player.takeOverCancel}
+      onConfirm={() => question?.answer(true)}
+    />
   );
 }

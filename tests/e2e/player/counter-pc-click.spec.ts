@@ -13,6 +13,8 @@ test.use({ trace: 'off' });
 const PROMPT = 'Kattintson ide a zene indításához';
 const PROMPT_SHOWN = 'e2e:counter-prompt-shown';
 const PLAY_HERE = 'Lejátszás ezen az eszközön';
+const NEEDS_TAP = 'A zene nem szól: a zenét szóló eszközön kattintson vagy koppintson az indításhoz.';
+const HERE = 'Itt szól';
 
 let browser: Browser;
 
@@ -53,7 +55,7 @@ async function pickDevice(page: Page, self: boolean): Promise<void> {
   await row.click();
 }
 
-test('a click on the counter PC that waits for one starts its sound: its own entry in the device menu, its ▶', async ({
+test("a click on the counter PC that waits for one starts its sound (its own entry in the device menu, its ▶); the phone's ▶ never takes the music", async ({
   baseURL,
   browser: phoneBrowser,
 }) => {
@@ -113,12 +115,28 @@ test('a click on the counter PC that waits for one starts its sound: its own ent
     await expect.poll(() => promptShown, { timeout: 20_000 }).toBe(true);
     const pcSession = (await serverPlayer(pc)).session_id;
 
-    // The phone takes the music ('Lejátszás ezen az eszközön'): it sounds there.
+    // The phone's ▶ (the bar's, and the channel's big one) asks the PC, which is online, to play: the
+    // music stays there, the PC keeps its prompt, and the phone says where to click.
     await logIn(phone);
+    await expect(bar(phone).getByText(NEEDS_TAP, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await bar(phone).getByRole('button', { name: 'Lejátszás', exact: true }).click();
+    await expect(phone.getByTestId('toast').filter({ hasText: NEEDS_TAP })).toBeVisible();
+    await phone.goto('/channels/1');
+    await expect(bar(phone).getByText(NEEDS_TAP, { exact: true })).toBeVisible({ timeout: 15_000 });
+    await phone.getByRole('main').getByRole('button', { name: 'Lejátszás', exact: true }).click();
+    await expect(phone.getByTestId('toast').filter({ hasText: NEEDS_TAP }).first()).toBeVisible();
+    await phone.waitForTimeout(1_000);
+    expect((await serverPlayer(phone)).session_id).toBe(pcSession);
+    expect((await audioState(phone)).paused).toBe(true);
+    await expect(bar(pc).getByRole('button', { name: PROMPT })).toBeVisible();
+
+    // Moving it is 'Lejátszás ezen az eszközön': it sounds on the phone, whose bar says so.
     await bar(phone).getByRole('button', { name: PLAY_HERE }).click();
     await expect.poll(async () => (await serverPlayer(phone)).session_id, { timeout: 15_000 }).not.toBe(pcSession);
     await expect.poll(async () => (await audioState(phone)).paused, { timeout: 15_000 }).toBe(false);
     await expect(bar(pc).getByRole('button', { name: PROMPT })).toHaveCount(0);
+    await expect(bar(phone).getByText(HERE, { exact: true })).toBeVisible();
+    await expect(bar(pc).getByText(HERE, { exact: true })).toHaveCount(0);
 
     // On the counter PC, 'Eszközök' → the PC itself: the click starts its sound, the phone goes quiet.
     await pickDevice(pc, true);
@@ -126,6 +144,8 @@ test('a click on the counter PC that waits for one starts its sound: its own ent
     await expect.poll(async () => (await audioState(phone)).paused, { timeout: 10_000 }).toBe(true);
     await expect.poll(async () => (await serverPlayer(phone)).output?.state, { timeout: 10_000 }).toBe('audible');
     await expect(bar(pc).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
+    await expect(bar(pc).getByText(HERE, { exact: true })).toBeVisible();
+    await expect(bar(phone).getByText(HERE, { exact: true })).toHaveCount(0);
 
     // Its ▶ after a pause starts the music within the click, and the server follows.
     await bar(pc).getByRole('button', { name: 'Szünet', exact: true }).click();
