@@ -2,7 +2,7 @@
 
 import { IntentLink } from '@/components/ui/IntentLink';
 import { useAtomValue } from 'jotai';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { trackArtist, trackTitle } from '@/lib/format/track';
@@ -10,11 +10,19 @@ import { playableHref } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { heardPlaying } from '@/lib/player/heard';
-import { isUnheard, useHeard, useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
+import {
+  agoText,
+  isUnheard,
+  outputUnknownAtom,
+  useHeard,
+  useOutputSilent,
+  useOutputUnavailable,
+} from '@/lib/player/output-state';
 import {
   aheadTrackAtom,
   aloneTrackAtom,
   needsTapAtom,
+  outputHeardAtAtom,
   playingOnAloneAtom,
   serverUnreachableAtom,
 } from '@/lib/player/state';
@@ -68,6 +76,9 @@ export function PlayerBar() {
   // While a spot cuts in the music's position stands still by design: that is no silence. Nor is a
   // device that said why it does not sound: it answers.
   const silent = useOutputSilent(spot.current !== null || unheard);
+  // It was sounding and stopped answering: it may well still sound (issue 39), so the bar says what it
+  // knows, and claims no pause.
+  const unknown = useAtomValue(outputUnknownAtom);
   // A manager's press holds the music plan until its next boundary (the bundled API's plan).
   const hold = usePlanHold();
   // Whether the shop is open (the bundled API's opening hours): closed, the bar says until when, and
@@ -147,8 +158,8 @@ export function PlayerBar() {
   // be fetched: the bar tells that instead of showing a pause button over silence.
   // Playing on alone the music sounds, whatever the lost socket says of the devices.
   // Nor does it show one before it knows what the shop hears, or when the audio device says it does not sound.
-  const playing = heardPlaying(heard, player) && (alone || !unavailable) && !unreachable;
-  const remote = !output && player.session_id !== null && !unavailable && heard !== 'unknown' && !unheard;
+  const playing = (heardPlaying(heard, player) && (alone || !unavailable) && !unreachable) || unknown;
+  const remote = !output && player.session_id !== null && !unavailable && heard !== 'unknown' && !unheard && !unknown;
   // This device is the audio device and its browser waits for a click or tap before it may sound (its
   // engine's prompt, or its own account of the music: a start the browser keeps silent).
   const tap = output && (needsTap || heard === 'needs_tap');
@@ -159,24 +170,26 @@ export function PlayerBar() {
       ? 'unreachable'
       : alone
         ? 'alone'
-        : unavailable && player.is_playing
-          ? 'unavailable'
-          : unheard
-            ? heard
-            : silent
-              ? 'silent'
-              : hold
-                ? 'hold'
-                : closed
-                  ? 'closed'
-                  : null;
+        : unknown
+          ? 'unknown'
+          : unavailable && player.is_playing
+            ? 'unavailable'
+            : unheard
+              ? heard
+              : silent
+                ? 'silent'
+                : hold
+                  ? 'hold'
+                  : closed
+                    ? 'closed'
+                    : null;
   const pressPlay = () => {
     // The press is the gesture the browser waits for.
     if (tap) getPlayerEngine()?.startFromTap();
     // The audio device is online and waits for its own click (or is stuck): it is asked already, and
     // the music stays there; moving it is 'Lejátszás ezen az eszközön'.
     else if (unheard) actions.askOutputToPlay();
-    else if (unavailable) void actions.playHere();
+    else if (unavailable && !unknown) void actions.playHere();
     else if (playing || starting) {
       setPausing(true);
       void actions.togglePlay().finally(() => setPausing(false));
@@ -223,6 +236,20 @@ export function PlayerBar() {
           </p>
         )}
         {notice === 'alone' && <p className={styles.noticeText}>{hu.player.serverAwayPlayingOn}</p>}
+        {notice === 'unknown' && (
+          <>
+            <UnknownText title={trackTitle(track)} since={player.output?.since} />
+            <button
+              type="button"
+              className={styles.noticeButton}
+              {...preloadEngineOnIntent}
+              onClick={() => void actions.playHere(true)}
+            >
+              <PlayIcon size={18} />
+              <span>{hu.player.playHere}</span>
+            </button>
+          </>
+        )}
         {notice === 'closed' && shop?.label && <p className={styles.noticeText}>{shop.label}</p>}
         {notice === 'hold' && hold && (
           <>
@@ -346,6 +373,18 @@ export function PlayerBar() {
       <TakeOverQuestion />
     </section>
   );
+}
+
+/** 'Nem tudjuk, szól-e a zene. Utoljára: {cím} ({idő}).', its time counted on while it shows. */
+function UnknownText({ title, since }: { title: string; since: string | undefined }) {
+  // The last sign of the device: a state that showed it moving on, or its last report.
+  const heardAt = Math.max(useAtomValue(outputHeardAtAtom), since ? Date.parse(since) || 0 : 0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 10_000);
+    return () => clearInterval(timer);
+  }, []);
+  return <p className={styles.noticeText}>{hu.player.outputUnknown(title, agoText(heardAt ? now - heardAt : 0))}</p>;
 }
 
 /** 'A zenét szóló eszköz nem válaszol, lehet, hogy még szól. Ide hozza a zenét?', while a move asks it. */

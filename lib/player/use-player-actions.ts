@@ -41,6 +41,11 @@ export interface PlayerActions {
   askOutputToPlay(): void;
 }
 
+/** A player whose device does not answer may still sound there: it played (the bundled API's devices play on alone). */
+function mayStillSound(player: import('@/contracts').Player | null): boolean {
+  return !!player?.is_playing && typeof player.version === 'number';
+}
+
 /**
  * Every control goes to the server and the returned player replaces the local one. A failed
  * call shows a toast and leaves the player as it was; callers may await without try/catch.
@@ -103,8 +108,7 @@ export function usePlayerActions(): PlayerActions {
     const takeOver = async (silent: boolean): Promise<boolean> => {
       const player = store.get(playerAtom);
       const unanswered = silent || isOutputUnavailable(store, player);
-      if (unanswered && player?.is_playing && typeof player.version === 'number' && !(await askTakeOver(store)))
-        return false;
+      if (unanswered && mayStillSound(player) && !(await askTakeOver(store))) return false;
       return moveHere();
     };
 
@@ -143,6 +147,11 @@ export function usePlayerActions(): PlayerActions {
       if (trackId === undefined && active) {
         return run((playerId) => playerApi.togglePlay(playerId));
       }
+      // Another channel, list or track while that device is gone: the server hands the output here
+      // itself, so the question comes first here too.
+      if (gone && !isOutputDevice(before, store.get(sessionIdAtom)) && mayStillSound(before)) {
+        if (!(await askTakeOver(store))) return;
+      }
       await run((playerId) => playerApi.setPlayable(playerId, type, id, trackId));
       const after = store.get(playerAtom);
       if (!after || after === before) return;
@@ -151,7 +160,7 @@ export function usePlayerActions(): PlayerActions {
       const movedHere = !!own && !!before?.session_id && before.session_id !== own && after.session_id === own;
       if (movedHere) showToast(hu.player.movedHere, store);
       // An API that keeps the output on the gone device: move it here.
-      else if (gone && after.session_id !== own) await takeOver(false);
+      else if (gone && after.session_id !== own) await moveHere();
     };
 
     return {

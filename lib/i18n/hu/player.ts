@@ -29,6 +29,8 @@ export const player = {
   serverAwayPlayingOn: 'Nincs kapcsolat a szerverrel – a zene tovább szól',
   outputUnavailable: 'A zenét szóló eszköz nem elérhető',
   outputSilent: 'A zenét szóló eszköz nem válaszol',
+  /** The sounding device stopped answering (issue 39): what the remote knows. {ago}: 'most', 'egy perce', '{n} perce'. */
+  outputUnknown: (title: string, ago: string) => `Nem tudjuk, szól-e a zene. Utoljára: ${title} (${ago}).`,
   // What the audio device reports it really does (the bundled API), on the other devices.
   outputNeedsTap: 'A zene nem szól: a zenét szóló eszközön kattintson vagy koppintson az indításhoz.',
   outputStalled: 'A zene elakadt a zenét szóló eszközön.',

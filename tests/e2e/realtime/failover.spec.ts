@@ -13,6 +13,7 @@ import {
 
 test.describe.configure({ timeout: 180_000 });
 
+const UNKNOWN = /^Nem tudjuk, szól-e a zene\. Utoljára: .+ \((most|egy perce)\)\.$/;
 const TAKE_OVER = 'A zenét szóló eszköz nem válaszol, lehet, hogy még szól. Ide hozza a zenét?';
 
 let a: Device | undefined;
@@ -51,7 +52,8 @@ test('an audio device that stops answering is offered away on every other device
   const stoppedAt = Date.now();
 
   for (const d of [b, c]) {
-    await expect(bar(d.page).getByText('A zenét szóló eszköz nem válaszol', { exact: true })).toBeVisible({
+    // It may still sound (issue 39): the bars say what they know.
+    await expect(bar(d.page).getByText(UNKNOWN)).toBeVisible({
       timeout: 50_000,
     });
   }
