@@ -2,7 +2,7 @@
 
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useOutputUnavailable } from '@/lib/player/output-state';
+import { outputUnknownAtom, useOutputUnavailable } from '@/lib/player/output-state';
 import { isPlayPauseSpace } from '@/lib/player/space-key';
 import { isOutputDevice } from '@/lib/player/decisions';
 import { needsTapAtom, serverUnreachableAtom, sessionIdAtom } from '@/lib/player/state';
@@ -35,7 +35,8 @@ export function SpaceToPlay() {
       event.preventDefault();
       // The press may make this device the one that sounds: its engine's code is fetched with the call.
       preloadPlayerEngine();
-      if (unavailable && player.track) {
+      // A device that stopped answering may still sound: the bar shows pause then, and so does Space.
+      if (unavailable && player.track && !store.get(outputUnknownAtom)) {
         void actions.playHere();
         return;
       }
