@@ -18,7 +18,7 @@ const hu = { channels: huChannels, player: huPlayer };
 
 /** A wide card of the featured carousel: the channel's landscape image with its cover and name on it. */
 export function FeaturedSlide({ channel, priority = false }: { channel: ChannelCard; priority?: boolean }) {
-  const { active, playing } = usePlayableState('channel', channel.id);
+  const { active, playing, unknown } = usePlayableState('channel', channel.id);
   const { playChannel } = usePlayerActions();
 
   return (
@@ -48,7 +48,7 @@ export function FeaturedSlide({ channel, priority = false }: { channel: ChannelC
             <span className={styles.name}>{channel.name}</span>
             <span className={styles.meta}>
               {formatTrackCount(channel.tracks_count)} · {formatHoursMinutes(channel.channel_duration)}
-              {active && <> · {playing ? hu.player.nowPlaying : hu.player.paused}</>}
+              {active && !unknown && <> · {playing ? hu.player.nowPlaying : hu.player.paused}</>}
             </span>
           </span>
         </span>

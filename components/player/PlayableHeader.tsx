@@ -57,7 +57,7 @@ export function PlayableHeader({
   playDisabled = false,
   controls,
 }: Props) {
-  const { active, playing } = usePlayableState(kind, id);
+  const { active, playing, unknown } = usePlayableState(kind, id);
   const { playChannel, playPlaylist } = usePlayerActions();
 
   return (
@@ -98,7 +98,7 @@ export function PlayableHeader({
             </button>
             {controls(styles.iconButton!)}
           </div>
-          {active && <p className={styles.status}>{playing ? hu.player.nowPlaying : hu.player.paused}</p>}
+          {active && !unknown && <p className={styles.status}>{playing ? hu.player.nowPlaying : hu.player.paused}</p>}
         </div>
       </header>
     </>

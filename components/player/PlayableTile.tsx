@@ -32,7 +32,7 @@ interface Props {
  * button over the cover, beside (not inside) the link; marked while it is what the player has.
  */
 export function PlayableTile({ kind, id, href, name, meta, cover, playLabel, playable = true }: Props) {
-  const { active, playing } = usePlayableState(kind, id);
+  const { active, playing, unknown } = usePlayableState(kind, id);
   const { playChannel, playPlaylist } = usePlayerActions();
 
   return (
@@ -41,7 +41,9 @@ export function PlayableTile({ kind, id, href, name, meta, cover, playLabel, pla
         <span className={styles.coverBox}>{cover}</span>
         <span className={styles.name}>{name}</span>
         <span className={styles.meta}>{meta}</span>
-        {active && <span className={styles.badge}>{playing ? hu.player.nowPlaying : hu.player.paused}</span>}
+        {active && !unknown && (
+          <span className={styles.badge}>{playing ? hu.player.nowPlaying : hu.player.paused}</span>
+        )}
       </IntentLink>
       {playable && (
         <div className={styles.overCover}>

@@ -2,7 +2,7 @@
 
 import { IntentLink } from '@/components/ui/IntentLink';
 import { useAtomValue } from 'jotai';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
 import { trackArtist, trackTitle } from '@/lib/format/track';
@@ -10,14 +10,23 @@ import { playableHref } from '@/lib/player/decisions';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
 import { heardPlaying } from '@/lib/player/heard';
-import { isUnheard, useHeard, useOutputSilent, useOutputUnavailable } from '@/lib/player/output-state';
+import {
+  agoText,
+  isUnheard,
+  outputUnknownAtom,
+  useHeard,
+  useOutputSilent,
+  useOutputUnavailable,
+} from '@/lib/player/output-state';
 import {
   aheadTrackAtom,
   aloneTrackAtom,
   needsTapAtom,
+  outputHeardAtAtom,
   playingOnAloneAtom,
   serverUnreachableAtom,
 } from '@/lib/player/state';
+import { takeOverQuestionAtom } from '@/lib/player/take-over';
 import { nextTrackSource } from '@/lib/player/track-source';
 import {
   getPlayerEngine,
@@ -35,7 +44,7 @@ import { SpotIndicator } from '@/components/realtime/SpotIndicator';
 import { TrackMenu } from '@/components/tracks/TrackMenu';
 import { LazyConfirmDialog } from '@/components/ui/lazy';
 import { Cover } from './Cover';
-import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { ChevronUpIcon, DevicesIcon, NextIcon, PauseIcon, PlayIcon, SpeakerIcon } from '@/components/ui/icons';
 import { PlayModeToggle, PlayModeToggles } from './PlayModeToggles';
 import { ProgressLine, SeekLine } from './SeekLine';
 import { VolumeControl } from './VolumeControl';
@@ -67,6 +76,9 @@ export function PlayerBar() {
   // While a spot cuts in the music's position stands still by design: that is no silence. Nor is a
   // device that said why it does not sound: it answers.
   const silent = useOutputSilent(spot.current !== null || unheard);
+  // It was sounding and stopped answering: it may well still sound (issue 39), so the bar says what it
+  // knows, and claims no pause.
+  const unknown = useAtomValue(outputUnknownAtom);
   // A manager's press holds the music plan until its next boundary (the bundled API's plan).
   const hold = usePlanHold();
   // Whether the shop is open (the bundled API's opening hours): closed, the bar says until when, and
@@ -135,6 +147,7 @@ export function PlayerBar() {
           </button>
         )}
         {closed && closedConfirm(startEmpty)}
+        <TakeOverQuestion />
       </section>
     );
   }
@@ -145,10 +158,11 @@ export function PlayerBar() {
   // be fetched: the bar tells that instead of showing a pause button over silence.
   // Playing on alone the music sounds, whatever the lost socket says of the devices.
   // Nor does it show one before it knows what the shop hears, or when the audio device says it does not sound.
-  const playing = heardPlaying(heard, player) && (alone || !unavailable) && !unreachable;
-  const remote = !output && player.session_id !== null && !unavailable && heard !== 'unknown' && !unheard;
-  // This device is the audio device and its browser waits for a click or tap before it may sound.
-  const tap = output && needsTap;
+  const playing = (heardPlaying(heard, player) && (alone || !unavailable) && !unreachable) || unknown;
+  const remote = !output && player.session_id !== null && !unavailable && heard !== 'unknown' && !unheard && !unknown;
+  // This device is the audio device and its browser waits for a click or tap before it may sound (its
+  // engine's prompt, or its own account of the music: a start the browser keeps silent).
+  const tap = output && (needsTap || heard === 'needs_tap');
   // A paused player on a gone device is no story to tell: its play button brings the music here anyway.
   const notice = tap
     ? 'tap'
@@ -156,21 +170,26 @@ export function PlayerBar() {
       ? 'unreachable'
       : alone
         ? 'alone'
-        : unavailable && player.is_playing
-          ? 'unavailable'
-          : unheard
-            ? heard
-            : silent
-              ? 'silent'
-              : hold
-                ? 'hold'
-                : closed
-                  ? 'closed'
-                  : null;
+        : unknown
+          ? 'unknown'
+          : unavailable && player.is_playing
+            ? 'unavailable'
+            : unheard
+              ? heard
+              : silent
+                ? 'silent'
+                : hold
+                  ? 'hold'
+                  : closed
+                    ? 'closed'
+                    : null;
   const pressPlay = () => {
     // The press is the gesture the browser waits for.
     if (tap) getPlayerEngine()?.startFromTap();
-    else if (unavailable || unheard) void actions.playHere();
+    // The audio device is online and waits for its own click (or is stuck): it is asked already, and
+    // the music stays there; moving it is 'Lejátszás ezen az eszközön'.
+    else if (unheard) actions.askOutputToPlay();
+    else if (unavailable && !unknown) void actions.playHere();
     else if (playing || starting) {
       setPausing(true);
       void actions.togglePlay().finally(() => setPausing(false));
@@ -181,7 +200,14 @@ export function PlayerBar() {
     // The pause button at once, as the answer will show it; not before this device knows what the
     // shop hears (the first render), where the answer keeps the play button too.
     if (heard !== 'unknown') setStarting(true);
-    void actions.togglePlay().finally(() => setStarting(false));
+    // On the audio device the music starts inside this click (the browser's condition), then the
+    // server is asked; its answer keeps it playing, a refusal pauses it again.
+    const engine = output ? getPlayerEngine() : null;
+    engine?.playFromGesture(true);
+    void actions.togglePlay().finally(() => {
+      setStarting(false);
+      engine?.settle();
+    });
   }
   const showsPause = (playing || starting) && !pausing;
 
@@ -210,6 +236,20 @@ export function PlayerBar() {
           </p>
         )}
         {notice === 'alone' && <p className={styles.noticeText}>{hu.player.serverAwayPlayingOn}</p>}
+        {notice === 'unknown' && (
+          <>
+            <UnknownText title={trackTitle(track)} since={player.output?.since} />
+            <button
+              type="button"
+              className={styles.noticeButton}
+              {...preloadEngineOnIntent}
+              onClick={() => void actions.playHere(true)}
+            >
+              <PlayIcon size={18} />
+              <span>{hu.player.playHere}</span>
+            </button>
+          </>
+        )}
         {notice === 'closed' && shop?.label && <p className={styles.noticeText}>{shop.label}</p>}
         {notice === 'hold' && hold && (
           <>
@@ -234,7 +274,7 @@ export function PlayerBar() {
               type="button"
               className={styles.noticeButton}
               {...preloadEngineOnIntent}
-              onClick={() => void actions.playHere()}
+              onClick={() => void actions.playHere(notice === 'silent')}
             >
               <PlayIcon size={18} />
               <span>{hu.player.playHere}</span>
@@ -251,6 +291,12 @@ export function PlayerBar() {
             {trackTitle(track)}
           </p>
           <p className={styles.artist}>{trackArtist(track)}</p>
+          {output && playing && (
+            <p className={styles.here}>
+              <SpeakerIcon size={14} />
+              <span>{hu.player.here}</span>
+            </p>
+          )}
           {playable && href && (
             <IntentLink href={href} className={styles.playable}>
               {playable.name}
@@ -324,6 +370,36 @@ export function PlayerBar() {
         )}
       </div>
       {closed && closedConfirm(start)}
+      <TakeOverQuestion />
     </section>
+  );
+}
+
+/** 'Nem tudjuk, szól-e a zene. Utoljára: {cím} ({idő}).', its time counted on while it shows. */
+function UnknownText({ title, since }: { title: string; since: string | undefined }) {
+  // The last sign of the device: a state that showed it moving on, or its last report.
+  const heardAt = Math.max(useAtomValue(outputHeardAtAtom), since ? Date.parse(since) || 0 : 0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 10_000);
+    return () => clearInterval(timer);
+  }, []);
+  return <p className={styles.noticeText}>{hu.player.outputUnknown(title, agoText(heardAt ? now - heardAt : 0))}</p>;
+}
+
+/** 'A zenét szóló eszköz nem válaszol, lehet, hogy még szól. Ide hozza a zenét?', while a move asks it. */
+function TakeOverQuestion() {
+  const question = useAtomValue(takeOverQuestionAtom);
+  return (
+    <LazyConfirmDialog
+      open={question !== null}
+      onOpenChange={(open) => {
+        if (!open) question?.answer(false);
+      }}
+      title={hu.player.takeOverTitle}
+      confirmLabel={hu.player.takeOverConfirm}
+      cancelLabel={hu.player.takeOverCancel}
+      onConfirm={() => question?.answer(true)}
+    />
   );
 }

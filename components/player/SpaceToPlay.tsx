@@ -1,13 +1,14 @@
 'use client';
 
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useOutputUnavailable } from '@/lib/player/output-state';
+import { outputUnknownAtom, useOutputUnavailable } from '@/lib/player/output-state';
 import { isPlayPauseSpace } from '@/lib/player/space-key';
-import { serverUnreachableAtom } from '@/lib/player/state';
+import { isOutputDevice } from '@/lib/player/decisions';
+import { needsTapAtom, serverUnreachableAtom, sessionIdAtom } from '@/lib/player/state';
 import { usePlayer } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
-import { preloadPlayerEngine } from '@/lib/player/use-player-engine';
+import { getPlayerEngine, preloadPlayerEngine } from '@/lib/player/use-player-engine';
 
 /**
  * Space toggles play and pause from anywhere on the page (isPlayPauseSpace says where not), doing what
@@ -15,6 +16,7 @@ import { preloadPlayerEngine } from '@/lib/player/use-player-engine';
  * and on a gone audio device it brings the music here. Renders nothing; mounted once beside the bar.
  */
 export function SpaceToPlay() {
+  const store = useStore();
   const player = usePlayer();
   const actions = usePlayerActions();
   const unavailable = useOutputUnavailable();
@@ -33,11 +35,24 @@ export function SpaceToPlay() {
       event.preventDefault();
       // The press may make this device the one that sounds: its engine's code is fetched with the call.
       preloadPlayerEngine();
-      void (unavailable && player.track ? actions.playHere() : actions.togglePlay());
+      // A device that stopped answering may still sound: the bar shows pause then, and so does Space.
+      if (unavailable && player.track && !store.get(outputUnknownAtom)) {
+        void actions.playHere();
+        return;
+      }
+      // On the audio device the key press is the gesture its browser waits for: a start it refused
+      // goes on now, and play starts the music before the server is asked (its answer decides).
+      const engine = isOutputDevice(player, store.get(sessionIdAtom)) ? getPlayerEngine() : null;
+      if (engine && player.is_playing && store.get(needsTapAtom)) {
+        engine.startFromTap();
+        return;
+      }
+      engine?.playFromGesture(!player.is_playing);
+      void actions.togglePlay().finally(() => engine?.settle());
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  }, [store]);
 
   return null;
 }

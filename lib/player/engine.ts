@@ -253,6 +253,39 @@ export class PlayerEngine {
     else if (was !== null) this.hooks.onAheadTrack?.(null);
   }
 
+  /**
+   * A click or key press on this device that should make it sound (the bar's ▶, its own entry in the
+   * device menu, the space key): browsers let audio start inside such a gesture, so everything that
+   * waits for one starts here, before the server is asked. The audio context resumes (Chromium's does
+   * not by itself once the page has been clicked: without this the music went on silently through a
+   * suspended graph, its time frozen), the prompt's tap is done when it waits, and with `play` a loaded
+   * track starts now; the server's answer (through `apply`) then confirms or undoes it, and `settle`
+   * undoes it when no answer comes.
+   */
+  playFromGesture(play: boolean): void {
+    if (this.disposed) return;
+    if (this.needsTap || this.spotWaitsForTap || this.tapForGraph) {
+      this.startFromTap();
+      return;
+    }
+    this.audio.muted = false;
+    this.graph?.resume();
+    if (!play || this.alone || this.spotHoldsFloor || this.loadedTrackId === null) return;
+    if (!isOutputDevice(this.player, this.sessionId) || !this.audio.paused) return;
+    this.noteProgress();
+    this.audio.play()?.catch((error: unknown) => {
+      // Refused even inside the gesture: the prompt, once the server says it should sound (start asks again).
+      if (onPlayRefused(error) === 'ask-for-tap' && shouldSound(this.player, this.sessionId) && this.audio.paused)
+        this.setNeedsTap(true);
+    });
+  }
+
+  /** After a press started by `playFromGesture`: the element follows the server's player again. */
+  settle(): void {
+    if (this.disposed || this.alone) return;
+    if (!shouldSound(this.player, this.sessionId) && !this.audio.paused && !this.spotHoldsFloor) this.audio.pause();
+  }
+
   /** Called from the tap on the prompt: the gesture lets the browser start audio at once. */
   startFromTap(): void {
     // A muted element (see handleVolumeChange) may sound once the tap has unlocked the page.
@@ -372,6 +405,24 @@ export class PlayerEngine {
       });
   }
 
+  private graphCheck: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * The music is to sound through a suspended audio context (the output came back to this device, play
+   * was pressed elsewhere): it is asked to resume, which a page that has had a click allows, and when it
+   * is still suspended a moment later the device asks for the tap, as at the graph's start. Without this
+   * a device the output returned to played silently with no prompt.
+   */
+  private checkGraphStarts(): void {
+    const graph = this.graph;
+    if (!graph?.suspended || this.graphCheck) return;
+    graph.resume();
+    this.graphCheck = setTimeout(() => {
+      this.graphCheck = null;
+      this.handleGraphState();
+    }, GRAPH_START_MS);
+  }
+
   /** The spot player's element joins the graph (if there is one) before it loads an item. */
   spotElementReady(element: HTMLAudioElement, cors: boolean): void {
     if (cors) this.graph?.attachSpot(element);
@@ -489,6 +540,7 @@ export class PlayerEngine {
 
   dispose(): void {
     this.disposed = true;
+    if (this.graphCheck) clearTimeout(this.graphCheck);
     this.stopRamp();
     this.clearFade();
     this.cancelCrossfade();
@@ -692,6 +744,7 @@ export class PlayerEngine {
     // again, or, once the page has been touched anywhere, starts the music and takes the prompt away just
     // as the tap comes, which then lands on the control beneath it.
     if (this.needsTap) return;
+    this.checkGraphStarts();
     const attempt = this.audio.play();
     // Old engines return undefined; there is nothing to catch then.
     attempt?.catch((error: unknown) => {

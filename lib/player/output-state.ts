@@ -7,7 +7,7 @@ import { connectionAtom, membersAtom } from '@/lib/realtime/atoms';
 import { outputDeviceUnavailable } from '@/lib/realtime/devices';
 import { isOutputDevice } from './decisions';
 import { heardState, type Heard } from './heard';
-import { localOutputAtom, outputHeardAtAtom, playerAtom, sessionIdAtom } from './state';
+import { localOutputAtom, outputHeardAtAtom, outputSilentAtom, playerAtom, sessionIdAtom } from './state';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -77,7 +77,12 @@ export function useOutputSilent(held: boolean): boolean {
     return () => clearTimeout(timer);
   }, [watching, heardAt]);
 
-  return watching && heardAt !== 0 && silentAt === heardAt;
+  const silent = watching && heardAt !== 0 && silentAt === heardAt;
+  // For the tiles too (outputUnknownAtom): the watch runs here, in the bar.
+  useEffect(() => {
+    store.set(outputSilentAtom, silent);
+  }, [silent, store]);
+  return silent;
 }
 
 const noSubscription = () => () => {};
@@ -133,4 +138,42 @@ export function heardNow(store: Store): Heard {
 /** Whether the audio device says it does not sound although the player plays (a remote's view). */
 export function isUnheard(heard: Heard): boolean {
   return heard === 'needs_tap' || heard === 'stalled';
+}
+
+/**
+ * On a remote (issue 39): the audio device was sounding and has stopped answering (no report for
+ * OUTPUT_SILENT_MS, or presence lost it). It may well still sound (it plays on alone while its network
+ * is away), so the remote says what it knows rather than 'nem válaszol' or 'nem elérhető', and claims
+ * no pause. A device paused at its last report stays paused; an API without reports (no `version`,
+ * Laravel) keeps the texts of before.
+ */
+export function outputUnknown(input: {
+  player: Player | null;
+  isOutput: boolean;
+  unavailable: boolean;
+  silent: boolean;
+}): boolean {
+  const { player, isOutput, unavailable, silent } = input;
+  if (isOutput || !player?.is_playing || !player.session_id || typeof player.version !== 'number') return false;
+  if (player.output?.state === 'paused') return false;
+  return unavailable || silent;
+}
+
+/** Whether this remote cannot tell whether the shop hears music (see outputUnknown). */
+export const outputUnknownAtom = atom((get) => {
+  const player = get(playerAtom);
+  return outputUnknown({
+    player,
+    isOutput: isOutputDevice(player, get(sessionIdAtom)),
+    unavailable: get(outputUnavailableAtom),
+    silent: get(outputSilentAtom),
+  });
+});
+
+/** 'most', 'egy perce', '{n} perce': how long ago the audio device was last heard. */
+export function agoText(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'most';
+  if (minutes === 1) return 'egy perce';
+  return `${minutes} perce`;
 }

@@ -60,6 +60,9 @@ export const aheadTrackAtom = atom<Track | null>(null);
 /** When this device last heard the audio device move on (a pushed state with a new position or track). */
 export const outputHeardAtAtom = atom(0);
 
+/** On a remote: the audio device has not answered for OUTPUT_SILENT_MS while it plays (the bar's watch sets it). */
+export const outputSilentAtom = atom(false);
+
 /** The audio device's spot and sound queue; the head is playing. */
 export const spotQueueAtom = atom<SpotQueueState>(emptySpotQueue);
 

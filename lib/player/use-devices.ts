@@ -10,6 +10,8 @@ import { showToast } from '@/lib/ui/toast';
 import { playerApi } from './api';
 import { commitPlayer } from './commit';
 import { isOutputDevice } from './decisions';
+import { isOutputUnavailable } from './output-state';
+import { askTakeOver } from './take-over';
 import { playerAtom } from './state';
 import { getPlayerEngine } from './use-player-engine';
 
@@ -48,6 +50,13 @@ export function useDevices(): DevicesState {
     async (sessionId: string) => {
       const current = store.get(playerAtom);
       if (!current || current.session_id === sessionId) return;
+      // This device chosen: the click is the gesture its browser waits for, so the sound is unlocked
+      // now (the audio context resumed); the music starts when the server's answer names this device.
+      if (sessionId === thisSessionId) getPlayerEngine()?.playFromGesture(false);
+      // From a device that does not answer while the music plays (it may still sound): asked first.
+      const unanswered =
+        isOutputUnavailable(store, current) && current.is_playing && typeof current.version === 'number';
+      if (sessionId === thisSessionId && unanswered && !(await askTakeOver(store))) return;
       const here = isOutputDevice(current, thisSessionId) ? getPlayerEngine()?.currentTime : null;
       const at = here ?? estimatePosition(mark.current, Date.now(), current.track?.duration);
       try {

@@ -14,6 +14,7 @@ import { heardNow, isOutputUnavailable, isUnheard } from './output-state';
 import { playerAtom, positionAtom, sessionIdAtom } from './state';
 import { getPlayerEngine } from './use-player-engine';
 import { playableState, type PlayableKind } from './use-player';
+import { askTakeOver } from './take-over';
 import { snapVolume } from './volume';
 
 const hu = { player: huPlayer, realtime: huRealtime };
@@ -28,8 +29,21 @@ export interface PlayerActions {
   jumpToTrack(trackId: number): Promise<void>;
   seek(seconds: number): Promise<void>;
   setVolume(v: number): Promise<void>;
-  /** Moves the music to this device (its holder is gone) and plays it here, from where it was. */
-  playHere(): Promise<void>;
+  /**
+   * Moves the music to this device and plays it here, from where it was. When its holder does not answer
+   * (`silent`, or presence lost it) while the music plays, it may still sound: asked first.
+   */
+  playHere(silent?: boolean): Promise<void>;
+  /**
+   * ▶ on a remote while the audio device is online and says it does not sound: the device is already
+   * asked to play (it shows its prompt), so the music is not moved; this device says where to click.
+   */
+  askOutputToPlay(): void;
+}
+
+/** A player whose device does not answer may still sound there: it played (the bundled API's devices play on alone). */
+function mayStillSound(player: import('@/contracts').Player | null): boolean {
+  return !!player?.is_playing && typeof player.version === 'number';
 }
 
 /**
@@ -58,6 +72,8 @@ export function usePlayerActions(): PlayerActions {
      */
     const moveHere = async (): Promise<boolean> => {
       const own = store.get(sessionIdAtom);
+      // Before any await: the press is the gesture this device's browser lets its sound start in.
+      getPlayerEngine()?.playFromGesture(false);
       try {
         const id = await ensurePlayerId(store);
         let player = store.get(playerAtom);
@@ -84,6 +100,22 @@ export function usePlayerActions(): PlayerActions {
       }
     };
 
+    /**
+     * Moves the music here; from a device that does not answer while the music plays (it may still sound,
+     * playing on alone) only once the user says so. Only the bundled API's devices report and play on
+     * alone (`version`); against another the move goes as before.
+     */
+    const takeOver = async (silent: boolean): Promise<boolean> => {
+      const player = store.get(playerAtom);
+      const unanswered = silent || isOutputUnavailable(store, player);
+      if (unanswered && mayStillSound(player) && !(await askTakeOver(store))) return false;
+      return moveHere();
+    };
+
+    const askOutputToPlay = () => {
+      showToast(heardNow(store) === 'stalled' ? hu.player.outputStalled : hu.player.outputNeedsTap, store);
+    };
+
     const playPlayable = async (type: PlayableKind, id: number, trackId?: number) => {
       const before = store.get(playerAtom);
       const active = playableState(before, type, id).active;
@@ -98,15 +130,27 @@ export function usePlayerActions(): PlayerActions {
         getPlayerEngine()?.startFromTap();
         return;
       }
-      // The device that held the music is gone, or says it does not sound: this press brings the music here.
-      const takeOver = isOutputUnavailable(store, before) || isUnheard(heard);
-      if (takeOver && active && trackId === undefined) {
-        await moveHere();
+      // The device that holds the music is gone: this press brings the music here (asked first while it
+      // played, as it may still sound).
+      const gone = isOutputUnavailable(store, before);
+      if (gone && active && trackId === undefined) {
+        await takeOver(false);
+        return;
+      }
+      // It is online and says it does not sound: it is already asked to play (its prompt); the press
+      // never moves the music (only 'Lejátszás ezen az eszközön' does).
+      if (!gone && isUnheard(heard) && active && trackId === undefined) {
+        askOutputToPlay();
         return;
       }
       // Pressing play on what already plays is a pause (and the reverse), not a restart.
       if (trackId === undefined && active) {
         return run((playerId) => playerApi.togglePlay(playerId));
+      }
+      // Another channel, list or track while that device is gone: the server hands the output here
+      // itself, so the question comes first here too.
+      if (gone && !isOutputDevice(before, store.get(sessionIdAtom)) && mayStillSound(before)) {
+        if (!(await askTakeOver(store))) return;
       }
       await run((playerId) => playerApi.setPlayable(playerId, type, id, trackId));
       const after = store.get(playerAtom);
@@ -116,7 +160,7 @@ export function usePlayerActions(): PlayerActions {
       const movedHere = !!own && !!before?.session_id && before.session_id !== own && after.session_id === own;
       if (movedHere) showToast(hu.player.movedHere, store);
       // An API that keeps the output on the gone device: move it here.
-      else if (takeOver && after.session_id !== own) await moveHere();
+      else if (gone && after.session_id !== own) await moveHere();
     };
 
     return {
@@ -136,9 +180,10 @@ export function usePlayerActions(): PlayerActions {
         });
       },
       setVolume: (v) => run((playerId) => playerApi.updateVolume(playerId, position(), snapVolume(v))),
-      playHere: async () => {
-        await moveHere();
+      playHere: async (silent = false) => {
+        await takeOver(silent);
       },
+      askOutputToPlay,
     } satisfies PlayerActions;
   }, [store]);
 }

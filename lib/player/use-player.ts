@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import type { Player } from '@/contracts';
 import { PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from '@/contracts/names';
 import { heardPlaying } from './heard';
-import { heardAtom, outputUnavailableAtom, useHydrated } from './output-state';
+import { heardAtom, outputUnavailableAtom, outputUnknownAtom, useHydrated } from './output-state';
 import { playerAtom } from './state';
 
 export function usePlayer(): Player | null {
@@ -30,20 +30,25 @@ export function playableState(
  * not yet known: the server's render), does not count as playing (a press brings it here, or starts
  * it, rather than pausing it).
  */
-export function usePlayableState(type: PlayableKind, id: number): { active: boolean; playing: boolean } {
+export function usePlayableState(
+  type: PlayableKind,
+  id: number,
+): { active: boolean; playing: boolean; unknown: boolean } {
   const hydrated = useHydrated();
   // Every tile of a page reads this: it re-renders when its own answer changes, not at every change of
   // the player (a press's answer re-rendered all of them before the bar showed it).
   const code = useAtomValue(useMemo(() => playableCodeAtom(type, id), [type, id]));
-  return { active: code !== 'other', playing: hydrated && code === 'playing' };
+  return { active: code !== 'other', playing: hydrated && code === 'playing', unknown: hydrated && code === 'unknown' };
 }
 
 /** This channel or playlist: not it, it (not playing as far as this device can tell), or it playing. */
 function playableCodeAtom(type: PlayableKind, id: number) {
-  return atom((get): 'other' | 'it' | 'playing' => {
+  return atom((get): 'other' | 'it' | 'playing' | 'unknown' => {
     const player = get(playerAtom);
     const state = playableState(player, type, id);
     if (!state.active) return 'other';
+    // Its device stopped answering while it played: neither 'Most szól' nor 'Szünetel' (issue 39).
+    if (get(outputUnknownAtom)) return 'unknown';
     return state.playing && !get(outputUnavailableAtom) && heardPlaying(get(heardAtom), player) ? 'playing' : 'it';
   });
 }

@@ -29,12 +29,20 @@ export const player = {
   serverAwayPlayingOn: 'Nincs kapcsolat a szerverrel – a zene tovább szól',
   outputUnavailable: 'A zenét szóló eszköz nem elérhető',
   outputSilent: 'A zenét szóló eszköz nem válaszol',
+  /** The sounding device stopped answering (issue 39): what the remote knows. {ago}: 'most', 'egy perce', '{n} perce'. */
+  outputUnknown: (title: string, ago: string) => `Nem tudjuk, szól-e a zene. Utoljára: ${title} (${ago}).`,
   // What the audio device reports it really does (the bundled API), on the other devices.
   outputNeedsTap: 'A zene nem szól: a zenét szóló eszközön kattintson vagy koppintson az indításhoz.',
   outputStalled: 'A zene elakadt a zenét szóló eszközön.',
   outputTaken: 'Közben egy másik eszköz vette át a lejátszást.',
   playHere: 'Lejátszás ezen az eszközön',
   movedHere: 'A zene mostantól ezen az eszközön szól.',
+  /** On the device that sounds, at every size of the bar. */
+  here: 'Itt szól',
+  // Taking the music from a device that does not answer: it may still sound (issue 39).
+  takeOverTitle: 'A zenét szóló eszköz nem válaszol, lehet, hogy még szól. Ide hozza a zenét?',
+  takeOverConfirm: 'Ide hozom',
+  takeOverCancel: 'Mégse',
   // The music plan (issue 26): a manager's press holds it until its next boundary.
   planHold: (day: string, time: string) => `Kézi vezérlés ${day} ${time}-ig`,
   // The shop's days as the bar names them (its own clock): today, tomorrow, else the weekday.

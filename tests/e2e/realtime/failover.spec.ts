@@ -13,6 +13,9 @@ import {
 
 test.describe.configure({ timeout: 180_000 });
 
+const UNKNOWN = /^Nem tudjuk, szól-e a zene\. Utoljára: .+ \((most|egy perce)\)\.$/;
+const TAKE_OVER = 'A zenét szóló eszköz nem válaszol, lehet, hogy még szól. Ide hozza a zenét?';
+
 let a: Device | undefined;
 let b: Device | undefined;
 let c: Device | undefined;
@@ -49,7 +52,8 @@ test('an audio device that stops answering is offered away on every other device
   const stoppedAt = Date.now();
 
   for (const d of [b, c]) {
-    await expect(bar(d.page).getByText('A zenét szóló eszköz nem válaszol', { exact: true })).toBeVisible({
+    // It may still sound (issue 39): the bars say what they know.
+    await expect(bar(d.page).getByText(UNKNOWN)).toBeVisible({
       timeout: 50_000,
     });
   }
@@ -64,8 +68,15 @@ test('an audio device that stops answering is offered away on every other device
     await held;
     await route.continue();
   });
-  await offer(c).click();
-  await offer(b).click();
+  // The device that does not answer may still sound (it plays on alone): each asks first.
+  const take = async (d: Device) => {
+    await offer(d).click();
+    const question = d.page.getByRole('dialog', { name: TAKE_OVER });
+    await question.getByRole('button', { name: 'Ide hozom' }).click();
+    await expect(question).toHaveCount(0);
+  };
+  await take(c);
+  await take(b);
   await expect(b.page.getByTestId('toast').filter({ hasText: 'A zene mostantól ezen az eszközön szól.' })).toBeVisible(
     LIVE,
   );

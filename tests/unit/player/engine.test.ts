@@ -205,6 +205,86 @@ describe('the tap prompt', () => {
   });
 });
 
+describe('a click on the audio device (issue 39)', () => {
+  /** A stand-in for the audio graph whose context stays suspended until `run()` (or a resume it allows). */
+  function withGraph(engine: PlayerEngine, resumes: boolean) {
+    const graph = {
+      suspended: true,
+      resume: jest.fn(() => {
+        if (resumes) graph.suspended = false;
+      }),
+      level: jest.fn(),
+      ramp: jest.fn(),
+      planRamp: jest.fn(),
+      attachMusic: jest.fn(),
+      attachSpot: jest.fn(),
+      dispose: jest.fn(),
+    };
+    (engine as unknown as { graph: unknown }).graph = graph;
+    return graph;
+  }
+
+  it('the output coming back to a device whose audio context is suspended resumes it, or asks for the tap', () => {
+    jest.useFakeTimers();
+    const { engine, h } = setup();
+    engine.apply(aPlayer(), 'device-a');
+    engine.apply(aPlayer({ session_id: 'device-b' }), 'device-a');
+    const graph = withGraph(engine, false);
+
+    engine.apply(aPlayer(), 'device-a');
+    expect(graph.resume).toHaveBeenCalled();
+    jest.advanceTimersByTime(600);
+    // Still suspended: the prompt, not a silent play with no word of it.
+    expect(h.onNeedsTap).toHaveBeenLastCalledWith(true);
+  });
+
+  it('plays a loaded track inside the press, before the server answers; settle pauses it when the server did not follow', () => {
+    const { engine, audio, playSpy } = setup();
+    let playing = false;
+    Object.defineProperty(audio, 'paused', { configurable: true, get: () => !playing });
+    playSpy.mockImplementation(() => {
+      playing = true;
+      return Promise.resolve();
+    });
+    jest.spyOn(audio, 'pause').mockImplementation(() => {
+      playing = false;
+    });
+    engine.apply(aPlayer({ is_playing: false }), 'device-a');
+    const graph = withGraph(engine, true);
+    expect(playSpy).not.toHaveBeenCalled();
+
+    engine.playFromGesture(true);
+    expect(graph.resume).toHaveBeenCalled();
+    expect(playSpy).toHaveBeenCalledTimes(1);
+    expect(audio.paused).toBe(false);
+    // The press failed: the player is still paused, and so is the music.
+    engine.settle();
+    expect(audio.paused).toBe(true);
+
+    // It succeeded: the answer keeps it playing.
+    engine.playFromGesture(true);
+    engine.apply(aPlayer(), 'device-a');
+    engine.settle();
+    expect(audio.paused).toBe(false);
+  });
+
+  it('a press that only unlocks (this device chosen in the menu) starts nothing of a remote, and a waiting prompt is the tap', async () => {
+    const { engine, playSpy, allow, prompt } = browserThatRefuses();
+    engine.apply(aPlayer({ session_id: 'device-b' }), 'device-a');
+    engine.playFromGesture(false);
+    expect(playSpy).not.toHaveBeenCalled();
+
+    engine.apply(aPlayer(), 'device-a');
+    await flush();
+    expect(prompt()).toEqual([true]);
+    allow();
+    engine.playFromGesture(false);
+    await flush();
+    expect(prompt()).toEqual([true, false]);
+    expect(playSpy).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('leaving the page', () => {
   let visibility: DocumentVisibilityState = 'visible';
   beforeAll(() => {
