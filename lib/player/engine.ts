@@ -73,6 +73,8 @@ export const SKIP_FADE_S = 0.3;
 const CROSSFADE_LEAD_S = 0.5;
 /** How long a new audio context may take to start by itself before the device asks for the tap. */
 const GRAPH_START_MS = 500;
+/** The same wait on a page that has had a click, whose context the browser lets resume (checkGraphStarts). */
+const GRAPH_RESUME_ACTIVATED_MS = 3_000;
 
 /** A sound short enough to play over the music, ducked (a spot always pauses it, as SPEC §4 says). */
 export function ducksMusic(item: PlayerSound): boolean {
@@ -411,16 +413,23 @@ export class PlayerEngine {
    * The music is to sound through a suspended audio context (the output came back to this device, play
    * was pressed elsewhere): it is asked to resume, which a page that has had a click allows, and when it
    * is still suspended a moment later the device asks for the tap, as at the graph's start. Without this
-   * a device the output returned to played silently with no prompt.
+   * a device the output returned to played silently with no prompt. A page that has had a click
+   * (`navigator.userActivation`) is allowed to resume, which on a busy PC can take longer than a
+   * moment: it is given GRAPH_RESUME_ACTIVATED_MS before the prompt, so a slow resume never shows a
+   * prompt (and turns the next press on the bar into its tap) on a device that can sound.
    */
   private checkGraphStarts(): void {
     const graph = this.graph;
     if (!graph?.suspended || this.graphCheck) return;
     graph.resume();
-    this.graphCheck = setTimeout(() => {
-      this.graphCheck = null;
-      this.handleGraphState();
-    }, GRAPH_START_MS);
+    const activated = typeof navigator !== 'undefined' && navigator.userActivation?.hasBeenActive === true;
+    this.graphCheck = setTimeout(
+      () => {
+        this.graphCheck = null;
+        this.handleGraphState();
+      },
+      activated ? GRAPH_RESUME_ACTIVATED_MS : GRAPH_START_MS,
+    );
   }
 
   /** The spot player's element joins the graph (if there is one) before it loads an item. */
