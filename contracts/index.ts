@@ -16,3 +16,4 @@ export * from './scheduled-contents';
 export * from './play-log';
 export * from './help';
 export * from './settings';
+export * from './alerts';

@@ -110,3 +110,7 @@ export const DEFAULT_SCHEDULE_RULE = {
   unless_between_to: null as string | null,
   ...(Object.fromEntries(DAY_KEYS.map((day) => [day, true])) as Record<DayKey, boolean>),
 };
+
+/** Alerts (bundled API only), on the private player channel: an alert opened, and one closed. */
+export const ALERT_OPENED_EVENT = 'App\\Events\\AlertOpened';
+export const ALERT_CLOSED_EVENT = 'App\\Events\\AlertClosed';
