@@ -35,7 +35,12 @@ function onImports(check) {
     if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
     check(node, source);
   };
-  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
 }
 
 /**
@@ -83,14 +88,15 @@ const noApiInWebApp = {
     type: 'problem',
     schema: [],
     messages: {
-      api: '{{file}} is the web app: it must not import the tenant API\'s {{target}}. Shared rules live in contracts/ (the time rules in contracts/time).',
+      api: "{{file}} is the web app: it must not import the tenant API's {{target}}. Shared rules live in contracts/ (the time rules in contracts/time).",
     },
   },
   create(context) {
     const file = fileOf(context);
     return onImports((_node, source) => {
       const target = targetOf(file, source.value);
-      if (target && API.test(target)) context.report({ node: source, messageId: 'api', data: { file, target: source.value } });
+      if (target && API.test(target))
+        context.report({ node: source, messageId: 'api', data: { file, target: source.value } });
     });
   },
 };
@@ -121,7 +127,8 @@ const contractsImportOnlyZod = {
       return false;
     };
     return onImports((_node, source) => {
-      if (!allowed(source.value)) context.report({ node: source, messageId: 'only', data: { file, target: source.value } });
+      if (!allowed(source.value))
+        context.report({ node: source, messageId: 'only', data: { file, target: source.value } });
     });
   },
 };

@@ -23,4 +23,10 @@ export const BROWSER_FOLDERS = Object.freeze([
  * The web app's own folders and entry files: none imports the tenant API (`server/`), whose code is
  * the API's own; what both need lives in contracts/ (the time rules in contracts/time).
  */
-export const WEB_APP_FILES = Object.freeze(['app/**', 'lib/**', 'proxy.ts', 'web-server.ts', ...BROWSER_FOLDERS.map((f) => `${f}/**`)]);
+export const WEB_APP_FILES = Object.freeze([
+  'app/**',
+  'lib/**',
+  'proxy.ts',
+  'web-server.ts',
+  ...BROWSER_FOLDERS.map((f) => `${f}/**`),
+]);

@@ -4,7 +4,14 @@
  * wall-clock arithmetic are the shared time rules of contracts/time; callers pass UTC milliseconds
  * from their injected clock.
  */
-import { floorMinute, isDue, localMinute, MINUTE_MS, type LocalMinute, type ScheduleRule } from '../../../contracts/time';
+import {
+  floorMinute,
+  isDue,
+  localMinute,
+  MINUTE_MS,
+  type LocalMinute,
+  type ScheduleRule,
+} from '../../../contracts/time';
 
 /**
  * A fire is claimed only while its minute is current or within this grace after it ends. A tick
