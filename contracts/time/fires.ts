@@ -149,8 +149,9 @@ function dayMinutes(rule: ScheduleRule): number[] {
 
 /**
  * Calls `visit` with every firing UTC minute start in [fromUtcMs, endUtcMs), ascending, until it
- * returns false; a later instant returned goes on from there (the fires before it are skipped). The time line is walked in spans that lie within one local day and one UTC offset
- * (found by bisection on a transition day); within such a span local time runs with UTC, so the
+ * returns false; a later instant returned goes on from there (the fires before it are skipped).
+ * The time line is walked in spans that lie within one local day and one UTC offset (found by
+ * bisection on a transition day); within such a span local time runs with UTC, so the
  * day's firing minutes map to instants by subtraction. A wall-clock time skipped in spring lies in
  * no span; one repeated in autumn lies in two, visited in UTC order. Assumes at most one offset
  * change per local day, which holds for every zone in use.
