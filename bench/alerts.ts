@@ -132,11 +132,10 @@ export async function measureAlertTick(): Promise<AlertMeasurement[]> {
       webUrl: 'http://{tenant}.bench',
       instance: 'bench',
       presenceKnown: () => true,
-      async isSessionPresent({ customerId, sessionId }) {
-        const channel = presenceCustomerChannel(customerId);
-        if (await presence.store.hasUser(channel, sessionId)) return true;
-        return !(await presence.store.hasSeen(channel, sessionId));
-      },
+      sessionsPresent: (queries) =>
+        presence.store.presentOrUnseen(
+          queries.map((q) => ({ channel: presenceCustomerChannel(q.customerId), userId: q.sessionId })),
+        ),
       broadcast: async () => {},
       warmupMs: 0,
     });
