@@ -238,6 +238,8 @@ export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
     WEB_URL: `http://{tenant}.localhost:${o.webPort}`,
     // Tests and the bench fire scheduled content through POST /api/_test/scheduler/tick, never by waiting for a minute.
     SCHEDULER_TEST_CONTROL: '1',
+    // Their ticks evaluate alerts from the start: no minute of warm-up while devices reconnect.
+    ALERT_WARMUP_SECONDS: '0',
     // Their demo shop's music must not start or stop by the wall clock (issue 26): the plan stays off.
     DEMO_MUSIC_PLAN: '0',
     // The suites and the bench send many calls from one address and one login, faster than a shop;
