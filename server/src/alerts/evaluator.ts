@@ -23,15 +23,9 @@ import {
   players,
   schedulerFires,
 } from '../db/schema';
-import {
-  compileHours,
-  isOpenAt,
-  isOpenAtWall,
-  wallMinuteAt,
-  type CompiledHours,
-  type WallMinute,
-} from '../scheduler/day-plan';
-import { floorMinute } from '../scheduler/engine';
+import { compileHours, isOpenAt, isOpenAtWall, type CompiledHours } from '../../../contracts/time/hours';
+import { floorMinute } from '../../../contracts/time/wall-clock';
+import { wallMinuteAt, type WallMinute } from '../../../contracts/time/wall-rules';
 import {
   alertResource,
   causeSentence,
