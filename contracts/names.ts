@@ -38,6 +38,13 @@ export const OUTPUT_CHANGED_EVENT = 'App\\Events\\OutputChanged';
 export const OUTPUT_STATES = ['audible', 'needs_tap', 'stalled', 'paused'] as const;
 export type OutputState = (typeof OUTPUT_STATES)[number];
 /**
+ * The player's `output.state`: a report of OUTPUT_STATES, or the server's own `logged_out`: the login
+ * of the device that holds the output ended (logout, every login of its user ended), so it no longer
+ * sounds for the shop and never reports again (the bundled API only).
+ */
+export const PLAYER_OUTPUT_STATES = [...OUTPUT_STATES, 'logged_out'] as const;
+export type PlayerOutputState = (typeof PLAYER_OUTPUT_STATES)[number];
+/**
  * `{id, name}` on `presence-customer.{id}`: the device whose presence id (session_id) is `id` was
  * named `name`. The bundled API's own event (a Laravel API has no device names).
  */

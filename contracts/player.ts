@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { asNumber, optionalId, routeIdSchema } from './fields';
-import { OUTPUT_STATES, PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST } from './names';
+import { OUTPUT_STATES, PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST, PLAYER_OUTPUT_STATES } from './names';
 import { trackSchema } from './tracks';
 
 /** Morph class names of the things a player can play (Laravel FQCNs), kept in the zod-free names.ts. */
-export { OUTPUT_STATES, PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST };
-export type { OutputState } from './names';
+export { OUTPUT_STATES, PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST, PLAYER_OUTPUT_STATES };
+export type { OutputState, PlayerOutputState } from './names';
 export const playableTypeSchema = z.enum([PLAYABLE_CHANNEL, PLAYABLE_PLAYLIST]);
 export type PlayableType = z.infer<typeof playableTypeSchema>;
 
 /**
  * What the audio device last reported it does (`state`) and since when (ISO 8601, the server's
  * clock). Null until the device that holds the output reports; cleared when the output moves.
+ * `logged_out` is the server's: the login of that device ended (it reports no more).
  */
 export const playerOutputSchema = z.object({
-  state: z.enum(OUTPUT_STATES),
+  state: z.enum(PLAYER_OUTPUT_STATES),
   since: z.string(),
 });
 export type PlayerOutput = z.infer<typeof playerOutputSchema>;

@@ -1,7 +1,7 @@
 'use client';
 
 import { IntentLink } from '@/components/ui/IntentLink';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 import { realtime as huRealtime } from '@/lib/i18n/hu/realtime';
@@ -27,6 +27,7 @@ import {
   serverUnreachableAtom,
 } from '@/lib/player/state';
 import { takeOverQuestionAtom } from '@/lib/player/take-over';
+import { closedStartQuestionAtom, shopClosedAtom } from '@/lib/player/closed-start';
 import { nextTrackSource } from '@/lib/player/track-source';
 import {
   getPlayerEngine,
@@ -85,7 +86,11 @@ export function PlayerBar() {
   // play asks first.
   const shop = useShopDay();
   const closed = shop !== null && !shop.open;
-  const [askClosed, setAskClosed] = useState(false);
+  // Every way to start the music reads it there (closed-start.ts), and asks.
+  const store = useStore();
+  useEffect(() => {
+    store.set(shopClosedAtom, closed);
+  }, [store, closed]);
   const [expanded, setExpanded] = useState(false);
   // A pause or a play pressed and not answered yet: the button shows its result at once (the answer
   // replaces it; a refused one brings the old button back with its toast).
@@ -104,18 +109,6 @@ export function PlayerBar() {
     player?.plan?.applied === true,
   );
   if (heardSource !== source) setSource(heardSource);
-
-  /** Play pressed while the shop is closed: asked first ('A bolt zárva van. Elindítja a zenét?'). */
-  const closedConfirm = (start: () => void) => (
-    <LazyConfirmDialog
-      open={askClosed}
-      onOpenChange={setAskClosed}
-      title={hu.player.closedPlayTitle}
-      confirmLabel={hu.player.closedPlayConfirm}
-      cancelLabel={hu.player.closedPlayCancel}
-      onConfirm={start}
-    />
-  );
 
   if (!player || !track) {
     const startEmpty = () => void actions.togglePlay();
@@ -141,12 +134,12 @@ export function PlayerBar() {
             aria-label={heardPlaying(heard, player) ? hu.player.pause : hu.player.play}
             disabled={unreachable}
             {...preloadEngineOnIntent}
-            onClick={() => (closed && !heardPlaying(heard, player) ? setAskClosed(true) : startEmpty())}
+            onClick={startEmpty}
           >
             {heardPlaying(heard, player) ? <PauseIcon size={26} /> : <PlayIcon size={26} />}
           </button>
         )}
-        {closed && closedConfirm(startEmpty)}
+        <ClosedStartQuestion />
         <TakeOverQuestion />
       </section>
     );
@@ -193,21 +186,24 @@ export function PlayerBar() {
     else if (playing || starting) {
       setPausing(true);
       void actions.togglePlay().finally(() => setPausing(false));
-    } else if (closed) setAskClosed(true);
-    else start();
+    } else start();
   };
   function start() {
-    // The pause button at once, as the answer will show it; not before this device knows what the
-    // shop hears (the first render), where the answer keeps the play button too.
-    if (heard !== 'unknown') setStarting(true);
-    // On the audio device the music starts inside this click (the browser's condition), then the
-    // server is asked; its answer keeps it playing, a refusal pauses it again.
     const engine = output ? getPlayerEngine() : null;
-    engine?.playFromGesture(true);
-    void actions.togglePlay().finally(() => {
-      setStarting(false);
-      engine?.settle();
-    });
+    // While the shop is closed the start asks first (the action's), and goes on from the yes's click.
+    void actions
+      .togglePlay(() => {
+        // The pause button at once, as the answer will show it; not before this device knows what the
+        // shop hears (the first render), where the answer keeps the play button too.
+        if (heard !== 'unknown') setStarting(true);
+        // On the audio device the music starts inside this click (the browser's condition), then the
+        // server is asked; its answer keeps it playing, a refusal pauses it again.
+        engine?.playFromGesture(true);
+      })
+      .finally(() => {
+        setStarting(false);
+        engine?.settle();
+      });
   }
   const showsPause = (playing || starting) && !pausing;
 
@@ -369,7 +365,7 @@ export function PlayerBar() {
           </p>
         )}
       </div>
-      {closed && closedConfirm(start)}
+      <ClosedStartQuestion />
       <TakeOverQuestion />
     </section>
   );
@@ -385,6 +381,23 @@ function UnknownText({ title, since }: { title: string; since: string | undefine
     return () => clearInterval(timer);
   }, []);
   return <p className={styles.noticeText}>{hu.player.outputUnknown(title, agoText(heardAt ? now - heardAt : 0))}</p>;
+}
+
+/** 'A bolt zárva van. Elindítja a zenét?', while a start asks it (closed-start.ts). */
+function ClosedStartQuestion() {
+  const question = useAtomValue(closedStartQuestionAtom);
+  return (
+    <LazyConfirmDialog
+      open={question !== null}
+      onOpenChange={(open) => {
+        if (!open) question?.answer(false);
+      }}
+      title={hu.player.closedPlayTitle}
+      confirmLabel={hu.player.closedPlayConfirm}
+      cancelLabel={hu.player.closedPlayCancel}
+      onConfirm={() => question?.answer(true)}
+    />
+  );
 }
 
 /** 'A zenét szóló eszköz nem válaszol, lehet, hogy még szól. Ide hozza a zenét?', while a move asks it. */

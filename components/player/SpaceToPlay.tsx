@@ -47,8 +47,8 @@ export function SpaceToPlay() {
         engine.startFromTap();
         return;
       }
-      engine?.playFromGesture(!player.is_playing);
-      void actions.togglePlay().finally(() => engine?.settle());
+      // A start while the shop is closed asks first (the action's): the yes's click is the gesture then.
+      void actions.togglePlay(() => engine?.playFromGesture(!player.is_playing)).finally(() => engine?.settle());
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -2,6 +2,7 @@ import type { OutputState, Player, PlaySpotsEvent } from '@/contracts';
 import { apiFetch } from '@/lib/api/fetcher';
 import { randomId } from '@/lib/api/random-id';
 import { getSocketId } from '@/lib/api/socket-id';
+import { RETURN_PROBE_DEADLINE_MS } from './outage';
 
 /**
  * The player routes (SPEC.md §7); each answers the whole player. No React here, and no zod: the BFF's
@@ -43,6 +44,9 @@ function volumeBody(currentTime: number, volume: number, version?: number) {
 
 export const playerApi = {
   list: () => call<Player[]>(PLAYERS_KEY),
+  /** The outage's probe: the player read with the probe's shorter deadline, abortable. */
+  probe: (signal?: AbortSignal) =>
+    apiFetch<Player[]>(PLAYERS_KEY, { deadlineMs: RETURN_PROBE_DEADLINE_MS, ...(signal ? { signal } : {}) }),
   togglePlay: (id: number) => call<Player>(`${base(id)}/toggle-play`, once),
   next: (id: number) => call<Player>(`${base(id)}/next`, once),
   /**

@@ -14,6 +14,7 @@ import { createOutage, isUnreachable, returnFromAlone } from './outage';
 import { reportPlayed } from './play-reports';
 import { pressFailedMessage } from './press-failure';
 import { SpotPlayer } from './spot-player';
+import { startUnlessClosed } from './closed-start';
 import {
   aheadTrackAtom,
   aloneTrackAtom,
@@ -51,14 +52,15 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
   // While the API is away the device plays on alone (see outage.ts) and asks every half second whether it
   // is back; then it tells the server where it is and follows the server's answer.
   const outage = createOutage({
-    tryReturn: async () => {
+    tryReturn: async (signal) => {
       const latest = await returnFromAlone(
         {
-          list: () => playerApi.list(),
+          list: (probeSignal) => playerApi.probe(probeSignal),
           next: (id) => playerApi.nextAtTrackEnd(id),
           report: (id, time, volume) => playerApi.updateVolume(id, time, volume, current()?.version),
         },
         () => instance.alonePosition(),
+        signal,
       );
       instance.endAlone();
       store.set(aloneTrackAtom, null);
@@ -133,10 +135,14 @@ export function startEngineSession(store: Store, audio: HTMLAudioElement): Engin
       },
       togglePlay: () => {
         const p = current();
-        if (p)
+        if (!p) return;
+        const toggle = () =>
           commitPlayer(store, () => playerApi.togglePlay(p.id)).catch((error: unknown) =>
             showToast(pressFailedMessage(error), store),
           );
+        // A media key's play in a closed shop asks first, as every start does (closed-start.ts).
+        if (p.is_playing) void toggle();
+        else void startUnlessClosed(store, toggle);
       },
       onTrackFailed: () => showToast(hu.player.trackFailed, store),
       onPlayed: (report) => {

@@ -1,4 +1,4 @@
-import type { OutputState, Player } from '@/contracts';
+import type { OutputState, Player, PlayerOutputState } from '@/contracts';
 
 /**
  * What this device may tell of the shop's sound (pure, so the rules are tested without a browser).
@@ -9,9 +9,10 @@ import type { OutputState, Player } from '@/contracts';
  * - `as-told`: the server's `is_playing` is all there is (an API without `output`, such as Laravel; an
  *   audio device that has not reported; a report the play state has overtaken): the bar behaves as it
  *   always did.
- * - an output state: what the audio device itself reports (or, on that device, what its element does).
+ * - an output state: what the audio device itself reports (or, on that device, what its element does),
+ *   or the server's `logged_out`: that device's login ended, so it is gone.
  */
-export type Heard = 'unknown' | 'as-told' | OutputState;
+export type Heard = 'unknown' | 'as-told' | PlayerOutputState;
 
 export function heardState(input: {
   /** False on the server and in the browser's first render (hydration), true after. */

@@ -8,6 +8,12 @@ import type { AlonePosition } from './alone';
  * No React here (tested with fake timers and plain objects).
  */
 export const RETURN_PROBE_MS = 500;
+/**
+ * The return's first call (reading the player) ends within this, not the 5 s of every player call: a
+ * probe that hangs (sent as the line went or came back) must not keep the device playing on alone
+ * long after the API is back, as the next probe waits for it.
+ */
+export const RETURN_PROBE_DEADLINE_MS = 1_500;
 
 /**
  * Whether a failed call means the server could not be reached: no answer at all (fetch's TypeError),
@@ -44,7 +50,8 @@ export function planReturn(server: Player | null, position: AlonePosition): Retu
 }
 
 export interface ReturnCalls {
-  list(): Promise<Player[]>;
+  /** The probe: aborted by `signal` when a sign of the network's return makes a fresh one worth more. */
+  list(signal?: AbortSignal): Promise<Player[]>;
   next(playerId: number): Promise<Player>;
   /** The position report; `volume` is the server's (a change another device made meanwhile stays). */
   report(playerId: number, currentTime: number, volume: number): Promise<Player>;
@@ -58,10 +65,11 @@ export interface ReturnCalls {
 export async function returnFromAlone(
   calls: ReturnCalls,
   position: () => AlonePosition | null,
+  signal?: AbortSignal,
 ): Promise<Player | null> {
   const start = position();
   if (!start) return null;
-  const players = await calls.list();
+  const players = await calls.list(signal);
   const server = players.find((p) => p.id === start.base.id) ?? null;
   const plan = planReturn(server, start);
   if (plan.kind === 'follow') return server ?? players[0] ?? null;
@@ -75,8 +83,12 @@ export async function returnFromAlone(
 }
 
 export interface OutageHooks {
-  /** One attempt to come back (returnFromAlone and applying its answer); rejects while the API is away. */
-  tryReturn(): Promise<void>;
+  /**
+   * One attempt to come back (returnFromAlone and applying its answer); rejects while the API is away.
+   * `signal` aborts its probe (the first call, which changes nothing): a nudge drops a probe still on
+   * its way for a fresh one.
+   */
+  tryReturn(signal: AbortSignal): Promise<void>;
   /** True from the outage's start until the attempt that succeeded. */
   onAway(away: boolean): void;
   intervalMs?: number;
@@ -96,6 +108,9 @@ export function createOutage(hooks: OutageHooks): Outage {
   let away = false;
   let trying = false;
   let disposed = false;
+  // The attempt under way (its probe's abort), and whether a nudge came while it ran.
+  let probe: AbortController | null = null;
+  let nudged = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const clear = () => {
@@ -110,16 +125,22 @@ export function createOutage(hooks: OutageHooks): Outage {
     timer = null;
     if (disposed || !away || trying) return;
     trying = true;
-    hooks.tryReturn().then(
+    nudged = false;
+    probe = new AbortController();
+    hooks.tryReturn(probe.signal).then(
       () => {
         trying = false;
+        probe = null;
         if (disposed || !away) return;
         away = false;
         hooks.onAway(false);
       },
       () => {
         trying = false;
-        schedule();
+        probe = null;
+        // The network came back while this attempt hung: the next one goes at once.
+        if (nudged) attempt();
+        else schedule();
       },
     );
   };
@@ -132,7 +153,14 @@ export function createOutage(hooks: OutageHooks): Outage {
       schedule();
     },
     nudge() {
-      if (!away || trying) return;
+      if (!away) return;
+      if (trying) {
+        // A probe sent while the line was down may hang until its deadline: dropped, and tried afresh
+        // (an attempt past its probe is not aborted; it ends by itself).
+        nudged = true;
+        probe?.abort();
+        return;
+      }
       clear();
       attempt();
     },
@@ -141,6 +169,7 @@ export function createOutage(hooks: OutageHooks): Outage {
     },
     dispose() {
       disposed = true;
+      probe?.abort();
       clear();
     },
   };

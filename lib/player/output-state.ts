@@ -13,6 +13,7 @@ type Store = ReturnType<typeof createStore>;
 
 /** Outside React (actions): whether the device that holds the music is not online. */
 export function isOutputUnavailable(store: Store, player: Player | null = store.get(playerAtom)): boolean {
+  if (loggedOut(player, store.get(sessionIdAtom))) return true;
   return outputDeviceUnavailable({
     connection: store.get(connectionAtom),
     members: store.get(membersAtom),
@@ -25,14 +26,24 @@ export function isOutputUnavailable(store: Store, player: Player | null = store.
  * Whether the device that holds the music is not online (presence does not list it). An atom of its
  * own, so a reader re-renders when that answer changes, not at every change of the player.
  */
-export const outputUnavailableAtom = atom((get) =>
-  outputDeviceUnavailable({
-    connection: get(connectionAtom),
-    members: get(membersAtom),
-    thisSessionId: get(sessionIdAtom),
-    playingSessionId: get(playerAtom)?.session_id ?? null,
-  }),
+export const outputUnavailableAtom = atom(
+  (get) =>
+    loggedOut(get(playerAtom), get(sessionIdAtom)) ||
+    outputDeviceUnavailable({
+      connection: get(connectionAtom),
+      members: get(membersAtom),
+      thisSessionId: get(sessionIdAtom),
+      playingSessionId: get(playerAtom)?.session_id ?? null,
+    }),
 );
+
+/**
+ * The server says the login of the device that holds the output ended (`logged_out`): it is gone, as
+ * one presence lost, whatever presence still lists for a moment (a remote's view).
+ */
+function loggedOut(player: Player | null, thisSessionId: string | null): boolean {
+  return player?.output?.state === 'logged_out' && !!player.session_id && player.session_id !== thisSessionId;
+}
 
 /** Whether the device that holds the music is not online (presence does not list it). */
 export function useOutputUnavailable(): boolean {
@@ -155,7 +166,8 @@ export function outputUnknown(input: {
 }): boolean {
   const { player, isOutput, unavailable, silent } = input;
   if (isOutput || !player?.is_playing || !player.session_id || typeof player.version !== 'number') return false;
-  if (player.output?.state === 'paused') return false;
+  // Paused at its last report; or its login ended, so it is gone ('nem elérhető', as before).
+  if (player.output?.state === 'paused' || player.output?.state === 'logged_out') return false;
   return unavailable || silent;
 }
 

@@ -10,11 +10,12 @@ import { playerApi } from './api';
 import { pressFailedMessage } from './press-failure';
 import { commitPlayer, ensurePlayerId, resyncPlayer } from './commit';
 import { isOutputDevice } from './decisions';
-import { heardNow, isOutputUnavailable, isUnheard } from './output-state';
+import { heardNow, isOutputUnavailable, isUnheard, outputUnknownAtom } from './output-state';
 import { playerAtom, positionAtom, sessionIdAtom } from './state';
 import { getPlayerEngine } from './use-player-engine';
 import { playableState, type PlayableKind } from './use-player';
 import { askTakeOver } from './take-over';
+import { askClosedStart, shopClosedAtom, startUnlessClosed } from './closed-start';
 import { snapVolume } from './volume';
 
 const hu = { player: huPlayer, realtime: huRealtime };
@@ -22,7 +23,12 @@ const hu = { player: huPlayer, realtime: huRealtime };
 export interface PlayerActions {
   playChannel(channelId: number, trackId?: number): Promise<void>;
   playPlaylist(playlistId: number, trackId?: number): Promise<void>;
-  togglePlay(): Promise<void>;
+  /**
+   * Play or pause. A start while the shop is closed (its day running itself) asks first; `press` runs
+   * right before the call (inside the press's gesture, or the question's confirming click), e.g. the
+   * audio device starting its sound there.
+   */
+  togglePlay(press?: () => void): Promise<void>;
   toggleRandom(): Promise<void>;
   toggleRepeat(): Promise<void>;
   next(): Promise<void>;
@@ -43,7 +49,8 @@ export interface PlayerActions {
 
 /** A player whose device does not answer may still sound there: it played (the bundled API's devices play on alone). */
 function mayStillSound(player: import('@/contracts').Player | null): boolean {
-  return !!player?.is_playing && typeof player.version === 'number';
+  // A device whose login ended (the server's `logged_out`) sounds for the shop no more.
+  return !!player?.is_playing && typeof player.version === 'number' && player.output?.state !== 'logged_out';
 }
 
 /**
@@ -117,7 +124,12 @@ export function usePlayerActions(): PlayerActions {
     };
 
     const playPlayable = async (type: PlayableKind, id: number, trackId?: number) => {
-      const before = store.get(playerAtom);
+      let before = store.get(playerAtom);
+      // A start while the shop is closed asks first, as the bar's ▶ does; the yes is then the gesture.
+      if (!before?.is_playing && store.get(shopClosedAtom)) {
+        if (!(await askClosedStart(store))) return;
+        before = store.get(playerAtom);
+      }
       const active = playableState(before, type, id).active;
       const heard = heardNow(store);
       // This is the audio device and its browser waits for a tap: this press is one, so the music starts.
@@ -129,6 +141,11 @@ export function usePlayerActions(): PlayerActions {
       ) {
         getPlayerEngine()?.startFromTap();
         return;
+      }
+      // Its sounding device stopped answering and may still sound: the play button shows ⏸ as the bar's
+      // does, and pauses as the bar's does (moving the music is 'Lejátszás ezen az eszközön').
+      if (active && trackId === undefined && store.get(outputUnknownAtom)) {
+        return run((playerId) => playerApi.togglePlay(playerId));
       }
       // The device that holds the music is gone: this press brings the music here (asked first while it
       // played, as it may still sound).
@@ -143,10 +160,15 @@ export function usePlayerActions(): PlayerActions {
         askOutputToPlay();
         return;
       }
+      // On the audio device the press is the gesture its browser waits for: the sound starts in it (or,
+      // for another channel or track, the page's audio is unlocked for the one the answer loads).
+      const engine = isOutputDevice(before, store.get(sessionIdAtom)) ? getPlayerEngine() : null;
       // Pressing play on what already plays is a pause (and the reverse), not a restart.
       if (trackId === undefined && active) {
-        return run((playerId) => playerApi.togglePlay(playerId));
+        engine?.playFromGesture(!before?.is_playing);
+        return run((playerId) => playerApi.togglePlay(playerId)).finally(() => engine?.settle());
       }
+      engine?.playFromGesture(false);
       // Another channel, list or track while that device is gone: the server hands the output here
       // itself, so the question comes first here too.
       if (gone && !isOutputDevice(before, store.get(sessionIdAtom)) && mayStillSound(before)) {
@@ -166,7 +188,14 @@ export function usePlayerActions(): PlayerActions {
     return {
       playChannel: (channelId, trackId) => playPlayable('channel', channelId, trackId),
       playPlaylist: (playlistId, trackId) => playPlayable('playlist', playlistId, trackId),
-      togglePlay: () => run((playerId) => playerApi.togglePlay(playerId)),
+      togglePlay: async (press) => {
+        const toggle = () => {
+          press?.();
+          return run((playerId) => playerApi.togglePlay(playerId));
+        };
+        if (store.get(playerAtom)?.is_playing) return toggle();
+        await startUnlessClosed(store, toggle);
+      },
       toggleRandom: () => run((playerId) => playerApi.toggleRandom(playerId)),
       toggleRepeat: () => run((playerId) => playerApi.toggleRepeat(playerId)),
       next: () => run((playerId) => playerApi.next(playerId)),

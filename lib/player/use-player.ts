@@ -28,7 +28,8 @@ export function playableState(
 /**
  * As playableState; music whose device is gone, or that the audio device says it does not sound (or
  * not yet known: the server's render), does not count as playing (a press brings it here, or starts
- * it, rather than pausing it).
+ * it, rather than pausing it). Music whose sounding device stopped answering (`unknown`: it may well
+ * still sound) counts as playing, as the bar shows it (⏸, whose press pauses), with no 'Most szól'.
  */
 export function usePlayableState(
   type: PlayableKind,
@@ -38,7 +39,11 @@ export function usePlayableState(
   // Every tile of a page reads this: it re-renders when its own answer changes, not at every change of
   // the player (a press's answer re-rendered all of them before the bar showed it).
   const code = useAtomValue(useMemo(() => playableCodeAtom(type, id), [type, id]));
-  return { active: code !== 'other', playing: hydrated && code === 'playing', unknown: hydrated && code === 'unknown' };
+  return {
+    active: code !== 'other',
+    playing: hydrated && (code === 'playing' || code === 'unknown'),
+    unknown: hydrated && code === 'unknown',
+  };
 }
 
 /** This channel or playlist: not it, it (not playing as far as this device can tell), or it playing. */

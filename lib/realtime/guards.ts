@@ -1,5 +1,5 @@
 import type { Device, OutputChangedEvent, Player, PlayerSound } from '@/contracts';
-import { OUTPUT_STATES } from '@/contracts/names';
+import { PLAYER_OUTPUT_STATES } from '@/contracts/names';
 
 /**
  * Checks for what arrives over the socket (events and presence members), written out by hand so the
@@ -96,7 +96,7 @@ export function readUpdatePlayer(payload: unknown): Player | null {
 export function readOutputChanged(payload: unknown): OutputChangedEvent | null {
   if (!isObj(payload) || !isNum(payload.player_id) || !isStr(payload.session_id) || !isObj(payload.output)) return null;
   const { state, since } = payload.output;
-  if (!isStr(state) || !(OUTPUT_STATES as readonly string[]).includes(state) || !isStr(since)) return null;
+  if (!isStr(state) || !(PLAYER_OUTPUT_STATES as readonly string[]).includes(state) || !isStr(since)) return null;
   return {
     player_id: payload.player_id,
     session_id: payload.session_id,

@@ -263,7 +263,14 @@ export async function buildApp({
     liveLogins: (logins) => liveLogins(dbHandle.db, config, logins),
   });
   // Ending a login closes the sockets it authorised, on every instance.
-  sessions.onLoginsEnded((customerId, sessionIds) => realtime.endLogins(customerId, sessionIds));
+  sessions.onLoginsEnded((customerId, sessionIds) => {
+    realtime.endLogins(customerId, sessionIds);
+    // A player whose audio device was one of them says so: the remotes stop saying they cannot tell.
+    void players
+      .outputLoginsEnded(customerId, sessionIds)
+      .then((changed) => Promise.all(changed.map((player) => realtime.outputChanged(player))))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'output of an ended login not told'));
+  });
   // Under test control the tick route moves the clock, so next-play times agree with the ticked minute.
   const testClock = config.schedulerTestControl ? createShiftableClock(clock) : undefined;
   const now = testClock?.now ?? clock;

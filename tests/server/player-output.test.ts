@@ -161,7 +161,15 @@ describe('POST /api/players/{id}/output', () => {
   });
 
   test('a bad state is 422 in Hungarian under `state`, and nothing changes', async () => {
-    for (const body of [{ state: 'playing' }, { state: '' }, { state: 1 }, {}, { state: null }]) {
+    // `logged_out` is the server's own word (a login that ended), never a device's report.
+    for (const body of [
+      { state: 'playing' },
+      { state: 'logged_out' },
+      { state: '' },
+      { state: 1 },
+      {},
+      { state: null },
+    ]) {
       const res = await device.post(`${base()}/output`, body);
       assert.equal(res.statusCode, 422, JSON.stringify(body));
       const answer = JSON.parse(res.body) as { errors: Record<string, string[]> };
@@ -181,5 +189,39 @@ describe('POST /api/players/{id}/output', () => {
     const theirs = await other.post(`/api/players/${playerId}/output`, { state: 'audible' });
     assert.equal(theirs.statusCode, 404);
     assert.equal((await dbPlayer()).outputState, null);
+  });
+});
+
+describe("the audio device's login ends", () => {
+  test('its player says so (`logged_out`, version unchanged, OutputChanged); a remote that logs out changes nothing', async () => {
+    const counter = await loggedIn(t.app);
+    const counterSession = await sessionOf(counter);
+    await t.database.db
+      .update(players)
+      .set({ sessionId: counterSession, isPlaying: true, outputState: null, outputSince: null })
+      .where(eq(players.id, playerId));
+    assert.equal(parsePlayer(await counter.post(`${base()}/output`, { state: 'audible' })).output?.state, 'audible');
+    const before = await firstPlayer(phone);
+
+    // Another device of the shop leaving says nothing of the one that sounds.
+    const passerby = await loggedIn(t.app);
+    assert.equal((await passerby.post('/api/logout')).statusCode < 300, true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal((await firstPlayer(phone)).output?.state, 'audible');
+
+    const onPhone = await subscribe(client(port, t.config.pusherKey, viaApp(phone)), `private-player.${playerId}`);
+    const event = next(onPhone, OUTPUT_CHANGED_EVENT, 10_000);
+    const endedAt = Date.now();
+    const res = await counter.post('/api/logout');
+    assert.ok(res.statusCode < 300, res.body);
+    const payload = outputChangedEventSchema.parse(await event);
+    assert.equal(payload.session_id, counterSession);
+    assert.equal(payload.output.state, 'logged_out');
+    assert.ok(Math.abs(Date.parse(payload.output.since) - endedAt) < 5_000, payload.output.since);
+    const after = await firstPlayer(phone);
+    assert.deepEqual(after.output, payload.output);
+    assert.equal(after.version, before.version, 'no version raised: the play state is as it was');
+    assert.equal(after.is_playing, true);
+    assert.equal(after.session_id, counterSession);
   });
 });

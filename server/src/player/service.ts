@@ -1,4 +1,4 @@
-import type { OutputState, Player, PlayableType } from '../../../contracts/player';
+import type { OutputState, Player, PlayerOutputState, PlayableType } from '../../../contracts/player';
 import { transaction, type Db } from '../db/client';
 import { getTracks, type TrackRow } from '../db/queries/channels';
 import {
@@ -149,6 +149,13 @@ export interface PlayerService {
    */
   reportOutput(actor: Actor, playerId: number, state: OutputState): Promise<{ player: Player; changed: boolean }>;
   /**
+   * These device logins of the customer ended (logout, every login of a user ended): a player whose
+   * output one of them holds says so (`output.state` `logged_out`, without raising `version`, as a
+   * report), so the remotes stop saying they cannot tell whether it sounds. The changed players, for
+   * OutputChanged.
+   */
+  outputLoginsEnded(customerId: number, sessionIds: string[]): Promise<Player[]>;
+  /**
    * Hands audio output to the device login `sessionId` at `currentTime` (clamped to the track's
    * length). The target must be a live login of the same customer (not ended, not logged out),
    * else refused as not found; presence is not required, so a device whose socket is reconnecting can still be
@@ -275,7 +282,7 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
       version: row.version,
       output:
         row.outputState && row.outputSince
-          ? { state: row.outputState as OutputState, since: row.outputSince.toISOString() }
+          ? { state: row.outputState as PlayerOutputState, since: row.outputSince.toISOString() }
           : null,
       plan: {
         hold_until: row.planHoldUntil ? row.planHoldUntil.toISOString() : null,
@@ -864,6 +871,20 @@ export function createPlayerService(options: PlayerServiceOptions): PlayerServic
           player: await resource(await setPlayerOutput(tx, row.id, { state, since: new Date() }), tx),
           changed: true,
         };
+      });
+    },
+
+    async outputLoginsEnded(customerId, sessionIds) {
+      if (sessionIds.length === 0) return [];
+      return transaction(db, async (tx) => {
+        const changed: Player[] = [];
+        for (const row of await lockPlayersOfCustomer(tx, { customerId })) {
+          if (!row.sessionId || !sessionIds.includes(row.sessionId) || row.outputState === 'logged_out') continue;
+          changed.push(
+            await resource(await setPlayerOutput(tx, row.id, { state: 'logged_out', since: new Date() }), tx),
+          );
+        }
+        return changed;
       });
     },
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn } from '../support/auth';
+import { serverPlayer } from '../player/support';
 import { audioState, bar, closeDevice, playHere, waitForSocket, type Device } from './support';
 
 test.describe.configure({ timeout: 150_000 });
@@ -67,6 +68,24 @@ test("the counter PC's network is cut while it plays: the phone says what it kno
   // And rightly: the PC plays on by itself.
   expect(await paused(page)).toBe(false);
 
+  // The channel's own buttons agree with the bar, its tile and its page's: ⏸, never ▶ or 'Szünetel'.
+  // (No reload on the way: a page loaded anew would watch the PC's silence from its own start again.)
+  const name = (await serverPlayer(phonePage)).playable!.name;
+  const main = phonePage.getByRole('main');
+  await expect(phonePage).toHaveURL(/\/channels$/);
+  await expect(main.getByRole('button', { name: `${name} szüneteltetése`, exact: true }).first()).toBeVisible();
+  await expect(main.getByRole('button', { name: `${name} lejátszása`, exact: true })).toHaveCount(0);
+  await main
+    .getByRole('link', { name: new RegExp(`^${name}`) })
+    .last()
+    .click();
+  await expect(main.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(bar(phonePage).getByText(UNKNOWN)).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Lejátszás', exact: true })).toHaveCount(0);
+  await expect(phonePage.getByText('Szünetel', { exact: true })).toHaveCount(0);
+  await phonePage.screenshot({ path: test.info().outputPath('unknown-channel-390.png') });
+
   // Taking the music from it asks first; a no leaves it where it is.
   const takeHere = bar(phonePage).getByRole('button', { name: 'Lejátszás ezen az eszközön' });
   const question = phonePage.getByRole('dialog', { name: TAKE_OVER });
@@ -82,17 +101,67 @@ test("the counter PC's network is cut while it plays: the phone says what it kno
   // The PC's network comes back: it learns of the move and stops.
   // Playing on alone (its outage mode), as designed.
   await expect(bar(page)).toHaveAttribute('data-notice', 'alone');
+  // The moment the element stops is taken in the page (the same machine's clock): a poll from here
+  // lags it by up to a second on a busy machine.
+  await page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('audio[data-player-audio]')!;
+    audio.addEventListener('pause', () => ((window as { stoppedAt?: number }).stoppedAt = Date.now()), { once: true });
+  });
+  const backAt = Date.now();
   cut = false;
   await context.setOffline(false);
-  const backAt = Date.now();
   await expect.poll(() => paused(page), { timeout: 10_000, intervals: [100] }).toBe(true);
-  const stoppedAfter = Date.now() - backAt;
+  const stoppedAt = await page.evaluate(() => (window as { stoppedAt?: number }).stoppedAt ?? Date.now());
+  const stoppedAfter = stoppedAt - backAt;
   test
     .info()
     .annotations.push({ type: 'figures', description: `PC stopped ${stoppedAfter} ms after its network came back` });
   console.log(`[network back] the counter PC stopped ${stoppedAfter} ms after its network came back`);
-  // The issue's bound is 1 s; runs here measured 350–430 ms, and once 3.1 s (cause not found): the
-  // assertion leaves room for that rather than fail at random.
-  expect(stoppedAfter).toBeLessThan(5_000);
+  // The issue's bound is 1 s. Measured in the page on a machine shared with other suites: 0.85 s, and
+  // 2.9 s while a type check ran beside it (the return's read of the player is what takes the time).
+  // Asserted under 4 s, which a return waiting on a hung call's 5 s deadline fails; 1.5 s would fail
+  // at random here.
+  expect(stoppedAfter).toBeLessThan(4_000);
   expect(await paused(phonePage)).toBe(false);
+});
+
+test("the audio device's login ends while it plays: the phone says it is gone, and brings the music here without asking", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: 'hu-HU', viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  pc = { context, page };
+  await logIn(page);
+  await playHere(page);
+
+  const phoneContext = await browser.newContext({
+    baseURL,
+    locale: 'hu-HU',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const phonePage = await phoneContext.newPage();
+  phone = { context: phoneContext, page: phonePage };
+  await logIn(phonePage);
+  await waitForSocket(phonePage);
+  await expect(bar(phonePage).getByRole('button', { name: 'Szünet', exact: true })).toBeVisible();
+
+  // The PC is signed off while the music plays: the server knows that device is gone for good.
+  const loggedOut = await page.evaluate(
+    async () => (await fetch('/auth/logout', { method: 'POST', headers: { Accept: 'application/json' } })).status,
+  );
+  expect(loggedOut).toBeLessThan(300);
+  await expect(bar(phonePage).getByText('A zenét szóló eszköz nem elérhető', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(bar(phonePage).getByText(UNKNOWN)).toHaveCount(0);
+  expect((await serverPlayer(phonePage)).output?.state).toBe('logged_out');
+  await phonePage.screenshot({ path: test.info().outputPath('logged-out-390.png') });
+
+  // Bringing the music here asks nothing: that device sounds for the shop no more.
+  await bar(phonePage).getByRole('button', { name: 'Lejátszás ezen az eszközön' }).click();
+  await expect.poll(() => paused(phonePage), { timeout: 15_000 }).toBe(false);
+  await expect(phonePage.getByRole('dialog', { name: TAKE_OVER })).toHaveCount(0);
 });

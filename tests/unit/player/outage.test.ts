@@ -150,4 +150,32 @@ describe('createOutage', () => {
     expect(tryReturn).toHaveBeenCalledTimes(1);
     expect(onAway).toHaveBeenLastCalledWith(false);
   });
+
+  it('drops a probe that hangs when the network comes back, and tries afresh at once', async () => {
+    // The first probe was sent as the line went down and hangs (it would end only at its deadline).
+    const signals: AbortSignal[] = [];
+    const tryReturn = jest.fn(
+      (signal: AbortSignal) =>
+        new Promise<void>((resolve, reject) => {
+          signals.push(signal);
+          if (signals.length > 1) {
+            resolve();
+            return;
+          }
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const onAway = jest.fn();
+    const outage = createOutage({ tryReturn, onAway });
+    outage.begin();
+    await jest.advanceTimersByTimeAsync(500);
+    expect(tryReturn).toHaveBeenCalledTimes(1);
+    // The browser is online again: the hanging probe is aborted and a new attempt goes without waiting.
+    outage.nudge();
+    expect(signals[0]!.aborted).toBe(true);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(tryReturn).toHaveBeenCalledTimes(2);
+    expect(onAway).toHaveBeenLastCalledWith(false);
+    expect(outage.away).toBe(false);
+  });
 });
