@@ -17,16 +17,15 @@ const hu = { alerts: huAlerts, form: huForm };
 /** The weekly report's page (its own feature; the bell's list links to it). */
 export const REPORTS_HREF = '/reports';
 
-/** A minute's tick while something is shown whose 'how long' grows. */
-function useMinuteNow(active: boolean): number {
+/** The clock the list's 'how long' is read on: set when the list opens, ticking while it is open. */
+function useListNow(active: boolean): [number, () => void] {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(timer);
   }, [active]);
-  return now;
+  return [now, () => setNow(Date.now())];
 }
 
 function AlertRow({ alert, zone, now }: { alert: Alert; zone: string; now: number }) {
@@ -70,7 +69,7 @@ export function AlertsBell() {
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const now = useMinuteNow(open);
+  const [now, resetNow] = useListNow(open);
 
   // A press outside or Escape closes the list (Escape gives the focus back to the bell).
   useEffect(() => {
@@ -113,7 +112,10 @@ export function AlertsBell() {
         className={styles.bell}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          resetNow();
+          setOpen((o) => !o);
+        }}
       >
         <BellIcon size={24} />
         <span className={styles.hidden}>{hu.alerts.bell}</span>
