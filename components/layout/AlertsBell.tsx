@@ -110,6 +110,7 @@ export function AlertsBell() {
         ref={button}
         type="button"
         className={styles.bell}
+        aria-label={unread > 0 ? `${hu.alerts.bell}, ${hu.alerts.unread(unread)}` : hu.alerts.bell}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
@@ -118,11 +119,9 @@ export function AlertsBell() {
         }}
       >
         <BellIcon size={24} />
-        <span className={styles.hidden}>{hu.alerts.bell}</span>
         {unread > 0 ? (
-          <span className={styles.count} data-unread={unread}>
-            <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
-            <span className={styles.hidden}>{`, ${hu.alerts.unread(unread)}`}</span>
+          <span className={styles.count} data-unread={unread} aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
           </span>
         ) : null}
       </button>
