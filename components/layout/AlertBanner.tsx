@@ -23,9 +23,7 @@ export function AlertBanner() {
           <strong className={styles.title}>{alert.title}</strong>
           <span className={styles.body}>
             {alert.body}{' '}
-            <span className={styles.since}>
-              ({hu.alerts.since(formatAlertTime(alert.started_at, zone))})
-            </span>
+            <span className={styles.since}>({hu.alerts.since(formatAlertTime(alert.started_at, zone))})</span>
           </span>
         </div>
       ))}

@@ -27,7 +27,8 @@ export const SETTING_KINDS = ['offline', 'blocked', 'stalled', 'paused', 'spot_m
 
 export const alertsApi = {
   page: (page = 1) => apiFetch<AlertsPage>(alertsPagePath(page)),
-  read: (ids?: number[]) => apiFetch<{ unread: number }>(ALERTS_READ_PATH, { method: 'POST', body: ids ? { ids } : {} }),
+  read: (ids?: number[]) =>
+    apiFetch<{ unread: number }>(ALERTS_READ_PATH, { method: 'POST', body: ids ? { ids } : {} }),
   settings: () => apiFetch<AlertSettings>(ALERT_SETTINGS_KEY),
   saveSettings: (settings: AlertSettings, signal?: AbortSignal) =>
     apiFetch<AlertSettings>(ALERT_SETTINGS_KEY, { method: 'POST', body: settings, signal }),

@@ -40,7 +40,8 @@ export const alerts = {
   emailHint: 'A bolt minden felhasználója e-mailt kap.',
   push: 'Értesítések erre az eszközre',
   pushNoSupport: 'Ez a böngésző nem tud értesítést fogadni, ezért ezen az eszközön nem kapcsolható be.',
-  pushDenied: 'A böngésző letiltotta az értesítéseket ennél az oldalnál; a böngésző beállításaiban engedélyezhetők újra.',
+  pushDenied:
+    'A böngésző letiltotta az értesítéseket ennél az oldalnál; a böngésző beállításaiban engedélyezhetők újra.',
   pushOn: 'Ez az eszköz értesítést kap.',
   pushFailed: 'Az értesítések bekapcsolása nem sikerült.',
   test: 'Próba értesítés küldése',
