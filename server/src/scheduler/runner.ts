@@ -68,6 +68,8 @@ export interface SchedulerOptions {
   log?: SchedulerLog;
   /** The music plan's runner, ticked with the same minutes (its failures are logged, never the fires'). */
   plan?: Pick<PlanRunner, 'tick'>;
+  /** The alert evaluator, ticked with the same minutes (its failures are logged, never the fires'). */
+  alerts?: { tick(minuteUtcMs: number): Promise<unknown> };
 }
 
 /** `host:pid:random`: tells apart two instances on one host, and a restarted one from its predecessor. */
@@ -77,7 +79,7 @@ export function defaultInstanceId(): string {
 
 export function createScheduler(
   ctx: Pick<AppContext, 'db' | 'storage' | 'realtime' | 'clock'>,
-  { instance, log = { error: () => {} }, plan }: SchedulerOptions,
+  { instance, log = { error: () => {} }, plan, alerts }: SchedulerOptions,
 ): Scheduler {
   const { db, storage, realtime } = ctx;
 
@@ -178,12 +180,15 @@ export function createScheduler(
     }));
   }
 
-  /** The minute's fires and the music plan's boundaries, side by side. */
+  /** The minute's fires, the music plan's boundaries and the alerts' evaluation, side by side. */
   async function tickAll(minuteUtcMs: number): Promise<FireResult[]> {
     const planned = plan?.tick(minuteUtcMs).catch((err: unknown) => {
       log.error({ err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() }, 'scheduler: plan tick failed');
     });
-    const [fired] = await Promise.all([tick(minuteUtcMs), planned]);
+    const evaluated = alerts?.tick(minuteUtcMs).catch((err: unknown) => {
+      log.error({ err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() }, 'scheduler: alert tick failed');
+    });
+    const [fired] = await Promise.all([tick(minuteUtcMs), planned, evaluated]);
     return fired;
   }
 
