@@ -137,8 +137,12 @@ export const pushSubscriptionBodySchema = z.object({
   endpoint: z.string({ error: alertMessages.endpoint }).max(2048, { error: alertMessages.endpoint }),
   keys: z.object(
     {
-      p256dh: z.string({ error: alertMessages.keys }).regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: alertMessages.keys }),
-      auth: z.string({ error: alertMessages.keys }).regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, { error: alertMessages.keys }),
+      p256dh: z
+        .string({ error: alertMessages.keys })
+        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: alertMessages.keys }),
+      auth: z
+        .string({ error: alertMessages.keys })
+        .regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, { error: alertMessages.keys }),
     },
     { error: alertMessages.keys },
   ),
