@@ -33,13 +33,14 @@ import { measureRealtimeScale } from './realtime-scale';
 import { measureRealtimeShops } from './realtime-shops';
 import { measureSchedulerEngine, measureSchedulerLatency, measureSchedulerPreview } from './scheduler';
 import { measurePlanLatency, measurePlanTick } from './plan';
+import { measureAlertLatency, measureAlertTick } from './alerts';
 
 // BENCH_API_PORT, BENCH_WEB_PORT and BENCH_DIST_DIR move the stack, so two checkouts can bench at once.
 const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,bad-day,upload,loudness,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,allday,output-state,pause-spot,outage runs only
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,bad-day,upload,loudness,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,alerts,alerts-latency,allday,output-state,pause-spot,outage runs only
  * those steps (default: all). Steps that need no stack (realtime, realtime-scale, realtime-shops and busy-shop start their own APIs,
  * bad-day its own cluster, scheduler is pure) start none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
@@ -432,6 +433,9 @@ async function main(): Promise<void> {
     if (runs('scheduler')) measurements.push(...measureSchedulerEngine());
     // The music plan's tick for 1,000 shops on an embedded database of its own (bench/plan.ts).
     if (runs('plan')) measurements.push(...(await measurePlanTick()));
+    // The alert evaluator's tick for 5,000 shops, and cause → AlertOpened on the real clock (bench/alerts.ts).
+    if (runs('alerts')) measurements.push(...(await measureAlertTick()));
+    if (runs('alerts-latency')) measurements.push(...(await measureAlertLatency()));
     const stack = bench.stack;
     const needStack = (): Stack => {
       if (!stack) throw new Error('this step needs the web stack');

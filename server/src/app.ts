@@ -287,7 +287,7 @@ export async function buildApp({
     webUrl: config.webUrl,
     instance,
     presenceKnown: () => realtime.presenceKnown(),
-    isSessionPresent: (q) => realtime.isSessionPresent(q),
+    sessionsPresent: (q) => realtime.sessionsPresent(q),
     broadcast: (channels, event, payload) => realtime.broadcaster.trigger(channels, event, payload),
     onEnqueued: () => outbox.kick(),
     warmupMs: config.alertWarmupSeconds * 1000,

@@ -585,6 +585,48 @@ describe('when the evaluator stays still', () => {
   });
 });
 
+describe('presence for many shops at once', () => {
+  test('presentOrUnseen answers as hasUser || !hasSeen, in Redis and in memory', async () => {
+    const { Redis } = await import('ioredis');
+    const { createMemoryPresenceStore, createRedisPresenceStore } =
+      await import('../../server/src/realtime/presence-store');
+    const stores = [createMemoryPresenceStore()];
+    const url = process.env.REDIS_URL;
+    const redis = url ? new Redis(url, { maxRetriesPerRequest: 1 }) : undefined;
+    const prefix = `pulzus:test-alerts:${process.pid}:`;
+    if (redis) stores.push(createRedisPresenceStore(redis, { prefix, socketTtlMs: 60_000, seenTtlMs: 60_000 }));
+    try {
+      for (const store of stores) {
+        await store.join('presence-customer.1', 's1', { user_id: 'here', user_info: { name: '"user_id":"gone"' } });
+        await store.join('presence-customer.1', 's2', { user_id: 'gone' });
+        await store.leave('presence-customer.1', 's2', 'gone');
+        await store.join('presence-customer.2', 's3', { user_id: 'gone' });
+        const queries = [
+          { channel: 'presence-customer.1', userId: 'here' },
+          { channel: 'presence-customer.1', userId: 'gone' },
+          { channel: 'presence-customer.1', userId: 'never' },
+          { channel: 'presence-customer.2', userId: 'gone' },
+          { channel: 'presence-customer.3', userId: 'here' },
+        ];
+        // Many at once too (more than one call's batch).
+        const many = Array.from({ length: 600 }, (_, i) => queries[i % queries.length]!);
+        const expected = [true, false, true, true, true];
+        assert.deepEqual(await store.presentOrUnseen(queries), expected);
+        assert.deepEqual(
+          await store.presentOrUnseen(many),
+          many.map((_, i) => expected[i % expected.length]),
+        );
+      }
+    } finally {
+      if (redis) {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length) await redis.del(...keys);
+        await redis.quit();
+      }
+    }
+  });
+});
+
 describe('settings', () => {
   test('defaults, a round trip, and 422 per field in Hungarian', async () => {
     const c = await loggedIn(t.app, DEMO);

@@ -792,6 +792,8 @@ const OPTIONAL_BODY = new Set([
   'POST /api/players/:id/playable/playlist/:playlistId',
   // The web app's form echoes the id; the server reads only the path.
   'POST /api/scheduled-contents/delete/:id',
+  // `ids`: which alerts to mark read; none marks all of the shop's.
+  'POST /api/alerts/read',
 ]);
 
 /** The routes whose body has fields: INPUTS, which the first suite checks against the server's route table. */

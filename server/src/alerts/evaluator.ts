@@ -23,7 +23,14 @@ import {
   players,
   schedulerFires,
 } from '../db/schema';
-import { compileHours, isOpenAt, wallMinuteAt, type CompiledHours } from '../scheduler/day-plan';
+import {
+  compileHours,
+  isOpenAt,
+  isOpenAtWall,
+  wallMinuteAt,
+  type CompiledHours,
+  type WallMinute,
+} from '../scheduler/day-plan';
 import { floorMinute } from '../scheduler/engine';
 import {
   alertResource,
@@ -64,8 +71,8 @@ export interface EvaluatorDeps {
   instance: string;
   /** Whether presence is known (Redis answers, or there is no Redis): else the minute is skipped. */
   presenceKnown(): boolean;
-  /** Whether the device login is present on the shop's presence channel. */
-  isSessionPresent(q: { customerId: number; sessionId: string }): Promise<boolean>;
+  /** Whether each device login is present on its shop's presence channel (Realtime.sessionsPresent). */
+  sessionsPresent(queries: ReadonlyArray<{ customerId: number; sessionId: string }>): Promise<boolean[]>;
   broadcast(channels: string[], event: string, payload: unknown): Promise<void>;
   /** Called after a tick that wrote outbox rows. */
   onEnqueued?(): void;
@@ -174,24 +181,26 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     const present = new Map<number, boolean>();
     const openShops: Shop[] = [];
     const closedShops: Shop[] = [];
+    // The wall clock once per time zone (most shops share a few).
+    const walls = new Map<string, WallMinute>();
+    const wallIn = (timeZone: string) => {
+      let w = walls.get(timeZone);
+      if (!w) walls.set(timeZone, (w = wallMinuteAt(minute, timeZone)));
+      return w;
+    };
     for (const shop of shops) {
       const list = playersOf.get(shop.id) ?? [];
       if (shop.hours) {
-        if (isOpenAt(shop.hours, minute, shop.timeZone)) openShops.push(shop);
+        if (isOpenAtWall(shop.hours, wallIn(shop.timeZone))) openShops.push(shop);
         else closedShops.push(shop);
       } else if (list.some((p) => p.isPlaying)) openShops.push(shop);
       else closedShops.push(shop);
     }
-    await Promise.all(
-      openShops.flatMap((shop) =>
-        (playersOf.get(shop.id) ?? []).map(async (p) => {
-          present.set(
-            p.id,
-            p.sessionId !== null && (await deps.isSessionPresent({ customerId: shop.id, sessionId: p.sessionId })),
-          );
-        }),
-      ),
+    const asked = openShops.flatMap((shop) => (playersOf.get(shop.id) ?? []).filter((p) => p.sessionId !== null));
+    const answers = await deps.sessionsPresent(
+      asked.map((p) => ({ customerId: p.customerId, sessionId: p.sessionId! })),
     );
+    asked.forEach((p, i) => present.set(p.id, answers[i] === true));
 
     const opened: Alert[] = [];
     const closed: Alert[] = [];

@@ -32,6 +32,8 @@ export interface Realtime extends RealtimeEvents {
   readonly server: WsServer;
   /** Whether the device session has a socket in `presence-customer.{customerId}` (see docs/decisions.md). */
   isSessionPresent(q: { customerId: number; sessionId: string }): Promise<boolean>;
+  /** `isSessionPresent` for many device logins at once (the alert evaluator's every shop each minute). */
+  sessionsPresent(queries: ReadonlyArray<{ customerId: number; sessionId: string }>): Promise<boolean[]>;
   /**
    * Whether presence can be read now: no Redis (one instance: its own memory), or Redis answering.
    * The alert evaluator judges no device absent while it cannot.
@@ -313,6 +315,18 @@ export async function createRealtime({ config, server, players, log, liveLogins 
     }
   }
 
+  async function sessionsPresent(queries: ReadonlyArray<{ customerId: number; sessionId: string }>) {
+    if (broadcaster.driver === 'pusher') return Promise.all(queries.map((q) => isSessionPresent(q)));
+    try {
+      return await presence.presentOrUnseen(
+        queries.map((q) => ({ channel: presenceCustomerChannel(q.customerId), userId: q.sessionId })),
+      );
+    } catch (err) {
+      log.error({ err }, 'realtime: presence check failed');
+      return queries.map(() => true);
+    }
+  }
+
   players.addListener(async (player, change) => {
     if (publisher && publisher.status !== 'ready') unpublished.add(player.id);
     try {
@@ -343,6 +357,7 @@ export async function createRealtime({ config, server, players, log, liveLogins 
     presence,
     server: ws,
     isSessionPresent,
+    sessionsPresent,
     presenceKnown: () =>
       !publisher ||
       (publisher.status === 'ready' &&

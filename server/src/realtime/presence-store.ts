@@ -48,6 +48,12 @@ export interface PresenceStore {
   /** Whether this user has joined the channel since the store began remembering (see decisions). */
   hasSeen(channel: string, userId: string): Promise<boolean>;
   /**
+   * For many (channel, user) at once: whether each user has a live socket in the channel, or has
+   * never joined it since the store remembers (`hasUser || !hasSeen`, the player service's check).
+   * One round trip per few hundred, for the alert evaluator's every shop each minute.
+   */
+  presentOrUnseen(queries: ReadonlyArray<{ channel: string; userId: string }>): Promise<boolean[]>;
+  /**
    * Keeps this instance's sockets alive, adding again any the store lost (a Redis restarted without
    * its data, a socket that joined while it was away), and drops expired ones; answers, per channel,
    * the users that expiry removed entirely (so that member_removed can still be sent for them) and
@@ -110,6 +116,11 @@ export function createMemoryPresenceStore(): PresenceStore {
     async hasSeen(channel, userId) {
       return seen.get(channel)?.has(userId) ?? false;
     },
+    async presentOrUnseen(queries) {
+      return queries.map(
+        ({ channel, userId }) => hasUser(channel, userId) || !(seen.get(channel)?.has(userId) ?? false),
+      );
+    },
     async refresh() {
       return { gone: new Map(), added: new Map() };
     },
@@ -170,6 +181,32 @@ const MEMBERS = `${LIVE}
 return live(KEYS[1], KEYS[2], ARGV[1])
 `;
 
+// KEYS: sockets, members, seen for each query; ARGV: now, then the user id of each query. Answers 1
+// for a user with a live socket in the channel or never seen there, else 0.
+const PRESENT_OR_UNSEEN = `
+local now = ARGV[1]
+local out = {}
+for q = 0, (#KEYS / 3) - 1 do
+  local user = ARGV[q + 2]
+  local found = 0
+  local ids = redis.call('ZRANGEBYSCORE', KEYS[q * 3 + 1], '(' .. now, '+inf')
+  if #ids > 0 then
+    local vals = redis.call('HMGET', KEYS[q * 3 + 2], unpack(ids))
+    -- The member JSON as JSON.stringify wrote it: a plain search, no decoding (thousands a call).
+    local needle = '"user_id":' .. cjson.encode(user)
+    for i = 1, #vals do
+      if vals[i] and string.find(vals[i], needle, 1, true) then
+        found = 1
+        break
+      end
+    end
+  end
+  if found == 0 and redis.call('SISMEMBER', KEYS[q * 3 + 3], user) == 0 then found = 1 end
+  out[#out + 1] = found
+end
+return out
+`;
+
 // KEYS: members; ARGV: userId, name. Every socket of the user gets the name in its user_info.
 const RENAME = `
 local all = redis.call('HGETALL', KEYS[1])
@@ -202,6 +239,9 @@ return {gone, live(KEYS[1], KEYS[2], ARGV[1]), added}
 `;
 
 type Script = (...args: Array<string | number>) => Promise<unknown>;
+
+/** Queries per PRESENT_OR_UNSEEN call: a few milliseconds of Redis's time each. */
+const PRESENCE_BATCH = 250;
 
 interface PendingJoin {
   socketId: string;
@@ -240,6 +280,8 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
   redis.defineCommand('pulzusPresenceMembers', { numberOfKeys: 2, lua: MEMBERS });
   redis.defineCommand('pulzusPresenceRefresh', { numberOfKeys: 3, lua: REFRESH });
   redis.defineCommand('pulzusPresenceRename', { numberOfKeys: 1, lua: RENAME });
+  // Its keys vary in number: the count goes first in each call (ioredis's numberOfKeys unset).
+  redis.defineCommand('pulzusPresenceOrUnseen', { lua: PRESENT_OR_UNSEEN });
   const commands = redis as unknown as Record<string, Script>;
   const run = (name: string, ...args: Array<string | number>) => commands[name]!.call(redis, ...args);
 
@@ -323,6 +365,26 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
     },
     async hasSeen(channel, userId) {
       return (await redis.sismember(seenKey(channel), userId)) === 1;
+    },
+    async presentOrUnseen(queries) {
+      const out: boolean[] = [];
+      const now = Date.now();
+      const parts: Array<ReadonlyArray<{ channel: string; userId: string }>> = [];
+      for (let i = 0; i < queries.length; i += PRESENCE_BATCH) parts.push(queries.slice(i, i + PRESENCE_BATCH));
+      const answers = await Promise.all(
+        parts.map(
+          (part) =>
+            run(
+              'pulzusPresenceOrUnseen',
+              part.length * 3,
+              ...part.flatMap((q) => [...keys(q.channel), seenKey(q.channel)]),
+              now,
+              ...part.map((q) => q.userId),
+            ) as Promise<unknown[]>,
+        ),
+      );
+      for (const a of answers) for (const v of a) out.push(Number(v) === 1);
+      return out;
     },
     async refresh(local) {
       const out: PresenceRefresh = { gone: new Map(), added: new Map() };
