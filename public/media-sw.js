@@ -1,5 +1,5 @@
 /*
- * The audio device's media cache (a service worker). It keeps exactly the files the page names (the
+ * The audio device's media cache, and the shop's push notifications (a service worker). It keeps exactly the files the page names (the
  * current track, the next ones in the player's order and the spots it has been sent), so the music
  * goes on from here when the network or the API is away. It never keeps a page or an API answer: its
  * fetch handler answers only requests for a file it holds and lets everything else go to the network
@@ -8,6 +8,10 @@
  * Files are kept whole, keyed by their URL without the signature (`expires`, `signature`), so a fresh
  * signed URL of the same file finds it. The audio element asks with Range headers; those are answered
  * from the whole file with 206.
+ *
+ * A device that asked for push notifications ('Értesítések erre az eszközre') registers this same
+ * worker: it shows a push message (`{title, body, url}`, contracts/alerts.ts pushPayloadSchema) and a
+ * tap opens the shop's page. Only a page of this origin is opened, whatever the message names.
  *
  * Plain script (no build step): the pure helpers at the top are exported for the unit tests when
  * loaded as a module, and the worker's listeners are installed only inside a service worker.
@@ -80,7 +84,31 @@ function planRangeAnswer(rangeHeader, size, type) {
   };
 }
 
-const helpers = { CACHE_NAME, mediaCacheKey, parseRange, planRangeAnswer };
+/** The notification of a push message's text (JSON `{title, body, url}`), or null when it is not one. */
+function readPushPayload(text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!data || typeof data !== 'object') return null;
+  if (typeof data.title !== 'string' || typeof data.body !== 'string' || typeof data.url !== 'string') return null;
+  return { title: data.title, body: data.body, url: data.url };
+}
+
+/** The page a tap opens: the message's URL when it is of this worker's origin, else the origin's root. */
+function notificationTarget(url, origin) {
+  try {
+    const target = new URL(url, origin);
+    if (target.origin === origin && (target.protocol === 'https:' || target.protocol === 'http:')) return target.href;
+  } catch {
+    /* not a URL */
+  }
+  return new URL('/', origin).href;
+}
+
+const helpers = { CACHE_NAME, mediaCacheKey, parseRange, planRangeAnswer, readPushPayload, notificationTarget };
 
 if (typeof module === 'object' && module && module.exports) {
   module.exports = helpers;
@@ -114,6 +142,37 @@ function installWorker(sw) {
     wanted = next;
     event.waitUntil(syncCache(next));
   });
+
+  sw.addEventListener('push', (event) => {
+    const payload = event.data ? readPushPayload(event.data.text()) : null;
+    if (!payload) return;
+    event.waitUntil(
+      sw.registration.showNotification(payload.title, {
+        body: payload.body,
+        icon: '/img/pulse_2.svg',
+        data: { url: notificationTarget(payload.url, sw.location.origin) },
+      }),
+    );
+  });
+
+  sw.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    const data = event.notification.data;
+    const url = notificationTarget(data && typeof data.url === 'string' ? data.url : '/', sw.location.origin);
+    event.waitUntil(openPage(url));
+  });
+
+  /** A tab of the app already open is brought forward on the page; otherwise a new one opens. */
+  async function openPage(url) {
+    const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const same = windows.find((client) => client.url === url) || windows[0];
+    if (same) {
+      const focused = await same.focus().catch(() => same);
+      if (focused.url !== url && 'navigate' in focused) await focused.navigate(url).catch(() => null);
+      return;
+    }
+    await sw.clients.openWindow(url);
+  }
 
   sw.addEventListener('fetch', (event) => {
     const request = event.request;

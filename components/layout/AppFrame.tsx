@@ -7,6 +7,7 @@ import { LazyVersionModal } from '@/components/ui/LazyVersionModal';
 import { useMe } from '@/lib/api/use-me';
 import { nav } from '@/lib/i18n/hu/nav';
 import { useAppVersionChanged } from '@/lib/ui/use-app-version-changed';
+import { AlertBanner } from './AlertBanner';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import styles from './AppFrame.module.scss';
@@ -57,6 +58,7 @@ export function AppFrame({ children, player }: { children: ReactNode; player?: R
       <Sidebar />
       <div className={styles.column}>
         <Header />
+        <AlertBanner />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           {children}
         </main>

@@ -8,6 +8,7 @@ import { header as huHeader } from '@/lib/i18n/hu/header';
 import { nav } from '@/lib/i18n/hu/nav';
 import { sidebarOpenAtom } from '@/lib/ui/sidebar';
 import { MenuIcon } from '@/components/ui/icons';
+import { AlertsBell } from './AlertsBell';
 import { SIDEBAR_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
 import styles from './Header.module.scss';
@@ -31,6 +32,7 @@ export function Header() {
         <MenuIcon />
       </button>
       <div className={styles.spacer} />
+      <AlertsBell />
       <UserMenu>
         {/* The name beside it says who this is; an alt text would only repeat it in the button's name. */}
         <CustomerLogo src={customerLogoUrl(customer)} alt="" className={styles.logo} />

@@ -10,6 +10,7 @@ import { TIMEZONE_SETTING, useSettings } from '@/lib/api/settings';
 import { errors } from '@/lib/i18n/hu/errors';
 import { pages } from '@/lib/i18n/hu/pages';
 import { settings as huSettings } from '@/lib/i18n/hu/settings';
+import { AlertsSetting } from './AlertsSetting';
 import { BlockedTracksSetting } from './BlockedTracksSetting';
 import { LogoSetting } from './LogoSetting';
 import { OpeningHoursSetting } from './OpeningHoursSetting';
@@ -36,7 +37,8 @@ interface Props {
 
 /**
  * 'Beállítások' (SPEC.md §2 Settings page): the shop's settings, each edited in its own row; then
- * 'Nyitvatartás' and 'Letiltott zenék', sections that hide themselves against an API without them.
+ * 'Nyitvatartás', 'Letiltott zenék' and 'Értesítések', sections that hide themselves against an API
+ * without them.
  */
 export function SettingsView({ initial, openingHours, blockedTracks }: Props) {
   const { list, failed, retry } = useSettings(initial);
@@ -63,6 +65,7 @@ export function SettingsView({ initial, openingHours, blockedTracks }: Props) {
       <div className={styles.sections}>
         <OpeningHoursSetting initial={openingHours} />
         <BlockedTracksSetting initial={blockedTracks} />
+        <AlertsSetting />
       </div>
     </>
   );

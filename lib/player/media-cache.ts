@@ -2,8 +2,9 @@ import type { Player } from '@/contracts';
 
 /**
  * The audio device's media cache (the service worker in public/media-sw.js): which files it keeps, and
- * telling it so. Only the device that sounds registers it; the worker keeps exactly the files named
- * here and answers nothing else, so pages and API answers always come from the network.
+ * telling it so. The device that sounds registers it, and so does a device that asked for push
+ * notifications (lib/player/push-device.ts: the same worker shows them); the worker keeps exactly the
+ * files named here and answers nothing else, so pages and API answers always come from the network.
  */
 export const MEDIA_WORKER_URL = '/media-sw.js';
 /** The worker's cache (CACHE_NAME in public/media-sw.js; a unit test keeps the two equal). */
@@ -21,7 +22,8 @@ export function mediaToKeep(player: Player | null, spotUrls: readonly string[]):
 let registration: Promise<ServiceWorkerRegistration | null> | null = null;
 let lastSent = '';
 
-function register(): Promise<ServiceWorkerRegistration | null> {
+/** The worker, registered the first time (null where the browser has none, or refused it). */
+export function registerMediaWorker(): Promise<ServiceWorkerRegistration | null> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(null);
   registration ??= navigator.serviceWorker
     .register(MEDIA_WORKER_URL, { scope: '/' })
@@ -38,7 +40,7 @@ export function keepMedia(urls: readonly string[]): void {
   const list = JSON.stringify(urls);
   if (list === lastSent) return;
   lastSent = list;
-  void register().then((ready) => {
+  void registerMediaWorker().then((ready) => {
     // The last list wins: a newer call may have been made while the worker got ready.
     if (ready?.active && lastSent === list) ready.active.postMessage({ type: 'keep', urls });
   });

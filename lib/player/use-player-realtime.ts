@@ -3,6 +3,7 @@
 import { useAtomValue, useStore, type createStore } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import type { Player, PlayerSound } from '@/contracts';
+import { noteAlertEvent, refreshAlerts } from '@/lib/api/alerts';
 import type { RealtimeEvents } from '@/lib/realtime/events';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { applyOutputChanged, applyPushedPlayer, resyncPlayer } from './commit';
@@ -45,7 +46,7 @@ function receivePlayer(store: Store, sessionId: string | null, player: Player): 
 
 /**
  * The player's one subscription to the realtime transport: pushed states and spots go into the
- * player's state, a gap in the events fetches the player again, an ended login leaves. Mount once,
+ * player's state, the shop's alerts into the bell's cache, a gap in the events fetches the player again, an ended login leaves. Mount once,
  * after the engine (whose session plays the spot queue on its own element).
  */
 export function usePlayerRealtime(): void {
@@ -53,10 +54,14 @@ export function usePlayerRealtime(): void {
   const playerId = useAtomValue(playerAtom)?.id ?? null;
   const events = useMemo<RealtimeEvents>(
     () => ({
-      missed: () => resyncPlayer(store),
+      missed: () => {
+        refreshAlerts();
+        return resyncPlayer(store);
+      },
       player: (player) => receivePlayer(store, store.get(sessionIdAtom), player),
       output: (event) => void applyOutputChanged(store, event),
       sounds: (items) => receiveSounds(store, store.get(sessionIdAtom), items),
+      alert: noteAlertEvent,
       loginEnded: leaveEndedLogin,
     }),
     [store],

@@ -1,4 +1,5 @@
 import type { OutputChangedEvent, Player, PlayerSound } from '@/contracts';
+import type { AlertEvent } from '@/contracts/alerts';
 
 /**
  * What the transport hands its one subscriber: typed, read events and the moments to fetch the
@@ -14,6 +15,8 @@ export interface RealtimeEvents {
   output(event: OutputChangedEvent): void;
   /** PlaySpots, or a PlaySound as a list of one. */
   sounds(items: PlayerSound[]): void;
+  /** AlertOpened / AlertClosed: an alert of the shop opened or closed (the bundled API only). */
+  alert(event: AlertEvent): void;
   /** A 4009 close after which /api/me said 401: this login is over; the page leaves once it settles. */
   loginEnded(): Promise<void>;
 }

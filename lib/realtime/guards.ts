@@ -1,4 +1,5 @@
 import type { Device, OutputChangedEvent, Player, PlayerSound } from '@/contracts';
+import type { Alert, AlertEvent } from '@/contracts/alerts';
 import { PLAYER_OUTPUT_STATES } from '@/contracts/names';
 
 /**
@@ -112,4 +113,30 @@ export function readPlaySpots(payload: unknown): PlayerSound[] | null {
 /** `PlaySound` → the sound, or null. */
 export function readPlaySound(payload: unknown): PlayerSound | null {
   return isObj(payload) && isPlayerSound(payload.sound) ? payload.sound : null;
+}
+
+const ALERT_EVENT_KINDS: readonly string[] = ['offline', 'blocked', 'stalled', 'paused', 'spot_missed', 'recovered'];
+
+/** One alert of an `AlertOpened` / `AlertClosed` payload or of the alerts' page, or null. */
+export function toAlert(v: unknown): Alert | null {
+  if (!isObj(v) || !isNum(v.id) || !isStr(v.kind) || !ALERT_EVENT_KINDS.includes(v.kind)) return null;
+  if (!isStr(v.title) || !isStr(v.body) || !isStr(v.started_at) || !isNullOr(v.closed_at, isStr)) return null;
+  const alert: Alert = {
+    id: v.id,
+    kind: v.kind as Alert['kind'],
+    title: v.title,
+    body: v.body,
+    started_at: v.started_at,
+    closed_at: (v.closed_at as string | null) ?? null,
+    read: isBool(v.read) ? v.read : false,
+  };
+  if (Array.isArray(v.minutes) && v.minutes.every(isStr)) alert.minutes = v.minutes;
+  return alert;
+}
+
+/** `AlertOpened` / `AlertClosed` → `{alert, unread}`, or null. */
+export function readAlertEvent(payload: unknown): AlertEvent | null {
+  if (!isObj(payload) || !isNum(payload.unread)) return null;
+  const alert = toAlert(payload.alert);
+  return alert ? { alert, unread: payload.unread } : null;
 }

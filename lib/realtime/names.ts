@@ -1,4 +1,6 @@
 import {
+  ALERT_CLOSED_EVENT,
+  ALERT_OPENED_EVENT,
   OUTPUT_CHANGED_EVENT,
   DEVICE_RENAMED_EVENT,
   PLAY_SOUND_EVENT,
@@ -20,6 +22,9 @@ export const LISTEN = {
   playSpots: 'PlaySpots',
   playSound: 'PlaySound',
   outputChanged: 'OutputChanged',
+  // Alerts, on the player channel too (the bundled API only).
+  alertOpened: 'AlertOpened',
+  alertClosed: 'AlertClosed',
   // On the shop's presence channel (the bundled API only).
   deviceRenamed: 'DeviceRenamed',
   // On a screen's public channel `screen.{hash_id}`.
@@ -44,6 +49,8 @@ export const WIRE = {
   playSpots: PLAY_SPOTS_EVENT,
   playSound: PLAY_SOUND_EVENT,
   outputChanged: OUTPUT_CHANGED_EVENT,
+  alertOpened: ALERT_OPENED_EVENT,
+  alertClosed: ALERT_CLOSED_EVENT,
   deviceRenamed: DEVICE_RENAMED_EVENT,
   screenUpdated: SCREEN_UPDATED_EVENT,
   showSlideshow: SHOW_SLIDESHOW_EVENT,

@@ -8,13 +8,20 @@ import { connectionAtom, membersAtom } from './atoms';
 import { addMember, parseMembers, removeMember, renameMember } from './devices';
 import type { RealtimeConnection } from './echo';
 import type { RealtimeEvents } from './events';
-import { readDeviceRenamed, readOutputChanged, readPlaySound, readPlaySpots, readUpdatePlayer } from './guards';
+import {
+  readAlertEvent,
+  readDeviceRenamed,
+  readOutputChanged,
+  readPlaySound,
+  readPlaySpots,
+  readUpdatePlayer,
+} from './guards';
 import { keepConnected } from './keep-connected';
 import { LISTEN } from './names';
 
 /**
  * Keeps this device live: the socket (loaded after the first paint), the player channel
- * (UpdatePlayer, PlaySpots, PlaySound, OutputChanged) of `playerId`, the shop's presence channel (the device list
+ * (UpdatePlayer, PlaySpots, PlaySound, OutputChanged, AlertOpened, AlertClosed) of `playerId`, the shop's presence channel (the device list
  * and its names),
  * and `events.missed` after every drop or sleep. Mount once, through the player.
  */
@@ -62,6 +69,14 @@ export function useRealtime(playerId: number | null, events: RealtimeEvents): vo
       .listen(LISTEN.outputChanged, (payload: unknown) => {
         const output = readOutputChanged(payload);
         if (output) events.output(output);
+      })
+      .listen(LISTEN.alertOpened, (payload: unknown) => {
+        const alert = readAlertEvent(payload);
+        if (alert) events.alert(alert);
+      })
+      .listen(LISTEN.alertClosed, (payload: unknown) => {
+        const alert = readAlertEvent(payload);
+        if (alert) events.alert(alert);
       });
     return () => live.echo.leave(name);
   }, [live, playerId, events]);

@@ -87,3 +87,21 @@ test("/settings without the shop's day calls (404): no 'Nyitvatartás', no 'Leti
   for (const name of ['Hangerő-kiegyenlítés', 'Szpotok hangereje', 'Áttűnés'])
     await expect(page.getByRole('heading', { name })).toHaveCount(0);
 });
+
+test("without the alerts' calls (404): no bell 'Értesítések', no banner, no 'Értesítések' section", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === '/api/alerts' || url.pathname === '/api/alert-settings')
+      asked.push(`${url.pathname} ${response.status()}`);
+  });
+  const response = await page.goto('/settings');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Beállítások' })).toBeVisible();
+  await expect.poll(() => [...new Set(asked)].sort()).toEqual(['/api/alert-settings 404', '/api/alerts 404']);
+  await expect(page.getByRole('button', { name: /^Értesítések/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Értesítések' })).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Nem szól a zene' })).toHaveCount(0);
+});

@@ -72,8 +72,8 @@ export interface PushService {
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
-export async function startPushService(): Promise<PushService> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pulzus-push-'));
+/** A self-signed certificate for 127.0.0.1 (and its key) written into `dir`: `{keyFile, caFile}`. */
+export function makePushCertificate(dir: string): { keyFile: string; caFile: string } {
   const keyFile = path.join(dir, 'key.pem');
   const caFile = path.join(dir, 'cert.pem');
   execFileSync(
@@ -99,6 +99,16 @@ export async function startPushService(): Promise<PushService> {
     ],
     { stdio: 'ignore' },
   );
+  return { keyFile, caFile };
+}
+
+/**
+ * `own`: a certificate made earlier with makePushCertificate (an API started before this service,
+ * with NODE_EXTRA_CA_CERTS naming it, trusts it already); without it a fresh one is made.
+ */
+export async function startPushService(own?: { keyFile: string; caFile: string }): Promise<PushService> {
+  const dir = own ? null : mkdtempSync(path.join(tmpdir(), 'pulzus-push-'));
+  const { keyFile, caFile } = own ?? makePushCertificate(dir!);
   const cert = readFileSync(caFile, 'utf8');
   const subscribers = new Map<string, PushSubscriber>();
   const messages: ReceivedPush[] = [];
@@ -203,7 +213,7 @@ export async function startPushService(): Promise<PushService> {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

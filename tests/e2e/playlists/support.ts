@@ -49,7 +49,7 @@ export async function shownTrackIds(page: Page): Promise<number[]> {
 }
 
 export function toast(page: Page, text: string) {
-  return page.getByRole('status', { name: 'Értesítések' }).getByText(text, { exact: true });
+  return page.getByRole('status', { name: 'Felugró üzenetek' }).getByText(text, { exact: true });
 }
 
 /**

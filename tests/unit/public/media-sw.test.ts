@@ -13,6 +13,8 @@ const sw = jest.requireActual<{
     size: number,
     type: string | null,
   ): { status: number; headers: Record<string, string>; start: number; end: number };
+  readPushPayload(text: string): { title: string; body: string; url: string } | null;
+  notificationTarget(url: string, origin: string): string;
 }>('../../../public/media-sw.js');
 
 describe('cache name', () => {
@@ -84,5 +86,27 @@ describe('Range', () => {
     const none = sw.planRangeAnswer('bytes=100-', 100, null);
     expect(none.status).toBe(416);
     expect(none.headers['Content-Range']).toBe('bytes */100');
+  });
+});
+
+describe('push', () => {
+  it('shows a message with a title, a body and a URL, and nothing else', () => {
+    const message = {
+      title: 'Nem szól a zene: a lejátszás elakadt',
+      body: 'A zene 10:02 óta elakadt.',
+      url: 'https://demo.pulzus.hu/',
+    };
+    expect(sw.readPushPayload(JSON.stringify({ ...message, extra: 1 }))).toEqual(message);
+    expect(sw.readPushPayload(JSON.stringify({ title: 'x', body: 'y' }))).toBeNull();
+    expect(sw.readPushPayload('not json')).toBeNull();
+    expect(sw.readPushPayload('null')).toBeNull();
+  });
+
+  it("a tap opens a page of the worker's own origin only", () => {
+    const origin = 'https://demo.pulzus.hu';
+    expect(sw.notificationTarget('https://demo.pulzus.hu/channels', origin)).toBe('https://demo.pulzus.hu/channels');
+    expect(sw.notificationTarget('/settings', origin)).toBe('https://demo.pulzus.hu/settings');
+    expect(sw.notificationTarget('https://evil.example/', origin)).toBe('https://demo.pulzus.hu/');
+    expect(sw.notificationTarget('javascript:alert(1)', origin)).toBe('https://demo.pulzus.hu/');
   });
 });

@@ -35,7 +35,7 @@ it('shows toasts in a polite live region', () => {
       <ToastArea />
     </Provider>,
   );
-  const region = screen.getByRole('status', { name: 'Értesítések' });
+  const region = screen.getByRole('status', { name: 'Felugró üzenetek' });
   act(() => {
     showToast('Hozzáadva a kedvencekhez', store);
   });
