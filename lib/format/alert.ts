@@ -1,4 +1,4 @@
-import { wallClockIn } from './date';
+import { wallClockIn } from '@/contracts/time/wall-clock';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
