@@ -137,8 +137,12 @@ export const pushSubscriptionBodySchema = z.object({
   endpoint: z.string({ error: alertMessages.endpoint }).max(2048, { error: alertMessages.endpoint }),
   keys: z.object(
     {
-      p256dh: z.string({ error: alertMessages.keys }).regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: alertMessages.keys }),
-      auth: z.string({ error: alertMessages.keys }).regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, { error: alertMessages.keys }),
+      p256dh: z
+        .string({ error: alertMessages.keys })
+        .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, { error: alertMessages.keys }),
+      auth: z
+        .string({ error: alertMessages.keys })
+        .regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, { error: alertMessages.keys }),
     },
     { error: alertMessages.keys },
   ),
@@ -163,12 +167,20 @@ export const weeklyReportDaySchema = z.object({
   heard_minutes: z.number(),
   /** Longest silence while open, minutes. */
   longest_silence_minutes: z.number(),
+  /**
+   * For the day's chart (an extension, optional): the stretches open and heard, as [from, to)
+   * minutes of the shop's wall-clock day (0–1440).
+   */
+  open_spans: z.array(z.tuple([z.number(), z.number()])).optional(),
+  heard_spans: z.array(z.tuple([z.number(), z.number()])).optional(),
 });
 export const weeklyReportSpotSchema = z.object({
   id: z.number(),
   name: z.string(),
   planned: z.number(),
   aired: z.number(),
+  /** Of `aired`, the plays heard to their end (an extension, optional). */
+  completed: z.number().optional(),
 });
 export const weeklyReportSchema = z.object({
   week: z.string(),
@@ -178,5 +190,22 @@ export const weeklyReportSchema = z.object({
   days: z.array(weeklyReportDaySchema),
   spots: z.array(weeklyReportSpotSchema),
   alerts: z.array(alertSchema),
+  /**
+   * An extension, optional: false when the shop has set no opening hours; the report then counts a
+   * day as open from its first heard minute to its last (what the page says beside the figures).
+   */
+  hours_set: z.boolean().optional(),
 });
 export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
+export type WeeklyReportDay = z.infer<typeof weeklyReportDaySchema>;
+export type WeeklyReportSpot = z.infer<typeof weeklyReportSpotSchema>;
+
+/**
+ * GET /api/reports/weekly: `week` (absent: the shop's current week so far), `format=csv` for the
+ * download ('Letöltés CSV-ben'). A week after the current one, or outside the years the log keeps
+ * (2000–2100), is 'Érvénytelen hét.' too.
+ */
+export const weeklyReportQuerySchema = z.object({
+  week: isoWeekSchema.optional(),
+  format: z.enum(['json', 'csv'], { error: 'A formátum csak json vagy csv lehet.' }).optional(),
+});

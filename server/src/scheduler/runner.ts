@@ -13,6 +13,7 @@ import { playerSoundResource } from '../resources';
 import { compileHours, isOpenAt } from './day-plan';
 import { dueItems, floorMinute, minuteDeadline } from './engine';
 import type { PlanRunner } from './plan-runner';
+import type { WeeklyMailRunner } from '../reports/weekly-mail';
 
 /**
  * The scheduler's runner: at each minute it asks the engine which active items of every shop are
@@ -68,6 +69,8 @@ export interface SchedulerOptions {
   log?: SchedulerLog;
   /** The music plan's runner, ticked with the same minutes (its failures are logged, never the fires'). */
   plan?: Pick<PlanRunner, 'tick'>;
+  /** The Monday mail of the weekly report, ticked with the same minutes (likewise). */
+  weeklyMail?: Pick<WeeklyMailRunner, 'tick'>;
 }
 
 /** `host:pid:random`: tells apart two instances on one host, and a restarted one from its predecessor. */
@@ -77,7 +80,7 @@ export function defaultInstanceId(): string {
 
 export function createScheduler(
   ctx: Pick<AppContext, 'db' | 'storage' | 'realtime' | 'clock'>,
-  { instance, log = { error: () => {} }, plan }: SchedulerOptions,
+  { instance, log = { error: () => {} }, plan, weeklyMail }: SchedulerOptions,
 ): Scheduler {
   const { db, storage, realtime } = ctx;
 
@@ -178,12 +181,18 @@ export function createScheduler(
     }));
   }
 
-  /** The minute's fires and the music plan's boundaries, side by side. */
+  /** The minute's fires, the music plan's boundaries and the weekly mail, side by side. */
   async function tickAll(minuteUtcMs: number): Promise<FireResult[]> {
     const planned = plan?.tick(minuteUtcMs).catch((err: unknown) => {
       log.error({ err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() }, 'scheduler: plan tick failed');
     });
-    const [fired] = await Promise.all([tick(minuteUtcMs), planned]);
+    const mailed = weeklyMail?.tick(minuteUtcMs).catch((err: unknown) => {
+      log.error(
+        { err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() },
+        'scheduler: weekly mail tick failed',
+      );
+    });
+    const [fired] = await Promise.all([tick(minuteUtcMs), planned, mailed]);
     return fired;
   }
 
