@@ -979,3 +979,155 @@ export const previewSlots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customerId, t.slot] })],
 );
+
+/*
+ * Alerts (issue 40): the manager is told when the shop should hear music and does not. The
+ * evaluator (server/src/alerts/evaluator.ts) runs once a minute, exactly once across instances
+ * (`alert_ticks`); every mail and push it causes goes through `alert_outbox`.
+ */
+
+/** A shop's alert settings; no row: ALERT_SETTINGS_DEFAULT (contracts/alerts.ts). */
+export const alertSettings = pgTable('alert_settings', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  /** Each kind on or off: `{offline, blocked, stalled, paused, spot_missed}`. */
+  kinds: jsonb('kinds').$type<Record<string, boolean>>().notNull(),
+  /** Minutes a cause must last before its alert opens (1–60). */
+  delay: integer('delay').notNull().default(3),
+  email: boolean('email').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The alerts and notices of a shop, newest by id. A state kind (offline, blocked, stalled, paused)
+ * is open while `closed_at` is null, at most one per kind per shop (the partial unique index is
+ * the guard). 'recovered' is the 'Újra szól a zene' notice that follows a closed one
+ * (`recovers_id`, unique: one notice per alert). 'spot_missed' is one per scheduled item per shop
+ * day (`item_id`, `local_date`), its `minutes` growing as more of the day's minutes are missed.
+ * `read_at` is per shop: the bell's count is the shop's, as its realtime events are.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** When the cause began (its first minute). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** For spot_missed: the scheduled item (no foreign key: its history outlives it) and the shop's day. */
+    itemId: integer('item_id'),
+    localDate: text('local_date'),
+    /** For spot_missed: the missed minutes, 'HH:MM' on the shop's wall clock. */
+    minutes: jsonb('minutes').$type<string[]>(),
+    /** For 'recovered': the alert it follows. */
+    recoversId: bigint('recovers_id', { mode: 'number' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('alerts_customer_id_index').on(t.customerId, t.id),
+    uniqueIndex('alerts_open_unique')
+      .on(t.customerId, t.kind)
+      .where(sql`${t.closedAt} IS NULL AND ${t.kind} IN ('offline', 'blocked', 'stalled', 'paused')`),
+    uniqueIndex('alerts_spot_missed_unique')
+      .on(t.customerId, t.itemId, t.localDate)
+      .where(sql`${t.kind} = 'spot_missed'`),
+    uniqueIndex('alerts_recovers_unique').on(t.recoversId),
+  ],
+);
+
+/**
+ * A cause under way that has not yet lasted its delay (or whose alert is open): since when the
+ * evaluator has seen it. Deleted when the cause ends or the shop closes.
+ */
+export const alertCauses = pgTable(
+  'alert_causes',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.kind] })],
+);
+
+/** The evaluator's claim: one row per minute evaluated; only the instance whose insert landed evaluates it. */
+export const alertTicks = pgTable('alert_ticks', {
+  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
+  instance: text('instance').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the evaluation finished (null: under way, or the instance died in it). */
+  doneAt: timestamp('done_at', { withTimezone: true }),
+});
+
+/**
+ * A device's Web Push subscription. It belongs to the device login (`session_id`, the `/api/me`
+ * session_id that outlives a remembered login's new session row): logging out deletes it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_customer_index').on(t.customerId),
+    index('push_subscriptions_session_index').on(t.customerId, t.sessionId),
+  ],
+);
+
+/**
+ * Every mail and push to send, one row each. An instance claims due rows with
+ * FOR UPDATE SKIP LOCKED (status 'pending' → 'sending'); the send's outcome sets 'sent', 'pending'
+ * again with a later `next_attempt_at` (a failure, at most ALERT_SEND_ATTEMPTS attempts), 'failed',
+ * 'unknown' (a timeout after sending: never retried) or 'gone' (the push subscription is gone).
+ * A row left 'sending' by an instance that died is 'unknown' too: it may have been sent.
+ * `key` makes the enqueue idempotent (an alert's mail to one address once).
+ */
+export const alertOutbox = pgTable(
+  'alert_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    alertId: bigint('alert_id', { mode: 'number' }),
+    /** 'mail' | 'push' */
+    channel: text('channel').notNull(),
+    key: text('key').notNull(),
+    /** The mail's address, or the push subscription's id. */
+    recipient: text('recipient').notNull(),
+    /** mail: `{to, subject, text}`; push: `{title, body, url}`. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedBy: text('claimed_by'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('alert_outbox_key_unique').on(t.key),
+    index('alert_outbox_due_index').on(t.status, t.nextAttemptAt),
+  ],
+);
