@@ -13,7 +13,15 @@ import type { WeeklyReport } from '../../contracts/alerts';
 import { isoWeekOf, parseIsoWeek, shiftIsoWeek } from '../../contracts/iso-week';
 import type { OpeningHours } from '../../contracts/opening-hours';
 import { saveOpeningHours } from '../../server/src/db/queries/day-plan';
-import { customers, playReports, scheduledContents, schedulerFires, spots, users } from '../../server/src/db/schema';
+import {
+  alerts,
+  customers,
+  playReports,
+  scheduledContents,
+  schedulerFires,
+  spots,
+  users,
+} from '../../server/src/db/schema';
 import { Client, createTestApp, loggedIn, OTHER, PGLITE_CHOSEN, TEST_DATABASE_URL, type TestApp } from './helpers';
 
 const MINUTE = 60_000;
@@ -92,6 +100,7 @@ beforeEach(async () => {
   now = Date.parse('2026-11-30T07:00:00Z');
   await t.database.db.delete(playReports);
   await t.database.db.delete(schedulerFires);
+  await t.database.db.delete(alerts);
   await hours({ week: MON_SAT_8_20, exceptions: [] });
 });
 
@@ -274,6 +283,40 @@ describe('spots', () => {
     assert.deepEqual(byId.get(spotB.id), { id: spotB.id, name: spotB.name, planned: 3, aired: 1, completed: 1 });
     assert.equal(r.spots.length, 2);
     assert.deepEqual((await report('2026-W48', other)).spots, []);
+  });
+});
+
+describe('alerts', () => {
+  test("the week's alerts: under way at any moment of it, oldest first, without the 'Újra szól a zene' notices", async () => {
+    const add = (kind: string, startedAt: string, closedAt: string | null, customerId = demoId) =>
+      t.database.db
+        .insert(alerts)
+        .values({
+          customerId,
+          kind,
+          title: kind === 'recovered' ? 'Újra szól a zene' : 'Nem szól a zene: a zenét szóló eszköz nem elérhető',
+          body: 'x',
+          startedAt: new Date(startedAt),
+          closedAt: closedAt ? new Date(closedAt) : null,
+        })
+        .returning({ id: alerts.id });
+    await add('offline', '2026-11-20T09:00:00Z', '2026-11-20T10:00:00Z'); // the week before
+    const [across] = await add('blocked', '2026-11-22T22:00:00Z', '2026-11-23T08:00:00Z');
+    const [within] = await add('offline', '2026-11-24T09:00:00Z', '2026-11-24T09:30:00Z');
+    await add('recovered', '2026-11-24T09:00:00Z', '2026-11-24T09:30:00Z');
+    await add('offline', '2026-11-25T09:00:00Z', null, otherId);
+    const r = await report('2026-W48');
+    assert.deepEqual(
+      r.alerts.map((x) => [x.id, x.kind, x.started_at, x.closed_at]),
+      [
+        [across!.id, 'blocked', '2026-11-22T22:00:00.000Z', '2026-11-23T08:00:00.000Z'],
+        [within!.id, 'offline', '2026-11-24T09:00:00.000Z', '2026-11-24T09:30:00.000Z'],
+      ],
+    );
+    const csv = (await a.get('/api/reports/weekly?week=2026-W48&format=csv')).body.split('\r\n');
+    const at = csv.indexOf('Értesítés;Kezdete;Vége');
+    assert.equal(csv[at + 2], 'Nem szól a zene: a zenét szóló eszköz nem elérhető;2026.11.24 10:00;2026.11.24 10:30');
+    assert.deepEqual((await report('2026-W48', other)).alerts.length, 1);
   });
 });
 

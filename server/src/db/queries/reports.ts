@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Alert } from '../../../../contracts/alerts';
 import type { Db } from '../client';
-import { customers, playReports, schedulerFires, spots, users, weeklyReportMails } from '../schema';
+import { alerts, customers, playReports, schedulerFires, spots, users, weeklyReportMails } from '../schema';
 
 /*
  * The weekly report ('Heti jelentés'): what the shop heard (the devices' play reports merged into
@@ -20,6 +20,11 @@ type Rows<T> = { rows: T[] };
 export const HEARD_JOIN_SECONDS = 5;
 /** A report may claim up to a day (PLAYED_SECONDS_MAX): one begun the day before may reach in. */
 const LONGEST_REPORT = '1 day';
+/**
+ * A week's alerts listed at most: a shop whose device flapped all week would otherwise list
+ * thousands (the evaluator keeps one open alert per kind, so real weeks stay far below).
+ */
+const WEEK_ALERTS_MAX = 500;
 
 export interface Stretch {
   /** UTC ms, [from, to). */
@@ -116,11 +121,37 @@ export async function spotTallies(
 }
 
 /**
- * The alerts that began in [from, to), oldest first. The alerts' table comes with their evaluator;
- * until it is in this database a week has none.
+ * The alerts of [from, to): those under way at any moment of it (begun before and closed within or
+ * still open, or begun within), oldest first. The 'Újra szól a zene' notices are left out: their
+ * alert says when it closed.
  */
-export async function listWeekAlerts(_db: Db, _range: Scope & { from: Date; to: Date }): Promise<Alert[]> {
-  return [];
+export async function listWeekAlerts(
+  db: Db,
+  { customerId, from, to }: Scope & { from: Date; to: Date },
+): Promise<Alert[]> {
+  const rows = await db
+    .select()
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.customerId, customerId),
+        ne(alerts.kind, 'recovered'),
+        lt(alerts.startedAt, to),
+        or(isNull(alerts.closedAt), gte(alerts.closedAt, from)),
+      ),
+    )
+    .orderBy(asc(alerts.startedAt), asc(alerts.id))
+    .limit(WEEK_ALERTS_MAX);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as Alert['kind'],
+    title: r.title,
+    body: r.body,
+    started_at: r.startedAt.toISOString(),
+    closed_at: r.closedAt?.toISOString() ?? null,
+    ...(r.minutes ? { minutes: r.minutes } : {}),
+    read: r.readAt !== null,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
