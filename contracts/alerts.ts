@@ -195,6 +195,8 @@ export const weeklyReportSchema = z.object({
    * day as open from its first heard minute to its last (what the page says beside the figures).
    */
   hours_set: z.boolean().optional(),
+  /** An extension, optional: the shop's current week, the latest a week picker offers. */
+  current_week: z.string().optional(),
 });
 export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
 export type WeeklyReportDay = z.infer<typeof weeklyReportDaySchema>;

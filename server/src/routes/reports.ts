@@ -32,7 +32,7 @@ export function registerReportRoutes(fastify: FastifyInstance, ctx: AppContext) 
       if (!week || week.from > current.from || year < PLAY_LOG_YEAR_MIN || year > PLAY_LOG_YEAR_MAX)
         throw new ValidationError({ week: [alertMessages.week] });
       const report = await weeklyReport(db, { shop: req.tenant, week, now });
-      if (req.query.format !== 'csv') return report;
+      if (req.query.format !== 'csv') return { ...report, current_week: current.week };
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="heti-jelentes_${week.week}.csv"`)
