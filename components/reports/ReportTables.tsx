@@ -4,8 +4,7 @@ import type { Alert, WeeklyReportDay, WeeklyReportSpot } from '@/contracts/alert
 import { DataTable, type Column } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { usableTimeZone, useShopTimeZone } from '@/lib/api/use-shop-time-zone';
-import { formatDate } from '@/lib/format/date';
-import { wallClockIn } from '@/lib/format/date';
+import { formatDate, wallClockIn } from '@/lib/format/date';
 import { reports } from '@/lib/i18n/hu/reports';
 import styles from './WeeklyReport.module.scss';
 
@@ -118,10 +117,10 @@ export function WeekAlerts({ alerts }: { alerts: readonly Alert[] }) {
         <li key={a.id} className={styles.alert}>
           <span className={styles.alertTitle}>{a.title}</span>
           <span className={styles.alertWhen}>
-            {at(a.started_at)}
-            {' – '}
-            {a.closed_at ? at(a.closed_at) : hu.reports.stillOpen}
-            {a.minutes?.length ? ` (${a.minutes.join(', ')})` : null}
+            {a.kind === 'spot_missed'
+              ? // An event, not a state: its day and the minutes it missed.
+                `${formatDate(wallClockIn(Date.parse(a.started_at), timeZone).dateKey)} ${a.minutes?.join(', ') ?? ''}`
+              : `${at(a.started_at)} – ${a.closed_at ? at(a.closed_at) : hu.reports.stillOpen}`}
           </span>
           {a.closed_at && a.kind !== 'spot_missed' ? <span className={styles.solved}>{hu.reports.solved}</span> : null}
         </li>
