@@ -3,7 +3,7 @@
  * between fields, decimal comma, formula-safe fields) and as the Monday mail ('Heti összesítő').
  */
 import type { WeeklyReport } from '../../../contracts/alerts';
-import { csvField } from '../routes/play-log';
+import { csvField } from '../http/csv';
 import { isoWithOffset } from '../scheduler/engine';
 import { weekTotals } from './weekly';
 
