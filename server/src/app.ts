@@ -16,9 +16,14 @@ import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
 import { fromSchemaValidation } from './http/validation';
 import { createUploads, tooManyFilesOf } from './http/uploads';
+import { createAlertEvaluator } from './alerts/evaluator';
+import { createOutboxWorker } from './alerts/outbox';
+import { createPushSender } from './alerts/push';
+import { deletePushSubscriptionsOfLogins } from './alerts/subscriptions';
 import { createMailer } from './mail/mailer';
 import { PlayerRefusal } from './player/refusals';
 import { createPlayerService } from './player/service';
+import { registerAlertRoutes } from './routes/alerts';
 import { registerAuthRoutes } from './routes/auth';
 import { registerChannelRoutes } from './routes/channels';
 import { registerCustomerRoutes } from './routes/customer';
@@ -268,6 +273,34 @@ export async function buildApp({
   // The music plan: its boundaries tick with the scheduler's minutes; a manager's press holds it.
   const plan = createPlanRunner({ db: dbHandle.db, players, instance, log: app.log, clock: now });
   players.setPressHold((tx, customerId) => plan.holdUntil(tx, customerId, now()));
+  // Alerts: every mail and push through the outbox, which any instance's worker sends.
+  const push = createPushSender(config);
+  const outbox = createOutboxWorker({
+    db: dbHandle.db,
+    mailer,
+    push,
+    instance,
+    retryBaseMs: config.alertRetryBaseMs,
+    sendTimeoutMs: config.alertSendTimeoutMs,
+    log: app.log,
+  });
+  const evaluator = createAlertEvaluator({
+    db: dbHandle.db,
+    webUrl: config.webUrl,
+    instance,
+    presenceKnown: () => realtime.presenceKnown(),
+    isSessionPresent: (q) => realtime.isSessionPresent(q),
+    broadcast: (channels, event, payload) => realtime.broadcaster.trigger(channels, event, payload),
+    onEnqueued: () => outbox.kick(),
+    warmupMs: config.alertWarmupSeconds * 1000,
+    log: app.log,
+  });
+  // A device login that ends (logout, password reset) takes its push subscriptions along.
+  sessions.onLoginsEnded((customerId, sessionIds) => {
+    deletePushSubscriptionsOfLogins(dbHandle.db, customerId, sessionIds).catch((err: unknown) =>
+      app.log.error({ err }, 'alerts: deleting the push subscriptions of ended logins failed'),
+    );
+  });
   const ctx: AppContext = {
     config,
     db: dbHandle.db,
@@ -286,6 +319,7 @@ export async function buildApp({
       log: app.log,
     }),
     clock: now,
+    alerts: { evaluator, outbox, push },
   };
   app.decorate('ctx', ctx);
   // Files stored before loudness was measured: in the background once the API serves and its start
@@ -301,12 +335,12 @@ export async function buildApp({
 
   const weeklyMail = createWeeklyMailRunner({
     db: dbHandle.db,
-    mailer,
     webUrl: config.webUrl,
     instance,
+    onEnqueued: () => outbox.kick(),
     log: app.log,
   });
-  const scheduler = createScheduler(ctx, { instance, log: app.log, plan, weeklyMail });
+  const scheduler = createScheduler(ctx, { instance, log: app.log, plan, alerts: evaluator, weeklyMail });
   app.decorate('scheduler', scheduler);
   // Under test control only the tick route moves the scheduler's time.
   let closing = false;
@@ -318,10 +352,19 @@ export async function buildApp({
       });
     });
   }
+  // The outbox's worker runs wherever the minute loop may (under test control too: its mails are real).
+  if (config.schedulerEnabled) {
+    app.addHook('onReady', async () => {
+      void health.whenStarted.then(() => {
+        if (!closing) outbox.start();
+      });
+    });
+  }
   // Before the realtime server closes (preClose hooks run in order): a tick under way still sends.
   app.addHook('preClose', async () => {
     closing = true;
     await scheduler.stop();
+    await outbox.stop();
     await realtime.close();
   });
 
@@ -345,6 +388,7 @@ export async function buildApp({
   registerBroadcastingRoutes(app, ctx);
   registerDeviceRoutes(app, ctx);
   registerPusherApiRoutes(app, ctx);
+  registerAlertRoutes(app, ctx);
   if (testClock) registerSchedulerTestControlRoutes(app, { scheduler, clock: testClock });
 
   if (ownsDatabase) app.addHook('onClose', async () => dbHandle.close());

@@ -1,3 +1,6 @@
+import type { AlertEvaluator } from './alerts/evaluator';
+import type { OutboxWorker } from './alerts/outbox';
+import type { PushSender } from './alerts/push';
 import type { LoudnessService } from './audio/service';
 import type { Config } from './env';
 import type { Database, Db } from './db/client';
@@ -30,4 +33,6 @@ export interface AppContext {
    * unless a test injects a clock (BuildOptions.clock); the scheduler's test control moves it.
    */
   clock: () => number;
+  /** Alerts (issue 40): the minute evaluator, the mail/push outbox and the Web Push sender. */
+  alerts: { evaluator: AlertEvaluator; outbox: OutboxWorker; push: PushSender };
 }

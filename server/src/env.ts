@@ -84,7 +84,31 @@ export interface Config {
    * passes it; the test, bench and tutorial stacks do not, so their music never follows the wall clock.
    */
   demoMusicPlan: boolean;
+  /**
+   * Hosts a Web Push subscription's endpoint may name (PUSH_SERVICE_HOSTS, comma-separated; a
+   * leading '*.' matches any subdomain): the API posts only to these, never to an address a
+   * browser chose.
+   */
+  pushServiceHosts: string[];
+  /** VAPID keys (base64url) and subject; the keys are created into DATA_DIR/vapid.json when unset. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  vapidSubject: string;
+  /** Seconds after an instance starts before it evaluates alerts (presence is not yet known). */
+  alertWarmupSeconds: number;
+  /** The first retry of a failed alert mail or push waits this long; each later one three times more. */
+  alertRetryBaseMs: number;
+  /** A mail or push send with no answer after this long has an unknown outcome (never retried). */
+  alertSendTimeoutMs: number;
 }
+
+/** The push services of Chrome and Edge, Firefox, Windows and Safari. */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+];
 
 const MB = 1024 * 1024;
 
@@ -181,6 +205,13 @@ const envSchema = z.object({
   SCHEDULER_TEST_CONTROL: booleanFlag,
   SCHEDULER_INSTANCE: optionalString,
   DEMO_MUSIC_PLAN: booleanFlag,
+  PUSH_SERVICE_HOSTS: optionalString,
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: z.preprocess(emptyAsUndefined, z.string().default('mailto:no-reply@pulzus.hu')),
+  ALERT_WARMUP_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(60)),
+  ALERT_RETRY_BASE_MS: positiveInt(10_000),
+  ALERT_SEND_TIMEOUT_MS: positiveInt(15_000),
 });
 
 function packageVersion(): string {
@@ -254,5 +285,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     schedulerTestControl: e.SCHEDULER_TEST_CONTROL ?? false,
     schedulerInstance: e.SCHEDULER_INSTANCE,
     demoMusicPlan: e.DEMO_MUSIC_PLAN ?? false,
+    pushServiceHosts: (e.PUSH_SERVICE_HOSTS?.split(',') ?? DEFAULT_PUSH_SERVICE_HOSTS)
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    vapidSubject: e.VAPID_SUBJECT,
+    alertWarmupSeconds: e.ALERT_WARMUP_SECONDS,
+    alertRetryBaseMs: e.ALERT_RETRY_BASE_MS,
+    alertSendTimeoutMs: e.ALERT_SEND_TIMEOUT_MS,
   };
 }

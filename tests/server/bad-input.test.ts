@@ -619,6 +619,11 @@ const INPUTS: Record<string, RouteInput> = {
   'POST /broadcasting/auth': { body: { socket_id: 'socket', channel_name: 'channelName' } },
   'POST /apps/:appId/events': { body: { name: 'text', channel: 'channelName', data: 'text' } },
   'POST /apps/:appId/batch_events': { body: { batch: 'text' } },
+  'POST /api/alerts/read': { body: { ids: 'spotIds' } },
+  'POST /api/alert-settings': { body: { kinds: 'text', delay: 'volume', email: 'bool' } },
+  'POST /api/alert-settings/test': {},
+  'POST /api/push-subscriptions': { body: { endpoint: 'text', keys: 'text' } },
+  'POST /api/push-subscriptions/delete': { body: { endpoint: 'text' } },
 };
 
 type Encoding =

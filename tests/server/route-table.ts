@@ -69,6 +69,9 @@ export const READ_ONLY_GETS = new Set([
   'GET /apps/:appId/channels',
   'GET /apps/:appId/channels/:name',
   'GET /apps/:appId/channels/:name/users',
+  'GET /api/alerts',
+  'GET /api/alert-settings',
+  'GET /api/push-config',
 ]);
 
 export const STATE_CHANGING_GETS = new Set([
@@ -254,6 +257,8 @@ const GLOBAL_TABLES = new Set([
   'faq_topics',
   'faq_items',
   'content_syncs',
+  // The alert evaluator's minute claims: one row per minute for every shop at once.
+  'alert_ticks',
 ]);
 /** Customer data without a customer_id column, reached through its owner. */
 const THROUGH: Record<string, (customerId: number) => string> = {

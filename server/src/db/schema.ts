@@ -824,9 +824,8 @@ export const playReports = pgTable(
 
 /**
  * The weekly report's mail ('Heti összesítő'), claimed once per shop and ISO week like a scheduler
- * fire: the instance whose insert lands sends it, so any number of API instances send it once. The
- * row is written before the mail goes, so a crash between the two loses that mail rather than
- * doubling it.
+ * fire: the instance whose insert lands writes its outbox rows (`alert_outbox`, in the same
+ * transaction), so any number of API instances send it once.
  */
 export const weeklyReportMails = pgTable(
   'weekly_report_mails',
@@ -838,7 +837,7 @@ export const weeklyReportMails = pgTable(
     week: text('week').notNull(),
     instance: text('instance').notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
-    /** How many users it went to; null until sent (or when the send failed). */
+    /** How many mails (one per user) went into the outbox. */
     sent: integer('sent'),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.week] })],

@@ -33,6 +33,11 @@ export interface Realtime extends RealtimeEvents {
   /** Whether the device session has a socket in `presence-customer.{customerId}` (see docs/decisions.md). */
   isSessionPresent(q: { customerId: number; sessionId: string }): Promise<boolean>;
   /**
+   * Whether presence can be read now: no Redis (one instance: its own memory), or Redis answering.
+   * The alert evaluator judges no device absent while it cannot.
+   */
+  presenceKnown(): boolean;
+  /**
    * These device logins ended (logout, password reset): every instance closes the sockets whose
    * channels they authorised, with 4009. With BROADCAST_DRIVER=pusher the hosted service's
    * sockets are beyond reach (see the README).
@@ -72,6 +77,11 @@ function onReturn(redis: Redis, back: () => void) {
 /** A socket whose instance stops refreshing it counts as gone after this long. */
 const SOCKET_TTL_MS = 60_000;
 const REFRESH_MS = 20_000;
+/**
+ * After Redis was away, presence counts as known again only once every instance has had a refresh
+ * to put its sockets back (a Redis restarted without its data lists nobody meanwhile).
+ */
+const PRESENCE_SETTLE_MS = REFRESH_MS + 5_000;
 /**
  * A Redis command that has no answer after this long fails (a frozen Redis, a lost network): the
  * presence check then keeps the output where it is, and a publish is left to the re-send on return.
@@ -231,6 +241,23 @@ export async function createRealtime({ config, server, players, log, liveLogins 
     if (first) throw first.reason;
   }
 
+  // Since when both connections have been ready without a break (undefined: one is away).
+  let redisReadySince: number | undefined;
+  if (publisher && subscriber) {
+    const both = [publisher, subscriber];
+    const check = () => {
+      const up = both.every((r) => r.status === 'ready');
+      if (!up) redisReadySince = undefined;
+      else redisReadySince ??= Date.now();
+    };
+    // At start the instance's own warm-up stands for the settling (ALERT_WARMUP_SECONDS).
+    if (both.every((r) => r.status === 'ready')) redisReadySince = Date.now() - PRESENCE_SETTLE_MS;
+    for (const r of both) {
+      r.on('ready', check);
+      r.on('close', check);
+      r.on('end', check);
+    }
+  }
   if (publisher && subscriber) {
     // Keep this instance's presence sockets alive in Redis, and say goodbye for dead instances' users.
     refresh = setInterval(() => void refreshPresence(), REFRESH_MS);
@@ -316,6 +343,12 @@ export async function createRealtime({ config, server, players, log, liveLogins 
     presence,
     server: ws,
     isSessionPresent,
+    presenceKnown: () =>
+      !publisher ||
+      (publisher.status === 'ready' &&
+        subscriber?.status === 'ready' &&
+        redisReadySince !== undefined &&
+        Date.now() - redisReadySince >= PRESENCE_SETTLE_MS),
     async grant({ socketId, channel, customerId, sessionId }) {
       await grants.record(socketId, channel, loginRef(customerId, sessionId));
     },

@@ -1,14 +1,13 @@
 import { addDays, isoWeekOf } from '../../../contracts/iso-week';
-import type { Db } from '../db/client';
+import { transaction, type Db } from '../db/client';
 import {
   claimWeeklyMail,
+  enqueueWeeklyMails,
   listShopEmails,
   listShopTimeZones,
   listWeeklyMailCandidates,
-  markWeeklyMailSent,
   type WeeklyMailCandidate,
 } from '../db/queries/reports';
-import type { Mailer } from '../mail/mailer';
 import { floorMinute, localMinute, timeZoneOf, zonedDayStart } from '../scheduler/engine';
 import { weeklyReport } from './weekly';
 import { weeklyMail } from './weekly-format';
@@ -19,25 +18,27 @@ import { weeklyMail } from './weekly-format';
  * it), it looks at the database only on a Monday past 08:00 somewhere.
  *
  * Exactly once across instances: each shop's mail is claimed in `weekly_report_mails` (shop, week)
- * right before it is sent, and only the instance whose row landed sends; the row comes first, so a
- * crash between the two loses that mail rather than doubling it. A shop not yet claimed (an instance
- * that was down at 08:00, or stopped half way) is sent at the next minute, until the Monday ends.
+ * in the transaction that writes its outbox rows (one per user), and only the instance whose claim
+ * landed writes them; the alerts' outbox then sends each once (retrying a failed send, never one
+ * whose outcome is unknown). A shop not yet claimed (an instance that was down at 08:00, or stopped
+ * half way) is claimed at the next minute, until the Monday ends.
  */
 
 /** 08:00 on the shop's wall clock. */
 export const WEEKLY_MAIL_MINUTE_OF_DAY = 8 * 60;
-/** Shops mailed at once: a Monday of thousands of shops must not hold the database's pool. */
+/** Shops handled at once: a Monday of thousands of shops must not hold the database's pool. */
 const SHOPS_AT_ONCE = 4;
 const MONDAY = 1;
 
 export interface WeeklyMailSent {
   customerId: number;
   week: string;
+  /** The mails put in the outbox (one per user of the shop). */
   recipients: number;
 }
 
 export interface WeeklyMailRunner {
-  /** Sends the mails due at the minute containing `minuteUtcMs` that nobody has claimed; what this instance sent. */
+  /** Puts in the outbox the mails due at the minute containing `minuteUtcMs` that nobody has claimed; what this instance claimed. */
   tick(minuteUtcMs: number): Promise<WeeklyMailSent[]>;
 }
 
@@ -51,35 +52,38 @@ export function reportLink(webUrl: string, slug: string, week: string): string {
 
 export function createWeeklyMailRunner({
   db,
-  mailer,
   webUrl,
   instance,
+  onEnqueued = () => {},
   log = { error: () => {} },
 }: {
   db: Db;
-  mailer: Mailer;
   webUrl: string;
   instance: string;
+  /** Called after a tick that wrote outbox rows (the outbox's worker sends them). */
+  onEnqueued?: () => void;
   log?: WeeklyMailLog;
 }): WeeklyMailRunner {
-  async function sendOne(shop: WeeklyMailCandidate, week: ReturnType<typeof isoWeekOf>, minute: number) {
-    if (!(await claimWeeklyMail(db, { customerId: shop.id, week: week.week, instance }))) return null;
-    const [report, emails] = await Promise.all([
-      weeklyReport(db, { shop, week, now: minute }),
-      listShopEmails(db, { customerId: shop.id }),
-    ]);
-    const mail = weeklyMail(shop.name, report, reportLink(webUrl, shop.slug, week.week));
-    let sent = 0;
-    for (const to of emails) {
-      try {
-        await mailer.send({ to, ...mail });
-        sent++;
-      } catch (err) {
-        log.error({ err, customerId: shop.id, week: week.week }, 'weekly report: mail failed');
-      }
-    }
-    await markWeeklyMailSent(db, { customerId: shop.id, week: week.week, sent });
-    return { customerId: shop.id, week: week.week, recipients: sent };
+  /**
+   * Claims the shop's mail for the week and writes one outbox row per user, in one transaction: the
+   * mail exists exactly when the claim does, and the outbox's worker (any instance's) sends it, with
+   * its retries. The report is read inside the transaction too (PGlite has one connection).
+   */
+  async function enqueueOne(shop: WeeklyMailCandidate, week: ReturnType<typeof isoWeekOf>, minute: number) {
+    return transaction(db, async (tx) => {
+      if (!(await claimWeeklyMail(tx, { customerId: shop.id, week: week.week, instance }))) return null;
+      const [report, emails] = await Promise.all([
+        weeklyReport(tx, { shop, week, now: minute }),
+        listShopEmails(tx, { customerId: shop.id }),
+      ]);
+      const mail = weeklyMail(shop.name, report, reportLink(webUrl, shop.slug, week.week));
+      await enqueueWeeklyMails(tx, {
+        customerId: shop.id,
+        week: week.week,
+        mails: emails.map((to) => ({ to, ...mail })),
+      });
+      return { customerId: shop.id, week: week.week, recipients: emails.length };
+    });
   }
 
   async function tick(minuteUtcMs: number): Promise<WeeklyMailSent[]> {
@@ -101,7 +105,7 @@ export function createWeeklyMailRunner({
       for (let i = 0; i < shops.length; i += SHOPS_AT_ONCE) {
         const sent = await Promise.all(
           shops.slice(i, i + SHOPS_AT_ONCE).map((shop) =>
-            sendOne(shop, week, minute).catch((err: unknown) => {
+            enqueueOne(shop, week, minute).catch((err: unknown) => {
               log.error({ err, customerId: shop.id, week: week.week }, 'weekly report: failed');
               return null;
             }),
@@ -110,6 +114,7 @@ export function createWeeklyMailRunner({
         for (const s of sent) if (s) out.push(s);
       }
     }
+    if (out.length) onEnqueued();
     return out;
   }
 

@@ -69,6 +69,8 @@ export interface SchedulerOptions {
   log?: SchedulerLog;
   /** The music plan's runner, ticked with the same minutes (its failures are logged, never the fires'). */
   plan?: Pick<PlanRunner, 'tick'>;
+  /** The alert evaluator, ticked with the same minutes (its failures are logged, never the fires'). */
+  alerts?: { tick(minuteUtcMs: number): Promise<unknown> };
   /** The Monday mail of the weekly report, ticked with the same minutes (likewise). */
   weeklyMail?: Pick<WeeklyMailRunner, 'tick'>;
 }
@@ -80,7 +82,7 @@ export function defaultInstanceId(): string {
 
 export function createScheduler(
   ctx: Pick<AppContext, 'db' | 'storage' | 'realtime' | 'clock'>,
-  { instance, log = { error: () => {} }, plan, weeklyMail }: SchedulerOptions,
+  { instance, log = { error: () => {} }, plan, alerts, weeklyMail }: SchedulerOptions,
 ): Scheduler {
   const { db, storage, realtime } = ctx;
 
@@ -181,10 +183,13 @@ export function createScheduler(
     }));
   }
 
-  /** The minute's fires, the music plan's boundaries and the weekly mail, side by side. */
+  /** The minute's fires, the music plan's boundaries, the alerts' evaluation and the weekly mail, side by side. */
   async function tickAll(minuteUtcMs: number): Promise<FireResult[]> {
     const planned = plan?.tick(minuteUtcMs).catch((err: unknown) => {
       log.error({ err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() }, 'scheduler: plan tick failed');
+    });
+    const evaluated = alerts?.tick(minuteUtcMs).catch((err: unknown) => {
+      log.error({ err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() }, 'scheduler: alert tick failed');
     });
     const mailed = weeklyMail?.tick(minuteUtcMs).catch((err: unknown) => {
       log.error(
@@ -192,7 +197,7 @@ export function createScheduler(
         'scheduler: weekly mail tick failed',
       );
     });
-    const [fired] = await Promise.all([tick(minuteUtcMs), planned, mailed]);
+    const [fired] = await Promise.all([tick(minuteUtcMs), planned, evaluated, mailed]);
     return fired;
   }
 

@@ -1,7 +1,16 @@
 import { and, asc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Alert } from '../../../../contracts/alerts';
 import type { Db } from '../client';
-import { alerts, customers, playReports, schedulerFires, spots, users, weeklyReportMails } from '../schema';
+import {
+  alertOutbox,
+  alerts,
+  customers,
+  playReports,
+  schedulerFires,
+  spots,
+  users,
+  weeklyReportMails,
+} from '../schema';
 
 /*
  * The weekly report ('Heti jelentés'): what the shop heard (the devices' play reports merged into
@@ -202,10 +211,31 @@ export async function claimWeeklyMail(
   return rows.length > 0;
 }
 
-export async function markWeeklyMailSent(db: Db, { customerId, week, sent }: Scope & { week: string; sent: number }) {
+/** The week's mails as outbox rows (one per address; the key keeps a second write of the same mail out). */
+export async function enqueueWeeklyMails(
+  db: Db,
+  {
+    customerId,
+    week,
+    mails,
+  }: Scope & { week: string; mails: Array<{ to: string; subject: string; text: string; html: string }> },
+) {
+  if (!mails.length) return;
+  await db
+    .insert(alertOutbox)
+    .values(
+      mails.map((m) => ({
+        customerId,
+        channel: 'mail',
+        key: `weekly:${customerId}:${week}:${m.to}`,
+        recipient: m.to,
+        payload: m,
+      })),
+    )
+    .onConflictDoNothing();
   await db
     .update(weeklyReportMails)
-    .set({ sent })
+    .set({ sent: mails.length })
     .where(and(eq(weeklyReportMails.customerId, customerId), eq(weeklyReportMails.week, week)));
 }
 
