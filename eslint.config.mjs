@@ -4,11 +4,44 @@
 import path from 'node:path';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import { BROWSER_FOLDERS, WEB_APP_FILES } from './lib/browser-folders.mjs';
 
 /** The server-only folders (lib/README.md): the BFF and the server components' reads. */
 const SERVER_ONLY = /^lib\/(?:bff|server)(?:\/|\.[cm]?[jt]sx?$|$)/;
-/** The browser's folders; any other file is a browser module when it says 'use client'. */
-const BROWSER = /^(?:lib\/(?:api|player|realtime)|components)\//;
+/**
+ * The browser's folders (lib/browser-folders.mjs, the list the zod-free test reads too); any other
+ * file is a browser module when it says 'use client'.
+ */
+const BROWSER = new RegExp(`^(?:${BROWSER_FOLDERS.map((f) => f.replaceAll('/', '\\/')).join('|')})\\/`);
+/** The tenant API's code. */
+const API = /^server\//;
+
+/** The project path an import names (`@/…` or relative to the importing file), or null for a package. */
+function targetOf(file, source) {
+  if (source.startsWith('@/')) return source.slice(2);
+  if (source.startsWith('.')) return path.posix.join(path.posix.dirname(file), source);
+  return null;
+}
+
+/** The importing file, relative to the project's root with forward slashes. */
+function fileOf(context) {
+  return path.relative(context.cwd, context.filename).split(path.sep).join('/');
+}
+
+/** The visitor of every import, export-from and `import()` with a literal source. */
+function onImports(check) {
+  const visit = (node) => {
+    const source = node.source;
+    if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+    check(node, source);
+  };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
+}
 
 /**
  * A browser module never imports a server-only folder: `server-only` would break its build only once
@@ -25,34 +58,86 @@ const noServerOnlyInBrowser = {
     },
   },
   create(context) {
-    const file = path.relative(context.cwd, context.filename).split(path.sep).join('/');
+    const file = fileOf(context);
     const isBrowser = (program) =>
       BROWSER.test(file) ||
       program.body.some((node) => node.type === 'ExpressionStatement' && node.directive === 'use client');
-    const targetOf = (source) => {
-      if (source.startsWith('@/')) return source.slice(2);
-      if (source.startsWith('.')) return path.posix.join(path.posix.dirname(file), source);
-      return null;
-    };
     let browser = false;
-    const check = (node) => {
-      if (!browser || node.importKind === 'type' || node.exportKind === 'type') return;
-      const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-      const target = targetOf(source.value);
-      if (target && SERVER_ONLY.test(target)) {
-        context.report({ node: source, messageId: 'serverOnly', data: { file, target: source.value } });
-      }
-    };
     return {
       Program(program) {
         browser = isBrowser(program);
       },
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
+      ...onImports((node, source) => {
+        if (!browser || node.importKind === 'type' || node.exportKind === 'type') return;
+        const target = targetOf(file, source.value);
+        if (target && SERVER_ONLY.test(target)) {
+          context.report({ node: source, messageId: 'serverOnly', data: { file, target: source.value } });
+        }
+      }),
     };
+  },
+};
+
+/**
+ * The web app imports nothing of the tenant API's `server/`, types included: the API is one
+ * implementation of the contract (a Laravel one is another), and what both sides need (the time
+ * rules, the wire shapes) lives in contracts/.
+ */
+const noApiInWebApp = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      api: "{{file}} is the web app: it must not import the tenant API's {{target}}. Shared rules live in contracts/ (the time rules in contracts/time).",
+    },
+  },
+  create(context) {
+    const file = fileOf(context);
+    return onImports((_node, source) => {
+      const target = targetOf(file, source.value);
+      if (target && API.test(target))
+        context.report({ node: source, messageId: 'api', data: { file, target: source.value } });
+    });
+  },
+};
+
+/**
+ * contracts/ is the ground both servers and the browser stand on: it imports only zod and itself.
+ * The one exception is `@date-fns/tz`, for the time rules (contracts/time/**); and the two modules
+ * that only servers and the launcher load keep their Node built-ins (the secrets file, the trusted
+ * proxies' address lists).
+ */
+const CONTRACTS_NODE_BUILTINS = new Set(['contracts/secrets.mjs', 'contracts/trusted-proxies.ts']);
+const contractsImportOnlyZod = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      only: "{{file}} is a contract: it imports only zod and contracts/ (contracts/time also '@date-fns/tz'), not {{target}}.",
+    },
+  },
+  create(context) {
+    const file = fileOf(context);
+    const allowed = (spec) => {
+      const target = targetOf(file, spec);
+      if (target !== null) return target.startsWith('contracts/');
+      if (spec === 'zod' || spec.startsWith('zod/')) return true;
+      if (spec === '@date-fns/tz') return file.startsWith('contracts/time/');
+      if (spec.startsWith('node:')) return CONTRACTS_NODE_BUILTINS.has(file);
+      return false;
+    };
+    return onImports((_node, source) => {
+      if (!allowed(source.value))
+        context.report({ node: source, messageId: 'only', data: { file, target: source.value } });
+    });
+  },
+};
+
+const pulzus = {
+  rules: {
+    'no-server-only-in-browser': noServerOnlyInBrowser,
+    'no-api-in-web-app': noApiInWebApp,
+    'contracts-import-only-zod': contractsImportOnlyZod,
   },
 };
 
@@ -145,11 +230,21 @@ const config = [
       ],
     },
   },
+  { plugins: { pulzus } },
   {
     // Server-only code stays out of the browser: no browser module imports lib/server or lib/bff.
     files: ['app/**', 'components/**', 'lib/**', 'proxy.ts'],
-    plugins: { pulzus: { rules: { 'no-server-only-in-browser': noServerOnlyInBrowser } } },
     rules: { 'pulzus/no-server-only-in-browser': 'error' },
+  },
+  {
+    // The web app (its folders and entry files, lib/browser-folders.mjs) never imports server/**.
+    files: [...WEB_APP_FILES],
+    rules: { 'pulzus/no-api-in-web-app': 'error' },
+  },
+  {
+    // The contracts import only zod (contracts/time also '@date-fns/tz').
+    files: ['contracts/**'],
+    rules: { 'pulzus/contracts-import-only-zod': 'error' },
   },
   {
     // Node-side code (tenant API, scripts, tests, bench) is not a React app.

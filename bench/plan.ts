@@ -24,7 +24,7 @@ import { migrateDatabase, openDatabase, type Database } from '../server/src/db/c
 import { customers, musicPlanBlocks, musicPlans, openingHours, players } from '../server/src/db/schema';
 import { createPlayerService } from '../server/src/player/service';
 import { createPlanRunner } from '../server/src/scheduler/plan-runner';
-import { floorMinute } from '../server/src/scheduler/engine';
+import { floorMinute } from '../contracts/time';
 import { runSeed } from '../server/src/seed';
 import { createStorage } from '../server/src/storage';
 import { Device, devicePusher, percentile, subscribed, withTimeout } from './realtime';

@@ -17,7 +17,8 @@
  *   other shop's calls are timed again.
  */
 import Pusher from 'pusher-js';
-import { dueItems, floorMinute, type ScheduleRule } from '../server/src/scheduler/engine';
+import { floorMinute, type ScheduleRule } from '../contracts/time';
+import { dueItems } from '../server/src/scheduler/engine';
 import { DEFAULT_SCHEDULE_RULE, SCHEDULER_FREQUENCIES } from '../contracts/scheduled-contents';
 import { Device, devicePusher, percentile, subscribed, withTimeout } from './realtime';
 

@@ -11,7 +11,7 @@ import {
   SETTING_SPOT_GAIN_DB,
   SPOT_GAIN_DB,
 } from './sound-settings';
-import { isTimeZoneIn } from './time-zones';
+import { isTimeZoneIn } from './time/zones';
 
 /**
  * Settings (SPEC.md §3 Setting, §7 Settings): per shop, `{id, key, value, url}`. Every shop has the

@@ -3,8 +3,10 @@
 import type { Alert, WeeklyReportDay, WeeklyReportSpot } from '@/contracts/alerts';
 import { DataTable, type Column } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { usableTimeZone, useShopTimeZone } from '@/lib/api/use-shop-time-zone';
-import { formatDate, wallClockIn } from '@/lib/format/date';
+import { usableTimeZone } from '@/contracts/time/zones';
+import { useShopTimeZone } from '@/lib/api/use-shop-time-zone';
+import { wallClockIn } from '@/contracts/time/wall-clock';
+import { formatDate } from '@/lib/format/date';
 import { reports } from '@/lib/i18n/hu/reports';
 import styles from './WeeklyReport.module.scss';
 

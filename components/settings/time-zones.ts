@@ -1,21 +1,14 @@
-import { currentTimeZoneName, olderTimeZoneName, utcOffsetLabel } from '@/contracts/time-zones';
+import {
+  currentTimeZoneName,
+  DEFAULT_TIME_ZONE,
+  olderTimeZoneName,
+  runtimeTimeZones as knownZones,
+  utcOffsetLabel,
+} from '@/contracts/time/zones';
 import { settings } from '@/lib/i18n/hu/settings';
 import { zonePlaces } from '@/lib/i18n/hu/time-zones';
 
 const hu = { settings, zonePlaces };
-
-/** The shop's own zone and the default of every shop (the scheduler fires in it). */
-export const HOME_TIME_ZONE = 'Europe/Budapest';
-
-/** What the browser knows, or at least the home zone (an old browser without `supportedValuesOf`). */
-function knownZones(): string[] {
-  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
-  try {
-    return intl.supportedValuesOf?.('timeZone') ?? [HOME_TIME_ZONE];
-  } catch {
-    return [HOME_TIME_ZONE];
-  }
-}
 
 export interface TimeZoneChoice {
   /** The IANA name to save: the current spelling ('Europe/Kyiv'); the saved value as it is. */
@@ -117,7 +110,7 @@ function buildChoice(zone: string, at: Date): TimeZoneChoice {
  * current spelling; the API takes both.
  */
 export function timeZoneGroups(current: string | null, at: Date, known: string[] = knownZones()): TimeZoneGroup[] {
-  const home = HOME_TIME_ZONE;
+  const home = DEFAULT_TIME_ZONE;
   const first = [choice(home, at)];
   const taken = new Set([home]);
   if (current && currentTimeZoneName(current) !== home) {

@@ -1,23 +1,8 @@
 'use client';
 
+import { usableTimeZone } from '@/contracts/time/zones';
 import { TIMEZONE_SETTING } from './settings';
 import { useCustomer } from './use-customer';
-
-/** The server's zone for a shop without a usable 'timezone' setting (server/src/db/schema.ts). */
-export const DEFAULT_SHOP_TIME_ZONE = 'Europe/Budapest';
-
-/** The zone named, when this browser knows it; else the default, as the server does. */
-export function usableTimeZone(zone: string | null | undefined): string {
-  if (zone) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return zone;
-    } catch {
-      /* an unknown name */
-    }
-  }
-  return DEFAULT_SHOP_TIME_ZONE;
-}
 
 /**
  * The shop's time zone as the server's scheduler and music plan go by it: the 'timezone' setting of the

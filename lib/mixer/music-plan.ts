@@ -1,7 +1,7 @@
 import type { MusicBlock, MusicSourceType } from '@/contracts/music-plan';
 import { DAY_KEY_OF_WEEKDAY, DAY_KEYS, type DayKey } from '@/contracts/names';
 import type { OpeningHours } from '@/contracts/opening-hours';
-import { wallClockIn } from '@/lib/format/date';
+import { wallClockIn } from '@/contracts/time/wall-clock';
 
 /**
  * The music plan page's logic without React ('Zenei napirend', issue 26): the form's draft and the

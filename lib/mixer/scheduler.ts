@@ -6,10 +6,11 @@ import type {
   SchedulePreviewEntry,
   SchedulerFrequency,
 } from '@/contracts/scheduled-contents';
-// The scheduler's own engine (pure, no server dependency): the form counts fires by the very rules the server fires by.
-import { firesBetween, localMinute, zonedDayStart, type ScheduleRule } from '@/server/src/scheduler/engine';
+// The shared time rules: the form counts fires by the very rules the server fires by.
+import { firesBetween, type ScheduleRule } from '@/contracts/time/fires';
+import { addDays, localMinute, zonedDayStart } from '@/contracts/time/wall-clock';
 import type { OpeningHours } from '@/contracts/opening-hours';
-import { compileHours, isOpenAt } from '@/server/src/scheduler/day-plan';
+import { compileHours, isOpenAt } from '@/contracts/time/hours';
 
 export { DAY_KEYS };
 
@@ -206,11 +207,6 @@ export function bodyOf(draft: ScheduleDraft): ScheduledContentBody {
 
 /** More fires than this on one day of the next week, and the form asks before saving. */
 export const FIRES_PER_DAY_ASK = 96;
-
-const addDays = (dateKey: string, days: number) => {
-  const [y, m, d] = dateKey.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-};
 
 /**
  * The most times the rule fires on one of the shop's days, today and the six after (whole days on

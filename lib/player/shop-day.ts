@@ -1,18 +1,13 @@
-import { wallClockIn } from '@/lib/format/date';
+import { addDays, wallClockIn } from '@/contracts/time/wall-clock';
 import { player as huPlayer } from '@/lib/i18n/hu/player';
 
 /**
  * The shop's day as the bar says it, on the shop's own clock (its time zone): the day words of a hold's
  * end and of the next opening, and the closed line. Whether the shop is open is shop-open.ts's
- * (which carries the server's rules, so it loads only once opening hours have arrived).
+ * (which carries the shared rules of the shop's day, so it loads only once opening hours have arrived).
  */
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
-/** The calendar day after `YYYY-MM-DD`. */
-function nextDateKey(dateKey: string): string {
-  const [y, m, d] = dateKey.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
 
 /**
  * The day of `at` as the bar names it, on the shop's clock: 'ma' (the shop's today), 'holnap' (the
@@ -23,7 +18,7 @@ export function shopDayWord(atMs: number, nowMs: number, timeZone: string): stri
   const at = wallClockIn(atMs, timeZone).dateKey;
   const today = wallClockIn(nowMs, timeZone).dateKey;
   if (at === today) return huPlayer.today;
-  if (at === nextDateKey(today)) return huPlayer.tomorrow;
+  if (at === addDays(today, 1)) return huPlayer.tomorrow;
   return huPlayer.weekdays[wallClockIn(atMs, timeZone).weekday]!;
 }
 

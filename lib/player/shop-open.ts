@@ -1,7 +1,7 @@
 import type { OpeningHours } from '@/contracts/opening-hours';
-// The server's own rules of the shop's day (pure, no server dependency): the bar says closed exactly
-// when the plan runner pauses the music and the scheduler leaves out an 'only open' spot.
-import { compileHours, isOpenAt, openingBoundaries } from '@/server/src/scheduler/day-plan';
+// The shared rules of the shop's day: the bar says closed exactly when the plan runner pauses the
+// music and the scheduler leaves out an 'only open' spot.
+import { compileHours, isOpenAt, openingBoundaries } from '@/contracts/time/hours';
 import type { ShopDay } from './shop-day';
 
 const DAY_MS = 86_400_000;

@@ -25,7 +25,7 @@ import {
   planBoundaries,
   type PlanBlockRule,
 } from '../../server/src/scheduler/day-plan';
-import { firesBetween, type ScheduleRule } from '../../server/src/scheduler/engine';
+import { firesBetween, type ScheduleRule } from '../../contracts/time';
 
 const SEED = Number(process.env.DAY_PLAN_SEED ?? 20261126);
 const MIN = 60_000;

@@ -119,19 +119,26 @@ describe('PNG', () => {
 });
 
 describe('JPEG', () => {
-  test('height and width of the SOF, whichever of SOF0–SOF15 it is', async () => {
+  test('height and width of the SOF: baseline, extended or progressive (what image-size reads)', async () => {
     assert.deepEqual(readImageHeader(jpeg(1280, 720)), { type: 'jpg', width: 1280, height: 720 });
-    for (const sof of [0xc1, 0xc2, 0xc3, 0xc5, 0xc9, 0xcf]) {
+    for (const sof of [0xc1, 0xc2]) {
       assert.deepEqual(
         readImageHeader(jpeg(30, 20, { sof })),
         { type: 'jpg', width: 30, height: 20 },
         sof.toString(16),
       );
     }
+    // Lossless, hierarchical and arithmetic-coded frames alone: image-size finds no size in them, so
+    // they are no image for us either (our walk alone no longer vouches for a file).
+    for (const sof of [0xc3, 0xc5, 0xc9, 0xcf])
+      assert.equal(readImageHeader(jpeg(30, 20, { sof })), null, sof.toString(16));
     assert.deepEqual(readImageHeader(jpeg(65535, 65535)), { type: 'jpg', width: 65535, height: 65535 });
-    // Fill bytes before a marker, and an EXIF segment before the frame.
-    const exif = Buffer.concat([Buffer.from([0xff, 0xff]), jpegSegment(0xe1, Buffer.alloc(300))]);
+    // An EXIF segment before the frame.
+    const exif = jpegSegment(0xe1, Buffer.alloc(300));
     assert.deepEqual(readImageHeader(jpeg(4, 3, { before: [exif] })), { type: 'jpg', width: 4, height: 3 });
+    // Fill bytes before a marker are legal JPEG that image-size cannot follow: refused.
+    const filled = Buffer.concat([Buffer.from([0xff, 0xff]), exif]);
+    assert.equal(readImageHeader(jpeg(4, 3, { before: [filled] })), null);
     const slide = await readFile(path.join(DEFAULT_ASSETS_ROOT, 'images/slides/slide-01.jpeg'));
     assert.deepEqual(readImageHeader(slide), { type: 'jpg', width: 1280, height: 720 });
   });

@@ -2,7 +2,10 @@
  * Slides and logos are judged by their header, not their first bytes: a PNG signature followed by
  * HTML, a broken chunk, and headers claiming sizes the in-store screen cannot decode (over 40
  * megapixels or 8000 px a side) are refused on `errors.file` and leave no row and no file; a
- * valid PNG and JPEG, up to the limits exactly, are taken.
+ * valid PNG and JPEG, up to the limits exactly, are taken. Each image is read by image-size and by
+ * our walk of its structure (server/src/storage/image-header.ts): malformed files (cut short, a wrong
+ * signature, another format, a frame only one of the two readers reads, absurd dimensions) answer 422
+ * with the same two Hungarian messages.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -70,6 +73,47 @@ const oversized: Array<[string, Buffer]> = [
   ['JPEG 10×10, then a second frame of 65500×65500', jpegTwoFrames(10, 10, [65500, 65500])],
 ];
 
+/** A lossless VP8L WebP of `width`×`height` (its header; no pixels): a format we do not take. */
+function webp(width: number, height: number): Buffer {
+  const bits = Buffer.alloc(4);
+  bits.writeUInt32LE(((width - 1) & 0x3fff) | (((height - 1) & 0x3fff) << 14));
+  const chunk = Buffer.concat([Buffer.from('VP8L'), Buffer.from([5, 0, 0, 0, 0x2f]), bits, Buffer.alloc(1)]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(4 + chunk.length);
+  return Buffer.concat([Buffer.from('RIFF'), size, Buffer.from('WEBP'), chunk]);
+}
+
+const wrongSignature = (data: Buffer, at: number) => {
+  const copy = Buffer.from(data);
+  copy[at] = copy[at]! ^ 0x20;
+  return copy;
+};
+
+/** Malformed files: each [what, bytes, name it is sent as]. */
+const malformed: Array<[string, Buffer, string]> = [
+  ['a PNG cut inside its IHDR', png(640, 480).subarray(0, 20), 'vagott.png'],
+  ['a PNG cut inside its IDAT', png(640, 480).subarray(0, png(640, 480).length - 20), 'vagott.png'],
+  ['a PNG signature alone', PNG_SIGNATURE, 'ures.png'],
+  ['a JPEG cut inside its frame header', jpeg(640, 480).subarray(0, 100), 'vagott.jpg'],
+  ['a JPEG start and end, nothing between', Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'ures.jpg'],
+  ['a PNG whose signature has one byte changed', wrongSignature(png(640, 480), 1), 'rossz.png'],
+  ['a JPEG whose start has one byte changed', wrongSignature(jpeg(640, 480), 1), 'rossz.jpg'],
+  ['a WebP named .png', webp(640, 480), 'mas.png'],
+  [
+    'a GIF named .jpg',
+    Buffer.concat([Buffer.from('GIF89a'), Buffer.from([0x80, 0x02, 0xe0, 0x01]), Buffer.alloc(20)]),
+    'mas.jpg',
+  ],
+  ['a JPEG whose only frame is lossless (image-size reads no size)', jpeg(30, 20, { sof: 0xc3 }), 'veszteseg.jpg'],
+  ['a PNG of 0×0', png(0, 0), 'nulla.png'],
+  ['a JPEG of 0 width', jpeg(0, 480), 'nulla.jpg'],
+];
+const hugeDeclared: Array<[string, Buffer, string]> = [
+  ['a PNG declaring 2³¹−1 × 2³¹−1', png(2 ** 31 - 1, 2 ** 31 - 1), 'nagy.png'],
+  ['a JPEG declaring 65535×65535', jpeg(65535, 65535), 'nagy.jpg'],
+  ['a JPEG of 64×64 with a later frame of 65535×65535', jpegTwoFrames(64, 64, [65535, 65535]), 'nagy.jpg'],
+];
+
 before(async () => {
   t = await createTestApp();
   a = await loggedIn(t.app);
@@ -128,5 +172,29 @@ describe('logos', () => {
       assert.equal(res.statusCode, 200, res.body);
     }
     assert.match((await logoRow()).filePath!, /\.jpg$/);
+  });
+});
+
+describe('malformed images', () => {
+  test('cut short, a wrong signature or format, a frame image-size cannot read: 422 "A kép csak JPEG vagy PNG fájl lehet."', async () => {
+    const rows = await rowCount(t, 'slideshow_images');
+    const logo = await logoRow();
+    const files = await mediaFiles(t);
+    for (const [what, data, filename] of malformed) {
+      await assertRefused(await addSlide(data, filename), 'A kép csak JPEG vagy PNG fájl lehet.', `slide: ${what}`);
+      await assertRefused(await uploadLogo(data, filename), 'A kép csak JPEG vagy PNG fájl lehet.', `logo: ${what}`);
+    }
+    assert.equal(await rowCount(t, 'slideshow_images'), rows);
+    assert.deepEqual(await logoRow(), logo);
+    assert.deepEqual(await mediaFiles(t), files);
+  });
+
+  test('huge declared dimensions, in the first frame or a later one: 422 with the size message', async () => {
+    const files = await mediaFiles(t);
+    for (const [what, data, filename] of hugeDeclared) {
+      await assertRefused(await addSlide(data, filename), TOO_LARGE, `slide: ${what}`);
+      await assertRefused(await uploadLogo(data, filename), TOO_LARGE, `logo: ${what}`);
+    }
+    assert.deepEqual(await mediaFiles(t), files);
   });
 });

@@ -14,7 +14,6 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { SCHEDULER_FREQUENCIES, type SchedulerFrequency } from '../../contracts/names';
 import {
-  dueItems,
   firesBetween,
   floorMinute,
   isDue,
@@ -22,7 +21,8 @@ import {
   localMinute,
   nextFireAt,
   type ScheduleRule,
-} from '../../server/src/scheduler/engine';
+} from '../../contracts/time';
+import { dueItems } from '../../server/src/scheduler/engine';
 
 const SEED = Number(process.env.SCHEDULER_SEED ?? 20261124);
 const MIN = 60_000;

@@ -23,7 +23,8 @@ import {
   players,
   schedulerFires,
 } from '../db/schema';
-import { compileHours, isOpenAt, wallMinuteAt, type CompiledHours } from '../scheduler/day-plan';
+import { wallMinuteAt } from '../../../contracts/time/wall-rules';
+import { compileHours, isOpenAt, type CompiledHours } from '../scheduler/day-plan';
 import { floorMinute } from '../scheduler/engine';
 import {
   alertResource,

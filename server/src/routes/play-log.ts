@@ -33,7 +33,7 @@ import { actor, bodyOf } from '../http/request';
 import { deviceFromUserAgent, deviceLabelOf } from '../realtime/device';
 import { paginate } from '../resources/paginator';
 import { validate } from '../http/validation';
-import { isoWithOffset, localMinute, timeZoneOf, zonedDayStart } from '../scheduler/engine';
+import { isoWithOffset, localMinute, timeZoneOf, zonedDayStart } from '../../../contracts/time';
 
 const DAY_MS = 86_400_000;
 

@@ -37,7 +37,7 @@ import { idParam } from '../http/params';
 import { bodyOf } from '../http/request';
 import { laravelDate } from '../resources';
 import { validate } from '../http/validation';
-import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../scheduler/engine';
+import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../../../contracts/time';
 import { slices } from '../scheduler/slices';
 import {
   compileHours,

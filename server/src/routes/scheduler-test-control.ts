@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { floorMinute } from '../scheduler/engine';
+import { floorMinute } from '../../../contracts/time';
 import type { Scheduler } from '../scheduler/runner';
 
 /**

@@ -1,232 +1,38 @@
 /**
- * The shop's day (issue 26): whether it is open, and which music block is in force, at an instant;
- * and the instants where either changes. Pure functions like the scheduler's engine: the caller
- * passes UTC milliseconds and the shop's time zone (`timeZoneOf`).
+ * The shop's day (issue 26) as the tenant API runs it: which music block is in force at an instant,
+ * the instants where it changes, whether two blocks overlap, and the next fire of an item 'Csak
+ * nyitvatartási időben'. Pure functions like the scheduler's rules: the caller passes UTC
+ * milliseconds and the shop's time zone (`timeZoneOf`).
  *
- * Both are rules on the shop's wall clock (the local date, its weekday and the minute of the day).
- * The wall clock is read so that it never runs backwards: in autumn's repeated hour it stays on
- * the last minute it showed before the clocks went back, until it passes it again. So a boundary
- * at a repeated wall time happens once (the first time), and one inside spring's gap happens at the
- * first minute after the gap. Every boundary falls on a whole UTC minute.
+ * The wall clock these rules read, and the opening hours, are the shared time rules of
+ * contracts/time (the browser reads the same); the server's code keeps importing the opening hours
+ * from here, its home of the shop's day.
  */
-import type { OpeningHours } from '../../../contracts/opening-hours';
-import { DAY_KEY_OF_WEEKDAY, DAY_KEYS, type DayKey } from '../../../contracts/names';
+import { DAY_KEYS, type DayKey } from '../../../contracts/names';
 import {
+  DAY_MS,
   firstFire,
-  floorMinute,
-  localMinute,
+  minuteOfHm,
+  MINUTES_PER_DAY,
   nextFireAt,
-  offsetMsAt,
-  sameOffsetSpanEnd,
+  openingBoundaries,
+  isOpenAt,
+  stateChanges,
+  wallMinuteAt,
+  type CompiledHours,
   type ScheduleRule,
-} from './engine';
+  type WallMinute,
+  type WallRule,
+} from '../../../contracts/time';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-const MINUTES_PER_DAY = 1440;
-/** Longer than any backward change of a clock in use (Lord Howe's is 30 min, most are 60). */
-const LOOK_BACK_MS = 3 * 3_600_000;
-
-/** A minute on the shop's wall clock. */
-export interface WallMinute {
-  /** `YYYY-MM-DD`. */
-  dateKey: string;
-  /** 0 = Sunday … 6 = Saturday (as `LocalMinute`). */
-  weekday: number;
-  minuteOfDay: number;
-}
-
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** A wall time held as the UTC milliseconds that show the same digits. */
-function wallOf(wallMs: number): WallMinute {
-  const d = new Date(wallMs);
-  return {
-    dateKey: `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`,
-    weekday: d.getUTCDay(),
-    minuteOfDay: d.getUTCHours() * 60 + d.getUTCMinutes(),
-  };
-}
-
-/**
- * The wall clock at the minute holding `utcMs`, as it is read here: the local time, except in the
- * second pass of a repeated hour, where it is the last minute shown before the clocks went back.
- */
-export function effectiveWallMs(utcMs: number, timeZone: string): number {
-  const t = floorMinute(utcMs);
-  const offset = offsetMsAt(t, timeZone);
-  const wall = t + offset;
-  const earlier = offsetMsAt(t - LOOK_BACK_MS, timeZone);
-  if (earlier <= offset) return wall;
-  // The clocks went back within the look-back: find the first minute of the new offset.
-  let lo = t - LOOK_BACK_MS;
-  let hi = t;
-  while (hi - lo > MINUTE_MS) {
-    const mid = floorMinute(lo + (hi - lo) / 2);
-    if (offsetMsAt(mid, timeZone) === earlier) lo = mid;
-    else hi = mid;
-  }
-  return Math.max(wall, hi - MINUTE_MS + earlier);
-}
-
-/** The wall minute the rules below read at `utcMs`. */
-export function wallMinuteAt(utcMs: number, timeZone: string): WallMinute {
-  return wallOf(effectiveWallMs(utcMs, timeZone));
-}
-
-/** A rule on the wall clock: its state at a minute, and the minutes of a date where it may change. */
-export interface WallRule<S> {
-  stateAt(w: WallMinute): S;
-  /** Minutes of the day at which the state may differ from the minute before (any order). */
-  changeMinutes(dateKey: string, weekday: number): readonly number[];
-}
-
-export interface StateChange<S> {
-  /** UTC ms of the first minute of the new state. */
-  at: number;
-  state: S;
-}
-
-/**
- * Every instant in [fromUtcMs, untilUtcMs) whose minute's state differs from the minute before,
- * ascending. Walks spans of one local date and one UTC offset (as the scheduler's engine does);
- * within one the wall clock runs with UTC, so only the rule's change minutes and the span's first
- * minute need looking at. A span the wall clock has already shown (autumn's second pass) is skipped
- * up to where it shows new minutes again.
- */
-export function stateChanges<S>(
-  rule: WallRule<S>,
-  fromUtcMs: number,
-  untilUtcMs: number,
-  timeZone: string,
-): StateChange<S>[] {
-  const out: StateChange<S>[] = [];
-  let t = Math.ceil(fromUtcMs / MINUTE_MS) * MINUTE_MS;
-  if (t >= untilUtcMs) return out;
-  let maxWall = effectiveWallMs(t - MINUTE_MS, timeZone);
-  let state = rule.stateAt(wallOf(maxWall));
-  while (t < untilUtcMs) {
-    const local = localMinute(t, timeZone);
-    const offset = local.offsetMinutes * MINUTE_MS;
-    const dayStartWall = t + offset - local.minuteOfDay * MINUTE_MS;
-    const spanEnd = sameOffsetSpanEnd(t, dayStartWall, offset, timeZone);
-    const regionStart = Math.max(t, maxWall + MINUTE_MS - offset);
-    if (regionStart < spanEnd) {
-      const candidates = new Set<number>([regionStart]);
-      for (const m of rule.changeMinutes(local.dateKey, local.weekday)) {
-        const c = dayStartWall + m * MINUTE_MS - offset;
-        if (c > regionStart && c < spanEnd) candidates.add(c);
-      }
-      for (const c of [...candidates].sort((a, b) => a - b)) {
-        if (c >= untilUtcMs) break;
-        const s = rule.stateAt({
-          dateKey: local.dateKey,
-          weekday: local.weekday,
-          minuteOfDay: (c + offset - dayStartWall) / MINUTE_MS,
-        });
-        if (s !== state) {
-          out.push({ at: c, state: s });
-          state = s;
-        }
-      }
-      maxWall = spanEnd - MINUTE_MS + offset;
-    }
-    t = spanEnd;
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Opening hours
-
-/** `HH:MM` as a minute of the day (the contract stores only well-formed times). */
-export function minuteOfHm(hm: string): number {
-  return Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
-}
-
-/** Open–close minutes of the day, close < open past midnight; null: closed. */
-type Span = readonly [open: number, close: number] | null;
-
-export interface CompiledHours {
-  /** No opening hours set: always open, no boundaries. */
-  alwaysOpen: boolean;
-  /** Indexed by weekday (0 = Sunday). */
-  week: Span[];
-  exceptions: Map<string, Span>;
-}
-
-function spanOf(h: { closed: true } | { open: string; close: string }): Span {
-  return 'closed' in h ? null : [minuteOfHm(h.open), minuteOfHm(h.close)];
-}
-
-export function compileHours(hours: OpeningHours): CompiledHours {
-  const week: Span[] = Array.from({ length: 7 }, () => null);
-  for (const d of hours.week) week[DAY_KEY_OF_WEEKDAY.indexOf(d.day)] = spanOf(d);
-  return {
-    alwaysOpen: hours.week.length === 0,
-    week,
-    exceptions: new Map(hours.exceptions.map((e) => [e.date, spanOf(e)])),
-  };
-}
-
-/** The day before `YYYY-MM-DD`. */
-function previousDate(dateKey: string): string {
-  const ms = Date.UTC(Number(dateKey.slice(0, 4)), Number(dateKey.slice(5, 7)) - 1, Number(dateKey.slice(8, 10)));
-  return wallOf(ms - DAY_MS).dateKey;
-}
-
-/** The hours that open on a date: its exception's, else its weekday's. */
-function hoursOn(h: CompiledHours, dateKey: string, weekday: number): Span {
-  return h.exceptions.has(dateKey) ? h.exceptions.get(dateKey)! : h.week[weekday]!;
-}
-
-/** Open at this wall minute: the day's own hours, or the past-midnight tail of the day before. */
-export function isOpenAtWall(h: CompiledHours, w: WallMinute): boolean {
-  if (h.alwaysOpen) return true;
-  const m = w.minuteOfDay;
-  const today = hoursOn(h, w.dateKey, w.weekday);
-  if (today && (today[0] < today[1] ? m >= today[0] && m < today[1] : m >= today[0])) return true;
-  const before = hoursOn(h, previousDate(w.dateKey), (w.weekday + 6) % 7);
-  return before !== null && before[1] < before[0] && m < before[1];
-}
-
-function hoursRule(h: CompiledHours): WallRule<boolean> {
-  return {
-    stateAt: (w) => isOpenAtWall(h, w),
-    changeMinutes(dateKey, weekday) {
-      const out: number[] = [];
-      const today = hoursOn(h, dateKey, weekday);
-      if (today) out.push(today[0], ...(today[0] < today[1] ? [today[1]] : []));
-      const before = hoursOn(h, previousDate(dateKey), (weekday + 6) % 7);
-      if (before && before[1] < before[0]) out.push(before[1]);
-      return out;
-    },
-  };
-}
-
-/** Is the shop open at this instant. */
-export function isOpenAt(h: CompiledHours, utcMs: number, timeZone: string): boolean {
-  return h.alwaysOpen || isOpenAtWall(h, wallMinuteAt(utcMs, timeZone));
-}
-
-export interface OpeningBoundary {
-  at: number;
-  kind: 'open' | 'close';
-}
-
-/** The openings and closings in [fromUtcMs, untilUtcMs), ascending; none when always open. */
-export function openingBoundaries(
-  h: CompiledHours,
-  fromUtcMs: number,
-  untilUtcMs: number,
-  timeZone: string,
-): OpeningBoundary[] {
-  if (h.alwaysOpen) return [];
-  return stateChanges(hoursRule(h), fromUtcMs, untilUtcMs, timeZone).map((c) => ({
-    at: c.at,
-    kind: c.state ? 'open' : 'close',
-  }));
-}
+export {
+  compileHours,
+  isOpenAt,
+  isOpenAtWall,
+  openingBoundaries,
+  type CompiledHours,
+  type OpeningBoundary,
+} from '../../../contracts/time';
 
 // ---------------------------------------------------------------------------------------------
 // The music plan's blocks

@@ -14,7 +14,7 @@ import {
   type CompiledHours,
   type CompiledPlan,
 } from './day-plan';
-import { isoWithOffset } from './engine';
+import { isoWithOffset } from '../../../contracts/time';
 
 export interface PreviewSource {
   type: MusicSourceType;

@@ -17,11 +17,11 @@ import {
   isOpenAt,
   openingBoundaries,
   planBoundaries,
-  wallMinuteAt,
   type CompiledHours,
   type CompiledPlan,
 } from './day-plan';
-import { floorMinute, minuteDeadline } from './engine';
+import { floorMinute, wallMinuteAt } from '../../../contracts/time';
+import { minuteDeadline } from './engine';
 
 /**
  * The music plan's runner (issue 26): at each minute, for every shop whose plan is on, it finds the

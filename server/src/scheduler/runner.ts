@@ -11,7 +11,8 @@ import {
 } from '../db/queries/scheduler';
 import { playerSoundResource } from '../resources';
 import { compileHours, isOpenAt } from './day-plan';
-import { dueItems, floorMinute, minuteDeadline } from './engine';
+import { floorMinute } from '../../../contracts/time';
+import { dueItems, minuteDeadline } from './engine';
 import type { PlanRunner } from './plan-runner';
 import type { WeeklyMailRunner } from '../reports/weekly-mail';
 

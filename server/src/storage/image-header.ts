@@ -1,10 +1,16 @@
 import { crc32 } from 'node:zlib';
+import { imageSize } from 'image-size';
 
 /*
  * The header of an uploaded image, read from its structure rather than its first bytes: a PNG or
  * JPEG signature followed by anything else, or a header whose dimensions would make the in-store
- * screen decode gigabytes, must not pass as a slide or a logo. Only the headers are read (up to the
- * first IDAT, or every SOF of a JPEG, its scans skipped); the pixel data itself is left to the browser.
+ * screen decode gigabytes, must not pass as a slide or a logo. Read first by a maintained parser
+ * (image-size): the format and the dimensions it finds. Our own walk of the structure is the check
+ * on top of it, as music-metadata's reading of an MP3 has the frame walk (mp3-length.ts): every PNG
+ * chunk up to the first IDAT with its CRC, every JPEG marker segment and every SOF, the scans
+ * skipped. Both must read the file, as the same format; the dimensions are the larger of the two
+ * readings (image-size reads a JPEG's first frame, a decoder may draw any). The pixel data itself is
+ * left to the browser.
  */
 
 export type ImageType = 'png' | 'jpg';
@@ -130,14 +136,27 @@ function scanEnd(buf: Buffer, from: number): number {
   return buf.length;
 }
 
+/** What image-size reads: a PNG or a JPEG and its dimensions, or null (another format, or it cannot read it). */
+function maintainedReading(buf: Buffer): ImageHeader | null {
+  try {
+    const { type, width, height } = imageSize(buf);
+    if ((type !== 'png' && type !== 'jpg') || !(width >= 1) || !(height >= 1)) return null;
+    return { type, width, height };
+  } catch {
+    // 'unsupported file type', 'Corrupt JPG, exceeded buffer limits', 'Invalid PNG', …
+    return null;
+  }
+}
+
 /** The image's type and dimensions from its header, or null when it is no well-formed PNG or JPEG. */
 export function readImageHeader(buf: Buffer): ImageHeader | null {
-  switch (sniffImageType(buf)) {
-    case 'png':
-      return readPng(buf);
-    case 'jpg':
-      return readJpeg(buf);
-    default:
-      return null;
-  }
+  const type = sniffImageType(buf);
+  if (!type) return null;
+  const read = maintainedReading(buf);
+  if (!read || read.type !== type) return null;
+  const walked = type === 'png' ? readPng(buf) : readJpeg(buf);
+  if (!walked) return null;
+  // A PNG has one IHDR: two readings of it that differ are no PNG a decoder agrees on.
+  if (type === 'png' && (walked.width !== read.width || walked.height !== read.height)) return null;
+  return { type, width: Math.max(read.width, walked.width), height: Math.max(read.height, walked.height) };
 }

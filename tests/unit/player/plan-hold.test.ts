@@ -1,5 +1,5 @@
 import { planHoldLabel } from '@/lib/player/plan-hold';
-import { wallClockIn } from '@/lib/format/date';
+import { wallClockIn } from '@/contracts/time/wall-clock';
 
 /*
  * The hold's line is on the shop's clock: two zones far apart give different lines for the same

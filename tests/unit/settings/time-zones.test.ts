@@ -1,4 +1,4 @@
-import { currentTimeZoneName, isTimeZoneIn, RENAMED_TIME_ZONES, utcOffsetLabel } from '@/contracts/time-zones';
+import { currentTimeZoneName, isTimeZoneIn, RENAMED_TIME_ZONES, utcOffsetLabel } from '@/contracts/time/zones';
 import { filterTimeZones, prepareTimeZoneChoices, timeZoneGroups } from '@/components/settings/time-zones';
 import { zonePlaces } from '@/lib/i18n/hu/time-zones';
 

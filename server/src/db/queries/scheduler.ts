@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SchedulerFrequency } from '../../../../contracts/scheduled-contents';
 import type { PlayerSoundRow } from '../../resources';
-import type { ScheduleRule } from '../../scheduler/engine';
+import type { ScheduleRule } from '../../../../contracts/time';
 import type { OpeningHours } from '../../../../contracts/opening-hours';
 import { transaction, type Db } from '../client';
 import {

@@ -1,4 +1,40 @@
 /**
+ * Time zones: their names (renamed zones' two spellings), which one a shop goes by, the zones a
+ * runtime knows and the offset label the settings page shows. Zod-free: the browser reads it too.
+ */
+
+/** Every shop's zone until it sets another (`customers.timezone`'s default); the scheduler fires in it. */
+export const DEFAULT_TIME_ZONE = 'Europe/Budapest';
+
+/** The zone named, when this runtime knows it; else the default, as both servers and the browser go by it. */
+export function usableTimeZone(zone: string | null | undefined): string {
+  if (zone) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return zone;
+    } catch {
+      /* an unknown name */
+    }
+  }
+  return DEFAULT_TIME_ZONE;
+}
+
+/** The shop's time zone; a name the runtime does not know falls back to the default. */
+export function timeZoneOf(customer: { timezone: string }): string {
+  return usableTimeZone(customer.timezone);
+}
+
+/** The zones this runtime knows, or at least the default (an old browser without `supportedValuesOf`). */
+export function runtimeTimeZones(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  try {
+    return intl.supportedValuesOf?.('timeZone') ?? [DEFAULT_TIME_ZONE];
+  } catch {
+    return [DEFAULT_TIME_ZONE];
+  }
+}
+
+/**
  * IANA zones renamed since the older spelling many runtimes still list (Node's ICU lists
  * 'Europe/Kiev', a current browser 'Europe/Kyiv'): current name → older spelling. Zod-free, so the
  * settings page and the API read the same list. Both spellings name the same zone everywhere.
