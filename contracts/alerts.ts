@@ -167,12 +167,20 @@ export const weeklyReportDaySchema = z.object({
   heard_minutes: z.number(),
   /** Longest silence while open, minutes. */
   longest_silence_minutes: z.number(),
+  /**
+   * For the day's chart (an extension, optional): the stretches open and heard, as [from, to)
+   * minutes of the shop's wall-clock day (0–1440).
+   */
+  open_spans: z.array(z.tuple([z.number(), z.number()])).optional(),
+  heard_spans: z.array(z.tuple([z.number(), z.number()])).optional(),
 });
 export const weeklyReportSpotSchema = z.object({
   id: z.number(),
   name: z.string(),
   planned: z.number(),
   aired: z.number(),
+  /** Of `aired`, the plays heard to their end (an extension, optional). */
+  completed: z.number().optional(),
 });
 export const weeklyReportSchema = z.object({
   week: z.string(),
@@ -182,5 +190,24 @@ export const weeklyReportSchema = z.object({
   days: z.array(weeklyReportDaySchema),
   spots: z.array(weeklyReportSpotSchema),
   alerts: z.array(alertSchema),
+  /**
+   * An extension, optional: false when the shop has set no opening hours; the report then counts a
+   * day as open from its first heard minute to its last (what the page says beside the figures).
+   */
+  hours_set: z.boolean().optional(),
+  /** An extension, optional: the shop's current week, the latest a week picker offers. */
+  current_week: z.string().optional(),
 });
 export type WeeklyReport = z.infer<typeof weeklyReportSchema>;
+export type WeeklyReportDay = z.infer<typeof weeklyReportDaySchema>;
+export type WeeklyReportSpot = z.infer<typeof weeklyReportSpotSchema>;
+
+/**
+ * GET /api/reports/weekly: `week` (absent: the shop's current week so far), `format=csv` for the
+ * download ('Letöltés CSV-ben'). A week after the current one, or outside the years the log keeps
+ * (2000–2100), is 'Érvénytelen hét.' too.
+ */
+export const weeklyReportQuerySchema = z.object({
+  week: isoWeekSchema.optional(),
+  format: z.enum(['json', 'csv'], { error: 'A formátum csak json vagy csv lehet.' }).optional(),
+});

@@ -30,6 +30,7 @@ import { screens } from './hu/screens';
 import { scheduler } from './hu/scheduler';
 import { spots } from './hu/spots';
 import { playLog } from './hu/play-log';
+import { reports } from './hu/reports';
 import { sounds } from './hu/sounds';
 import { settings } from './hu/settings';
 import { zonePlaces } from './hu/time-zones';
@@ -68,6 +69,7 @@ export {
   help,
   screen,
   playLog,
+  reports,
 };
 
 /**
@@ -105,4 +107,5 @@ export const hu = {
   help,
   screen,
   playLog,
+  reports,
 } as const;

@@ -35,6 +35,7 @@ import type {
   TutorialTopic,
   User,
 } from '@/contracts';
+import type { WeeklyReport } from '@/contracts/alerts';
 import type { BlockedTrack } from '@/contracts/blocked-tracks';
 import type { OpeningHours } from '@/contracts/opening-hours';
 import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
@@ -44,7 +45,7 @@ import { SEEDED_AT_KEY } from '@/lib/api/seed-time';
 import { playLogQuery, type PlayLogFilter } from '@/lib/mixer/play-log';
 import { PLAYERS_KEY } from '@/lib/player/api';
 import { screenPath, type PublicScreen } from '@/lib/screen/api';
-import { apiBase, apiRead, apiReadOptional, apiReadUnless404, getSession } from './read';
+import { apiBase, apiRead, apiReadOptional, apiReadUnless404, getSession, UpstreamApiError } from './read';
 import {
   channelCategoryListReader,
   channelListReader,
@@ -71,6 +72,7 @@ import {
   trackPageReader,
   tutorialTopicListReader,
   userReader,
+  weeklyReportReader,
 } from './readers';
 
 export { getSession, UpstreamApiError, type SessionInfo } from './read';
@@ -117,6 +119,7 @@ const path = {
   tutorials: '/api/tutorials',
   musicPlan: '/api/music-plan',
   musicBlocks: '/api/music-plan/blocks',
+  weeklyReport: (week: string | null) => `/api/reports/weekly${week ? `?week=${encodeURIComponent(week)}` : ''}`,
 } as const;
 
 // ── the layouts ────────────────────────────────────────────────────────────────────────────────
@@ -503,3 +506,41 @@ export async function getTutorialPage(): Promise<TutorialPage> {
 export async function getPublicScreen(hashId: string): Promise<PublicScreen> {
   return apiRead(screenPath(hashId), publicScreenReader);
 }
+
+// ── the weekly report (issue 40: the bundled API's call) ──────────────────────────────────────
+
+export type WeeklyReportPage =
+  /** The API has no weekly report (a Laravel one answers 404): the page says so, with a way on. */
+  | { state: 'unavailable' }
+  /** The week in the address does not exist or has not begun (the API's 422). */
+  | { state: 'bad-week' }
+  /** The call failed otherwise: the page keeps its picker and says so. */
+  | { state: 'failed' }
+  | { state: 'ok'; report: WeeklyReport };
+
+/** `GET /api/reports/weekly?week=` (no week: the shop's current week so far). */
+export async function getWeeklyReportPage(week: string | null): Promise<WeeklyReportPage> {
+  try {
+    const report = await apiReadUnless404(path.weeklyReport(week), weeklyReportReader);
+    return report === null ? { state: 'unavailable' } : { state: 'ok', report };
+  } catch (error) {
+    unstable_rethrow(error);
+    if (error instanceof UpstreamApiError && error.status === 422) return { state: 'bad-week' };
+    console.error(`GET ${path.weeklyReport(week)} failed:`, error);
+    return { state: 'failed' };
+  }
+}
+
+/**
+ * Whether the API has the weekly report, for the links to it ('Lejátszási napló'). Asked with a week
+ * that cannot exist, so the answer costs the API nothing: 422 (it validated the call: it has it) or
+ * 404 (it has no such call). Any other failure keeps the link; the page explains itself.
+ */
+export const weeklyReportServed = cache(async (): Promise<boolean> => {
+  try {
+    return (await apiReadUnless404(path.weeklyReport('0000-W00'), weeklyReportReader)) !== null;
+  } catch (error) {
+    unstable_rethrow(error);
+    return true;
+  }
+});

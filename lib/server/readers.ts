@@ -27,6 +27,7 @@ import {
   trackSchema,
   userSchema,
 } from '@/contracts';
+import { weeklyReportDaySchema, weeklyReportSchema } from '@/contracts/alerts';
 import { blockedTrackSchema } from '@/contracts/blocked-tracks';
 import { lenient, type LenientRule } from '@/contracts/lenient';
 import { openingHoursSchema } from '@/contracts/opening-hours';
@@ -83,6 +84,8 @@ const rules = new Map<ZodType, LenientRule>([
   [settingSchema, { required: ['key'] }],
   [playLogEntrySchema, { required: ['key', 'type', 'started_at'] }],
   [spotDayCountSchema, { required: ['spot_id', 'day'] }],
+  [weeklyReportSchema, { required: ['week', 'from', 'to', 'days'] }],
+  [weeklyReportDaySchema, { required: ['date'] }],
   [
     channelSchema,
     {
@@ -160,6 +163,7 @@ export const openingHoursReader = openingHoursSchema;
 export const blockedTrackListReader = lenient(blockedTrackSchema.array(), rules);
 export const playLogPageReader = lenient(playLogPageSchema, rules);
 export const spotDayCountListReader = lenient(spotDayCountSchema.array(), rules);
+export const weeklyReportReader = lenient(weeklyReportSchema, rules);
 export const musicPlanReader = lenient(musicPlanSchema, rules);
 export const musicBlockListReader = lenient(musicBlockSchema.array(), rules);
 export const tutorialTopicListReader = lenient(tutorialTopicSchema.array(), rules);

@@ -32,6 +32,7 @@ import { registerMediaRoutes } from './routes/media';
 import { registerPasswordResetRoutes } from './routes/password-reset';
 import { registerPlayerRoutes } from './routes/players';
 import { registerPlayLogRoutes } from './routes/play-log';
+import { registerReportRoutes } from './routes/reports';
 import { registerPlaylistRoutes } from './routes/playlists';
 import { registerSoundRoutes } from './routes/sounds';
 import { registerSpotRoutes } from './routes/spots';
@@ -50,6 +51,7 @@ import { createPlanRunner } from './scheduler/plan-runner';
 import { createLoudnessService } from './audio/service';
 import { createLoudnessQueue } from './audio/queue';
 import { createScheduler, defaultInstanceId, type Scheduler } from './scheduler/runner';
+import { createWeeklyMailRunner } from './reports/weekly-mail';
 import { runSeed } from './seed';
 import { createStorage } from './storage';
 
@@ -338,7 +340,14 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => ctx.loudness.close());
 
-  const scheduler = createScheduler(ctx, { instance, log: app.log, plan, alerts: evaluator });
+  const weeklyMail = createWeeklyMailRunner({
+    db: dbHandle.db,
+    webUrl: config.webUrl,
+    instance,
+    onEnqueued: () => outbox.kick(),
+    log: app.log,
+  });
+  const scheduler = createScheduler(ctx, { instance, log: app.log, plan, alerts: evaluator, weeklyMail });
   app.decorate('scheduler', scheduler);
   // Under test control only the tick route moves the scheduler's time.
   let closing = false;
@@ -380,6 +389,7 @@ export async function buildApp({
   registerScheduledContentRoutes(app, ctx);
   registerDayPlanRoutes(app, ctx);
   registerPlayLogRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
   registerSettingRoutes(app, ctx);
   registerHelpRoutes(app, ctx);
   registerBroadcastingRoutes(app, ctx);

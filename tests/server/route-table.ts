@@ -57,6 +57,7 @@ export const READ_ONLY_GETS = new Set([
   'GET /api/play-log',
   'GET /api/play-log/spots',
   'GET /api/play-log/export',
+  'GET /api/reports/weekly',
   'GET /api/settings',
   'GET /api/tutorials',
   'GET /api/tutorials/:topicId',

@@ -5,6 +5,7 @@ import type { PlayLogEntry, SpotDayCount } from '@/contracts/play-log';
 import { DataTable, type Column } from '@/components/ui/DataTable';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { FormErrors } from '@/components/ui/form-errors';
+import { IntentLink } from '@/components/ui/IntentLink';
 import { SelectField, TextField } from '@/components/ui/TextField';
 import { BrowserApiError } from '@/lib/api/fetcher';
 import { exportHref, usePlayLog, useSpotCounts } from '@/lib/api/play-log';
@@ -13,11 +14,12 @@ import { formatClock } from '@/lib/format/duration';
 import { pageHref, PLAY_LOG_TYPES, type PlayLogFilter, type PlayLogFilterType } from '@/lib/mixer/play-log';
 import { errors } from '@/lib/i18n/hu/errors';
 import { playLog } from '@/lib/i18n/hu/play-log';
+import { reports } from '@/lib/i18n/hu/reports';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
 import styles from './PlayLogView.module.scss';
 
-const hu = { errors, playLog };
+const hu = { errors, playLog, reports };
 
 const LOG_COLUMNS: readonly Column<PlayLogEntry>[] = [
   {
@@ -96,9 +98,12 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 export function PlayLogView({
   initialFilter,
   initialRange,
+  weeklyReport = false,
 }: {
   initialFilter: PlayLogFilter;
   initialRange: { from: string; to: string } | null;
+  /** The API has the weekly report (an API without it, a Laravel one, gets no link to it). */
+  weeklyReport?: boolean;
 }) {
   // The API fills in the default range; the inputs show it once known.
   const [filter, setFilter] = useState<PlayLogFilter>(() => ({
@@ -121,6 +126,11 @@ export function PlayLogView({
   return (
     <>
       <MixerHeader title={hu.playLog.heading}>
+        {weeklyReport ? (
+          <IntentLink className={buttons.secondary} href="/reports">
+            {hu.reports.link}
+          </IntentLink>
+        ) : null}
         <a className={buttons.secondary} href={exportHref(filter)} download>
           {hu.playLog.export}
         </a>

@@ -822,6 +822,27 @@ export const playReports = pgTable(
   ],
 );
 
+/**
+ * The weekly report's mail ('Heti összesítő'), claimed once per shop and ISO week like a scheduler
+ * fire: the instance whose insert lands writes its outbox rows (`alert_outbox`, in the same
+ * transaction), so any number of API instances send it once.
+ */
+export const weeklyReportMails = pgTable(
+  'weekly_report_mails',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The reported week, '2026-W48'. */
+    week: text('week').notNull(),
+    instance: text('instance').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How many mails (one per user) went into the outbox. */
+    sent: integer('sent'),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.week] })],
+);
+
 /** Seed steps already applied, so each runs once even as later issues append steps. */
 export const seedSteps = pgTable('seed_steps', {
   name: text('name').primaryKey(),

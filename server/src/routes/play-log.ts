@@ -26,6 +26,7 @@ import {
   type PlayLogRange,
   type PlayLogRow,
 } from '../db/queries/play-log';
+import { csvField } from '../http/csv';
 import { ValidationError } from '../http/errors';
 import { idParam } from '../http/params';
 import { actor, bodyOf } from '../http/request';
@@ -48,17 +49,6 @@ const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date
 
 /** The CSV's type column. */
 const TYPE_LABELS: Record<PlayLogType, string> = { track: 'Zene', spot: 'Szpot', sound: 'Hang', schedule: 'Ütemezés' };
-
-/**
- * One CSV field for Excel: `;` separates (the list separator of a Hungarian Excel), quotes when
- * needed, and a leading = + - @ is neutralised so a name cannot run as a formula (CSV injection).
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[;"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export const CSV_HEADER = [
   'Időpont',

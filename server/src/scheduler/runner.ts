@@ -14,6 +14,7 @@ import { compileHours, isOpenAt } from './day-plan';
 import { floorMinute } from '../../../contracts/time';
 import { dueItems, minuteDeadline } from './engine';
 import type { PlanRunner } from './plan-runner';
+import type { WeeklyMailRunner } from '../reports/weekly-mail';
 
 /**
  * The scheduler's runner: at each minute it asks the engine which active items of every shop are
@@ -71,6 +72,8 @@ export interface SchedulerOptions {
   plan?: Pick<PlanRunner, 'tick'>;
   /** The alert evaluator, ticked with the same minutes (its failures are logged, never the fires'). */
   alerts?: { tick(minuteUtcMs: number): Promise<unknown> };
+  /** The Monday mail of the weekly report, ticked with the same minutes (likewise). */
+  weeklyMail?: Pick<WeeklyMailRunner, 'tick'>;
 }
 
 /** `host:pid:random`: tells apart two instances on one host, and a restarted one from its predecessor. */
@@ -80,7 +83,7 @@ export function defaultInstanceId(): string {
 
 export function createScheduler(
   ctx: Pick<AppContext, 'db' | 'storage' | 'realtime' | 'clock'>,
-  { instance, log = { error: () => {} }, plan, alerts }: SchedulerOptions,
+  { instance, log = { error: () => {} }, plan, alerts, weeklyMail }: SchedulerOptions,
 ): Scheduler {
   const { db, storage, realtime } = ctx;
 
@@ -181,7 +184,7 @@ export function createScheduler(
     }));
   }
 
-  /** The minute's fires, the music plan's boundaries and the alerts' evaluation, side by side. */
+  /** The minute's fires, the music plan's boundaries, the alerts' evaluation and the weekly mail, side by side. */
   async function tickAll(minuteUtcMs: number): Promise<FireResult[]> {
     const planned = plan?.tick(minuteUtcMs).catch((err: unknown) => {
       log.error({ err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() }, 'scheduler: plan tick failed');
@@ -189,7 +192,13 @@ export function createScheduler(
     const evaluated = alerts?.tick(minuteUtcMs).catch((err: unknown) => {
       log.error({ err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() }, 'scheduler: alert tick failed');
     });
-    const [fired] = await Promise.all([tick(minuteUtcMs), planned, evaluated]);
+    const mailed = weeklyMail?.tick(minuteUtcMs).catch((err: unknown) => {
+      log.error(
+        { err, minute: new Date(floorMinute(minuteUtcMs)).toISOString() },
+        'scheduler: weekly mail tick failed',
+      );
+    });
+    const [fired] = await Promise.all([tick(minuteUtcMs), planned, evaluated, mailed]);
     return fired;
   }
 

@@ -16,6 +16,7 @@ const ROUTES = [
   '/mixer/screens',
   '/mixer/play-log',
   '/mixer/plan',
+  '/reports',
   '/settings',
   '/tutorial',
   '/nincs-ilyen-oldal',

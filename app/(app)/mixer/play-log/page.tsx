@@ -3,7 +3,7 @@ import { AppProviders } from '@/components/layout/AppProviders';
 import { PlayLogView } from '@/components/mixer/play-log/PlayLogView';
 import { playLog } from '@/lib/i18n/hu/play-log';
 import { filterFromSearch } from '@/lib/mixer/play-log';
-import { getPlayLogPage } from '@/lib/server';
+import { getPlayLogPage, weeklyReportServed } from '@/lib/server';
 
 export const metadata: Metadata = { title: playLog.heading };
 
@@ -13,10 +13,10 @@ export default async function PlayLogPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const filter = filterFromSearch(await searchParams);
-  const { log, fallback } = await getPlayLogPage(filter);
+  const [{ log, fallback }, reports] = await Promise.all([getPlayLogPage(filter), weeklyReportServed()]);
   return (
     <AppProviders fallback={fallback}>
-      <PlayLogView initialFilter={filter} initialRange={log?.range ?? null} />
+      <PlayLogView initialFilter={filter} initialRange={log?.range ?? null} weeklyReport={reports} />
     </AppProviders>
   );
 }
