@@ -40,6 +40,7 @@ import { validate } from '../http/validation';
 import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../../../contracts/time';
 import { slices } from '../scheduler/slices';
 import {
+  blockRule,
   compileHours,
   compilePlan,
   isOpenAt,
@@ -57,7 +58,6 @@ import {
   type SourceRef,
 } from '../db/queries/day-plan';
 import { createPreviewCache, previewSlots } from '../scheduler/preview-cache';
-import { blockRule } from './day-plan';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
