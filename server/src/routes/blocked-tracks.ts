@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BlockedTrack, BlockedTrackToggle } from '../../../contracts/blocked-tracks';
+import { routeIdsSchema } from '../../../contracts/fields';
 import type { AppContext } from '../context';
 import { listBlockedTracks, toggleBlockedTrack } from '../db/queries/day-plan';
 import { existingTrackIds } from '../db/queries/playlists';
 import { HttpError, messages } from '../http/errors';
-import { idParam } from '../http/params';
 import { actor } from '../http/request';
 import { laravelDate, trackResource } from '../resources';
 
@@ -26,10 +26,11 @@ export function registerBlockedTrackRoutes(fastify: FastifyInstance, ctx: AppCon
    * Blocks a catalogue track for this shop, or unblocks it. With the shop's players locked, so a
    * player playing it moves on at once and none announces it in `next_tracks` (players/service).
    */
-  app.post<{ Params: { trackId: string } }>(
+  app.post(
     '/api/blocked-tracks/:trackId',
+    { schema: { params: routeIdsSchema('trackId') } },
     async (req): Promise<BlockedTrackToggle> => {
-      const trackId = idParam(req.params.trackId);
+      const { trackId } = req.params;
       if (!(await existingTrackIds(db, [trackId])).has(trackId)) throw new HttpError(404, messages.notFound);
       const customerId = req.tenant.id;
       const blocked = await ctx.players.editBlockedTracks(actor(req), (tx) =>

@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/music-plan';
 import type { Player } from '../../../contracts/player';
 import { DAY_KEYS } from '../../../contracts/names';
+import { idParamsSchema } from '../../../contracts/fields';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import {
@@ -30,9 +31,8 @@ import {
 } from '../db/queries/day-plan';
 import { HttpError, messages, ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
-import { idParam } from '../http/params';
-import { actor, bodyOf } from '../http/request';
-import { validate } from '../http/validation';
+import { rowBeforeBody } from '../http/params';
+import { actor } from '../http/request';
 import { blockRule, overlappingBlock } from '../scheduler/day-plan';
 
 function blockResource(row: MusicBlockRow, names: Map<string, string>): MusicBlock {
@@ -71,7 +71,6 @@ function blockFields(body: MusicBlockInput): MusicBlockFields {
 export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  type P = { Params: { id: string } };
 
   const planAnswer = async (customerId: number): Promise<MusicPlan> => {
     const plan = await getMusicPlan(db, { customerId });
@@ -188,16 +187,24 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
   );
 
   /** Overwrites every field. Another shop's id (or none) is 404 before any word about the fields. */
-  app.post<P>('/api/music-plan/blocks/:id', async (req): Promise<MusicBlock> => {
-    const id = idParam(req.params.id);
-    if (!(await getMusicBlock(db, { customerId: req.tenant.id, id }))) throw new HttpError(404, messages.notFound);
-    await saveBlock(req.tenant.id, id, validate(musicBlockBodySchema, bodyOf(req)));
-    return blockAnswer(req, id);
-  });
+  app.post(
+    '/api/music-plan/blocks/:id',
+    {
+      preValidation: rowBeforeBody(
+        'id',
+        async (req, id) => !!(await getMusicBlock(db, { customerId: req.tenant.id, id })),
+      ),
+      schema: { params: idParamsSchema, body: musicBlockBodySchema },
+    },
+    async (req): Promise<MusicBlock> => {
+      await saveBlock(req.tenant.id, req.params.id, req.body);
+      return blockAnswer(req, req.params.id);
+    },
+  );
 
-  app.post<P>('/api/music-plan/blocks/delete/:id', async (req, reply) => {
+  app.post('/api/music-plan/blocks/delete/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
     const customerId = req.tenant.id;
-    const id = idParam(req.params.id);
+    const { id } = req.params;
     const row = await ctx.plan.change(customerId, ctx.clock(), (tx) => deleteMusicBlock(tx, { customerId, id }));
     if (!row) throw new HttpError(404, messages.notFound);
     return sendJson(reply, true);
