@@ -24,7 +24,6 @@ const NOT_YET_CONVERTED: Record<string, number> = {
   'play-log.ts': 5,
   'playlists.ts': 13,
   'pusher-api.ts': 1,
-  'scheduled-contents.ts': 4,
   'screens.ts': 4,
   'settings.ts': 3,
   'slideshows.ts': 4,
