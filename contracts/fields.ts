@@ -85,6 +85,11 @@ export const routeIdSchema = z
 /** `{ id }` path params of a `…/:id` route. */
 export const idParamsSchema = z.object({ id: routeIdSchema });
 
+/** Path params that are all ids (`…/:id/tracks/:trackId`): each read as `routeIdSchema`. */
+export function routeIdsSchema<const K extends string>(...keys: K[]) {
+  return z.object(Object.fromEntries(keys.map((key) => [key, routeIdSchema])) as Record<K, typeof routeIdSchema>);
+}
+
 export function optionalId(message: string) {
   return z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),

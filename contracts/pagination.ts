@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { routeIdSchema } from './fields';
 
 /** Tracks per page of a channel's or a playlist's `…/tracks/{page}` (Laravel's `paginate(15)`). */
 export const TRACKS_PER_PAGE = 15;
@@ -57,3 +58,9 @@ export type Paginator<T> = {
   to: number | null;
   total: number;
 };
+
+/**
+ * `GET …/{id}/tracks/{page}`: the owner's id (else 404) and the page as written; the route reads
+ * the page as `pageParamSchema` from `?page=`, or from the path when the query has none.
+ */
+export const trackPageParamsSchema = z.object({ id: routeIdSchema, page: z.string() });

@@ -155,6 +155,9 @@ export type MoveOutputBody = z.infer<typeof moveOutputBodySchema>;
 export const setPlayableBodySchema = z.object({ track: optionalId(playerMessages.track) });
 export type SetPlayableBody = z.infer<typeof setPlayableBodySchema>;
 
+/** `GET /api/players/{id}/next?auto=1`: the audio device asks at a track's end (no manager's press). */
+export const nextQuerySchema = z.object({ auto: z.unknown().optional() });
+
 /** `POST /api/players/{id}/output`: what the audio device does now. */
 export const reportOutputBodySchema = z.object({
   state: z.enum(OUTPUT_STATES, { error: playerMessages.outputState }),

@@ -42,6 +42,9 @@ export const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 
+/** `POST /api/devices/{sessionId}/name`: a device's presence id (judged by the route: unknown is 404). */
+export const deviceParamsSchema = z.object({ sessionId: z.string() });
+
 /** POST /api/devices/{id}/name (bundled API only): the names rule, 1–40 characters. */
 export const deviceNameBodySchema = z.object({ name: nameField(DEVICE_NAME_MAX) });
 export type DeviceNameBody = z.infer<typeof deviceNameBodySchema>;

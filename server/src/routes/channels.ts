@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Channel, ChannelCategory } from '../../../contracts/channels';
-import type { Paginator } from '../../../contracts/pagination';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../contracts/fields';
+import { pageParamSchema, trackPageParamsSchema, type Paginator } from '../../../contracts/pagination';
 import type { Track } from '../../../contracts/tracks';
 import type { AppContext } from '../context';
 import {
@@ -15,15 +17,16 @@ import {
 import { HttpError, messages } from '../http/errors';
 import { sendJson } from '../http/json';
 import { trackPage } from '../resources/track-page';
-import { idParam } from '../http/params';
-import { pageOf } from '../http/request';
+import { pageFromPath, rowBeforeBody } from '../http/params';
 import { categoryResource, channelResource, trackResource } from '../resources';
 
-export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerChannelRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const byId = { schema: { params: idParamsSchema } };
   const { db, storage } = ctx;
 
-  const channelOr404 = async (raw: unknown) => {
-    const channel = await getChannel(db, idParam(raw));
+  const channelOr404 = async (id: number) => {
+    const channel = await getChannel(db, id);
     if (!channel) throw new HttpError(404, messages.notFound);
     return channel;
   };
@@ -40,33 +43,38 @@ export function registerChannelRoutes(app: FastifyInstance, ctx: AppContext) {
     return (await listFavouriteChannels(db, { customerId: req.tenant.id })).map((c) => channelResource(storage, c));
   });
 
-  app.get<{ Params: { id: string } }>('/api/channels/:id', async (req): Promise<Channel> => {
+  app.get('/api/channels/:id', byId, async (req): Promise<Channel> => {
     return channelResource(storage, await channelOr404(req.params.id));
   });
 
-  app.get<{ Params: { id: string } }>('/api/channels/:id/check-favorite', async (req, reply) => {
+  app.get('/api/channels/:id/check-favorite', byId, async (req, reply) => {
     const channel = await channelOr404(req.params.id);
     return sendJson(reply, await isFavourite(db, { customerId: req.tenant.id, channelId: channel.id }));
   });
 
-  app.post<{ Params: { id: string } }>('/api/channels/:id/toggle-favorite', async (req, reply) => {
+  app.post('/api/channels/:id/toggle-favorite', byId, async (req, reply) => {
     const channel = await channelOr404(req.params.id);
     return sendJson(reply, await toggleFavourite(db, { customerId: req.tenant.id, channelId: channel.id }));
   });
 
   /** All tracks in play order (the add-to-playlist modal). */
-  app.get<{ Params: { id: string } }>('/api/channels/:id/tracks', async (req): Promise<Track[]> => {
+  app.get('/api/channels/:id/tracks', byId, async (req): Promise<Track[]> => {
     const channel = await channelOr404(req.params.id);
     return (await listChannelTracks(db, { channelId: channel.id })).map((t) => trackResource(storage, t));
   });
 
   /** One page of tracks as Laravel's flat paginator; `?page=` wins over the path, as paginate() reads it. */
-  app.get<{ Params: { id: string; page: string }; Querystring: { page?: string } }>(
+  app.get(
     '/api/channels/:id/tracks/:page',
+    {
+      // An unknown channel is 404 before a word about the page (Laravel's route-model binding first).
+      preValidation: [rowBeforeBody('id', async (_req, id) => !!(await getChannel(db, id))), pageFromPath],
+      schema: { params: trackPageParamsSchema, querystring: pageParamSchema },
+    },
     async (req): Promise<Paginator<Track>> => {
       const channel = await channelOr404(req.params.id);
       return trackPage(storage, {
-        page: pageOf(req, req.params.page),
+        page: req.query.page,
         total: channel.tracksCount,
         path: `${ctx.config.apiPublicUrl}/api/channels/${channel.id}/tracks`,
         read: (window) => listChannelTracks(db, { channelId: channel.id, ...window }),

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { deviceNameBodySchema, type DeviceRenamedEvent } from '../../../contracts/realtime';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deviceNameBodySchema, deviceParamsSchema, type DeviceRenamedEvent } from '../../../contracts/realtime';
 import type { AppContext } from '../context';
 import { deviceKeyOfLogin, setDeviceName } from '../db/queries/device-names';
 import { HttpError, messages } from '../http/errors';
-import { bodyOf } from '../http/request';
-import { validate } from '../http/validation';
 
 /** A presence id as the API gives them (randomId); anything else names no device login. */
 const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -14,12 +13,14 @@ const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * rename there). `id` is the device's presence id (its login's session_id, what the device list
  * knows); the name is kept for the browser behind that login, so it outlives the login.
  */
-export function registerDeviceRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerDeviceRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.post<{ Params: { sessionId: string } }>('/api/devices/:sessionId/name', async (req) => {
-    // The name is judged first, so a bad one answers 422 whichever device it was meant for.
-    const { name } = validate(deviceNameBodySchema, bodyOf(req));
+  // The name is judged first, so a bad one answers 422 whichever device it was meant for.
+  const schema = { params: deviceParamsSchema, body: deviceNameBodySchema };
+  app.post('/api/devices/:sessionId/name', { schema }, async (req) => {
+    const { name } = req.body;
     const sessionId = req.params.sessionId;
     const customerId = req.tenant.id;
     const deviceKey = SESSION_ID.test(sessionId) ? await deviceKeyOfLogin(db, { customerId, sessionId }) : undefined;

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema, routeIdsSchema } from '../../../contracts/fields';
 import type { FaqItem, FaqTopic, FaqTopicDetail, TutorialItem, TutorialTopic } from '../../../contracts/help';
 import type { AppContext } from '../context';
 import {
@@ -12,7 +14,6 @@ import {
   type TutorialItemRow,
 } from '../db/queries/help';
 import { HttpError, messages } from '../http/errors';
-import { idParam } from '../http/params';
 import type { Storage } from '../storage';
 
 /**
@@ -42,7 +43,8 @@ function faqItemResource(row: FaqItemRow): FaqItem {
   return { id: row.id, name: row.name, description: row.description, tutorial_item_id: row.tutorialItemId };
 }
 
-export function registerHelpRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerHelpRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
   const notFound = () => new HttpError(404, messages.notFound);
   const topicResource = (topic: Awaited<ReturnType<typeof listTutorialTopics>>[number]): TutorialTopic => ({
@@ -53,22 +55,26 @@ export function registerHelpRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/tutorials', async (): Promise<TutorialTopic[]> => (await listTutorialTopics(db)).map(topicResource));
 
-  app.get<{ Params: { id: string } }>('/api/tutorials/item/:id', async (req): Promise<TutorialItem> => {
-    const row = await getTutorialItem(db, { id: idParam(req.params.id) });
+  app.get('/api/tutorials/item/:id', { schema: { params: idParamsSchema } }, async (req): Promise<TutorialItem> => {
+    const row = await getTutorialItem(db, { id: req.params.id });
     if (!row) throw notFound();
     return tutorialItemResource(storage, row);
   });
 
-  app.get<{ Params: { topicId: string } }>('/api/tutorials/:topicId', async (req): Promise<TutorialTopic> => {
-    const topic = await getTutorialTopic(db, { id: idParam(req.params.topicId) });
-    if (!topic) throw notFound();
-    return topicResource(topic);
-  });
+  app.get(
+    '/api/tutorials/:topicId',
+    { schema: { params: routeIdsSchema('topicId') } },
+    async (req): Promise<TutorialTopic> => {
+      const topic = await getTutorialTopic(db, { id: req.params.topicId });
+      if (!topic) throw notFound();
+      return topicResource(topic);
+    },
+  );
 
   app.get('/api/faqs', async (): Promise<FaqTopic[]> => (await listFaqTopics(db)).map(faqTopicResource));
 
-  app.get<{ Params: { id: string } }>('/api/faqs/:id', async (req): Promise<FaqTopicDetail> => {
-    const topic = await getFaqTopic(db, { id: idParam(req.params.id) });
+  app.get('/api/faqs/:id', { schema: { params: idParamsSchema } }, async (req): Promise<FaqTopicDetail> => {
+    const topic = await getFaqTopic(db, { id: req.params.id });
     if (!topic) throw notFound();
     return { ...faqTopicResource(topic), faq_items: topic.items.map(faqItemResource) };
   });

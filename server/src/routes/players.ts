@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../contracts/fields';
+import { idParamsSchema, routeIdsSchema } from '../../../contracts/fields';
 import {
   MAX_CURRENT_TIME,
   moveOutputBodySchema,
   moveOutputParamsSchema,
+  nextQuerySchema,
   PLAYABLE_CHANNEL,
   reportOutputBodySchema,
+  setPlayableBodySchema,
   updateVolumeBodySchema,
   type Player,
 } from '../../../contracts/player';
 import type { AppContext } from '../context';
-import { idParam } from '../http/params';
-import { actor, startTrackOf } from '../http/request';
+import { actor } from '../http/request';
 
 export { MAX_CURRENT_TIME };
 
@@ -20,25 +21,27 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = ctx.players;
 
-  type P = { Params: { id: string } };
+  const byId = { schema: { params: idParamsSchema } };
 
   app.get('/api/players', async (req): Promise<Player[]> => service.list(actor(req)));
 
-  app.post<P>('/api/players/:id/random', async (req): Promise<Player> =>
-    service.toggleRandom(actor(req), idParam(req.params.id)),
+  app.post('/api/players/:id/random', byId, async (req): Promise<Player> =>
+    service.toggleRandom(actor(req), req.params.id),
   );
-  app.post<P>('/api/players/:id/repeat', async (req): Promise<Player> =>
-    service.toggleRepeat(actor(req), idParam(req.params.id)),
+  app.post('/api/players/:id/repeat', byId, async (req): Promise<Player> =>
+    service.toggleRepeat(actor(req), req.params.id),
   );
   // `?auto=1`: the audio device asks at a track's end, which is no press of a manager (the music plan's hold).
-  app.get<P & { Querystring: { auto?: string } }>('/api/players/:id/next', async (req): Promise<Player> =>
-    service.next({ ...actor(req), automatic: req.query.auto === '1' }, idParam(req.params.id)),
+  app.get(
+    '/api/players/:id/next',
+    { schema: { params: idParamsSchema, querystring: nextQuerySchema } },
+    async (req): Promise<Player> => service.next({ ...actor(req), automatic: req.query.auto === '1' }, req.params.id),
   );
-  app.get<P>('/api/players/:id/toggle-play', async (req): Promise<Player> =>
-    service.togglePlay(actor(req), idParam(req.params.id)),
+  app.get('/api/players/:id/toggle-play', byId, async (req): Promise<Player> =>
+    service.togglePlay(actor(req), req.params.id),
   );
-  app.get<P>('/api/players/:id/load-track', async (req): Promise<Player> =>
-    service.loadTrack(actor(req), idParam(req.params.id)),
+  app.get('/api/players/:id/load-track', byId, async (req): Promise<Player> =>
+    service.loadTrack(actor(req), req.params.id),
   );
 
   app.post(
@@ -60,17 +63,22 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
     },
   );
 
-  app.post<{ Params: { id: string; channelId: string } }>(
+  // The track to start from comes in the query or the body; the query wins (Laravel's `input`).
+  app.post(
     '/api/players/:id/playable/channel/:channelId',
-    async (req): Promise<Player> => {
-      const playerId = idParam(req.params.id);
-      const channelId = idParam(req.params.channelId);
-      return service.setPlayable(actor(req), playerId, {
-        type: PLAYABLE_CHANNEL,
-        id: channelId,
-        trackId: startTrackOf(req),
-      });
+    {
+      schema: {
+        params: routeIdsSchema('id', 'channelId'),
+        querystring: setPlayableBodySchema,
+        body: setPlayableBodySchema,
+      },
     },
+    async (req): Promise<Player> =>
+      service.setPlayable(actor(req), req.params.id, {
+        type: PLAYABLE_CHANNEL,
+        id: req.params.channelId,
+        trackId: req.query.track ?? req.body.track,
+      }),
   );
 
   // Moves audio output to a device of this customer. The sender's socket is skipped like on every
@@ -86,9 +94,9 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
       }),
   );
 
-  app.get<{ Params: { id: string; trackId: string } }>(
+  app.get(
     '/api/players/:id/next/tracks/:trackId',
-    async (req): Promise<Player> =>
-      service.jumpToTrack(actor(req), idParam(req.params.id), idParam(req.params.trackId)),
+    { schema: { params: routeIdsSchema('id', 'trackId') } },
+    async (req): Promise<Player> => service.jumpToTrack(actor(req), req.params.id, req.params.trackId),
   );
 }

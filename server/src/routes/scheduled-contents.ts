@@ -12,6 +12,7 @@ import {
   type SchedulePreviewEntry,
   type SchedulerFrequency,
 } from '../../../contracts/scheduled-contents';
+import { idParamsSchema } from '../../../contracts/fields';
 import type { MusicSourceType } from '../../../contracts/music-plan';
 import type { AppContext } from '../context';
 import { transaction, type Db } from '../db/client';
@@ -33,13 +34,12 @@ import {
 } from '../db/queries/scheduled-contents';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
-import { idParam } from '../http/params';
-import { bodyOf } from '../http/request';
+import { rowBeforeBody } from '../http/params';
 import { laravelDate } from '../resources';
-import { validate } from '../http/validation';
 import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../../../contracts/time';
 import { slices } from '../scheduler/slices';
 import {
+  blockRule,
   compileHours,
   compilePlan,
   isOpenAt,
@@ -57,7 +57,6 @@ import {
   type SourceRef,
 } from '../db/queries/day-plan';
 import { createPreviewCache, previewSlots } from '../scheduler/preview-cache';
-import { blockRule } from './day-plan';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -275,7 +274,7 @@ async function previewPlan(db: Db, customerId: number): Promise<PreviewPlan | nu
 export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  type P = { Params: { id: string } };
+  const byId = { schema: { params: idParamsSchema } };
   const previews = createPreviewCache(db, previewSlots({ db, kind: ctx.databaseKind }));
 
   /** The shop's opening hours when an item of `rows` needs them for its next play, else always open. */
@@ -412,12 +411,18 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
   );
 
   /** Overwrites every field and list; `active` absent keeps the current state. The body's `id` is the path's. */
-  app.post<P>('/api/scheduled-contents/:id', async (req): Promise<ScheduledContent> => {
-    const id = idParam(req.params.id);
+  // The body is judged once the row is found: a foreign id is 404 before any word about the fields.
+  const update = {
+    preValidation: rowBeforeBody(
+      'id',
+      async (req, id) => !!(await getScheduledContent(db, { customerId: req.tenant.id, id })),
+    ),
+    schema: { params: idParamsSchema, body: scheduledContentBodySchema },
+  };
+  app.post('/api/scheduled-contents/:id', update, async (req): Promise<ScheduledContent> => {
+    const { id } = req.params;
     const customerId = req.tenant.id;
-    if (!(await getScheduledContent(db, { customerId, id }))) throw new HttpError(404, messages.notFound);
-    // Judged once the row is found: a foreign id is 404 before any word about the fields.
-    const { fields, active, onlyOpen, links } = parse(validate(scheduledContentBodySchema, bodyOf(req)));
+    const { fields, active, onlyOpen, links } = parse(req.body);
     await transaction(db, async (tx) => {
       const current = await lockScheduledContent(tx, { customerId, id });
       if (!current) throw new HttpError(404, messages.notFound);
@@ -432,15 +437,15 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     return answer(req, id);
   });
 
-  app.post<P>('/api/scheduled-contents/toggle/:id', async (req): Promise<ScheduledContent> => {
-    const row = await toggleScheduledContent(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+  app.post('/api/scheduled-contents/toggle/:id', byId, async (req): Promise<ScheduledContent> => {
+    const row = await toggleScheduledContent(db, { customerId: req.tenant.id, id: req.params.id });
     if (!row) throw new HttpError(404, messages.notFound);
     return answer(req, row.id);
   });
 
   /** SPEC sends the form field `id` too; the path's id is the one deleted. Bare `true`, like the other deletes. */
-  app.post<P>('/api/scheduled-contents/delete/:id', async (req, reply) => {
-    const row = await deleteScheduledContent(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+  app.post('/api/scheduled-contents/delete/:id', byId, async (req, reply) => {
+    const row = await deleteScheduledContent(db, { customerId: req.tenant.id, id: req.params.id });
     if (!row) throw new HttpError(404, messages.notFound);
     return sendJson(reply, true);
   });

@@ -9,6 +9,7 @@
  * from here, its home of the shop's day.
  */
 import { DAY_KEYS, type DayKey } from '../../../contracts/names';
+import type { MusicBlockRow } from '../db/queries/day-plan';
 import {
   DAY_MS,
   firstFire,
@@ -179,4 +180,14 @@ export function nextFireWhileOpen(
   return firstFire(rule, fromUtcMs, end, timeZone, (fire) =>
     isOpenAt(hours, fire, timeZone) ? true : openingAfter(fire),
   );
+}
+
+/** A stored music block as the plan's rules read it (its days, its wall-clock from and to). */
+export function blockRule(row: MusicBlockRow): PlanBlockRule {
+  return {
+    id: row.id,
+    days: Object.fromEntries(DAY_KEYS.map((k) => [k, row[k]])) as PlanBlockRule['days'],
+    from: row.fromTime,
+    to: row.toTime,
+  };
 }

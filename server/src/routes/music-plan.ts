@@ -10,10 +10,9 @@ import {
   type MusicPlan,
   type MusicSourceType,
 } from '../../../contracts/music-plan';
-import { openingHoursBodySchema, type OpeningHours } from '../../../contracts/opening-hours';
-import type { BlockedTrack, BlockedTrackToggle } from '../../../contracts/blocked-tracks';
 import type { Player } from '../../../contracts/player';
 import { DAY_KEYS } from '../../../contracts/names';
+import { idParamsSchema } from '../../../contracts/fields';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import {
@@ -21,36 +20,20 @@ import {
   deleteMusicBlock,
   getMusicBlock,
   getMusicPlan,
-  getOpeningHours,
-  listBlockedTracks,
   listMusicBlocks,
   lockMusicPlan,
   saveMusicPlan,
-  saveOpeningHours,
   sourceKey,
   sourceNames,
-  toggleBlockedTrack,
   updateMusicBlock,
   type MusicBlockFields,
   type MusicBlockRow,
 } from '../db/queries/day-plan';
 import { HttpError, messages, ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
-import { idParam } from '../http/params';
-import { actor, bodyOf } from '../http/request';
-import { existingTrackIds } from '../db/queries/playlists';
-import { laravelDate, trackResource } from '../resources';
-import { validate } from '../http/validation';
-import { overlappingBlock, type PlanBlockRule } from '../scheduler/day-plan';
-
-export function blockRule(row: MusicBlockRow): PlanBlockRule {
-  return {
-    id: row.id,
-    days: Object.fromEntries(DAY_KEYS.map((k) => [k, row[k]])) as PlanBlockRule['days'],
-    from: row.fromTime,
-    to: row.toTime,
-  };
-}
+import { rowBeforeBody } from '../http/params';
+import { actor } from '../http/request';
+import { blockRule, overlappingBlock } from '../scheduler/day-plan';
 
 function blockResource(row: MusicBlockRow, names: Map<string, string>): MusicBlock {
   return {
@@ -81,26 +64,13 @@ function blockFields(body: MusicBlockInput): MusicBlockFields {
 }
 
 /**
- * The shop's day (issue 26), calls only the bundled API has: opening hours ('Nyitvatartás') and the
- * weekly music plan ('Zenei napirend'), and the tracks it never wants again. The rules live in contracts/opening-hours.ts and
- * contracts/music-plan.ts; the engine that reads them is scheduler/day-plan.ts.
+ * The shop's weekly music plan ('Zenei napirend', issue 26) and its blocks, calls only the bundled
+ * API has. The rules live in contracts/music-plan.ts; the engine that reads them is
+ * scheduler/day-plan.ts.
  */
-export function registerDayPlanRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  type P = { Params: { id: string } };
-
-  app.get('/api/opening-hours', async (req): Promise<OpeningHours> =>
-    getOpeningHours(db, { customerId: req.tenant.id }),
-  );
-
-  /** Replaces the whole set; answers it as stored (the week Monday first, the exceptions by date). */
-  app.post('/api/opening-hours', { schema: { body: openingHoursBodySchema } }, async (req): Promise<OpeningHours> => {
-    const customerId = req.tenant.id;
-    // A manager's hold follows the new hours in the same transaction ('Kézi vezérlés ma 23:05-ig').
-    await ctx.plan.change(customerId, ctx.clock(), (tx) => saveOpeningHours(tx, { customerId, hours: req.body }));
-    return getOpeningHours(db, { customerId });
-  });
 
   const planAnswer = async (customerId: number): Promise<MusicPlan> => {
     const plan = await getMusicPlan(db, { customerId });
@@ -217,43 +187,26 @@ export function registerDayPlanRoutes(fastify: FastifyInstance, ctx: AppContext)
   );
 
   /** Overwrites every field. Another shop's id (or none) is 404 before any word about the fields. */
-  app.post<P>('/api/music-plan/blocks/:id', async (req): Promise<MusicBlock> => {
-    const id = idParam(req.params.id);
-    if (!(await getMusicBlock(db, { customerId: req.tenant.id, id }))) throw new HttpError(404, messages.notFound);
-    await saveBlock(req.tenant.id, id, validate(musicBlockBodySchema, bodyOf(req)));
-    return blockAnswer(req, id);
-  });
+  app.post(
+    '/api/music-plan/blocks/:id',
+    {
+      preValidation: rowBeforeBody(
+        'id',
+        async (req, id) => !!(await getMusicBlock(db, { customerId: req.tenant.id, id })),
+      ),
+      schema: { params: idParamsSchema, body: musicBlockBodySchema },
+    },
+    async (req): Promise<MusicBlock> => {
+      await saveBlock(req.tenant.id, req.params.id, req.body);
+      return blockAnswer(req, req.params.id);
+    },
+  );
 
-  app.post<P>('/api/music-plan/blocks/delete/:id', async (req, reply) => {
+  app.post('/api/music-plan/blocks/delete/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
     const customerId = req.tenant.id;
-    const id = idParam(req.params.id);
+    const { id } = req.params;
     const row = await ctx.plan.change(customerId, ctx.clock(), (tx) => deleteMusicBlock(tx, { customerId, id }));
     if (!row) throw new HttpError(404, messages.notFound);
     return sendJson(reply, true);
   });
-
-  app.get('/api/blocked-tracks', async (req): Promise<BlockedTrack[]> => {
-    const rows = await listBlockedTracks(db, { customerId: req.tenant.id });
-    return rows.map(({ track, blockedAt }) => ({
-      ...trackResource(ctx.storage, track),
-      blocked_at: laravelDate(blockedAt),
-    }));
-  });
-
-  /**
-   * Blocks a catalogue track for this shop, or unblocks it. With the shop's players locked, so a
-   * player playing it moves on at once and none announces it in `next_tracks` (players/service).
-   */
-  app.post<{ Params: { trackId: string } }>(
-    '/api/blocked-tracks/:trackId',
-    async (req): Promise<BlockedTrackToggle> => {
-      const trackId = idParam(req.params.trackId);
-      if (!(await existingTrackIds(db, [trackId])).has(trackId)) throw new HttpError(404, messages.notFound);
-      const customerId = req.tenant.id;
-      const blocked = await ctx.players.editBlockedTracks(actor(req), (tx) =>
-        toggleBlockedTrack(tx, { customerId, trackId }),
-      );
-      return { track_id: trackId, blocked };
-    },
-  );
 }
