@@ -262,6 +262,14 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
     const stepsOnce = async () => (steps ??= await whatToDoSteps(db));
     const changedShops = new Set<number>();
     const events: Array<{ shopId: number; event: string; alert: Alert }> = [];
+    /** An alert this tick opened (its mail and push already written): told once the tick commits. */
+    const markOpened = (shopId: number, row: Parameters<typeof alertResource>[0]) => {
+      enqueued = true;
+      changedShops.add(shopId);
+      const resource = alertResource(row);
+      opened.push(resource);
+      events.push({ shopId, event: ALERT_OPENED_EVENT, alert: resource });
+    };
 
     for (const { shop, kind, since } of toOpen) {
       const s = await stepsOnce();
@@ -284,12 +292,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
         });
         return a;
       });
-      if (!row) continue;
-      enqueued = true;
-      changedShops.add(shop.id);
-      const resource = alertResource(row);
-      opened.push(resource);
-      events.push({ shopId: shop.id, event: ALERT_OPENED_EVENT, alert: resource });
+      if (row) markOpened(shop.id, row);
     }
 
     for (const { shop, alert, notice } of toClose) {
@@ -407,12 +410,7 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
         });
         return a;
       });
-      if (!row) continue;
-      enqueued = true;
-      changedShops.add(shop.id);
-      const resource = alertResource(row);
-      opened.push(resource);
-      events.push({ shopId: shop.id, event: ALERT_OPENED_EVENT, alert: resource });
+      if (row) markOpened(shop.id, row);
     }
 
     if (enqueued) deps.onEnqueued?.();
