@@ -2,7 +2,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 // zod's own texts in Hungarian (the one error map of both servers), before any schema is used.
 import '../../contracts/zod-errors';
@@ -203,6 +203,9 @@ export async function buildApp({
 
   // Route schemas are the contract's zod schemas (fastify/demo's `schema: { params, querystring, body }`).
   app.setValidatorCompiler(validatorCompiler);
+  // A route's `response` schemas (per status) are zod schemas too: its answer is checked against
+  // them and written from what they describe.
+  app.setSerializerCompiler(serializerCompiler);
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: messages.notFound }));
 
