@@ -5,10 +5,11 @@
  * on their own ports, data folder and Next build folder, so a developer's running app is never touched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomSecrets, secretsEnv, writeSecretsFile, type Secrets } from '../../contracts/secrets.mjs';
+import { buildApiBundle } from './api-build.mjs';
 import { ensureWebBuild, ROOT, webServerPath } from './web-build.mjs';
 import { webRealtimeEnv } from './web-env.mjs';
 
@@ -30,6 +31,29 @@ export function webUrl(port: number, tenant = 'demo'): string {
 
 export function makeDataDir(prefix = 'pulzus-e2e-'): string {
   return mkdtempSync(path.join(tmpdir(), prefix));
+}
+
+/**
+ * A DATA_DIR holding a migrated and seeded embedded database, made once by starting the API on it
+ * and stopping it: a stack started on a copy of it (`STACK_DATA_TEMPLATE`, set by a suite's global
+ * setup) skips creating the database cluster, every migration and the seed's steps, most of a
+ * test stack's start. A copy is what a fresh stack would have made: the seed's steps do not depend
+ * on the secrets or the ports, and its syncs run again at every start.
+ */
+export async function makeDataTemplate(port: number): Promise<string> {
+  const dataDir = makeDataDir('pulzus-template-');
+  const api = await startApi({ port, webPort: port, dataDir, secrets: randomSecrets() });
+  await api.stop();
+  rmSync(path.join(dataDir, 'logs'), { recursive: true, force: true });
+  return dataDir;
+}
+
+/** A new DATA_DIR: a copy of the suite's template when it has one, else empty. */
+function newDataDir(): string {
+  const dataDir = makeDataDir();
+  const template = process.env.STACK_DATA_TEMPLATE;
+  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  return dataDir;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -226,6 +250,14 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+let bundle: Promise<string> | undefined;
+
+/** The API compiled once per process (a fraction of a second), so a stack runs today's sources. */
+function apiBundle(): Promise<string> {
+  bundle ??= buildApiBundle();
+  return bundle;
+}
+
 export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
   if (!(await portIsFree(o.port))) throw new Error(`port ${o.port} is taken; is an earlier test stack still running?`);
   const env: NodeJS.ProcessEnv = {
@@ -248,9 +280,11 @@ export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
     ...(o.appVersion ? { APP_VERSION: o.appVersion } : {}),
     ...o.env,
   };
+  // The compiled API, as the scale mode runs it: a start loads one file instead of transforming
+  // every module of server/src through tsx, most of a test stack's start on a busy machine.
   const proc = spawnManaged(
     'api',
-    ['--import', 'tsx', 'server/src/main.ts'],
+    [await apiBundle()],
     env,
     path.join(o.dataDir, 'logs', 'api.log'),
   );
@@ -332,7 +366,7 @@ export interface Stack {
 export async function startStack(o: StackOptions): Promise<Stack> {
   const log = o.log ?? ((line: string) => console.log(`[stack] ${line}`));
   if (o.build !== false) await ensureWebBuild(o.distDir, log);
-  const dataDir = o.dataDir ?? makeDataDir();
+  const dataDir = o.dataDir ?? newDataDir();
   mkdirSync(dataDir, { recursive: true });
   const secrets = randomSecrets();
   // Both sides get the secrets in their environment; the file only keeps DATA_DIR self-describing.

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureWebBuild } from '../../../scripts/launch/web-build.mjs';
-import { acquireRunLock, E2E, startStack } from '../../../scripts/launch/stack';
+import { acquireRunLock, E2E, makeDataTemplate, startStack } from '../../../scripts/launch/stack';
 import { makePushCertificate } from '../../support/push-service';
 
 /**
@@ -30,6 +30,9 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
   const pushTls = mkdtempSync(path.join(tmpdir(), 'pulzus-e2e-push-'));
   const { caFile } = makePushCertificate(pushTls);
   process.env.E2E_PUSH_TLS_DIR = pushTls;
+  // Every stack of the run (this one and the specs' own) starts on a copy of one seeded DATA_DIR.
+  const template = await makeDataTemplate(E2E.apiPort);
+  process.env.STACK_DATA_TEMPLATE = template;
   const stack = await startStack({
     apiPort: E2E.apiPort,
     webPort: E2E.webPort,
@@ -46,6 +49,7 @@ async function setUp(release: () => void): Promise<() => Promise<void>> {
   return async () => {
     await stack.stop();
     rmSync(pushTls, { recursive: true, force: true });
+    rmSync(template, { recursive: true, force: true });
     if (!process.env.E2E_KEEP_DATA) rmSync(stack.dataDir, { recursive: true, force: true });
     release();
   };
