@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Alert } from '@/contracts/alerts';
 import { BellIcon } from '@/components/ui/icons';
-import { markAllAlertsRead, useAlerts } from '@/lib/api/alerts';
+import { alertsApi, markAllAlertsRead, useAlerts } from '@/lib/api/alerts';
 import { useShopTimeZone } from '@/lib/api/use-shop-time-zone';
 import { alertMinutes, formatAlertTime } from '@/lib/format/alert';
 import { alerts as huAlerts } from '@/lib/i18n/hu/alerts';
@@ -16,6 +16,34 @@ const hu = { alerts: huAlerts, form: huForm };
 
 /** The weekly report's page (its own feature; the bell's list links to it). */
 export const REPORTS_HREF = '/reports';
+
+/**
+ * The list past its first page (20 alerts): 'Korábbi értesítések' asks for the next page and adds
+ * what the first page does not already show (alerts opened since then shift the pages).
+ */
+function useOlderAlerts(first: Alert[], lastPage: number) {
+  const [older, setOlder] = useState<Alert[]>([]);
+  const [loaded, setLoaded] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const shown = new Set(first.map((a) => a.id));
+  const rows = [...first, ...older.filter((a) => !shown.has(a.id))];
+  const more = async () => {
+    setBusy(true);
+    try {
+      const next = await alertsApi.page(loaded + 1);
+      setOlder((o) => {
+        const known = new Set(o.map((a) => a.id));
+        return [...o, ...next.data.filter((a) => !known.has(a.id))];
+      });
+      setLoaded(next.current_page);
+    } catch {
+      showToast(hu.alerts.loadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { rows, hasMore: loaded < lastPage, busy, more };
+}
 
 /** The clock the list's 'how long' is read on: set when the list opens, ticking while it is open. */
 function useListNow(active: boolean): [number, () => void] {
@@ -70,6 +98,7 @@ export function AlertsBell() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const [now, resetNow] = useListNow(open);
+  const older = useOlderAlerts(page?.data ?? [], page?.last_page ?? 1);
 
   // A press outside or Escape closes the list (Escape gives the focus back to the bell).
   useEffect(() => {
@@ -141,11 +170,16 @@ export function AlertsBell() {
           <p className={styles.empty}>{hu.alerts.empty}</p>
         ) : (
           <ol className={styles.list}>
-            {page.data.map((alert) => (
+            {older.rows.map((alert) => (
               <AlertRow key={alert.id} alert={alert} zone={zone} now={now} />
             ))}
           </ol>
         )}
+        {older.hasMore ? (
+          <button type="button" className={styles.textButton} disabled={older.busy} onClick={() => void older.more()}>
+            {hu.alerts.older}
+          </button>
+        ) : null}
         <div className={styles.panelFoot}>
           <Link href={REPORTS_HREF} className={styles.reportLink} onClick={() => setOpen(false)}>
             {hu.alerts.weeklyReport}

@@ -7,6 +7,7 @@ export const alerts = {
   empty: 'Még nincs értesítés. Ha nyitvatartás alatt nem szól a zene, itt jelezzük.',
   loadFailed: 'Az értesítések betöltése nem sikerült.',
   markAllRead: 'Összes olvasottnak jelölése',
+  older: 'Korábbi értesítések',
   weeklyReport: 'Heti jelentés',
   resolved: 'Megoldva',
   ongoing: 'Még tart',

@@ -83,6 +83,30 @@ it('the bell shows the unread count and, pressed, the newest first with how long
   expect(JSON.parse(String(read?.init.body))).toEqual({});
 });
 
+it('the list pages: "Korábbi értesítések" adds the next page, without repeating an alert, until the last', async () => {
+  const older = anAlert({ id: 1, title: 'Elmaradt szpot: Reggeli akció', kind: 'spot_missed', read: true });
+  const first: AlertsPage = { ...PAGE, last_page: 2, data: [anAlert({ id: 3 }), anAlert({ id: 2, read: true })] };
+  // Page 2 starts with the last of page 1 again: an alert opened in between shifted the pages.
+  const second: AlertsPage = { ...PAGE, current_page: 2, last_page: 2, data: [anAlert({ id: 2, read: true }), older] };
+  const { calls } = setup(
+    <AlertsBell />,
+    (call) => {
+      if (call.url.startsWith('/api/alerts?page=1')) return { body: first };
+      if (call.url.startsWith('/api/alerts?page=2')) return { body: second };
+      return served(call);
+    },
+    true,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: /^Értesítések/ }));
+  const list = screen.getByRole('region', { name: 'Értesítések' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  fireEvent.click(within(list).getByRole('button', { name: 'Korábbi értesítések' }));
+  await within(list).findByText('Elmaradt szpot: Reggeli akció');
+  expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  expect(calls.filter((c) => c.url.startsWith('/api/alerts?page=2'))).toHaveLength(1);
+  expect(within(list).queryByRole('button', { name: 'Korábbi értesítések' })).toBeNull();
+});
+
 it('the banner shows an open alert and goes when its close arrives', async () => {
   let page = PAGE;
   setup(<AlertBanner />, (call) => (call.url.startsWith('/api/alerts?page=1') ? { body: page } : served(call)));
