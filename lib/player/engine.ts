@@ -1,7 +1,7 @@
 import type { Player, PlayerSound, Track } from '@/contracts';
 import type { SoundSettings } from '@/contracts/sound-settings';
 import type { AudioGraph } from './audio-graph';
-import { isOutputDevice, onPlayRefused, serverMovedPosition, shouldSound } from './decisions';
+import { isOutputDevice, serverMovedPosition, shouldSound } from './decisions';
 import type { AlonePosition } from './alone';
 import { Outage } from './engine-alone';
 import { MusicElements } from './engine-crossfade';
@@ -11,7 +11,7 @@ import { MusicPlayback } from './engine-music';
 import { OutputWatch } from './engine-output';
 import { PositionReports } from './engine-reports';
 import { SpotFloor } from './engine-spot';
-import { engineState, isOutput, sounds, type EngineHooks, type EngineState } from './engine-state';
+import { engineState, type EngineHooks, type EngineState } from './engine-state';
 import { TrackEnd } from './engine-track-end';
 import { VolumeControl } from './engine-volume';
 import { bindMediaKeys, showOnMediaSession } from './media-session';
