@@ -16,16 +16,13 @@ import type { OpeningHours } from '../../contracts/opening-hours';
 import { DAY_KEYS, DEFAULT_SCHEDULE_RULE, SCHEDULER_FREQUENCIES, type DayKey } from '../../contracts/names';
 import {
   blockAt,
-  compileHours,
   compilePlan,
-  isOpenAt,
-  openingBoundaries,
   overlappingBlock,
   nextFireWhileOpen,
   planBoundaries,
   type PlanBlockRule,
 } from '../../server/src/scheduler/day-plan';
-import { firesBetween, type ScheduleRule } from '../../contracts/time';
+import { compileHours, firesBetween, isOpenAt, openingBoundaries, type ScheduleRule } from '../../contracts/time';
 
 const SEED = Number(process.env.DAY_PLAN_SEED ?? 20261126);
 const MIN = 60_000;

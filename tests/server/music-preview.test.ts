@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DAY_KEYS } from '../../contracts/names';
-import { compileHours, compilePlan } from '../../server/src/scheduler/day-plan';
+import { compilePlan } from '../../server/src/scheduler/day-plan';
+import { compileHours } from '../../contracts/time';
 import { musicEvents, type PreviewPlan } from '../../server/src/scheduler/music-preview';
 
 /** The preview's music events (pure): 'volume' when only the volume changes, nothing audible while closed. */

@@ -4,7 +4,7 @@
  */
 import type { WeeklyReport } from '../../../contracts/alerts';
 import { csvField } from '../http/csv';
-import { isoWithOffset } from '../scheduler/engine';
+import { isoWithOffset } from '../../../contracts/time';
 import { weekTotals } from './weekly';
 
 const WEEKDAYS = ['hétfő', 'kedd', 'szerda', 'csütörtök', 'péntek', 'szombat', 'vasárnap'];

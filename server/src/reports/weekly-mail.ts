@@ -8,7 +8,7 @@ import {
   listWeeklyMailCandidates,
   type WeeklyMailCandidate,
 } from '../db/queries/reports';
-import { floorMinute, localMinute, timeZoneOf, zonedDayStart } from '../scheduler/engine';
+import { floorMinute, localMinute, timeZoneOf, zonedDayStart } from '../../../contracts/time';
 import { weeklyReport } from './weekly';
 import { weeklyMail } from './weekly-format';
 

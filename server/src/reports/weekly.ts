@@ -19,8 +19,14 @@ import type { WeeklyReport, WeeklyReportDay } from '../../../contracts/alerts';
 import type { Db } from '../db/client';
 import { getOpeningHours } from '../db/queries/day-plan';
 import { heardStretches, listWeekAlerts, spotTallies, type Stretch } from '../db/queries/reports';
-import { compileHours, isOpenAt, openingBoundaries } from '../scheduler/day-plan';
-import { localMinute, timeZoneOf, zonedDayStart } from '../scheduler/engine';
+import {
+  compileHours,
+  isOpenAt,
+  localMinute,
+  openingBoundaries,
+  timeZoneOf,
+  zonedDayStart,
+} from '../../../contracts/time';
 
 const MINUTE_MS = 60_000;
 const MINUTES_PER_DAY = 1440;

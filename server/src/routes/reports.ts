@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { ValidationError } from '../http/errors';
 import { currentWeek, weeklyReport } from '../reports/weekly';
 import { weeklyCsv } from '../reports/weekly-format';
-import { timeZoneOf } from '../scheduler/engine';
+import { timeZoneOf } from '../../../contracts/time';
 
 /**
  * 'Heti jelentés': GET /api/reports/weekly?week=2026-W48 (the shop's current week when absent) as

@@ -36,17 +36,19 @@ import { HttpError, messages, ValidationError, type FieldErrors } from '../http/
 import { sendJson } from '../http/json';
 import { rowBeforeBody } from '../http/params';
 import { laravelDate } from '../resources';
-import { firesBetween, isoWithOffset, nextFireAt, timeZoneOf, type ScheduleRule } from '../../../contracts/time';
-import { slices } from '../scheduler/slices';
 import {
-  blockRule,
-  compileHours,
-  compilePlan,
-  isOpenAt,
-  nextFireWhileOpen,
-  openingBoundaries,
   type CompiledHours,
-} from '../scheduler/day-plan';
+  compileHours,
+  firesBetween,
+  isOpenAt,
+  isoWithOffset,
+  nextFireAt,
+  openingBoundaries,
+  type ScheduleRule,
+  timeZoneOf,
+} from '../../../contracts/time';
+import { slices } from '../scheduler/slices';
+import { blockRule, compilePlan, nextFireWhileOpen } from '../scheduler/day-plan';
 import { musicEvents, type PreviewPlan, type PreviewSource } from '../scheduler/music-preview';
 import {
   getMusicPlan,

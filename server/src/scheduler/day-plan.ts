@@ -5,8 +5,7 @@
  * milliseconds and the shop's time zone (`timeZoneOf`).
  *
  * The wall clock these rules read, and the opening hours, are the shared time rules of
- * contracts/time (the browser reads the same); the server's code keeps importing the opening hours
- * from here, its home of the shop's day.
+ * contracts/time (the browser reads the same), which every caller imports directly.
  */
 import { DAY_KEYS, type DayKey } from '../../../contracts/names';
 import type { MusicBlockRow } from '../db/queries/day-plan';
@@ -24,15 +23,6 @@ import {
   type ScheduleRule,
   type WallMinute,
   type WallRule,
-} from '../../../contracts/time';
-
-export {
-  compileHours,
-  isOpenAt,
-  isOpenAtWall,
-  openingBoundaries,
-  type CompiledHours,
-  type OpeningBoundary,
 } from '../../../contracts/time';
 
 // ---------------------------------------------------------------------------------------------

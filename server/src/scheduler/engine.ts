@@ -14,23 +14,6 @@ import {
 } from '../../../contracts/time';
 
 /**
- * The clock arithmetic and the fire rules that lived here before contracts/time, for server modules
- * written against this path (new code imports contracts/time). The web app cannot reach this file
- * (eslint's `pulzus/no-api-in-web-app`).
- */
-export {
-  firesBetween,
-  floorMinute,
-  isoWithOffset,
-  localMinute,
-  nextFireAt,
-  timeZoneOf,
-  zonedDayStart,
-  type LocalMinute,
-  type ScheduleRule,
-} from '../../../contracts/time';
-
-/**
  * A fire is claimed only while its minute is current or within this grace after it ends. A tick
  * that waited on the database past it logs its minute as missed and sends nothing: an ad played
  * a minute late beside the next one is worse than one missed. The music plan keeps the same rule.

@@ -6,15 +6,8 @@
  */
 import type { MusicEvent } from '../../../contracts/scheduled-contents';
 import type { MusicSourceType } from '../../../contracts/music-plan';
-import {
-  blockAt,
-  isOpenAt,
-  openingBoundaries,
-  planBoundaries,
-  type CompiledHours,
-  type CompiledPlan,
-} from './day-plan';
-import { isoWithOffset } from '../../../contracts/time';
+import { blockAt, planBoundaries, type CompiledPlan } from './day-plan';
+import { type CompiledHours, isOpenAt, isoWithOffset, openingBoundaries } from '../../../contracts/time';
 
 export interface PreviewSource {
   type: MusicSourceType;

@@ -10,17 +10,15 @@ import {
   type MusicBlockRow,
 } from '../db/queries/day-plan';
 import type { PlanTarget, PlayerService } from '../player/service';
+import { blockAt, compilePlan, planBoundaries, type CompiledPlan } from './day-plan';
 import {
-  blockAt,
+  type CompiledHours,
   compileHours,
-  compilePlan,
+  floorMinute,
   isOpenAt,
   openingBoundaries,
-  planBoundaries,
-  type CompiledHours,
-  type CompiledPlan,
-} from './day-plan';
-import { floorMinute, wallMinuteAt } from '../../../contracts/time';
+  wallMinuteAt,
+} from '../../../contracts/time';
 import { minuteDeadline } from './engine';
 
 /**

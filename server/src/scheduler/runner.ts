@@ -10,8 +10,7 @@ import {
   type FireClaim,
 } from '../db/queries/scheduler';
 import { playerSoundResource } from '../resources';
-import { compileHours, isOpenAt } from './day-plan';
-import { floorMinute } from '../../../contracts/time';
+import { compileHours, floorMinute, isOpenAt } from '../../../contracts/time';
 import { dueItems, minuteDeadline } from './engine';
 import type { PlanRunner } from './plan-runner';
 import type { WeeklyMailRunner } from '../reports/weekly-mail';
