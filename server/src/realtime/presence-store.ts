@@ -462,9 +462,13 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
           ),
         )
       ).join('');
-      const out = queries.map((_, i) => answers[i] === '1');
+      const out: boolean[] = new Array<boolean>(queries.length);
       // The users the users' hash does not list: their channel's members are searched.
-      const unlisted = queries.flatMap((_, i) => (answers[i] === '2' ? [i] : []));
+      const unlisted: number[] = [];
+      for (let i = 0; i < queries.length; i += 1) {
+        out[i] = answers[i] === '1';
+        if (answers[i] === '2') unlisted.push(i);
+      }
       const searched = (
         await Promise.all(
           batches(unlisted, SEARCH_BATCH).map(
