@@ -627,6 +627,80 @@ describe('presence for many shops at once', () => {
   });
 });
 
+describe('presence for many shops at once, in Redis', () => {
+  test("presentOrUnseen agrees with hasUser || !hasSeen over a user's sockets, their expiry and a channel joined before the users' hash", async (t) => {
+    const url = process.env.REDIS_URL;
+    if (!url) return t.skip('REDIS_URL is not set');
+    const { Redis } = await import('ioredis');
+    const { createRedisPresenceStore } = await import('../../server/src/realtime/presence-store');
+    const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+    const prefix = `pulzus:test-alerts-users:${process.pid}:`;
+    const store = createRedisPresenceStore(redis, { prefix, socketTtlMs: 60_000, seenTtlMs: 60_000 });
+    const short = createRedisPresenceStore(redis, { prefix, socketTtlMs: 3_000, seenTtlMs: 60_000 });
+    const agrees = async (queries: Array<{ channel: string; userId: string }>, expected: boolean[]) => {
+      const slow = await Promise.all(
+        queries.map(
+          async (q) => (await store.hasUser(q.channel, q.userId)) || !(await store.hasSeen(q.channel, q.userId)),
+        ),
+      );
+      assert.deepEqual(slow, expected, 'hasUser || !hasSeen');
+      assert.deepEqual(await store.presentOrUnseen(queries), expected, 'presentOrUnseen');
+    };
+    try {
+      // Two tabs of one device: one leaving keeps it present; the last leaving does not.
+      await store.join('presence-customer.1', 'a1', { user_id: 'two-tabs' });
+      await store.join('presence-customer.1', 'a2', { user_id: 'two-tabs' });
+      await store.join('presence-customer.1', 'b1', { user_id: 'other' });
+      await store.leave('presence-customer.1', 'a1', 'two-tabs');
+      const tabs = [{ channel: 'presence-customer.1', userId: 'two-tabs' }];
+      await agrees(tabs, [true]);
+      await store.leave('presence-customer.1', 'a2', 'two-tabs');
+      await agrees(tabs, [false]);
+      // Back with a new socket: present again.
+      await store.join('presence-customer.1', 'a3', { user_id: 'two-tabs' });
+      await agrees(tabs, [true]);
+
+      // A socket its instance stopped refreshing (the instance died): gone once it expires, while a
+      // socket of the same user that another instance keeps alive keeps it present.
+      await short.join('presence-customer.2', 'c1', { user_id: 'dying' });
+      await short.join('presence-customer.2', 'c2', { user_id: 'half' });
+      await store.join('presence-customer.2', 'c3', { user_id: 'half' });
+      const expiring = [
+        { channel: 'presence-customer.2', userId: 'dying' },
+        { channel: 'presence-customer.2', userId: 'half' },
+      ];
+      await agrees(expiring, [true, true]);
+      await new Promise((r) => setTimeout(r, 3_500));
+      await agrees(expiring, [false, true]);
+      // Its refresh brings it back (the socket added again, as after a Redis restart).
+      await store.refresh(new Map([['presence-customer.2', [{ socketId: 'c1', member: { user_id: 'dying' } }]]]));
+      await agrees(expiring.slice(0, 1), [true]);
+
+      // A channel whose sockets joined before the users' hash was kept: answered by its members.
+      await store.join('presence-customer.3', 'd1', { user_id: 'old' });
+      await store.join('presence-customer.3', 'd2', { user_id: 'old-gone' });
+      await store.leave('presence-customer.3', 'd2', 'old-gone');
+      await redis.del(`${prefix}presence:presence-customer.3:users`);
+      await agrees(
+        [
+          { channel: 'presence-customer.3', userId: 'old' },
+          { channel: 'presence-customer.3', userId: 'old-gone' },
+          { channel: 'presence-customer.3', userId: 'never' },
+        ],
+        [true, false, true],
+      );
+      // A join there lists the user again; its other socket leaving keeps it present.
+      await store.join('presence-customer.3', 'd3', { user_id: 'old' });
+      await store.leave('presence-customer.3', 'd1', 'old');
+      await agrees([{ channel: 'presence-customer.3', userId: 'old' }], [true]);
+    } finally {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    }
+  });
+});
+
 describe('settings', () => {
   test('defaults, a round trip, and 422 per field in Hungarian', async () => {
     const c = await loggedIn(t.app, DEMO);

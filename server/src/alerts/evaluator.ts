@@ -225,9 +225,13 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
       }
       if (shop.planOn && list.length > 0 && list.every((p) => !p.isPlaying)) now.add('paused');
       for (const k of ALERT_STATE_KINDS) if (!shop.settings.kinds[k]) now.delete(k);
+      // Most shops, most minutes: nothing wrong, nothing known, nothing open.
+      const causes = causesOf.get(shop.id);
+      const opens = openOf.get(shop.id);
+      if (now.size === 0 && !causes && !opens) continue;
 
-      const known = new Map((causesOf.get(shop.id) ?? []).map((c) => [c.kind, c.since]));
-      const open = new Map((openOf.get(shop.id) ?? []).map((a) => [a.kind, a]));
+      const known = new Map((causes ?? []).map((c) => [c.kind, c.since]));
+      const open = new Map((opens ?? []).map((a) => [a.kind, a]));
       for (const kind of ALERT_STATE_KINDS) {
         const since = known.get(kind);
         if (now.has(kind)) {

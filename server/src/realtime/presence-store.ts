@@ -137,6 +137,11 @@ local function live(zkey, hkey, now)
   for i = 1, #vals do if vals[i] then out[#out + 1] = vals[i] end end
   return out
 end
+-- The users' hash (user → the latest expiry of the user's sockets): a later expiry wins.
+local function extend(ukey, user, expires)
+  local old = tonumber(redis.call('HGET', ukey, user) or '0')
+  if tonumber(expires) > old then redis.call('HSET', ukey, user, expires) end
+end
 local function prune(zkey, hkey, now)
   local dead = redis.call('ZRANGEBYSCORE', zkey, '-inf', now)
   if #dead == 0 then return {} end
@@ -149,7 +154,9 @@ local function prune(zkey, hkey, now)
 end
 `;
 
-// KEYS: sockets (zset socket → expiry), members (hash socket → member JSON), seen (set of user ids)
+// KEYS: sockets (zset socket → expiry), members (hash socket → member JSON), seen (set of user ids),
+// users (hash user id → the latest expiry of its sockets, 0 once its last socket left: what the alert
+// evaluator reads, one field per shop, instead of searching the members)
 // ARGV: now, expiresAt, keyTtlMs, seenTtlMs, then socketId, userId, memberJson for each joining socket.
 // Answers the live sockets before the joins (ids and members, side by side) and the members that
 // expiry removed. The joins are idempotent: a call sent again after a lost answer changes nothing more.
@@ -162,18 +169,41 @@ for i = 5, #ARGV, 3 do
   redis.call('ZADD', KEYS[1], ARGV[2], ARGV[i])
   redis.call('HSET', KEYS[2], ARGV[i], ARGV[i + 2])
   redis.call('SADD', KEYS[3], ARGV[i + 1])
+  extend(KEYS[4], ARGV[i + 1], ARGV[2])
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[4], ARGV[4])
 return {ids, before, gone}
 `;
 
-// KEYS: sockets, members; ARGV: now, socketId
-const LEAVE = `${LIVE}
+// KEYS: sockets, members, users; ARGV: now, socketId, userId. The user's expiry in the users' hash
+// becomes its remaining live sockets' latest (0 for none); a user the hash does not list (it joined
+// before the hash was kept) stays unlisted, and is looked up the slow way.
+const LEAVE = `
 redis.call('ZREM', KEYS[1], ARGV[2])
 redis.call('HDEL', KEYS[2], ARGV[2])
-return live(KEYS[1], KEYS[2], ARGV[1])
+local rows = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf', 'WITHSCORES')
+local out = {}
+local latest = 0
+if #rows > 0 then
+  local ids = {}
+  for i = 1, #rows, 2 do ids[#ids + 1] = rows[i] end
+  local vals = redis.call('HMGET', KEYS[2], unpack(ids))
+  for i = 1, #vals do
+    if vals[i] then
+      out[#out + 1] = vals[i]
+      local ok, member = pcall(cjson.decode, vals[i])
+      if ok and type(member) == 'table' and member.user_id == ARGV[3] then
+        local score = tonumber(rows[i * 2])
+        if score > latest then latest = score end
+      end
+    end
+  end
+end
+if redis.call('HEXISTS', KEYS[3], ARGV[3]) == 1 then redis.call('HSET', KEYS[3], ARGV[3], latest) end
+return out
 `;
 
 // KEYS: sockets, members; ARGV: now
@@ -181,9 +211,36 @@ const MEMBERS = `${LIVE}
 return live(KEYS[1], KEYS[2], ARGV[1])
 `;
 
-// KEYS: sockets, members, seen for each query; ARGV: now, then the user id of each query. Answers 1
-// for a user with a live socket in the channel or never seen there, else 0.
+// ARGV: now, the channels' key prefix, and the queries as JSON ([[channel, user], …]). Answers a string
+// with one digit per query: 1 for a user with a live socket in the channel or never seen there, 0 for
+// one seen without a live socket, 2 for a user the users' hash does not list (it joined before the
+// hash was kept, or never). One field read per query where the members would be searched; and a
+// call's arguments are one string, not a few per query: for thousands of shops each minute, the
+// arguments cost more than the reads. (The keys are made here, so the script names none: its queries
+// span every shop's channel anyway, which a Redis Cluster would refuse in one call either way.)
 const PRESENT_OR_UNSEEN = `
+local now = tonumber(ARGV[1])
+local prefix = ARGV[2]
+local queries = cjson.decode(ARGV[3])
+local out = {}
+for q = 1, #queries do
+  local channel, user = queries[q][1], queries[q][2]
+  local expires = redis.call('HGET', prefix .. channel .. ':users', user)
+  if not expires then
+    out[q] = '2'
+  elseif tonumber(expires) > now or redis.call('SISMEMBER', prefix .. channel .. ':seen', user) == 0 then
+    out[q] = '1'
+  else
+    out[q] = '0'
+  end
+end
+return table.concat(out)
+`;
+
+// KEYS: sockets, members, seen for each query; ARGV: now, then the user id of each query. Answers 1
+// for a user with a live socket in the channel or never seen there, else 0: by the members
+// themselves, for the users the users' hash does not list.
+const PRESENT_OR_UNSEEN_SEARCH = `
 local now = ARGV[1]
 local out = {}
 for q = 0, (#KEYS / 3) - 1 do
@@ -221,7 +278,7 @@ end
 return 0
 `;
 
-// KEYS: sockets, members, seen; ARGV: now, expiresAt, keyTtlMs, seenTtlMs, then socketId, userId,
+// KEYS: sockets, members, seen, users; ARGV: now, expiresAt, keyTtlMs, seenTtlMs, then socketId, userId,
 // memberJson for each socket. A socket whose entry is gone (Redis restarted empty) is added again;
 // an entry still there is left as it is (a rename may have changed its user_info since it joined).
 const REFRESH = `${LIVE}
@@ -230,18 +287,22 @@ for i = 5, #ARGV, 3 do
   redis.call('ZADD', KEYS[1], ARGV[2], ARGV[i])
   if redis.call('HSETNX', KEYS[2], ARGV[i], ARGV[i + 2]) == 1 then added[#added + 1] = ARGV[i + 1] end
   redis.call('SADD', KEYS[3], ARGV[i + 1])
+  extend(KEYS[4], ARGV[i + 1], ARGV[2])
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 if #ARGV >= 5 and redis.call('PTTL', KEYS[3]) < 0 then redis.call('PEXPIRE', KEYS[3], ARGV[4]) end
+if #ARGV >= 5 and redis.call('PTTL', KEYS[4]) < 0 then redis.call('PEXPIRE', KEYS[4], ARGV[4]) end
 local gone = prune(KEYS[1], KEYS[2], ARGV[1])
 return {gone, live(KEYS[1], KEYS[2], ARGV[1]), added}
 `;
 
 type Script = (...args: Array<string | number>) => Promise<unknown>;
 
-/** Queries per PRESENT_OR_UNSEEN call: a few milliseconds of Redis's time each. */
-const PRESENCE_BATCH = 250;
+/** Queries per PRESENT_OR_UNSEEN call (one field read each): a few milliseconds of Redis's time. */
+const PRESENCE_BATCH = 1000;
+/** Queries per PRESENT_OR_UNSEEN_SEARCH call (a search of the members each). */
+const SEARCH_BATCH = 250;
 
 interface PendingJoin {
   socketId: string;
@@ -273,15 +334,17 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
   const { prefix, socketTtlMs, seenTtlMs } = options;
   const keys = (channel: string) => [`${prefix}presence:${channel}:sockets`, `${prefix}presence:${channel}:members`];
   const seenKey = (channel: string) => `${prefix}presence:${channel}:seen`;
+  const usersKey = (channel: string) => `${prefix}presence:${channel}:users`;
   const keyTtl = socketTtlMs * 4;
 
-  redis.defineCommand('pulzusPresenceJoin', { numberOfKeys: 3, lua: JOIN });
-  redis.defineCommand('pulzusPresenceLeave', { numberOfKeys: 2, lua: LEAVE });
+  redis.defineCommand('pulzusPresenceJoin', { numberOfKeys: 4, lua: JOIN });
+  redis.defineCommand('pulzusPresenceLeave', { numberOfKeys: 3, lua: LEAVE });
   redis.defineCommand('pulzusPresenceMembers', { numberOfKeys: 2, lua: MEMBERS });
-  redis.defineCommand('pulzusPresenceRefresh', { numberOfKeys: 3, lua: REFRESH });
+  redis.defineCommand('pulzusPresenceRefresh', { numberOfKeys: 4, lua: REFRESH });
   redis.defineCommand('pulzusPresenceRename', { numberOfKeys: 1, lua: RENAME });
   // Its keys vary in number: the count goes first in each call (ioredis's numberOfKeys unset).
   redis.defineCommand('pulzusPresenceOrUnseen', { lua: PRESENT_OR_UNSEEN });
+  redis.defineCommand('pulzusPresenceOrUnseenSearch', { lua: PRESENT_OR_UNSEEN_SEARCH });
   const commands = redis as unknown as Record<string, Script>;
   const run = (name: string, ...args: Array<string | number>) => commands[name]!.call(redis, ...args);
 
@@ -298,7 +361,17 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
     const now = Date.now();
     const args = batch.flatMap(({ socketId, member }) => [socketId, member.user_id, JSON.stringify(member)]);
     const call = () =>
-      run('pulzusPresenceJoin', ...keys(channel), seenKey(channel), now, now + socketTtlMs, keyTtl, seenTtlMs, ...args);
+      run(
+        'pulzusPresenceJoin',
+        ...keys(channel),
+        seenKey(channel),
+        usersKey(channel),
+        now,
+        now + socketTtlMs,
+        keyTtl,
+        seenTtlMs,
+        ...args,
+      );
     let answer: [unknown, unknown, unknown];
     try {
       answer = (await call().catch(call)) as [unknown, unknown, unknown];
@@ -351,7 +424,9 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
       });
     },
     async leave(channel, socketId, userId) {
-      const rest = parseMembers(await run('pulzusPresenceLeave', ...keys(channel), Date.now(), socketId));
+      const rest = parseMembers(
+        await run('pulzusPresenceLeave', ...keys(channel), usersKey(channel), Date.now(), socketId, userId),
+      );
       return { last: !rest.some((m) => m.user_id === userId) };
     },
     async members(channel) {
@@ -367,23 +442,48 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
       return (await redis.sismember(seenKey(channel), userId)) === 1;
     },
     async presentOrUnseen(queries) {
-      const out: boolean[] = [];
       const now = Date.now();
-      const parts: Array<ReadonlyArray<{ channel: string; userId: string }>> = [];
-      for (let i = 0; i < queries.length; i += PRESENCE_BATCH) parts.push(queries.slice(i, i + PRESENCE_BATCH));
-      const answers = await Promise.all(
-        parts.map(
-          (part) =>
-            run(
-              'pulzusPresenceOrUnseen',
-              part.length * 3,
-              ...part.flatMap((q) => [...keys(q.channel), seenKey(q.channel)]),
-              now,
-              ...part.map((q) => q.userId),
-            ) as Promise<unknown[]>,
-        ),
-      );
-      for (const a of answers) for (const v of a) out.push(Number(v) === 1);
+      const batches = <T>(list: readonly T[], size: number) => {
+        const parts: T[][] = [];
+        for (let i = 0; i < list.length; i += size) parts.push(list.slice(i, i + size));
+        return parts;
+      };
+      const answers = (
+        await Promise.all(
+          batches(queries, PRESENCE_BATCH).map(
+            (part) =>
+              run(
+                'pulzusPresenceOrUnseen',
+                0,
+                now,
+                `${prefix}presence:`,
+                JSON.stringify(part.map((q) => [q.channel, q.userId])),
+              ) as Promise<string>,
+          ),
+        )
+      ).join('');
+      const out: boolean[] = new Array<boolean>(queries.length);
+      // The users the users' hash does not list: their channel's members are searched.
+      const unlisted: number[] = [];
+      for (let i = 0; i < queries.length; i += 1) {
+        out[i] = answers[i] === '1';
+        if (answers[i] === '2') unlisted.push(i);
+      }
+      const searched = (
+        await Promise.all(
+          batches(unlisted, SEARCH_BATCH).map(
+            (part) =>
+              run(
+                'pulzusPresenceOrUnseenSearch',
+                part.length * 3,
+                ...part.flatMap((i) => [...keys(queries[i]!.channel), seenKey(queries[i]!.channel)]),
+                now,
+                ...part.map((i) => queries[i]!.userId),
+              ) as Promise<unknown[]>,
+          ),
+        )
+      ).flat();
+      unlisted.forEach((q, k) => (out[q] = Number(searched[k]) === 1));
       return out;
     },
     async refresh(local) {
@@ -398,6 +498,7 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
             'pulzusPresenceRefresh',
             ...keys(channel),
             seenKey(channel),
+            usersKey(channel),
             now,
             now + socketTtlMs,
             keyTtl,
