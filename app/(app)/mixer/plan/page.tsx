@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { MixerHeader } from '@/components/mixer/MixerHeader';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { MusicPlanUnavailable } from '@/components/mixer/plan/MusicPlanUnavailable';
 import { MusicPlanView } from '@/components/mixer/plan/MusicPlanView';
@@ -9,7 +11,16 @@ const hu = { mixer: huMixer };
 
 export const metadata: Metadata = { title: hu.mixer.headings.plan };
 
-export default async function MusicPlanPage() {
+/** The page's heading first (the one the page paints, in its row); the rest once its reads are in. */
+export default function MusicPlanPage() {
+  return (
+    <Suspense fallback={<MixerHeader title={hu.mixer.headings.plan} />}>
+      <MusicPlanContent />
+    </Suspense>
+  );
+}
+
+async function MusicPlanContent() {
   const { served, plan, blocks, channels, playlists, preview, fallback } = await getMusicPlanPage();
   // An API without the music plan (a Laravel one): the page says so, with a way back.
   if (!served) return <MusicPlanUnavailable />;

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { MixerHeader } from '@/components/mixer/MixerHeader';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlayLogView } from '@/components/mixer/play-log/PlayLogView';
 import { playLog } from '@/lib/i18n/hu/play-log';
@@ -7,11 +9,18 @@ import { getPlayLogPage, weeklyReportServed } from '@/lib/server';
 
 export const metadata: Metadata = { title: playLog.heading };
 
-export default async function PlayLogPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/** The page's heading first (the one PlayLogView paints, in its row); the log once it is read. */
+export default function PlayLogPage({ searchParams }: { searchParams: Search }) {
+  return (
+    <Suspense fallback={<MixerHeader title={playLog.heading} />}>
+      <PlayLog searchParams={searchParams} />
+    </Suspense>
+  );
+}
+
+async function PlayLog({ searchParams }: { searchParams: Search }) {
   const filter = filterFromSearch(await searchParams);
   const [{ log, fallback }, reports] = await Promise.all([getPlayLogPage(filter), weeklyReportServed()]);
   return (

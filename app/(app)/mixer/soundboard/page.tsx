@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { MixerHeader } from '@/components/mixer/MixerHeader';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { SoundboardView } from '@/components/mixer/sounds/SoundboardView';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
@@ -8,7 +10,16 @@ const hu = { mixer: huMixer };
 
 export const metadata: Metadata = { title: hu.mixer.headings.soundboard };
 
-export default async function SoundboardPage() {
+/** The page's heading first (the one the page paints, in its row); the rest once its reads are in. */
+export default function SoundboardPage() {
+  return (
+    <Suspense fallback={<MixerHeader title={hu.mixer.headings.soundboard} />}>
+      <SoundboardContent />
+    </Suspense>
+  );
+}
+
+async function SoundboardContent() {
   const { sounds, fallback } = await getSoundboardPage();
   return (
     <AppProviders fallback={fallback}>

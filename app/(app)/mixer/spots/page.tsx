@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { MixerHeader } from '@/components/mixer/MixerHeader';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { SpotsView } from '@/components/mixer/spots/SpotsView';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
@@ -8,7 +10,16 @@ const hu = { mixer: huMixer };
 
 export const metadata: Metadata = { title: hu.mixer.headings.spots };
 
-export default async function SpotsPage() {
+/** The page's heading first (the one the page paints, in its row); the rest once its reads are in. */
+export default function SpotsPage() {
+  return (
+    <Suspense fallback={<MixerHeader title={hu.mixer.headings.spots} />}>
+      <SpotsContent />
+    </Suspense>
+  );
+}
+
+async function SpotsContent() {
   const { spots, fallback } = await getSpotsPage();
   return (
     <AppProviders fallback={fallback}>
