@@ -40,9 +40,7 @@ function floorBuildIsStale(): boolean {
     '@radix-ui/react-dropdown-menu',
     'embla-carousel-react',
     'embla-carousel-autoplay',
-  ].map((name) =>
-    path.join(ROOT, 'node_modules', name, 'package.json'),
-  );
+  ].map((name) => path.join(ROOT, 'node_modules', name, 'package.json'));
   const pusher = path.join(ROOT, 'lib', 'realtime', 'pusher-ws', 'pusher.js');
   return [FLOOR_DIR, ...packages, pusher].some((entry) => newestMtime(entry, generated) > built);
 }
