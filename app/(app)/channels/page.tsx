@@ -7,6 +7,7 @@ import { PageHeading } from '@/components/layout/PageHeading';
 import { toCatalogue } from '@/lib/channels/catalogue';
 import { pages } from '@/lib/i18n/hu/pages';
 import { getChannelsPage } from '@/lib/server';
+import headingRow from '../_frame/heading-row.module.scss';
 
 const hu = { pages };
 
@@ -21,7 +22,7 @@ export default function ChannelsPage() {
   return (
     <Suspense
       fallback={
-        <div className={viewStyles.top}>
+        <div className={`${viewStyles.top} ${headingRow.holdsTools}`}>
           <PageHeading>{hu.pages.channels}</PageHeading>
         </div>
       }

@@ -8,6 +8,7 @@ import { ScreensView } from '@/components/mixer/ScreensView';
 import { requestProto } from '@/lib/bff/headers';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { getScreensPage } from '@/lib/server';
+import headingRow from '../../_frame/heading-row.module.scss';
 
 const hu = { mixer: huMixer };
 
@@ -18,7 +19,7 @@ export default function ScreensPage() {
   return (
     <Suspense
       fallback={
-        <div className={sectionStyles.top}>
+        <div className={`${sectionStyles.top} ${headingRow.holdsTools}`}>
           <PageHeading>{hu.mixer.headings.screens}</PageHeading>
         </div>
       }

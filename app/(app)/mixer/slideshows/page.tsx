@@ -6,6 +6,7 @@ import { AppProviders } from '@/components/layout/AppProviders';
 import { SlideshowsView } from '@/components/mixer/SlideshowsView';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { getSlideshowsPage } from '@/lib/server';
+import headingRow from '../../_frame/heading-row.module.scss';
 
 const hu = { mixer: huMixer };
 
@@ -16,7 +17,7 @@ export default function SlideshowsPage() {
   return (
     <Suspense
       fallback={
-        <div className={sectionStyles.top}>
+        <div className={`${sectionStyles.top} ${headingRow.holdsTools}`}>
           <PageHeading>{hu.mixer.headings.slideshows}</PageHeading>
         </div>
       }

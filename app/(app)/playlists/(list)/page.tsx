@@ -5,6 +5,7 @@ import { PlaylistsView } from '@/components/playlists/PlaylistsView';
 import viewStyles from '@/components/playlists/PlaylistsView.module.scss';
 import { pages } from '@/lib/i18n/hu/pages';
 import { getPlaylistsPage } from '@/lib/server';
+import headingRow from '../../_frame/heading-row.module.scss';
 
 const hu = { pages };
 
@@ -15,7 +16,7 @@ export default function PlaylistsPage() {
   return (
     <Suspense
       fallback={
-        <div className={viewStyles.top}>
+        <div className={`${viewStyles.top} ${headingRow.holdsTools}`}>
           <h1>{hu.pages.playlists}</h1>
         </div>
       }
