@@ -15,6 +15,11 @@
  * A time runs from the click event's own timestamp (Playwright's actionability checks before it do
  * not count) to the first animation frame in which the result is in the document: the frame that
  * paints it. Elements that matched before the click are marked and never count as the result.
+ *
+ * Every round runs in a browser of its own (each part in a fresh context of it), so one round's crash
+ * ("browser has been closed") cannot end the step: a round that throws is run once more in a new
+ * browser, and the step reports how many rounds were retried and lost (a round that fails twice is
+ * left out of the medians).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/launch/browser';
@@ -472,17 +477,16 @@ export async function measureClicks(stack: Stack, login: () => Promise<string>):
   await ensureFloorBuild(log);
   const floor = await startFloor(Number(process.env.BENCH_FLOOR_PORT || stack.webPort + 100), log);
   const base = webUrl(stack.webPort);
-  const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
   const floorNav: number[] = [];
   const floorCounter: number[] = [];
   const nav = new Map<string, number[]>();
   const dialogs = new Map<string, { first: number[]; second: number[] }>();
   const presses = new Map<string, number[]>();
   const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
-  try {
-    process.stdout.write(`clicks: 1 warm-up + ${CLICK_ROUNDS} rounds at ${CPU_THROTTLING}× CPU…\n`);
-    const started = Date.now();
-    for (let round = -1; round < CLICK_ROUNDS; round++) {
+  /** One round in a browser of its own, closed after it whatever happened. */
+  const runRound = async (round: number) => {
+    const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
+    try {
       const f = await floorRun(browser, floor.url);
       const n = CLICK_PARTS.has('nav') ? await navRun(browser, base, cookie, Math.max(0, round)) : new Map();
       const d = new Map<string, { first: number; second: number }>();
@@ -490,13 +494,43 @@ export async function measureClicks(stack: Stack, login: () => Promise<string>):
         d.set(
           t.label,
           await dialogRun(browser, base, cookie, t).catch((err: unknown) => {
+            // A browser that died takes the round with it (retried below); any other miss is this dialog's.
+            if (!browser.isConnected()) throw err;
             log(`dialog ${t.label}: ${err instanceof Error ? err.message : String(err)}`);
             return { first: NaN, second: NaN };
           }),
         );
       }
       const p = CLICK_PARTS.has('presses') ? await pressRun(browser, base, cookie, channel) : new Map();
-      if (round < 0) continue;
+      return { f, n, d, p };
+    } finally {
+      await browser.close().catch(() => undefined);
+    }
+  };
+  const retried: string[] = [];
+  const lost: string[] = [];
+  try {
+    process.stdout.write(`clicks: 1 warm-up + ${CLICK_ROUNDS} rounds at ${CPU_THROTTLING}× CPU, a browser each…\n`);
+    const started = Date.now();
+    for (let round = -1; round < CLICK_ROUNDS; round++) {
+      const name = round < 0 ? 'warm-up' : `${round + 1}/${CLICK_ROUNDS}`;
+      let result: Awaited<ReturnType<typeof runRound>> | null = null;
+      try {
+        result = await runRound(round);
+      } catch (err) {
+        const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+        retried.push(`${name}: ${why}`);
+        process.stdout.write(`  round ${name} crashed (${why}); once more in a new browser\n`);
+        try {
+          result = await runRound(round);
+        } catch (again) {
+          const whyAgain = again instanceof Error ? again.message.split('\n')[0] : String(again);
+          lost.push(`${name}: ${whyAgain}`);
+          process.stdout.write(`  round ${name} crashed again (${whyAgain}); left out\n`);
+        }
+      }
+      if (round < 0 || !result) continue;
+      const { f, n, d, p } = result;
       floorNav.push(...f.nav);
       floorCounter.push(...f.counter);
       for (const [k, v] of n) push(nav, k, v);
@@ -507,15 +541,30 @@ export async function measureClicks(stack: Stack, login: () => Promise<string>):
         dialogs.set(k, entry);
       }
       for (const [k, v] of p) push(presses, k, v);
-      process.stdout.write(`  round ${round + 1}/${CLICK_ROUNDS} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+      process.stdout.write(`  round ${name} (${Math.round((Date.now() - started) / 1000)} s)\n`);
     }
   } finally {
-    await browser.close();
     await floor.stop();
   }
+  if (retried.length) log(`clicks: rounds retried: ${retried.join('; ')}`);
+  if (lost.length) log(`clicks: rounds lost: ${lost.join('; ')}`);
 
   const ok = (values: number[]) => values.filter((v) => Number.isFinite(v));
-  const out: PageMeasurement[] = [];
+  const out: PageMeasurement[] = [
+    {
+      name: 'clicks: rounds retried after a crash',
+      value: retried.length,
+      unit: 'count',
+      note: retried.length ? retried.join('; ').slice(0, 500) : 'none',
+    },
+    {
+      name: 'clicks: rounds lost (crashed twice)',
+      value: lost.length,
+      unit: 'count',
+      max: 0,
+      note: lost.length ? lost.join('; ').slice(0, 500) : `all ${CLICK_ROUNDS} rounds counted`,
+    },
+  ];
   const floorNavMs = median(floorNav);
   const floorPressMs = median(floorCounter);
   out.push({ name: 'clicks: floor navigation (next/link)', value: floorNavMs, unit: 'ms' });
