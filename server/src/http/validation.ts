@@ -1,4 +1,5 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, messages, ValidationError, type FieldErrors } from './errors';
 
@@ -71,4 +72,19 @@ export function collect<S extends z.ZodType>(schema: S, input: unknown, errors: 
 /** Throws the errors `collect` gathered, if any, as one 422. */
 export function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/**
+ * The field errors of a route that declares `attachValidation: true`: its schema's verdict (none when
+ * the input passed) for the handler to report together with checks a schema cannot make (the
+ * uploaded file, what only the database knows), in one 422 as Laravel's form requests do. A bad path
+ * id is still the 404 of `fromSchemaValidation`. While errors are reported, `req.body` is the raw
+ * input: read it only when there are none.
+ */
+export function schemaErrorsOf(req: FastifyRequest): FieldErrors {
+  const answer = req.validationError ? fromSchemaValidation(req.validationError) : undefined;
+  if (!req.validationError) return {};
+  if (!answer) throw req.validationError;
+  if (answer instanceof ValidationError) return { ...answer.errors };
+  throw answer;
 }
