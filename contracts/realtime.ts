@@ -57,6 +57,32 @@ export type DeviceRenamedEvent = z.infer<typeof deviceRenamedEventSchema>;
 export const presenceChannelDataSchema = z.object({ user_id: z.string(), user_info: deviceSchema });
 export type PresenceChannelData = z.infer<typeof presenceChannelDataSchema>;
 
+/** The 422s of /broadcasting/auth (Laravel's channel authorization) in Hungarian. */
+export const broadcastingMessages = {
+  socketId: 'Érvénytelen socket azonosító.',
+  channelName: 'A csatorna neve kötelező.',
+  forbidden: 'Nincs jogosultsága ehhez a csatornához.',
+};
+
+/** A Pusher socket id (`123.456`), as the connection was given it. */
+export const SOCKET_ID_PATTERN = /^\d+\.\d+$/;
+
+/**
+ * GET or POST /broadcasting/auth: what pusher-js sends (a urlencoded form on POST, the BFF may
+ * send JSON; a field the body lacks is read from the query).
+ */
+export const channelAuthBodySchema = z.object({
+  socket_id: z
+    .string({ error: broadcastingMessages.socketId })
+    .max(64, { error: broadcastingMessages.socketId })
+    .regex(SOCKET_ID_PATTERN, { error: broadcastingMessages.socketId }),
+  channel_name: z
+    .string({ error: broadcastingMessages.channelName })
+    .min(1, { error: broadcastingMessages.channelName })
+    .max(200, { error: broadcastingMessages.channelName }),
+});
+export type ChannelAuthBody = z.infer<typeof channelAuthBodySchema>;
+
 /** POST /broadcasting/auth answer: `channel_data` only for presence channels (a JSON string). */
 export const channelAuthSchema = z.object({ auth: z.string(), channel_data: z.string().optional() });
 export type ChannelAuth = z.infer<typeof channelAuthSchema>;

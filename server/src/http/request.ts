@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { pageParamSchema } from '../../../contracts/pagination';
 import { setPlayableBodySchema } from '../../../contracts/player';
 import type { Actor } from '../player/service';
@@ -58,6 +58,20 @@ export function bodyOf(req: FastifyRequest): Body {
 export function queryOrBody(req: FastifyRequest, key: string): unknown {
   const query = (req.query ?? {}) as Record<string, unknown>;
   return query[key] ?? bodyOf(req)[key];
+}
+
+/**
+ * A route's `preValidation` hook for fields the body or the query may carry, the body winning: a
+ * field the body lacks is taken from the query, so the route's body schema judges it wherever it
+ * came from.
+ */
+export function bodyOrQuery(...keys: string[]): preValidationAsyncHookHandler {
+  return async (req) => {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const body: Body = { ...bodyOf(req) };
+    for (const key of keys) body[key] ??= query[key];
+    req.body = body;
+  };
 }
 
 /** The page of a `…/tracks/{page}` call; `?page=` wins over the path. 422 `errors.page` else. */
