@@ -6,10 +6,11 @@ import { HttpError, messages, ValidationError, type FieldErrors } from './errors
 /*
  * Routes declare their input as `schema: { params, querystring, body }` with the contract's zod
  * schemas (the zod type provider validates them before the handler); a failed schema reaches the
- * app's error handler, which answers it through `fromSchemaValidation`. `validate` and `collect`
- * remain for what a schema in the route options cannot carry: multipart fields that are read with
- * their file, inputs judged only after a row is found (Laravel's 404 before 422), and fields
- * reported together with checks that need the database.
+ * app's error handler, which answers it through `fromSchemaValidation`. A row found before its
+ * body is judged (Laravel's 404 before 422) is a `preValidation` hook (`rowBeforeBody`); fields
+ * reported together with what a schema cannot judge (the uploaded file, the database's rows) come
+ * from a route with `attachValidation` (`schemaErrorsOf`). `collect` remains for two readings a
+ * schema cannot make, each named with its reason in tests/unit/server/routes-declare-shapes.test.ts.
  */
 
 /** Laravel's field keys: the dotted path of each issue, the form as a whole under `body`. */
