@@ -278,3 +278,6 @@ export function requiredText(max: number, messages: TextMessages) {
 export function optionalText(max: number, messages: TextMessages) {
   return z.preprocess(blankAsAbsent, textRule(max, messages).optional()).transform((v) => v ?? null);
 }
+
+/** The bare `true` of a delete (Laravel's `return true`). */
+export const trueAnswerSchema = z.literal(true);

@@ -10,6 +10,7 @@ export * from './realtime';
 export * from './sounds';
 export * from './spots';
 export * from './uploads';
+export * from './media';
 export * from './slideshows';
 export * from './screens';
 export * from './scheduled-contents';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asNumber, booleanField, MAX_ID } from './fields';
-import { paginatorSchema } from './pagination';
+import { pageParamSchema, paginatorSchema } from './pagination';
 import { isCalendarDate } from './scheduled-contents';
 
 /**
@@ -100,6 +100,22 @@ export const playedBodySchema = z.object({
 });
 export type PlayedBody = z.input<typeof playedBodySchema>;
 
+/**
+ * The answer to POST /api/players/{id}/played: the report as kept (201 when new, 200 when its
+ * `report_id` was already kept, then the first report's fields). `started_at` is the API's clock.
+ */
+export const playedAnswerSchema = z.object({
+  report_id: z.string(),
+  type: z.enum(PLAYED_TYPES),
+  id: z.number(),
+  name: z.string(),
+  started_at: z.string(),
+  seconds: z.number(),
+  ended: z.boolean(),
+  player_id: z.number().nullable(),
+});
+export type PlayedAnswer = z.infer<typeof playedAnswerSchema>;
+
 /** One line of the log (GET /api/play-log `data[]`). */
 export const playLogEntrySchema = z.object({
   /** `r<id>` for a device's report, `f<id>` for a scheduler fire: unique across both. */
@@ -163,3 +179,11 @@ export const playLogQuerySchema = z.object({
   ),
 });
 export type PlayLogQuery = z.infer<typeof playLogQuerySchema>;
+
+/** GET /api/play-log: the range and type, and the page (`page`, 1 when absent). */
+export const playLogPageQuerySchema = playLogQuerySchema.extend({
+  page: z.preprocess((v) => v ?? '1', pageParamSchema.shape.page),
+});
+
+/** GET /api/play-log/spots: plays per spot and day. */
+export const spotDayCountListSchema = z.array(spotDayCountSchema);

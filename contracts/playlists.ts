@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idList, nameField, nameMessages, withFormLists } from './fields';
+import { idList, nameField, nameMessages, routeIdsSchema, withFormLists } from './fields';
+import { paginatorSchema } from './pagination';
 import { PLAYLIST_NAME_MAX } from './names';
 import { trackSchema } from './tracks';
 
@@ -113,3 +114,12 @@ export type ToggleTrackAnswer = z.infer<typeof toggleTrackAnswerSchema>;
 
 /** POST /api/playlists/{id}/delete: a bare `true`. */
 export const deletePlaylistAnswerSchema = z.literal(true);
+
+/** GET /api/playlists/{id}/tracks: every track in play order. */
+export const playlistTrackListSchema = z.array(trackSchema);
+
+/** GET /api/playlists/{id}/tracks/{page}: one page of tracks as Laravel's flat paginator. */
+export const playlistTrackPageSchema = paginatorSchema(trackSchema);
+
+/** `…/tracks/{trackId}` of the playlist modal: the track's id. */
+export const playlistTrackParamsSchema = routeIdsSchema('trackId');

@@ -57,6 +57,32 @@ export type DeviceRenamedEvent = z.infer<typeof deviceRenamedEventSchema>;
 export const presenceChannelDataSchema = z.object({ user_id: z.string(), user_info: deviceSchema });
 export type PresenceChannelData = z.infer<typeof presenceChannelDataSchema>;
 
+/** The 422s of /broadcasting/auth (Laravel's channel authorization) in Hungarian. */
+export const broadcastingMessages = {
+  socketId: 'Érvénytelen socket azonosító.',
+  channelName: 'A csatorna neve kötelező.',
+  forbidden: 'Nincs jogosultsága ehhez a csatornához.',
+};
+
+/** A Pusher socket id (`123.456`), as the connection was given it. */
+export const SOCKET_ID_PATTERN = /^\d+\.\d+$/;
+
+/**
+ * GET or POST /broadcasting/auth: what pusher-js sends (a urlencoded form on POST, the BFF may
+ * send JSON; a field the body lacks is read from the query).
+ */
+export const channelAuthBodySchema = z.object({
+  socket_id: z
+    .string({ error: broadcastingMessages.socketId })
+    .max(64, { error: broadcastingMessages.socketId })
+    .regex(SOCKET_ID_PATTERN, { error: broadcastingMessages.socketId }),
+  channel_name: z
+    .string({ error: broadcastingMessages.channelName })
+    .min(1, { error: broadcastingMessages.channelName })
+    .max(200, { error: broadcastingMessages.channelName }),
+});
+export type ChannelAuthBody = z.infer<typeof channelAuthBodySchema>;
+
 /** POST /broadcasting/auth answer: `channel_data` only for presence channels (a JSON string). */
 export const channelAuthSchema = z.object({ auth: z.string(), channel_data: z.string().optional() });
 export type ChannelAuth = z.infer<typeof channelAuthSchema>;
@@ -104,3 +130,36 @@ export const realtimeConfigSchema = z.object({
   cluster: z.string(),
 });
 export type RealtimeConfig = z.infer<typeof realtimeConfigSchema>;
+
+/*
+ * Pusher's HTTP API on the built-in server (CONTRACTS.md §1.6), as the `pusher` npm library and
+ * pusher-php call it. Every request is signed over its method, path, sorted query and the md5 of
+ * its raw body, so the body is read raw and judged after the signature; the schemas below refuse
+ * nothing before it (errors are Pusher's own `{message}` in English).
+ */
+
+/** `/apps/{appId}/…`: the app's id (another app's is a 404 after the signature's check). */
+export const pusherAppParamsSchema = z.object({ appId: z.string() });
+/** `/apps/{appId}/channels/{name}…`. */
+export const pusherChannelParamsSchema = pusherAppParamsSchema.extend({ name: z.string() });
+
+/** GET /apps/{appId}/channels: `filter_by_prefix` and `info` (`user_count`); a repeated one counts as none. */
+export const pusherChannelsQuerySchema = z.object({
+  filter_by_prefix: z.string().optional().catch(undefined),
+  info: z.string().optional().catch(undefined),
+});
+
+/** POST …/events and …/batch_events: `{}`. */
+export const pusherEmptyAnswerSchema = z.object({});
+/** GET …/channels: the occupied channels (this instance's), with `user_count` when asked. */
+export const pusherChannelsAnswerSchema = z.object({
+  channels: z.record(z.string(), z.object({ user_count: z.number().optional() })),
+});
+/** GET …/channels/{name}: `user_count` for presence channels only. */
+export const pusherChannelAnswerSchema = z.object({
+  occupied: z.boolean(),
+  user_count: z.number().optional(),
+  subscription_count: z.number(),
+});
+/** GET …/channels/{name}/users: a presence channel's members. */
+export const pusherUsersAnswerSchema = z.object({ users: z.array(z.object({ id: z.string() })) });

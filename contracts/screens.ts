@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, nameField, optionalText } from './fields';
+import { MAX_ID, nameField, optionalText, routeIdSchema } from './fields';
 import { MIXER_NAME_MAX } from './names';
 
 /**
@@ -76,3 +76,12 @@ export type PublicScreen = z.infer<typeof publicScreenSchema>;
 /** `App\Events\ShowSlideshow` on `screen.{hash_id}`: ids only (Pusher caps an event at 10 kB). */
 export const showSlideshowEventSchema = z.object({ slideshow_ids: z.array(z.number()), once: z.literal(true) });
 export type ShowSlideshowEvent = z.infer<typeof showSlideshowEventSchema>;
+
+/** A screen's public id as the API makes them (url-safe, 12–64 characters); anything else names no screen (404). */
+export const SCREEN_HASH_PATTERN = /^[A-Za-z0-9_-]{12,64}$/;
+
+/** `…/public/{hashId}` of the screen page's calls. */
+export const publicScreenParamsSchema = z.object({ hashId: z.string().regex(SCREEN_HASH_PATTERN) });
+
+/** `…/public/{hashId}/slideshows/{id}`. */
+export const publicScreenSlideshowParamsSchema = publicScreenParamsSchema.extend({ id: routeIdSchema });

@@ -76,6 +76,12 @@ export const settingKeyBodySchema = z.object({
 });
 
 /**
+ * POST /api/settings/{id}: `key` and `value` (`id` is ignored: the path's counts). The value's rule
+ * is the row's key's (`settingValueSchema`), so the route judges it once the row is found.
+ */
+export const settingBodySchema = settingKeyBodySchema.extend({ value: z.unknown() });
+
+/**
  * The rule for `value` of the setting `key` (POST /api/settings/{id}): `timezone` an IANA zone the
  * runtime knows; the sound settings a switch ('1'/'0') or a whole number in range; `logo` only as a file (POST /api/settings/file/{id}); any other key trimmed text
  * of at most 255 characters without invisible characters (`hasInvisible`; blank = null).

@@ -2,13 +2,6 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { routeIdSchema } from '../../../contracts/fields';
 import { HttpError, messages } from './errors';
 
-/** A route id as Laravel's route-model binding sees it: anything but a positive integer is 404. */
-export function idParam(value: unknown): number {
-  const id = routeIdSchema.safeParse(value);
-  if (!id.success) throw new HttpError(404, messages.notFound);
-  return id.data;
-}
-
 /**
  * A route's `preValidation` hook: the row its path names must be the tenant's (else 404) before a
  * word about the body (422), the order of Laravel's route-model binding and form request. The

@@ -1,14 +1,11 @@
-import type { FastifyRequest } from 'fastify';
-import { pageParamSchema } from '../../../contracts/pagination';
-import { setPlayableBodySchema } from '../../../contracts/player';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Actor } from '../player/service';
 import { sha256 } from '../security/crypto';
 import { commandKeyOf, socketIdOf } from './params';
-import { validate } from './validation';
 
 /*
  * The request vocabulary every route speaks: who is asking, the body as fields, and the inputs
- * that may come in the query or the body. Path ids are read with `idParam` (params.ts).
+ * that may come in the query or the body. Inputs themselves are the route's schemas.
  */
 
 export type Body = Record<string, unknown>;
@@ -54,19 +51,16 @@ export function bodyOf(req: FastifyRequest): Body {
     : {};
 }
 
-/** A field the query or the body may carry; the query wins (Laravel's `$request->input`). */
-export function queryOrBody(req: FastifyRequest, key: string): unknown {
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  return query[key] ?? bodyOf(req)[key];
-}
-
-/** The page of a `…/tracks/{page}` call; `?page=` wins over the path. 422 `errors.page` else. */
-export function pageOf(req: FastifyRequest, pathPage: string): number {
-  const query = (req.query ?? {}) as Record<string, unknown>;
-  return validate(pageParamSchema, { page: query.page ?? pathPage }).page;
-}
-
-/** The optional `track` to start a playable from (query or body). 422 `errors.track` else. */
-export function startTrackOf(req: FastifyRequest): number | undefined {
-  return validate(setPlayableBodySchema, { track: queryOrBody(req, 'track') }).track;
+/**
+ * A route's `preValidation` hook for fields the body or the query may carry, the body winning: a
+ * field the body lacks is taken from the query, so the route's body schema judges it wherever it
+ * came from.
+ */
+export function bodyOrQuery(...keys: string[]): preValidationAsyncHookHandler {
+  return async (req) => {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const body: Body = { ...bodyOf(req) };
+    for (const key of keys) body[key] ??= query[key];
+    req.body = body;
+  };
 }

@@ -1,14 +1,16 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, messages, ValidationError, type FieldErrors } from './errors';
 
 /*
  * Routes declare their input as `schema: { params, querystring, body }` with the contract's zod
  * schemas (the zod type provider validates them before the handler); a failed schema reaches the
- * app's error handler, which answers it through `fromSchemaValidation`. `validate` and `collect`
- * remain for what a schema in the route options cannot carry: multipart fields that are read with
- * their file, inputs judged only after a row is found (Laravel's 404 before 422), and fields
- * reported together with checks that need the database.
+ * app's error handler, which answers it through `fromSchemaValidation`. A row found before its
+ * body is judged (Laravel's 404 before 422) is a `preValidation` hook (`rowBeforeBody`); fields
+ * reported together with what a schema cannot judge (the uploaded file, the database's rows) come
+ * from a route with `attachValidation` (`schemaErrorsOf`). `collect` remains for two readings a
+ * schema cannot make, each named with its reason in tests/unit/server/routes-declare-shapes.test.ts.
  */
 
 /** Laravel's field keys: the dotted path of each issue, the form as a whole under `body`. */
@@ -71,4 +73,19 @@ export function collect<S extends z.ZodType>(schema: S, input: unknown, errors: 
 /** Throws the errors `collect` gathered, if any, as one 422. */
 export function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/**
+ * The field errors of a route that declares `attachValidation: true`: its schema's verdict (none when
+ * the input passed) for the handler to report together with checks a schema cannot make (the
+ * uploaded file, what only the database knows), in one 422 as Laravel's form requests do. A bad path
+ * id is still the 404 of `fromSchemaValidation`. While errors are reported, `req.body` is the raw
+ * input: read it only when there are none.
+ */
+export function schemaErrorsOf(req: FastifyRequest): FieldErrors {
+  const answer = req.validationError ? fromSchemaValidation(req.validationError) : undefined;
+  if (!req.validationError) return {};
+  if (!answer) throw req.validationError;
+  if (answer instanceof ValidationError) return { ...answer.errors };
+  throw answer;
 }

@@ -1,18 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
 import {
+  broadcastingMessages,
+  channelAuthBodySchema,
+  channelAuthSchema,
   presenceCustomerChannel,
+  realtimeConfigSchema,
   type ChannelAuth,
+  type ChannelAuthBody,
   type PresenceChannelData,
   type RealtimeConfig,
 } from '../../../contracts/realtime';
 import type { AppContext } from '../context';
 import { HttpError, messages } from '../http/errors';
+import { bodyOrQuery } from '../http/request';
 import { PlayerRefusal } from '../player/refusals';
-import { validate } from '../http/validation';
 import { deviceName, loginDeviceKey } from '../db/queries/device-names';
 import { deviceFromUserAgent } from '../realtime/device';
-import { signChannel, SOCKET_ID } from '../realtime/protocol';
+import { signChannel } from '../realtime/protocol';
 
 /**
  * Channel authorization as Laravel's `Broadcast::routes()` answers it (routes/channels.php:
@@ -20,39 +26,23 @@ import { signChannel, SOCKET_ID } from '../realtime/protocol';
  * runtime settings the web app builds Echo from.
  */
 
-export const broadcastingMessages = {
-  socketId: 'Érvénytelen socket azonosító.',
-  channelName: 'A csatorna neve kötelező.',
-  forbidden: 'Nincs jogosultsága ehhez a csatornához.',
-};
-
-const authSchema = z.object({
-  socket_id: z
-    .string({ error: broadcastingMessages.socketId })
-    .max(64, { error: broadcastingMessages.socketId })
-    .regex(SOCKET_ID, { error: broadcastingMessages.socketId }),
-  channel_name: z
-    .string({ error: broadcastingMessages.channelName })
-    .min(1, { error: broadcastingMessages.channelName })
-    .max(200, { error: broadcastingMessages.channelName }),
-});
+export { broadcastingMessages };
 
 const PLAYER_CHANNEL = /^private-player\.([^.]+)$/;
 const CUSTOMER_CHANNEL = /^presence-customer\.([^.]+)$/;
 
-export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerBroadcastingRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const realtime = ctx.realtime;
   const forbidden = () => new HttpError(403, broadcastingMessages.forbidden);
 
-  async function authorize(req: FastifyRequest): Promise<ChannelAuth> {
-    // Laravel answers a guest with 403 (AccessDeniedHttpException), not 401.
+  /** Laravel answers a guest with 403 (AccessDeniedHttpException), not 401, before a word about the input. */
+  const guestRefused = async (req: FastifyRequest) => {
     if (!req.user || !req.session) throw new HttpError(403, messages.forbidden);
-    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
-    const query = req.query as Record<string, unknown>;
-    const input = validate(authSchema, {
-      socket_id: body.socket_id ?? query.socket_id,
-      channel_name: body.channel_name ?? query.channel_name,
-    });
+  };
+
+  async function authorize(req: FastifyRequest, input: ChannelAuthBody): Promise<ChannelAuth> {
+    if (!req.user || !req.session) throw new HttpError(403, messages.forbidden);
     const channel = input.channel_name;
     // Our own server closes the socket when this login ends; a hosted service's sockets are beyond reach.
     const session = req.session;
@@ -96,11 +86,26 @@ export function registerBroadcastingRoutes(app: FastifyInstance, ctx: AppContext
     throw forbidden();
   }
 
-  // Laravel registers GET and POST; pusher-js posts a urlencoded form, the BFF may send JSON.
-  app.post('/broadcasting/auth', { config: { auth: 'any', csrf: false } }, authorize);
-  app.get('/broadcasting/auth', { config: { auth: 'any' } }, authorize);
+  // Laravel registers GET and POST; pusher-js posts a urlencoded form, the BFF may send JSON. A
+  // field the POST's body lacks is read from its query.
+  const response = { 200: channelAuthSchema, 403: messageSchema, 422: validationErrorSchema };
+  app.post(
+    '/broadcasting/auth',
+    {
+      config: { auth: 'any', csrf: false },
+      preValidation: [guestRefused, bodyOrQuery('socket_id', 'channel_name')],
+      schema: { body: channelAuthBodySchema, response },
+    },
+    (req) => authorize(req, req.body),
+  );
+  app.get(
+    '/broadcasting/auth',
+    { config: { auth: 'any' }, preValidation: guestRefused, schema: { querystring: channelAuthBodySchema, response } },
+    (req) => authorize(req, req.query),
+  );
 
-  app.get('/api/realtime-config', { config: { auth: 'any' } }, async (): Promise<RealtimeConfig> => {
+  const config = { config: { auth: 'any' }, schema: { response: { 200: realtimeConfigSchema } } } as const;
+  app.get('/api/realtime-config', config, async (): Promise<RealtimeConfig> => {
     const c = ctx.config;
     if (c.broadcastDriver === 'builtin') {
       const port = c.pusherPublicPort ?? c.port;

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema } from '../../../contracts/errors';
+import { mediaQuerySchema } from '../../../contracts/media';
 import type { AppContext } from '../context';
 import { webOriginMatcher } from '../http/cors';
 import { HttpError, messages } from '../http/errors';
@@ -9,7 +13,11 @@ const invalidSignature = 'Érvénytelen vagy lejárt link.';
 /** What a cross-origin reader of a media answer may see: the parts a Range reply is made of. */
 const EXPOSED = 'Content-Length, Content-Range, Accept-Ranges, Content-Type';
 
-export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
+/** A file's bytes (whole, a range, or none for an unsatisfiable range), streamed as they are. */
+const fileBody = z.unknown().describe('the file');
+
+export function registerMediaRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const isWebOrigin = webOriginMatcher(ctx.config.webUrl);
   const allowOrigin = (origin: string | undefined): Record<string, string> =>
     isWebOrigin(origin)
@@ -17,7 +25,11 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
       : { vary: 'Origin' };
 
   // A fetch with a Range header from the service worker is preflighted.
-  app.options('/media/*', { config: { tenant: false, auth: 'any' } }, async (req, reply) => {
+  const preflight = {
+    config: { tenant: false, auth: 'any' },
+    schema: { response: { 204: z.unknown().describe('none') } },
+  } as const;
+  app.options('/media/*', preflight, async (req, reply) => {
     const origin = req.headers.origin;
     reply.headers({
       ...allowOrigin(origin),
@@ -32,9 +44,16 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.code(204).send();
   });
 
-  app.get('/media/*', { config: { tenant: false, auth: 'any' } }, async (req, reply) => {
+  const file = {
+    config: { tenant: false, auth: 'any' },
+    schema: {
+      querystring: mediaQuerySchema,
+      response: { 200: fileBody, 206: fileBody, 403: messageSchema, 404: messageSchema, 416: fileBody },
+    },
+  } as const;
+  app.get('/media/*', file, async (req, reply) => {
     const urlPath = req.url.split('?')[0] ?? '';
-    const query = req.query as { expires?: unknown; signature?: unknown };
+    const query = req.query;
     if (!ctx.storage.verify(urlPath, query)) throw new HttpError(403, invalidSignature);
 
     let relPath: string;

@@ -1,16 +1,25 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
+import { idParamsSchema } from '../../../contracts/fields';
 import type { Paginator } from '../../../contracts/pagination';
-import { pageParamSchema } from '../../../contracts/pagination';
 import {
   PLAY_LOG_PER_PAGE,
   PLAY_LOG_RANGE_MAX_DAYS,
   PLAYED_FUTURE_SLACK_MS,
   PLAYED_MAX_AGE_DAYS,
+  playedAnswerSchema,
   playedBodySchema,
   playLogMessages,
+  playLogPageQuerySchema,
+  playLogPageSchema,
   playLogQuerySchema,
+  spotDayCountListSchema,
+  type PlayedAnswer,
   type PlayLogEntry,
+  type PlayLogQuery,
   type PlayLogType,
   type SpotDayCount,
 } from '../../../contracts/play-log';
@@ -28,11 +37,10 @@ import {
 } from '../db/queries/play-log';
 import { csvField } from '../http/csv';
 import { ValidationError } from '../http/errors';
-import { idParam } from '../http/params';
-import { actor, bodyOf } from '../http/request';
+import { rowBeforeBody } from '../http/params';
+import { actor } from '../http/request';
 import { deviceFromUserAgent, deviceLabelOf } from '../realtime/device';
 import { paginate } from '../resources/paginator';
-import { validate } from '../http/validation';
 import { isoWithOffset, localMinute, timeZoneOf, zonedDayStart } from '../../../contracts/time';
 
 const DAY_MS = 86_400_000;
@@ -65,13 +73,23 @@ export const CSV_HEADER = [
  * log reads the reports and the scheduler's fires together, pages them, counts spot plays per
  * day, and exports them as CSV that opens in Excel.
  */
-export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.post<{ Params: { id: string } }>('/api/players/:id/played', async (req, reply) => {
+  const played = {
+    // The player must be the customer's (404) before a word about the report (422).
+    preValidation: rowBeforeBody('id', async (req, id) => !!(await ctx.players.get(actor(req), id))),
+    schema: {
+      params: idParamsSchema,
+      body: playedBodySchema,
+      response: { 200: playedAnswerSchema, 201: playedAnswerSchema, 404: messageSchema, 422: validationErrorSchema },
+    },
+  };
+  app.post('/api/players/:id/played', played, async (req, reply): Promise<PlayedAnswer> => {
     const who = actor(req);
-    const player = await ctx.players.get(who, idParam(req.params.id));
-    const body = validate(playedBodySchema, bodyOf(req));
+    const player = await ctx.players.get(who, req.params.id);
+    const body = req.body;
     // The device's wall clock against ours (not the scheduler's clock, which tests may move).
     const now = Date.now();
     // Stamped by our clock: the device's may be hours off. Its own time is kept beside it.
@@ -102,7 +120,7 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.code(created ? 201 : 200);
     return {
       report_id: row.reportId,
-      type: row.type,
+      type: row.type as PlayedAnswer['type'],
       id: row.itemId,
       name: row.name,
       started_at: row.startedAt.toISOString(),
@@ -115,8 +133,8 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The shop's time zone and the asked range as instants: `from` 00:00 to the day after `to`. */
   async function rangeOf(
     req: FastifyRequest,
+    query: PlayLogQuery,
   ): Promise<PlayLogRange & { timeZone: string; fromKey: string; toKey: string }> {
-    const query = validate(playLogQuerySchema, req.query ?? {});
     const timeZone = timeZoneOf(req.tenant);
     // Real time, as the reports are (the scheduler's clock may be moved by tests).
     const today = localMinute(Date.now(), timeZone).dateKey;
@@ -151,45 +169,59 @@ export function registerPlayLogRoutes(app: FastifyInstance, ctx: AppContext) {
     }));
   }
 
-  app.get('/api/play-log', async (req): Promise<Paginator<PlayLogEntry> & { range: { from: string; to: string } }> => {
-    const range = await rangeOf(req);
-    const page = validate(pageParamSchema, { page: (req.query as Record<string, unknown>)?.page ?? '1' }).page;
-    const { rows, total } = await listPlayLog(db, {
-      ...range,
-      offset: (page - 1) * PLAY_LOG_PER_PAGE,
-      limit: PLAY_LOG_PER_PAGE,
-    });
-    const search = (n: number) => {
-      const q = new URLSearchParams({
-        from: range.fromKey,
-        to: range.toKey,
-        ...(range.type ? { type: range.type } : {}),
-        page: String(n),
+  const refused = { 422: validationErrorSchema };
+  const page = { schema: { querystring: playLogPageQuerySchema, response: { 200: playLogPageSchema, ...refused } } };
+  app.get(
+    '/api/play-log',
+    page,
+    async (req): Promise<Paginator<PlayLogEntry> & { range: { from: string; to: string } }> => {
+      const range = await rangeOf(req, req.query);
+      const { page } = req.query;
+      const { rows, total } = await listPlayLog(db, {
+        ...range,
+        offset: (page - 1) * PLAY_LOG_PER_PAGE,
+        limit: PLAY_LOG_PER_PAGE,
       });
-      return `/api/play-log?${q}`;
-    };
-    return {
-      ...paginate({
-        items: await entries(range.customerId, rows, range.timeZone),
-        page,
-        perPage: PLAY_LOG_PER_PAGE,
-        total,
-        path: '/api/play-log',
-        pageUrl: search,
-      }),
-      // The days the page covers (the defaults filled in), for the page's date inputs.
-      range: { from: range.fromKey, to: range.toKey },
-    };
-  });
+      const search = (n: number) => {
+        const q = new URLSearchParams({
+          from: range.fromKey,
+          to: range.toKey,
+          ...(range.type ? { type: range.type } : {}),
+          page: String(n),
+        });
+        return `/api/play-log?${q}`;
+      };
+      return {
+        ...paginate({
+          items: await entries(range.customerId, rows, range.timeZone),
+          page,
+          perPage: PLAY_LOG_PER_PAGE,
+          total,
+          path: '/api/play-log',
+          pageUrl: search,
+        }),
+        // The days the page covers (the defaults filled in), for the page's date inputs.
+        range: { from: range.fromKey, to: range.toKey },
+      };
+    },
+  );
 
-  app.get('/api/play-log/spots', async (req): Promise<SpotDayCount[]> => {
-    const range = await rangeOf(req);
+  const spots = { schema: { querystring: playLogQuerySchema, response: { 200: spotDayCountListSchema, ...refused } } };
+  app.get('/api/play-log/spots', spots, async (req): Promise<SpotDayCount[]> => {
+    const range = await rangeOf(req, req.query);
     const rows = await spotDayCounts(db, range);
     return rows.map((r) => ({ spot_id: r.spotId, name: r.name, day: r.day, plays: r.plays, completed: r.completed }));
   });
 
-  app.get('/api/play-log/export', async (req, reply) => {
-    const range = await rangeOf(req);
+  // The CSV streams as it is read (a stream is written as it is, never through the serializer).
+  const csvExport = {
+    schema: {
+      querystring: playLogQuerySchema,
+      response: { 200: z.unknown().describe('the CSV, text/csv; charset=utf-8'), ...refused },
+    },
+  };
+  app.get('/api/play-log/export', csvExport, async (req, reply) => {
+    const range = await rangeOf(req, req.query);
     const line = (fields: Array<string | number | null>) => `${fields.map(csvField).join(';')}\r\n`;
     async function* csv() {
       // The BOM tells Excel the file is UTF-8 (else ő and ű come out garbled).

@@ -1,4 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema } from '../../../contracts/errors';
+import {
+  pusherAppParamsSchema,
+  pusherChannelAnswerSchema,
+  pusherChannelParamsSchema,
+  pusherChannelsAnswerSchema,
+  pusherChannelsQuerySchema,
+  pusherEmptyAnswerSchema,
+  pusherUsersAnswerSchema,
+} from '../../../contracts/realtime';
 import type { AppContext } from '../context';
 import {
   channelKind,
@@ -21,7 +32,8 @@ import {
 const TIMESTAMP_WINDOW_S = 600;
 const BODY_LIMIT = 1024 * 1024;
 
-type AppRequest = FastifyRequest<{ Params: { appId: string; name?: string } }>;
+/** What the signature's check reads of a request: the app's id, the raw URL and body. */
+type AppRequest = Pick<FastifyRequest, 'raw' | 'body' | 'method'> & { params: { appId: string } };
 
 class PusherApiError extends Error {
   constructor(
@@ -111,21 +123,21 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   }
 
-  const handle =
-    (fn: (req: AppRequest, raw: Buffer) => Promise<unknown> | unknown) =>
-    async (req: AppRequest, reply: FastifyReply) => {
-      try {
-        const raw = verify(req);
-        return reply.code(200).send(await fn(req, raw));
-      } catch (err) {
-        if (err instanceof PusherApiError) return reply.code(err.status).send({ message: err.message });
-        throw err;
-      }
-    };
+  /** Answers `fn`'s value once the signature holds; Pusher's own errors as `{message}`. */
+  async function handle<T>(req: AppRequest, reply: FastifyReply, fn: (raw: Buffer) => Promise<T> | T) {
+    try {
+      const raw = verify(req);
+      return reply.code(200).send(await fn(raw));
+    } catch (err) {
+      if (err instanceof PusherApiError) return reply.code(err.status).send({ message: err.message });
+      throw err;
+    }
+  }
 
   const deliver = (event: Event) => realtime.hub.trigger(event.channels, event.name, event.data, event.socketId);
 
-  void app.register(async (scope) => {
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
     // Raw bodies here: the signature covers their md5, so no parser may touch them first.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) =>
@@ -133,20 +145,22 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
     );
 
     const config = { tenant: false, auth: 'any', csrf: false } as const;
+    // The body is not declared: it is read raw for the signature's md5 and judged after it.
+    const errors = { 400: messageSchema, 401: messageSchema, 404: messageSchema, 413: messageSchema };
+    const trigger = {
+      config,
+      schema: { params: pusherAppParamsSchema, response: { 200: pusherEmptyAnswerSchema, ...errors } },
+    };
 
-    scope.post<{ Params: { appId: string } }>(
-      '/apps/:appId/events',
-      { config },
-      handle((_req, raw) => {
+    scope.post('/apps/:appId/events', trigger, (req, reply) =>
+      handle(req, reply, (raw) => {
         deliver(parseEvent(jsonBody(raw), { batch: false }));
         return {};
       }),
     );
 
-    scope.post<{ Params: { appId: string } }>(
-      '/apps/:appId/batch_events',
-      { config },
-      handle((_req, raw) => {
+    scope.post('/apps/:appId/batch_events', trigger, (req, reply) =>
+      handle(req, reply, (raw) => {
         const body = jsonBody(raw) as { batch?: unknown };
         if (!Array.isArray(body?.batch) || body.batch.length === 0)
           throw new PusherApiError(400, 'batch must be a non-empty array');
@@ -160,50 +174,68 @@ export function registerPusherApiRoutes(app: FastifyInstance, ctx: AppContext) {
     );
 
     // Channel queries. Subscription counts are this instance's; presence users are shared (Redis).
-    scope.get<{ Params: { appId: string } }>(
+    scope.get(
       '/apps/:appId/channels',
-      { config },
-      handle(async (req) => {
-        const query = req.query as Record<string, string | undefined>;
-        const prefix = query.filter_by_prefix ?? '';
-        const info = new Set((query.info ?? '').split(',').filter(Boolean));
-        if (info.has('user_count') && !prefix.startsWith('presence-')) {
-          throw new PusherApiError(400, 'user_count is only available with filter_by_prefix=presence-');
-        }
-        const channels: Record<string, { user_count?: number }> = {};
-        for (const name of realtime.hub.localChannels().keys()) {
-          if (!name.startsWith(prefix)) continue;
-          channels[name] = info.has('user_count') ? { user_count: (await realtime.presence.members(name)).length } : {};
-        }
-        return { channels };
-      }),
+      {
+        config,
+        schema: {
+          params: pusherAppParamsSchema,
+          querystring: pusherChannelsQuerySchema,
+          response: { 200: pusherChannelsAnswerSchema, ...errors },
+        },
+      },
+      (req, reply) =>
+        handle(req, reply, async () => {
+          const query = req.query;
+          const prefix = query.filter_by_prefix ?? '';
+          const info = new Set((query.info ?? '').split(',').filter(Boolean));
+          if (info.has('user_count') && !prefix.startsWith('presence-')) {
+            throw new PusherApiError(400, 'user_count is only available with filter_by_prefix=presence-');
+          }
+          const channels: Record<string, { user_count?: number }> = {};
+          for (const name of realtime.hub.localChannels().keys()) {
+            if (!name.startsWith(prefix)) continue;
+            channels[name] = info.has('user_count')
+              ? { user_count: (await realtime.presence.members(name)).length }
+              : {};
+          }
+          return { channels };
+        }),
     );
 
-    scope.get<{ Params: { appId: string; name: string } }>(
+    scope.get(
       '/apps/:appId/channels/:name',
-      { config },
-      handle(async (req) => {
-        const name = req.params.name;
-        if (!isValidChannelName(name)) throw new PusherApiError(400, 'Invalid channel name');
-        const subscriptions = realtime.hub.localChannels().get(name) ?? 0;
-        if (channelKind(name) === 'presence') {
-          const users = (await realtime.presence.members(name)).length;
-          return { occupied: users > 0 || subscriptions > 0, user_count: users, subscription_count: subscriptions };
-        }
-        return { occupied: subscriptions > 0, subscription_count: subscriptions };
-      }),
+      {
+        config,
+        schema: { params: pusherChannelParamsSchema, response: { 200: pusherChannelAnswerSchema, ...errors } },
+      },
+      (req, reply) =>
+        handle(req, reply, async () => {
+          const name = req.params.name;
+          if (!isValidChannelName(name)) throw new PusherApiError(400, 'Invalid channel name');
+          const subscriptions = realtime.hub.localChannels().get(name) ?? 0;
+          if (channelKind(name) === 'presence') {
+            const users = (await realtime.presence.members(name)).length;
+            return { occupied: users > 0 || subscriptions > 0, user_count: users, subscription_count: subscriptions };
+          }
+          return { occupied: subscriptions > 0, subscription_count: subscriptions };
+        }),
     );
 
-    scope.get<{ Params: { appId: string; name: string } }>(
+    scope.get(
       '/apps/:appId/channels/:name/users',
-      { config },
-      handle(async (req) => {
-        const name = req.params.name;
-        if (!isValidChannelName(name) || channelKind(name) !== 'presence') {
-          throw new PusherApiError(400, 'Users are only available for presence channels');
-        }
-        return { users: (await realtime.presence.members(name)).map((m) => ({ id: m.user_id })) };
-      }),
+      {
+        config,
+        schema: { params: pusherChannelParamsSchema, response: { 200: pusherUsersAnswerSchema, ...errors } },
+      },
+      (req, reply) =>
+        handle(req, reply, async () => {
+          const name = req.params.name;
+          if (!isValidChannelName(name) || channelKind(name) !== 'presence') {
+            throw new PusherApiError(400, 'Users are only available for presence channels');
+          }
+          return { users: (await realtime.presence.members(name)).map((m) => ({ id: m.user_id })) };
+        }),
     );
   });
 }

@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
+import { idParamsSchema, trueAnswerSchema } from '../../../contracts/fields';
 import {
+  publicScreenParamsSchema,
+  publicScreenSchema,
+  publicScreenSlideshowParamsSchema,
   screenBodySchema,
+  screenListSchema,
   screenMessages,
+  screenSchema,
+  screenSlideshowSchema,
   type PublicScreen,
   type Screen,
   type ScreenBody,
@@ -24,14 +32,11 @@ import { getSlideshow, getSlideshowBase } from '../db/queries/slideshows';
 import { randomString } from '../security/crypto';
 import { HttpError, messages, ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
-import { idParam } from '../http/params';
-import { bodyOf } from '../http/request';
+import { rowBeforeBody } from '../http/params';
 import { screenResource, screenSlideshowResource } from '../resources';
-import { validate } from '../http/validation';
 
 /** Length of a new screen's public id: 16 of 62 characters, about 95 bits. */
 const HASH_LENGTH = 16;
-const HASH_PATTERN = /^[A-Za-z0-9_-]{12,64}$/;
 
 /**
  * Screens: the shop's in-store TVs (list, create, update, delete) and the two public calls their
@@ -41,10 +46,10 @@ const HASH_PATTERN = /^[A-Za-z0-9_-]{12,64}$/;
 export function registerScreenRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
-  type P = { Params: { id: string } };
+  const notFound = { 404: messageSchema };
 
-  const screenOr404 = async (req: FastifyRequest, raw: string) => {
-    const row = await getScreen(db, { customerId: req.tenant.id, id: idParam(raw) });
+  const screenOr404 = async (req: FastifyRequest, id: number) => {
+    const row = await getScreen(db, { customerId: req.tenant.id, id });
     if (!row) throw new HttpError(404, messages.notFound);
     return row;
   };
@@ -74,21 +79,30 @@ export function registerScreenRoutes(fastify: FastifyInstance, ctx: AppContext) 
     return screenResource(row);
   };
 
-  app.get('/api/screens', async (req): Promise<Screen[]> => {
+  app.get('/api/screens', { schema: { response: { 200: screenListSchema } } }, async (req): Promise<Screen[]> => {
     return (await listScreens(db, { customerId: req.tenant.id })).map(screenResource);
   });
 
-  app.post('/api/screens', { schema: { body: screenBodySchema } }, async (req, reply): Promise<Screen> => {
+  const create = { schema: { body: screenBodySchema, response: { 201: screenSchema, 422: validationErrorSchema } } };
+  app.post('/api/screens', create, async (req, reply): Promise<Screen> => {
     const fields = await fieldsOf(req, req.body);
     const row = await createScreen(db, { customerId: req.tenant.id, hashId: randomString(HASH_LENGTH), ...fields });
     reply.code(201);
     return answer(req, row.id);
   });
 
-  app.post<P>('/api/screens/:id', async (req): Promise<Screen> => {
-    const old = await screenOr404(req, req.params.id);
+  const update = {
     // Judged once the row is found: a foreign id is 404 before any word about the fields.
-    const fields = await fieldsOf(req, validate(screenBodySchema, bodyOf(req)));
+    preValidation: rowBeforeBody('id', async (req, id) => !!(await getScreen(db, { customerId: req.tenant.id, id }))),
+    schema: {
+      params: idParamsSchema,
+      body: screenBodySchema,
+      response: { 200: screenSchema, ...notFound, 422: validationErrorSchema },
+    },
+  };
+  app.post('/api/screens/:id', update, async (req): Promise<Screen> => {
+    const old = await screenOr404(req, req.params.id);
+    const fields = await fieldsOf(req, req.body);
     const row = await updateScreen(db, { customerId: req.tenant.id, id: old.id, ...fields });
     if (!row) throw new HttpError(404, messages.notFound);
     if (row.name !== old.name || row.slideshowId !== old.slideshowId) await notify(req, row.hashId);
@@ -97,10 +111,11 @@ export function registerScreenRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   /** Bare `true`; an open screen page hears ScreenUpdated, refetches and finds it gone (404). */
   /** Also unlinks it from the schedules: one left with nothing to play (or show) turns inactive. */
-  app.post<P>('/api/screens/delete/:id', async (req, reply) => {
+  const remove = { schema: { params: idParamsSchema, response: { 200: trueAnswerSchema, ...notFound } } };
+  app.post('/api/screens/delete/:id', remove, async (req, reply) => {
     const customerId = req.tenant.id;
     const row = await transaction(db, async (tx) => {
-      const deleted = await deleteScreen(tx, { customerId, id: idParam(req.params.id) });
+      const deleted = await deleteScreen(tx, { customerId, id: req.params.id });
       if (deleted) await deactivateEmptyScheduledContents(tx, { customerId });
       return deleted;
     });
@@ -109,17 +124,20 @@ export function registerScreenRoutes(fastify: FastifyInstance, ctx: AppContext) 
     return sendJson(reply, true);
   });
 
-  // The screen page's calls: no login, the unguessable hash_id is the credential (within its shop).
+  // The screen page's calls: no login, the unguessable hash_id is the credential (within its shop);
+  // one not shaped as ours names no screen (the params schema's 404).
   const publicScreenOr404 = async (req: FastifyRequest, hashId: string) => {
-    if (!HASH_PATTERN.test(hashId)) throw new HttpError(404, messages.notFound);
     const screen = await getScreenByHash(db, { customerId: req.tenant.id, hashId });
     if (!screen) throw new HttpError(404, messages.notFound);
     return screen;
   };
 
-  app.get<{ Params: { hashId: string } }>(
+  app.get(
     '/api/screens/public/:hashId',
-    { config: { auth: 'any' } },
+    {
+      config: { auth: 'any' },
+      schema: { params: publicScreenParamsSchema, response: { 200: publicScreenSchema, ...notFound } },
+    },
     async (req): Promise<PublicScreen> => {
       const screen = await publicScreenOr404(req, req.params.hashId);
       const slideshow =
@@ -135,12 +153,15 @@ export function registerScreenRoutes(fastify: FastifyInstance, ctx: AppContext) 
    * screen. A screen's link is seen by anyone in the shop, so it must not open the shop's other
    * slideshows (404, as for one that does not exist).
    */
-  app.get<{ Params: { hashId: string; id: string } }>(
+  app.get(
     '/api/screens/public/:hashId/slideshows/:id',
-    { config: { auth: 'any' } },
+    {
+      config: { auth: 'any' },
+      schema: { params: publicScreenSlideshowParamsSchema, response: { 200: screenSlideshowSchema, ...notFound } },
+    },
     async (req): Promise<ScreenSlideshow> => {
       const screen = await publicScreenOr404(req, req.params.hashId);
-      const slideshowId = idParam(req.params.id);
+      const slideshowId = req.params.id;
       if (!(await screenShowsSlideshow(db, { customerId: screen.customerId, screen, slideshowId }))) {
         throw new HttpError(404, messages.notFound);
       }

@@ -1,31 +1,35 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Setting } from '../../../contracts/auth';
+import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
+import { idParamsSchema } from '../../../contracts/fields';
 import {
   SETTING_LOGO,
   SETTING_TIMEZONE,
+  settingBodySchema,
   settingKeyBodySchema,
+  settingListSchema,
   settingMessages,
+  settingSchema,
   settingValueSchema,
 } from '../../../contracts/settings';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
 import { setCustomerTimeZone } from '../db/queries/customers';
 import { getSetting, listShopSettings, lockSetting, updateSetting, type SettingRow } from '../db/queries/settings';
-import { HttpError, messages, type FieldErrors } from '../http/errors';
-import { idParam } from '../http/params';
-import { bodyOf } from '../http/request';
+import { HttpError, messages } from '../http/errors';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
 import { settingResource } from '../resources';
-import { collect, throwIfAny } from '../http/validation';
+import { collect, schemaErrorsOf, throwIfAny } from '../http/validation';
 
 /**
  * The shop's settings (SPEC.md §7 Settings): every shop has `logo` (a file) and `timezone` (an IANA
  * zone, kept equal to `customers.timezone`, which the scheduler reads). A row is found within the
  * shop only, so another shop's id is a 404. The body's `id` is ignored: the path's counts.
  */
-export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSettingRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
-  type P = { Params: { id: string } };
 
   /** `customers.timezone` is what the scheduler uses, so the timezone row shows that. */
   const resource = (req: FastifyRequest, row: SettingRow): Setting => {
@@ -33,29 +37,33 @@ export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext) {
     return row.key === SETTING_TIMEZONE ? { ...setting, value: req.tenant.timezone } : setting;
   };
 
-  const existsOr404 = async (req: FastifyRequest<P>) => {
-    const row = await getSetting(db, { customerId: req.tenant.id, id: idParam(req.params.id) });
+  const existsOr404 = async (req: FastifyRequest, id: number) => {
+    const row = await getSetting(db, { customerId: req.tenant.id, id });
     if (!row) throw new HttpError(404, messages.notFound);
     return row;
   };
 
-  /** The body's `key`, which must be the row's (else `errors.key`). */
-  const checkKey = (req: FastifyRequest, row: SettingRow, errors: FieldErrors) => {
-    const body = collect(settingKeyBodySchema, bodyOf(req), errors);
-    if (body && body.key !== row.key) errors.key = [settingMessages.keyMismatch];
-  };
-
-  app.get('/api/settings', async (req): Promise<Setting[]> => {
+  app.get('/api/settings', { schema: { response: { 200: settingListSchema } } }, async (req): Promise<Setting[]> => {
     const rows = await listShopSettings(db, { customerId: req.tenant.id });
     return rows.map((row) => resource(req, row));
   });
 
+  const refused = { 404: messageSchema, 422: validationErrorSchema };
+
   /** Form or JSON `id, key, value`; the value is judged by the row's key. Answers the Setting. */
-  app.post<P>('/api/settings/:id', async (req): Promise<Setting> => {
-    const row = await existsOr404(req);
-    const errors: FieldErrors = {};
-    checkKey(req, row, errors);
-    const body = collect(settingValueSchema(row.key), { value: bodyOf(req).value }, errors);
+  const update = {
+    attachValidation: true,
+    schema: { params: idParamsSchema, body: settingBodySchema, response: { 200: settingSchema, ...refused } },
+  };
+  app.post('/api/settings/:id', update, async (req): Promise<Setting> => {
+    // The schema's verdict on `key` (`attachValidation`: the row is found first, a foreign id is
+    // 404 before any word about the fields); a good key must also be the row's.
+    const errors = schemaErrorsOf(req);
+    const row = await existsOr404(req, req.params.id);
+    if (!errors.key && req.body.key !== row.key) errors.key = [settingMessages.keyMismatch];
+    // The value's rule is the row's key's, and the row is the database's, not the request's: the one
+    // input judged in the handler, reported together with the key's errors.
+    const body = collect(settingValueSchema(row.key), { value: req.body.value }, errors);
     throwIfAny(errors);
     const value = body!.value as string | null;
     const customerId = req.tenant.id;
@@ -72,12 +80,21 @@ export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext) {
   /**
    * Multipart `id, key, file`: the logo (JPEG or PNG by content, at most UPLOAD_IMAGE_MAX_MB). The
    * new file is stored and the row committed before the old file goes, so a refusal or a failure
-   * leaves the old logo as it was. Answers the Setting with its new signed `url`.
+   * leaves the old logo as it was. Answers the Setting with its new signed `url`. The key is the
+   * schema's (a form field beside the file); the file streams to storage (http/uploads.ts) and is
+   * judged here, both reported in one 422.
    */
-  app.post<P>('/api/settings/file/:id', { config: { upload: 'image' } }, async (req): Promise<Setting> => {
-    const row = await existsOr404(req);
-    const errors: FieldErrors = {};
-    checkKey(req, row, errors);
+  const upload = {
+    config: { upload: 'image' },
+    attachValidation: true,
+    schema: { params: idParamsSchema, body: settingKeyBodySchema, response: { 200: settingSchema, ...refused } },
+  } as const;
+  app.post('/api/settings/file/:id', upload, async (req): Promise<Setting> => {
+    // The schema's verdict on `key` (`attachValidation`: the row is found first, a foreign id is
+    // 404 before any word about the fields); a good key must also be the row's.
+    const errors = schemaErrorsOf(req);
+    const row = await existsOr404(req, req.params.id);
+    if (!errors.key && req.body.key !== row.key) errors.key = [settingMessages.keyMismatch];
     if (!errors.key && row.key !== SETTING_LOGO) errors.key = [settingMessages.notFile];
     const file = collectUpload(req, errors, { required: true });
     throwIfAny(errors);

@@ -1,10 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
+import { idParamsSchema, trueAnswerSchema } from '../../../contracts/fields';
 import {
   SLIDE_SECONDS_DEFAULT,
   slideshowCreateBodySchema,
   slideshowImageRemoveBodySchema,
+  slideshowImageSchema,
+  slideshowListSchema,
   slideshowMessages,
+  slideshowSchema,
   slideshowUpdateBodySchema,
   type Slideshow,
   type SlideshowImage,
@@ -30,11 +35,10 @@ import {
 import { deactivateEmptyScheduledContents } from '../db/queries/scheduled-contents';
 import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
 import { sendJson } from '../http/json';
-import { idParam } from '../http/params';
-import { bodyOf } from '../http/request';
+import { rowBeforeBody } from '../http/params';
 import { slideshowImageResource, slideshowListItemResource, slideshowResource } from '../resources';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
-import { throwIfAny, validate } from '../http/validation';
+import { throwIfAny } from '../http/validation';
 
 /**
  * Slideshows in two steps (SPEC.md §4): created with a name, then images uploaded one a call
@@ -45,13 +49,19 @@ import { throwIfAny, validate } from '../http/validation';
 export function registerSlideshowRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
-  type P = { Params: { id: string } };
-
-  const existsOr404 = async (req: FastifyRequest, raw: string) => {
-    const row = await getSlideshowBase(db, { customerId: req.tenant.id, id: idParam(raw) });
+  const existsOr404 = async (req: FastifyRequest, id: number) => {
+    const row = await getSlideshowBase(db, { customerId: req.tenant.id, id });
     if (!row) throw new HttpError(404, messages.notFound);
     return row;
   };
+
+  const notFound = { 404: messageSchema };
+  const refused = { 404: messageSchema, 422: validationErrorSchema };
+  /** The slideshow the path names must be the tenant's (404) before a word about the body (422). */
+  const slideshowBeforeBody = rowBeforeBody(
+    'id',
+    async (req, id) => !!(await getSlideshowBase(db, { customerId: req.tenant.id, id })),
+  );
 
   /** Runs `fn` in a transaction holding the slideshow row. */
   const edit = <T>(req: FastifyRequest, id: number, fn: (tx: typeof db, slideshowId: number) => Promise<T>) =>
@@ -77,14 +87,15 @@ export function registerSlideshowRoutes(fastify: FastifyInstance, ctx: AppContex
     return slideshowResource(storage, row);
   };
 
-  app.get('/api/slideshows', async (req): Promise<SlideshowListItem[]> => {
+  const list = { schema: { response: { 200: slideshowListSchema } } };
+  app.get('/api/slideshows', list, async (req): Promise<SlideshowListItem[]> => {
     return (await listSlideshows(db, { customerId: req.tenant.id })).map(slideshowListItemResource);
   });
 
   /** Step one: the name alone; answers the slideshow with its id. */
   app.post(
     '/api/slideshows',
-    { schema: { body: slideshowCreateBodySchema } },
+    { schema: { body: slideshowCreateBodySchema, response: { 201: slideshowSchema, 422: validationErrorSchema } } },
     async (req, reply): Promise<Slideshow> => {
       const { name } = req.body;
       const row = await createSlideshow(db, { customerId: req.tenant.id, name });
@@ -93,15 +104,20 @@ export function registerSlideshowRoutes(fastify: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.get<P>('/api/slideshows/:id', async (req): Promise<Slideshow> => {
+  const byId = { schema: { params: idParamsSchema, response: { 200: slideshowSchema, ...notFound } } };
+  app.get('/api/slideshows/:id', byId, async (req): Promise<Slideshow> => {
     const row = await existsOr404(req, req.params.id);
     return slideshowResource(storage, await withImages(db, row));
   });
 
   /** Saves the name and the images' order and seconds; the list names exactly the slideshow's images. */
-  app.post<P>('/api/slideshows/:id', async (req): Promise<Slideshow> => {
+  const update = {
+    preValidation: slideshowBeforeBody,
+    schema: { params: idParamsSchema, body: slideshowUpdateBodySchema, response: { 200: slideshowSchema, ...refused } },
+  };
+  app.post('/api/slideshows/:id', update, async (req): Promise<Slideshow> => {
     const { id } = await existsOr404(req, req.params.id);
-    const body = validate(slideshowUpdateBodySchema, bodyOf(req));
+    const body = req.body;
     const customerId = req.tenant.id;
     await edit(req, id, async (tx) => {
       const current = await listSlideshowImages(tx, { customerId, slideshowId: id });
@@ -119,9 +135,14 @@ export function registerSlideshowRoutes(fastify: FastifyInstance, ctx: AppContex
   });
 
   /** One image a call (`file`, JPEG or PNG), appended at 5 seconds; answers the image. */
-  app.post<P>(
+  // Multipart: the one `file` streams to storage (http/uploads.ts) and is judged here, once the
+  // slideshow is found; the form has no other field to declare.
+  app.post(
     '/api/slideshows/:id/image',
-    { config: { upload: 'image' } },
+    {
+      config: { upload: 'image' },
+      schema: { params: idParamsSchema, response: { 201: slideshowImageSchema, ...refused } },
+    },
     async (req, reply): Promise<SlideshowImage> => {
       const { id } = await existsOr404(req, req.params.id);
       const errors: FieldErrors = {};
@@ -151,9 +172,17 @@ export function registerSlideshowRoutes(fastify: FastifyInstance, ctx: AppContex
   );
 
   /** Removes the image `id`; answers the slideshow. */
-  app.post<P>('/api/slideshows/:id/image/remove', async (req): Promise<Slideshow> => {
+  const removeImage = {
+    preValidation: slideshowBeforeBody,
+    schema: {
+      params: idParamsSchema,
+      body: slideshowImageRemoveBodySchema,
+      response: { 200: slideshowSchema, ...refused },
+    },
+  };
+  app.post('/api/slideshows/:id/image/remove', removeImage, async (req): Promise<Slideshow> => {
     const { id } = await existsOr404(req, req.params.id);
-    const { id: imageId } = validate(slideshowImageRemoveBodySchema, bodyOf(req));
+    const { id: imageId } = req.body;
     const customerId = req.tenant.id;
     const removed = await edit(req, id, (tx, slideshowId) =>
       removeSlideshowImage(tx, { customerId, slideshowId, id: imageId }),
@@ -168,8 +197,9 @@ export function registerSlideshowRoutes(fastify: FastifyInstance, ctx: AppContex
    * Deletes the slideshow and its images; screens showing it by default keep no default, schedules
    * left with nothing to play turn inactive. Bare `true`.
    */
-  app.post<P>('/api/slideshows/:id/delete', async (req, reply) => {
-    const id = idParam(req.params.id);
+  const remove = { schema: { params: idParamsSchema, response: { 200: trueAnswerSchema, ...notFound } } };
+  app.post('/api/slideshows/:id/delete', remove, async (req, reply) => {
+    const { id } = req.params;
     const customerId = req.tenant.id;
     const { files, hashes } = await transaction(db, async (tx) => {
       const hashes = await screenHashesShowing(tx, { customerId, slideshowIds: [id] });

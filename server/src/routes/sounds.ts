@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PlayerSound } from '../../../contracts/realtime';
+import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
+import { idParamsSchema, routeIdsSchema, trueAnswerSchema } from '../../../contracts/fields';
+import { playerSoundSchema, type PlayerSound } from '../../../contracts/realtime';
 import {
   soundBodySchema,
+  soundListSchema,
   soundMessages,
   soundRequestBodySchema,
+  soundRequestSchema,
+  soundSchema,
   SOUNDS_MAX,
   type Sound,
   type SoundRequest,
@@ -21,13 +26,12 @@ import {
   listSounds,
   toggleSoundMark,
 } from '../db/queries/sounds';
-import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
+import { HttpError, messages, ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
-import { idParam } from '../http/params';
-import { actor, bodyOf } from '../http/request';
+import { actor } from '../http/request';
 import { playerSoundResource, soundRequestResource, soundResource } from '../resources';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
-import { collect, throwIfAny } from '../http/validation';
+import { schemaErrorsOf, throwIfAny } from '../http/validation';
 
 /**
  * Sounds, the soundboard: the list (provider sounds and the customer's own, with the customer's
@@ -38,16 +42,22 @@ import { collect, throwIfAny } from '../http/validation';
 export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
-  type P = { Params: { id: string } };
+  const byId = { schema: { params: idParamsSchema, response: { 200: soundSchema, 404: messageSchema } } };
 
-  app.get('/api/sounds', async (req): Promise<Sound[]> => {
+  app.get('/api/sounds', { schema: { response: { 200: soundListSchema } } }, async (req): Promise<Sound[]> => {
     const rows = await listSounds(db, { customerId: req.tenant.id });
     return rows.map((row) => soundResource(storage, row));
   });
 
-  app.post('/api/sounds', { config: { upload: 'audio' } }, async (req, reply): Promise<Sound> => {
-    const errors: FieldErrors = {};
-    const body = collect(soundBodySchema, bodyOf(req), errors);
+  // Multipart `name` and `file`: the name is the schema's (a form field beside the file), the file
+  // streams to storage (http/uploads.ts) and is judged here, both reported in one 422.
+  const upload = {
+    config: { upload: 'audio' },
+    attachValidation: true,
+    schema: { body: soundBodySchema, response: { 201: soundSchema, 422: validationErrorSchema } },
+  } as const;
+  app.post('/api/sounds', upload, async (req, reply): Promise<Sound> => {
+    const errors = schemaErrorsOf(req);
     const file = collectUpload(req, errors, {
       required: true,
       maxSeconds: { seconds: SOUND_SECONDS_MAX, message: fileMessages.soundTooLong },
@@ -60,7 +70,7 @@ export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
         if ((await countSoundsLocked(tx, { customerId })) >= SOUNDS_MAX) {
           throw new ValidationError({ name: [soundMessages.limit] });
         }
-        return createSound(tx, { customerId, name: body!.name, filePath, duration: file!.duration! });
+        return createSound(tx, { customerId, name: req.body.name, filePath, duration: file!.duration! });
       }),
     );
     void ctx.loudness.measureStored('sounds', row.id, row.filePath, customerId);
@@ -71,7 +81,7 @@ export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
   /** 'Új hang kérése': stored for the provider. */
   app.post(
     '/api/sounds/requests',
-    { schema: { body: soundRequestBodySchema } },
+    { schema: { body: soundRequestBodySchema, response: { 201: soundRequestSchema, 422: validationErrorSchema } } },
     async (req, reply): Promise<SoundRequest> => {
       const { description } = req.body;
       const row = await createSoundRequest(db, { customerId: req.tenant.id, description });
@@ -84,17 +94,23 @@ export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
     ['favorite', 'isFavorite'],
     ['quick', 'isQuick'],
   ] as const) {
-    app.post<P>(`/api/sounds/:id/${path}`, async (req): Promise<Sound> => {
-      const row = await toggleSoundMark(db, { customerId: req.tenant.id, id: idParam(req.params.id), mark });
+    app.post(`/api/sounds/:id/${path}`, byId, async (req): Promise<Sound> => {
+      const row = await toggleSoundMark(db, { customerId: req.tenant.id, id: req.params.id, mark });
       if (!row) throw new HttpError(404, messages.notFound);
       return soundResource(storage, row);
     });
   }
 
   /** Own sounds only: a provider sound answers 403 and stays. Answers bare `true`. */
-  app.post<P>('/api/sounds/:id/delete', async (req, reply) => {
+  const remove = {
+    schema: {
+      params: idParamsSchema,
+      response: { 200: trueAnswerSchema, 403: messageSchema, 404: messageSchema },
+    },
+  };
+  app.post('/api/sounds/:id/delete', remove, async (req, reply) => {
     const customerId = req.tenant.id;
-    const id = idParam(req.params.id);
+    const { id } = req.params;
     const sound = await getSound(db, { customerId, id });
     if (!sound) throw new HttpError(404, messages.notFound);
     if (sound.customerId === null) throw new HttpError(403, soundMessages.providerSound);
@@ -106,11 +122,11 @@ export function registerSoundRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   // PlaySound goes to every socket on the player's channel, the caller's too: the caller may be
   // the audio device itself, and only the audio device plays it.
-  app.post<{ Params: { id: string; soundId: string } }>(
+  app.post(
     '/api/players/:id/sounds/:soundId/play',
+    { schema: { params: routeIdsSchema('id', 'soundId'), response: { 200: playerSoundSchema, 404: messageSchema } } },
     async (req): Promise<PlayerSound> => {
-      const playerId = idParam(req.params.id);
-      const soundId = idParam(req.params.soundId);
+      const { id: playerId, soundId } = req.params;
       const player = await ctx.players.get(actor(req), playerId);
       const row = await getSound(db, { customerId: req.tenant.id, id: soundId });
       if (!row) throw new HttpError(404, messages.notFound);

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { playSpotsBodySchema, spotBodySchema, spotMessages, SPOTS_MAX, type Spot } from '../../../contracts/spots';
-import type { PlaySpotsEvent } from '../../../contracts/realtime';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
+import { idParamsSchema, trueAnswerSchema } from '../../../contracts/fields';
+import {
+  playSpotsBodySchema,
+  spotBodySchema,
+  spotListSchema,
+  spotMessages,
+  spotSchema,
+  SPOTS_MAX,
+  type Spot,
+} from '../../../contracts/spots';
+import { playSpotsEventSchema, type PlaySpotsEvent } from '../../../contracts/realtime';
 import { fileMessages, SPOT_SECONDS_MAX } from '../../../contracts/uploads';
 import type { AppContext } from '../context';
 import { transaction } from '../db/client';
@@ -15,13 +26,13 @@ import {
   lockSpot,
   updateSpot,
 } from '../db/queries/spots';
-import { HttpError, messages, ValidationError, type FieldErrors } from '../http/errors';
+import { HttpError, messages, ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
-import { idParam } from '../http/params';
-import { actor, bodyOf } from '../http/request';
+import { rowBeforeBody } from '../http/params';
+import { actor } from '../http/request';
 import { playerSoundResource, spotResource } from '../resources';
 import { collectUpload, keepUpload, removeAfterCommit, uploadPath } from '../http/uploads';
-import { collect, throwIfAny, validate } from '../http/validation';
+import { schemaErrorsOf, throwIfAny } from '../http/validation';
 
 export { spotMessages };
 
@@ -32,24 +43,30 @@ const SPOT_LENGTH = { seconds: SPOT_SECONDS_MAX, message: fileMessages.spotTooLo
  * new `file`), delete, and an operator/test route that fires PlaySpots now. The scheduler calls
  * `ctx.realtime.playSpots` directly.
  */
-export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerSpotRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = ctx;
-  type P = { Params: { id: string } };
 
-  const spotOr404 = async (customerId: number, raw: string) => {
-    const row = await getSpot(db, { customerId, id: idParam(raw) });
+  const spotOr404 = async (customerId: number, id: number) => {
+    const row = await getSpot(db, { customerId, id });
     if (!row) throw new HttpError(404, messages.notFound);
     return row;
   };
 
-  app.get('/api/spots', async (req): Promise<Spot[]> => {
+  app.get('/api/spots', { schema: { response: { 200: spotListSchema } } }, async (req): Promise<Spot[]> => {
     const rows = await listSpots(db, { customerId: req.tenant.id });
     return rows.map((row) => spotResource(storage, row));
   });
 
-  app.post('/api/spots', { config: { upload: 'audio' } }, async (req, reply): Promise<Spot> => {
-    const errors: FieldErrors = {};
-    const body = collect(spotBodySchema, bodyOf(req), errors);
+  // Multipart `name` and `file`: the name is the schema's (a form field beside the file), the file
+  // streams to storage (http/uploads.ts) and is judged here, both reported in one 422.
+  const create = {
+    config: { upload: 'audio' },
+    attachValidation: true,
+    schema: { body: spotBodySchema, response: { 201: spotSchema, 422: validationErrorSchema } },
+  } as const;
+  app.post('/api/spots', create, async (req, reply): Promise<Spot> => {
+    const errors = schemaErrorsOf(req);
     const file = collectUpload(req, errors, { required: true, maxSeconds: SPOT_LENGTH });
     throwIfAny(errors);
     const customerId = req.tenant.id;
@@ -61,7 +78,7 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
         }
         return createSpot(tx, {
           customerId,
-          name: body!.name,
+          name: req.body.name,
           fileName: file!.fileName,
           filePath,
           duration: file!.duration!,
@@ -74,18 +91,28 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Update: `name`, and a new `file` when one comes (else the old file stays). The body's `id` is the path's. */
-  app.post<P>('/api/spots/:id', { config: { upload: 'audio' } }, async (req): Promise<Spot> => {
+  // The spot is found first (a foreign id is 404 before any word about the fields).
+  const update = {
+    config: { upload: 'audio' },
+    attachValidation: true,
+    schema: {
+      params: idParamsSchema,
+      body: spotBodySchema,
+      response: { 200: spotSchema, 404: messageSchema, 422: validationErrorSchema },
+    },
+  } as const;
+  app.post('/api/spots/:id', update, async (req): Promise<Spot> => {
     const customerId = req.tenant.id;
+    const errors = schemaErrorsOf(req);
     const old = await spotOr404(customerId, req.params.id);
-    const errors: FieldErrors = {};
-    const body = collect(spotBodySchema, bodyOf(req), errors);
     const file = collectUpload(req, errors, { required: false, maxSeconds: SPOT_LENGTH });
     throwIfAny(errors);
+    const body = req.body;
     // The replaced file is the one the locked row holds, so concurrent updates each remove their own.
     const update = (next?: { fileName: string; filePath: string; duration: number }) =>
       transaction(db, async (tx) => {
         const before = await lockSpot(tx, { customerId, id: old.id });
-        const row = before && (await updateSpot(tx, { customerId, id: old.id, name: body!.name, file: next }));
+        const row = before && (await updateSpot(tx, { customerId, id: old.id, name: body.name, file: next }));
         if (!row) throw new HttpError(404, messages.notFound);
         return { row, replaced: next ? before.filePath : undefined };
       });
@@ -103,10 +130,11 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   /** Also unlinks it from the schedules: one left with nothing to play turns inactive. */
-  app.post<P>('/api/spots/delete/:id', async (req, reply) => {
+  const remove = { schema: { params: idParamsSchema, response: { 200: trueAnswerSchema, 404: messageSchema } } };
+  app.post('/api/spots/delete/:id', remove, async (req, reply) => {
     const customerId = req.tenant.id;
     const row = await transaction(db, async (tx) => {
-      const deleted = await deleteSpot(tx, { customerId, id: idParam(req.params.id) });
+      const deleted = await deleteSpot(tx, { customerId, id: req.params.id });
       if (deleted) await deactivateEmptyScheduledContents(tx, { customerId });
       return deleted;
     });
@@ -132,10 +160,17 @@ export function registerSpotRoutes(app: FastifyInstance, ctx: AppContext) {
   // path's player must be the customer's). Nobody is skipped: the caller may be the audio device.
   // 'Azonnali lejátszás' calls it too. With no audio device online nothing is sent (409): remotes
   // would otherwise announce an ad that nobody hears.
-  app.post<P>('/api/players/:id/spots/play', async (req): Promise<PlaySpotsEvent> => {
-    const playerId = idParam(req.params.id);
-    await ctx.players.get(actor(req), playerId);
-    const ids = validate(playSpotsBodySchema, req.body).spots;
+  const play = {
+    // The player must be the customer's (404) before a word about the spots (422).
+    preValidation: rowBeforeBody('id', async (req, id) => !!(await ctx.players.get(actor(req), id))),
+    schema: {
+      params: idParamsSchema,
+      body: playSpotsBodySchema,
+      response: { 200: playSpotsEventSchema, 404: messageSchema, 409: messageSchema, 422: validationErrorSchema },
+    },
+  };
+  app.post('/api/players/:id/spots/play', play, async (req): Promise<PlaySpotsEvent> => {
+    const ids = req.body.spots;
     const rows = await getSpots(db, { customerId: req.tenant.id, ids });
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (ids.some((id) => !byId.has(id))) throw new ValidationError({ spots: [spotMessages.spotsUnknown] });
