@@ -66,7 +66,11 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
   // the sender's socket is skipped as on every change.
   app.post(
     '/api/players/:id/output',
-    { schema: { params: idParamsSchema, body: reportOutputBodySchema, response: answers } },
+    // The bundled API's own: the web app reports where it is answered.
+    {
+      config: { webApp: 'optional' },
+      schema: { params: idParamsSchema, body: reportOutputBodySchema, response: answers },
+    },
     async (req): Promise<Player> => {
       const { player, changed } = await service.reportOutput(actor(req), req.params.id, req.body.state);
       if (changed) await ctx.realtime.outputChanged(player, { exceptSocketId: actor(req).socketId });
