@@ -18,7 +18,7 @@ import { isDatabaseUnavailable, migrateDatabase, openDatabase, type Database } f
 import { registerHealthRoutes, startInBackground } from './http/health';
 import { HttpError, httpErrorOf, messages, summarize, ValidationError } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
-import { completeResponses, openapiTransform, WEB_APP_EXTENSION } from './http/responses';
+import { completeResponses, openapiTransform, openapiTransformObject, WEB_APP_EXTENSION } from './http/responses';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
 import { fromSchemaValidation } from './http/validation';
@@ -210,6 +210,7 @@ export async function buildApp({
         },
       },
       transform: openapiTransform,
+      transformObject: openapiTransformObject,
     });
   }
 

@@ -44,7 +44,18 @@ export async function openapiDocument(): Promise<string> {
     const app = await buildApp({ config, database, logger: false, openapi: { version: API_VERSION } });
     try {
       await app.ready();
-      return `${JSON.stringify(sorted(app.swagger()), null, 2)}\n`;
+      const document = app.swagger() as { components?: { schemas?: Record<string, unknown> } };
+      // The named schemas come in an input and an output variant each: those nothing refers to go.
+      const schemas = document.components?.schemas ?? {};
+      for (let dropped = true; dropped;) {
+        dropped = false;
+        for (const name of Object.keys(schemas)) {
+          const { [name]: _self, ...others } = schemas;
+          const text = JSON.stringify({ ...document, components: { ...document.components, schemas: others } });
+          if (!text.includes(`"#/components/schemas/${name}"`)) dropped = delete schemas[name];
+        }
+      }
+      return `${JSON.stringify(sorted(document), null, 2)}\n`;
     } finally {
       await app.close();
     }

@@ -1,7 +1,10 @@
 import type { RouteOptions } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { channelSchema } from '../../../contracts/channels';
 import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
+import { playerSchema } from '../../../contracts/player';
+import { trackSchema } from '../../../contracts/tracks';
 import { CSRF_EXEMPT_PREFIXES } from './session';
 
 declare module 'fastify' {
@@ -70,7 +73,22 @@ export function completeResponses(route: RouteOptions): { declared: boolean } {
   return { declared };
 }
 
-const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } });
+/**
+ * The schemas the document names once (`components.schemas`) and refers to wherever they are
+ * answered, rather than writing them out in every answer.
+ */
+const components = z.registry<{ id: string }>();
+components.add(messageSchema, { id: 'Message' });
+components.add(validationErrorSchema, { id: 'ValidationError' });
+components.add(trackSchema, { id: 'Track' });
+components.add(channelSchema, { id: 'Channel' });
+components.add(playerSchema, { id: 'Player' });
+
+const zodToJsonConfig = { unrepresentable: 'any' } as const;
+const zodTransform = createJsonSchemaTransform({ schemaRegistry: components, zodToJsonConfig });
+
+/** @fastify/swagger's `transformObject`: the named schemas into `components.schemas`. */
+export const openapiTransformObject = createJsonSchemaTransformObject({ schemaRegistry: components, zodToJsonConfig });
 /** Statuses answered without a body (`noContentSchema`). */
 const EMPTY_STATUSES = new Set(['204', '302']);
 
