@@ -76,6 +76,17 @@ export type AlertsPage = z.infer<typeof alertsPageSchema>;
 export const alertEventSchema = z.object({ alert: alertSchema, unread: z.number() });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
 
+/** POST /api/alerts/read: how many of the shop's alerts are still unread. */
+export const alertReadAnswerSchema = z.object({ unread: z.number() });
+
+/** POST /api/alert-settings/test: the notices queued, by way. */
+export const alertTestAnswerSchema = z.object({ sent: z.object({ mail: z.number(), push: z.number() }) });
+export type AlertTestAnswer = z.infer<typeof alertTestAnswerSchema>;
+
+/** GET /api/push-config: the VAPID public key (base64url) a push subscription is made with. */
+export const pushConfigSchema = z.object({ public_key: z.string() });
+export type PushConfig = z.infer<typeof pushConfigSchema>;
+
 export const alertReadBodySchema = z.object({ ids: z.array(z.number().int().positive()).max(1000).optional() });
 
 export const alertMessages = {

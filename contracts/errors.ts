@@ -17,3 +17,9 @@ export const throttledLoginSchema = z.object({
   errors: z.object({ email: z.array(z.string()).min(1) }),
 });
 export type ThrottledLogin = z.infer<typeof throttledLoginSchema>;
+
+/**
+ * A 422 that may come without field errors: the player's commands answer a reused Idempotency-Key
+ * with `{message}` alone, their other refusals as `validationErrorSchema`.
+ */
+export const refusalSchema = z.union([validationErrorSchema, messageSchema]);

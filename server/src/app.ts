@@ -2,8 +2,14 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from 'fastify';
 // zod's own texts in Hungarian (the one error map of both servers), before any schema is used.
 import '../../contracts/zod-errors';
 import type { AppContext } from './context';
@@ -12,6 +18,7 @@ import { isDatabaseUnavailable, migrateDatabase, openDatabase, type Database } f
 import { registerHealthRoutes, startInBackground } from './http/health';
 import { HttpError, httpErrorOf, messages, summarize, ValidationError } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
+import { completeResponses, openapiTransform, openapiTransformObject, WEB_APP_EXTENSION } from './http/responses';
 import { registerSessions } from './http/session';
 import { registerTenantResolution } from './http/tenant';
 import { fromSchemaValidation } from './http/validation';
@@ -63,7 +70,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route as registered (method, URL pattern): what tests walk to cover each route. */
-    routeTable: ReadonlyArray<{ method: string; url: string }>;
+    routeTable: ReadonlyArray<{
+      method: string;
+      url: string;
+      /** Whether the route declares its answers (`schema.response`). */
+      responses: boolean;
+    }>;
   }
   interface FastifyInstance {
     /** The scheduler's runner: its loop runs from ready to close unless switched off (see env.ts). */
@@ -88,6 +100,16 @@ export interface BuildOptions {
    * the database is away) rather than before buildApp resolves (tests).
    */
   deferStartWork?: boolean;
+  /**
+   * false: every route's `response` schemas are left out, so answers are written as the handlers
+   * return them (tests compare the two; default true).
+   */
+  responseSchemas?: boolean;
+  /**
+   * Register @fastify/swagger, so `app.swagger()` gives the OpenAPI document of this version
+   * (server/src/openapi.ts; off by default: the API itself never serves it).
+   */
+  openapi?: { version: string };
 }
 
 /** Bodies of every route but the upload routes (config.uploadBodyMaxBytes). */
@@ -112,6 +134,8 @@ export async function buildApp({
   logger,
   clock = Date.now,
   deferStartWork = false,
+  responseSchemas = true,
+  openapi,
 }: BuildOptions): Promise<FastifyInstance> {
   const ownsDatabase = !database;
   // Lost connections are reported through the app's logger once there is one.
@@ -156,11 +180,39 @@ export async function buildApp({
     },
   });
 
-  const routeTable: Array<{ method: string; url: string }> = [];
+  const routeTable: Array<{ method: string; url: string; responses: boolean }> = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    // A route declares its own answers; the shared error answers of the app's hooks join them.
+    const { declared } = completeResponses(route);
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, responses: declared });
+    if (!responseSchemas && route.schema?.response) {
+      const { response: _response, ...rest } = route.schema;
+      route.schema = rest;
+    }
+    if (openapi) {
+      const webApp = route.config?.webApp ?? 'required';
+      route.schema = { ...route.schema, [WEB_APP_EXTENSION]: webApp } as FastifySchema;
+    }
   });
+  if (openapi) {
+    // The document of the tenant API (server/src/openapi.ts, docs/openapi.json).
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Pulzus tenant API',
+          description:
+            'The calls of the web app to its API (SPEC.md). `x-pulzus-web-app` on each operation: ' +
+            '`required`, the web app needs it; `optional`, the web app uses it when the API answers it ' +
+            'and hides what it serves where it does not (404).',
+          version: openapi.version,
+        },
+      },
+      transform: openapiTransform,
+      transformObject: openapiTransformObject,
+    });
+  }
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-app-version', config.appVersion);

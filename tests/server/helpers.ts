@@ -59,6 +59,8 @@ export interface TestAppOptions {
    * instance on the same PostgreSQL would (default true: wipe).
    */
   freshDatabase?: boolean;
+  /** Hooks of the test's own, added before the app is ready (Fastify refuses them after). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   });
   const database = await openTestDatabase({ wipe: options.freshDatabase ?? true });
   const app = await buildApp({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { ping, type Db } from '../db/client';
 import type { Config } from '../env';
+import { healthLiveSchema, healthReadySchema } from '../../../contracts/health';
 import { messages } from './errors';
 
 /** How long a readiness probe waits for the database or Redis. */
@@ -51,46 +52,55 @@ export function registerHealthRoutes(app: FastifyInstance, { config, db }: { con
       redis?.disconnect();
     });
   }
-  const routeConfig = { config: { tenant: false, rateLimit: false as const } };
+  // For load balancers: the web app never calls them.
+  const routeConfig = { tenant: false, rateLimit: false as const, webApp: 'optional' as const };
 
-  app.get('/health/live', routeConfig, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (!req.fromTrustedProxy) return { status: 'ok' };
-    return { status: 'ok', pid: process.pid, instance: config.schedulerInstance ?? null };
-  });
+  app.get(
+    '/health/live',
+    { config: routeConfig, schema: { response: { 200: healthLiveSchema } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!req.fromTrustedProxy) return { status: 'ok' };
+      return { status: 'ok', pid: process.pid, instance: config.schedulerInstance ?? null };
+    },
+  );
 
-  app.get('/health/ready', routeConfig, async (req, reply) => {
-    const [database, cache] = await Promise.all([
-      within(ping(db), PROBE_MS).then(
-        () => 'ok',
-        () => 'unavailable',
-      ),
-      redis
-        ? within(redis.ping(), PROBE_MS).then(
-            () => 'ok',
-            () => 'unavailable',
-          )
-        : Promise.resolve('none'),
-    ]);
-    // Redis is reported, not required: every instance shares it, so leaving the load balancer over
-    // it could only turn a Redis outage into a full one, while the API serves presses without it.
-    const ready = health.started && database === 'ok';
-    const status = ready ? 'ready' : 'unavailable';
-    const body = req.fromTrustedProxy
-      ? {
-          status,
-          ...(ready ? {} : { message: messages.unavailable }),
-          started: health.started,
-          database,
-          redis: cache,
-          pid: process.pid,
-        }
-      : { status };
-    return reply
-      .code(ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send(body);
-  });
+  app.get(
+    '/health/ready',
+    { config: routeConfig, schema: { response: { 200: healthReadySchema, 503: healthReadySchema } } },
+    async (req, reply) => {
+      const [database, cache] = await Promise.all([
+        within(ping(db), PROBE_MS).then(
+          () => 'ok',
+          () => 'unavailable',
+        ),
+        redis
+          ? within(redis.ping(), PROBE_MS).then(
+              () => 'ok',
+              () => 'unavailable',
+            )
+          : Promise.resolve('none'),
+      ]);
+      // Redis is reported, not required: every instance shares it, so leaving the load balancer over
+      // it could only turn a Redis outage into a full one, while the API serves presses without it.
+      const ready = health.started && database === 'ok';
+      const status = ready ? 'ready' : 'unavailable';
+      const body = req.fromTrustedProxy
+        ? {
+            status,
+            ...(ready ? {} : { message: messages.unavailable }),
+            started: health.started,
+            database,
+            redis: cache,
+            pid: process.pid,
+          }
+        : { status };
+      return reply
+        .code(ready ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
   return health;
 }
 

@@ -6,14 +6,21 @@ import { z } from 'zod';
 import {
   ALERT_BANNER_KINDS,
   alertMessages,
+  alertReadAnswerSchema,
   alertReadBodySchema,
   alertSettingsBodySchema,
+  alertSettingsSchema,
+  alertsPageSchema,
   ALERTS_PER_PAGE,
+  alertTestAnswerSchema,
+  pushConfigSchema,
   pushSubscriptionBodySchema,
   pushSubscriptionDeleteBodySchema,
   type AlertSettings,
   type AlertsPage,
 } from '../../../contracts/alerts';
+import { okAnswerSchema } from '../../../contracts/answers';
+import { messageSchema } from '../../../contracts/errors';
 import { pageParamSchema } from '../../../contracts/pagination';
 import { alertResource, enqueueNotice, getAlertSettings, putAlertSettings, unreadCount } from '../alerts/model';
 import { isAllowedPushEndpoint } from '../alerts/push';
@@ -42,63 +49,86 @@ export function registerAlertRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return { sessionId: session.sessionId, userId: req.user.id };
   };
 
-  app.get('/api/alerts', { schema: { querystring: pageQuerySchema } }, async (req): Promise<AlertsPage> => {
-    const customerId = req.tenant.id;
-    const page = req.query.page ?? 1;
-    const [totalRow] = await db.select({ n: count() }).from(alerts).where(eq(alerts.customerId, customerId));
-    const total = Number(totalRow?.n ?? 0);
-    const rows = await db
-      .select()
-      .from(alerts)
-      .where(eq(alerts.customerId, customerId))
-      .orderBy(desc(alerts.id))
-      .limit(ALERTS_PER_PAGE)
-      .offset((page - 1) * ALERTS_PER_PAGE);
-    const open = await db
-      .select()
-      .from(alerts)
-      .where(
-        and(eq(alerts.customerId, customerId), isNull(alerts.closedAt), inArray(alerts.kind, [...ALERT_BANNER_KINDS])),
-      )
-      .orderBy(desc(alerts.id));
-    return {
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(total / ALERTS_PER_PAGE)),
-      data: rows.map(alertResource),
-      unread: await unreadCount(db, customerId),
-      open: open.map(alertResource),
-    };
-  });
+  // The web app shows the bell, the settings and push where the API answers them (an API without
+  // them answers 404).
+  const optional = { webApp: 'optional' } as const;
+
+  app.get(
+    '/api/alerts',
+    { config: optional, schema: { querystring: pageQuerySchema, response: { 200: alertsPageSchema } } },
+    async (req): Promise<AlertsPage> => {
+      const customerId = req.tenant.id;
+      const page = req.query.page ?? 1;
+      const [totalRow] = await db.select({ n: count() }).from(alerts).where(eq(alerts.customerId, customerId));
+      const total = Number(totalRow?.n ?? 0);
+      const rows = await db
+        .select()
+        .from(alerts)
+        .where(eq(alerts.customerId, customerId))
+        .orderBy(desc(alerts.id))
+        .limit(ALERTS_PER_PAGE)
+        .offset((page - 1) * ALERTS_PER_PAGE);
+      const open = await db
+        .select()
+        .from(alerts)
+        .where(
+          and(
+            eq(alerts.customerId, customerId),
+            isNull(alerts.closedAt),
+            inArray(alerts.kind, [...ALERT_BANNER_KINDS]),
+          ),
+        )
+        .orderBy(desc(alerts.id));
+      return {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / ALERTS_PER_PAGE)),
+        data: rows.map(alertResource),
+        unread: await unreadCount(db, customerId),
+        open: open.map(alertResource),
+      };
+    },
+  );
 
   /** `{ids}`: those (each must be this shop's, else 404); no ids: all of the shop's. */
-  app.post('/api/alerts/read', { schema: { body: alertReadBodySchema } }, async (req): Promise<{ unread: number }> => {
-    const customerId = req.tenant.id;
-    const ids = req.body.ids;
-    if (ids && ids.length) {
-      const unique = [...new Set(ids)];
-      const [found] = await db
-        .select({ n: count() })
-        .from(alerts)
-        .where(and(eq(alerts.customerId, customerId), inArray(alerts.id, unique)));
-      if (Number(found?.n ?? 0) !== unique.length) throw new HttpError(404, messages.notFound);
-      await db
-        .update(alerts)
-        .set({ readAt: sql`now()` })
-        .where(and(eq(alerts.customerId, customerId), inArray(alerts.id, unique), isNull(alerts.readAt)));
-    } else if (!ids) {
-      await db
-        .update(alerts)
-        .set({ readAt: sql`now()` })
-        .where(and(eq(alerts.customerId, customerId), isNull(alerts.readAt)));
-    }
-    return { unread: await unreadCount(db, customerId) };
-  });
+  app.post(
+    '/api/alerts/read',
+    {
+      config: optional,
+      schema: { body: alertReadBodySchema, response: { 200: alertReadAnswerSchema, 404: messageSchema } },
+    },
+    async (req): Promise<{ unread: number }> => {
+      const customerId = req.tenant.id;
+      const ids = req.body.ids;
+      if (ids && ids.length) {
+        const unique = [...new Set(ids)];
+        const [found] = await db
+          .select({ n: count() })
+          .from(alerts)
+          .where(and(eq(alerts.customerId, customerId), inArray(alerts.id, unique)));
+        if (Number(found?.n ?? 0) !== unique.length) throw new HttpError(404, messages.notFound);
+        await db
+          .update(alerts)
+          .set({ readAt: sql`now()` })
+          .where(and(eq(alerts.customerId, customerId), inArray(alerts.id, unique), isNull(alerts.readAt)));
+      } else if (!ids) {
+        await db
+          .update(alerts)
+          .set({ readAt: sql`now()` })
+          .where(and(eq(alerts.customerId, customerId), isNull(alerts.readAt)));
+      }
+      return { unread: await unreadCount(db, customerId) };
+    },
+  );
 
-  app.get('/api/alert-settings', async (req): Promise<AlertSettings> => getAlertSettings(db, req.tenant.id));
+  app.get(
+    '/api/alert-settings',
+    { config: optional, schema: { response: { 200: alertSettingsSchema } } },
+    async (req): Promise<AlertSettings> => getAlertSettings(db, req.tenant.id),
+  );
 
   app.post(
     '/api/alert-settings',
-    { schema: { body: alertSettingsBodySchema } },
+    { config: optional, schema: { body: alertSettingsBodySchema, response: { 200: alertSettingsSchema } } },
     async (req): Promise<AlertSettings> => {
       const settings: AlertSettings = { kinds: req.body.kinds, delay: req.body.delay, email: req.body.email };
       await putAlertSettings(db, req.tenant.id, settings);
@@ -107,41 +137,49 @@ export function registerAlertRoutes(fastify: FastifyInstance, ctx: AppContext) {
   );
 
   /** One notice each enabled way: a mail to the caller (when e-mail is on), a push to this device. */
-  app.post('/api/alert-settings/test', async (req): Promise<{ sent: { mail: number; push: number } }> => {
-    const login = loginOf(req);
-    const customerId = req.tenant.id;
-    const settings = await getAlertSettings(db, customerId);
-    const [shop] = await db
-      .select({ id: customers.id, name: customers.name, slug: customers.slug, timeZone: customers.timezone })
-      .from(customers)
-      .where(eq(customers.id, customerId));
-    const mine = await db
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(and(eq(pushSubscriptions.customerId, customerId), eq(pushSubscriptions.sessionId, login.sessionId)));
-    const sent = await db.transaction((tx) =>
-      enqueueNotice(tx, {
-        shop: shop!,
-        webUrl: config.webUrl,
-        alertId: null,
-        key: `test:${randomUUID()}`,
-        notice: { title: TEST_NOTICE_TITLE, body: TEST_NOTICE_BODY, at: new Date(), steps: false },
-        email: settings.email,
-        steps: [],
-        userIds: [login.userId],
-        subscriptionIds: mine.map((s) => s.id),
-      }),
-    );
-    ctx.alerts.outbox.kick();
-    return { sent };
-  });
+  app.post(
+    '/api/alert-settings/test',
+    { config: optional, schema: { response: { 200: alertTestAnswerSchema } } },
+    async (req): Promise<{ sent: { mail: number; push: number } }> => {
+      const login = loginOf(req);
+      const customerId = req.tenant.id;
+      const settings = await getAlertSettings(db, customerId);
+      const [shop] = await db
+        .select({ id: customers.id, name: customers.name, slug: customers.slug, timeZone: customers.timezone })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      const mine = await db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.customerId, customerId), eq(pushSubscriptions.sessionId, login.sessionId)));
+      const sent = await db.transaction((tx) =>
+        enqueueNotice(tx, {
+          shop: shop!,
+          webUrl: config.webUrl,
+          alertId: null,
+          key: `test:${randomUUID()}`,
+          notice: { title: TEST_NOTICE_TITLE, body: TEST_NOTICE_BODY, at: new Date(), steps: false },
+          email: settings.email,
+          steps: [],
+          userIds: [login.userId],
+          subscriptionIds: mine.map((s) => s.id),
+        }),
+      );
+      ctx.alerts.outbox.kick();
+      return { sent };
+    },
+  );
 
-  app.get('/api/push-config', async (): Promise<{ public_key: string }> => ({ public_key: ctx.alerts.push.publicKey }));
+  app.get(
+    '/api/push-config',
+    { config: optional, schema: { response: { 200: pushConfigSchema } } },
+    async (): Promise<{ public_key: string }> => ({ public_key: ctx.alerts.push.publicKey }),
+  );
 
   /** This device login's subscription (the same endpoint again replaces its keys and owner). */
   app.post(
     '/api/push-subscriptions',
-    { schema: { body: pushSubscriptionBodySchema } },
+    { config: optional, schema: { body: pushSubscriptionBodySchema, response: { 201: okAnswerSchema } } },
     async (req, reply): Promise<{ ok: true }> => {
       const login = loginOf(req);
       const { endpoint, keys } = req.body;
@@ -168,7 +206,10 @@ export function registerAlertRoutes(fastify: FastifyInstance, ctx: AppContext) {
   /** Deletes this device login's subscription; another's (or another shop's) is a 404. */
   app.post(
     '/api/push-subscriptions/delete',
-    { schema: { body: pushSubscriptionDeleteBodySchema } },
+    {
+      config: optional,
+      schema: { body: pushSubscriptionDeleteBodySchema, response: { 200: okAnswerSchema, 404: messageSchema } },
+    },
     async (req): Promise<{ ok: true }> => {
       const login = loginOf(req);
       const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, req.body.endpoint));

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginRequestSchema, type User } from '../../../contracts/auth';
+import { z } from 'zod';
+import { noContentSchema } from '../../../contracts/answers';
+import { loginRequestSchema, userSchema, type User } from '../../../contracts/auth';
+import { messageSchema, throttledLoginSchema, validationErrorSchema } from '../../../contracts/errors';
 import type { AppContext } from '../context';
 import { clearHits, consume, type Limit } from '../db/queries/rate-limits';
 import { isKnownDevice, rememberDevice } from '../db/queries/user-devices';
@@ -43,12 +46,25 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, sessions } = ctx;
 
-  app.get('/sanctum/csrf-cookie', { config: { auth: 'any' } }, async (req, reply) => {
+  const noContent = { response: { 204: noContentSchema } };
+
+  app.get('/sanctum/csrf-cookie', { config: { auth: 'any' }, schema: noContent }, async (req, reply) => {
     await sessions.ensure(req, reply);
     return reply.code(204).send();
   });
 
-  app.post('/login', { config: { auth: 'guest' }, schema: { body: loginRequestSchema } }, async (req, reply) => {
+  const loginSchema = {
+    body: loginRequestSchema,
+    response: {
+      204: noContentSchema,
+      // Already logged in: Laravel's RedirectIfAuthenticated.
+      302: noContentSchema,
+      422: validationErrorSchema,
+      // The login's own limit (validation-shaped, on `email`), or the general request limit.
+      429: z.union([throttledLoginSchema, messageSchema]),
+    },
+  };
+  app.post('/login', { config: { auth: 'guest' }, schema: loginSchema }, async (req, reply) => {
     const { body } = req;
     const email = normalizeEmail(body.email);
     const deviceHash = req.deviceId === null ? null : sha256(req.deviceId);
@@ -80,12 +96,12 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return reply.code(204).send();
   });
 
-  app.post('/api/logout', async (req, reply) => {
+  app.post('/api/logout', { schema: noContent }, async (req, reply) => {
     await sessions.logout(req, reply);
     return reply.code(204).send();
   });
 
-  app.get('/api/me', async (req): Promise<User> => {
+  app.get('/api/me', { schema: { response: { 200: userSchema } } }, async (req): Promise<User> => {
     const user = req.user!;
     return {
       id: user.id,

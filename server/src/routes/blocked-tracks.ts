@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BlockedTrack, BlockedTrackToggle } from '../../../contracts/blocked-tracks';
+import {
+  blockedTrackListSchema,
+  blockedTrackToggleSchema,
+  type BlockedTrack,
+  type BlockedTrackToggle,
+} from '../../../contracts/blocked-tracks';
+import { messageSchema } from '../../../contracts/errors';
 import { routeIdsSchema } from '../../../contracts/fields';
 import type { AppContext } from '../context';
 import { listBlockedTracks, toggleBlockedTrack } from '../db/queries/day-plan';
@@ -14,13 +20,19 @@ export function registerBlockedTrackRoutes(fastify: FastifyInstance, ctx: AppCon
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.get('/api/blocked-tracks', async (req): Promise<BlockedTrack[]> => {
-    const rows = await listBlockedTracks(db, { customerId: req.tenant.id });
-    return rows.map(({ track, blockedAt }) => ({
-      ...trackResource(ctx.storage, track),
-      blocked_at: laravelDate(blockedAt),
-    }));
-  });
+  const config = { webApp: 'optional' } as const;
+
+  app.get(
+    '/api/blocked-tracks',
+    { config, schema: { response: { 200: blockedTrackListSchema } } },
+    async (req): Promise<BlockedTrack[]> => {
+      const rows = await listBlockedTracks(db, { customerId: req.tenant.id });
+      return rows.map(({ track, blockedAt }) => ({
+        ...trackResource(ctx.storage, track),
+        blocked_at: laravelDate(blockedAt),
+      }));
+    },
+  );
 
   /**
    * Blocks a catalogue track for this shop, or unblocks it. With the shop's players locked, so a
@@ -28,7 +40,13 @@ export function registerBlockedTrackRoutes(fastify: FastifyInstance, ctx: AppCon
    */
   app.post(
     '/api/blocked-tracks/:trackId',
-    { schema: { params: routeIdsSchema('trackId') } },
+    {
+      config,
+      schema: {
+        params: routeIdsSchema('trackId'),
+        response: { 200: blockedTrackToggleSchema, 404: messageSchema },
+      },
+    },
     async (req): Promise<BlockedTrackToggle> => {
       const { trackId } = req.params;
       if (!(await existingTrackIds(db, [trackId])).has(trackId)) throw new HttpError(404, messages.notFound);

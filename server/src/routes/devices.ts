@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceNameBodySchema, deviceParamsSchema, type DeviceRenamedEvent } from '../../../contracts/realtime';
+import { messageSchema } from '../../../contracts/errors';
+import {
+  deviceNameBodySchema,
+  deviceParamsSchema,
+  deviceRenamedEventSchema,
+  type DeviceRenamedEvent,
+} from '../../../contracts/realtime';
 import type { AppContext } from '../context';
 import { deviceKeyOfLogin, setDeviceName } from '../db/queries/device-names';
 import { HttpError, messages } from '../http/errors';
@@ -18,8 +24,12 @@ export function registerDeviceRoutes(fastify: FastifyInstance, ctx: AppContext) 
   const { db } = ctx;
 
   // The name is judged first, so a bad one answers 422 whichever device it was meant for.
-  const schema = { params: deviceParamsSchema, body: deviceNameBodySchema };
-  app.post('/api/devices/:sessionId/name', { schema }, async (req) => {
+  const schema = {
+    params: deviceParamsSchema,
+    body: deviceNameBodySchema,
+    response: { 200: deviceRenamedEventSchema, 404: messageSchema },
+  };
+  app.post('/api/devices/:sessionId/name', { config: { webApp: 'optional' }, schema }, async (req) => {
     const { name } = req.body;
     const sessionId = req.params.sessionId;
     const customerId = req.tenant.id;

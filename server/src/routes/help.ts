@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, routeIdsSchema } from '../../../contracts/fields';
-import type { FaqItem, FaqTopic, FaqTopicDetail, TutorialItem, TutorialTopic } from '../../../contracts/help';
+import { messageSchema } from '../../../contracts/errors';
+import {
+  faqTopicDetailSchema,
+  faqTopicListSchema,
+  tutorialItemSchema,
+  tutorialTopicListSchema,
+  tutorialTopicSchema,
+  type FaqItem,
+  type FaqTopic,
+  type FaqTopicDetail,
+  type TutorialItem,
+  type TutorialTopic,
+} from '../../../contracts/help';
 import type { AppContext } from '../context';
 import {
   getFaqTopic,
@@ -53,17 +65,25 @@ export function registerHelpRoutes(fastify: FastifyInstance, ctx: AppContext) {
     tutorial_items: topic.items.map((item) => tutorialItemResource(storage, item)),
   });
 
-  app.get('/api/tutorials', async (): Promise<TutorialTopic[]> => (await listTutorialTopics(db)).map(topicResource));
+  app.get(
+    '/api/tutorials',
+    { schema: { response: { 200: tutorialTopicListSchema } } },
+    async (): Promise<TutorialTopic[]> => (await listTutorialTopics(db)).map(topicResource),
+  );
 
-  app.get('/api/tutorials/item/:id', { schema: { params: idParamsSchema } }, async (req): Promise<TutorialItem> => {
-    const row = await getTutorialItem(db, { id: req.params.id });
-    if (!row) throw notFound();
-    return tutorialItemResource(storage, row);
-  });
+  app.get(
+    '/api/tutorials/item/:id',
+    { schema: { params: idParamsSchema, response: { 200: tutorialItemSchema, 404: messageSchema } } },
+    async (req): Promise<TutorialItem> => {
+      const row = await getTutorialItem(db, { id: req.params.id });
+      if (!row) throw notFound();
+      return tutorialItemResource(storage, row);
+    },
+  );
 
   app.get(
     '/api/tutorials/:topicId',
-    { schema: { params: routeIdsSchema('topicId') } },
+    { schema: { params: routeIdsSchema('topicId'), response: { 200: tutorialTopicSchema, 404: messageSchema } } },
     async (req): Promise<TutorialTopic> => {
       const topic = await getTutorialTopic(db, { id: req.params.topicId });
       if (!topic) throw notFound();
@@ -71,11 +91,17 @@ export function registerHelpRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/faqs', async (): Promise<FaqTopic[]> => (await listFaqTopics(db)).map(faqTopicResource));
+  app.get('/api/faqs', { schema: { response: { 200: faqTopicListSchema } } }, async (): Promise<FaqTopic[]> =>
+    (await listFaqTopics(db)).map(faqTopicResource),
+  );
 
-  app.get('/api/faqs/:id', { schema: { params: idParamsSchema } }, async (req): Promise<FaqTopicDetail> => {
-    const topic = await getFaqTopic(db, { id: req.params.id });
-    if (!topic) throw notFound();
-    return { ...faqTopicResource(topic), faq_items: topic.items.map(faqItemResource) };
-  });
+  app.get(
+    '/api/faqs/:id',
+    { schema: { params: idParamsSchema, response: { 200: faqTopicDetailSchema, 404: messageSchema } } },
+    async (req): Promise<FaqTopicDetail> => {
+      const topic = await getFaqTopic(db, { id: req.params.id });
+      if (!topic) throw notFound();
+      return { ...faqTopicResource(topic), faq_items: topic.items.map(faqItemResource) };
+    },
+  );
 }

@@ -4,13 +4,18 @@ import {
   MUSIC_PLAN_BLOCKS_MAX,
   musicBlockBodySchema,
   musicPlanBodySchema,
+  musicBlockListSchema,
+  musicBlockSchema,
   musicPlanMessages,
+  musicPlanSchema,
   type MusicBlock,
   type MusicBlockInput,
   type MusicPlan,
   type MusicSourceType,
 } from '../../../contracts/music-plan';
-import type { Player } from '../../../contracts/player';
+import { trueAnswerSchema } from '../../../contracts/answers';
+import { messageSchema } from '../../../contracts/errors';
+import { playerSchema, type Player } from '../../../contracts/player';
 import { DAY_KEYS } from '../../../contracts/names';
 import { idParamsSchema } from '../../../contracts/fields';
 import type { AppContext } from '../context';
@@ -92,37 +97,51 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
     if (!names.has(sourceKey(type, id))) throw new ValidationError({ [field]: [musicPlanMessages.sourceUnknown] });
   };
 
-  app.get('/api/music-plan', async (req): Promise<MusicPlan> => planAnswer(req.tenant.id));
+  const config = { webApp: 'optional' } as const;
+
+  app.get(
+    '/api/music-plan',
+    { config, schema: { response: { 200: musicPlanSchema } } },
+    async (req): Promise<MusicPlan> => planAnswer(req.tenant.id),
+  );
 
   /** `enabled` absent keeps the switch as it is; the default source is replaced (blank: none). */
-  app.post('/api/music-plan', { schema: { body: musicPlanBodySchema } }, async (req): Promise<MusicPlan> => {
-    const customerId = req.tenant.id;
-    const body = req.body;
-    await ctx.plan.change(customerId, ctx.clock(), async (tx) => {
-      await lockMusicPlan(tx, { customerId });
-      if (body.default_source_type !== null && body.default_source_id !== null)
-        await checkSource(tx, customerId, body.default_source_type, body.default_source_id, 'default_source_id');
-      const current = await getMusicPlan(tx, { customerId });
-      await saveMusicPlan(tx, {
-        customerId,
-        enabled: body.enabled ?? current.enabled,
-        defaultSourceType: body.default_source_type,
-        defaultSourceId: body.default_source_id,
+  app.post(
+    '/api/music-plan',
+    { config, schema: { body: musicPlanBodySchema, response: { 200: musicPlanSchema } } },
+    async (req): Promise<MusicPlan> => {
+      const customerId = req.tenant.id;
+      const body = req.body;
+      await ctx.plan.change(customerId, ctx.clock(), async (tx) => {
+        await lockMusicPlan(tx, { customerId });
+        if (body.default_source_type !== null && body.default_source_id !== null)
+          await checkSource(tx, customerId, body.default_source_type, body.default_source_id, 'default_source_id');
+        const current = await getMusicPlan(tx, { customerId });
+        await saveMusicPlan(tx, {
+          customerId,
+          enabled: body.enabled ?? current.enabled,
+          defaultSourceType: body.default_source_type,
+          defaultSourceId: body.default_source_id,
+        });
       });
-    });
-    return planAnswer(customerId);
-  });
+      return planAnswer(customerId);
+    },
+  );
 
   /**
    * 'Vissza a napirendhez': a manager's hold ends at once and the plan's state of now applies
    * (the block's source from its start). 409 while the plan is off. Answers the shop's player.
    */
-  app.post('/api/music-plan/resume', async (req): Promise<Player> => {
-    const customerId = req.tenant.id;
-    if (!(await ctx.plan.resume(customerId, ctx.clock()))) throw new HttpError(409, musicPlanMessages.planOff);
-    const [player] = await ctx.players.list(actor(req));
-    return player!;
-  });
+  app.post(
+    '/api/music-plan/resume',
+    { config, schema: { response: { 200: playerSchema, 409: messageSchema } } },
+    async (req): Promise<Player> => {
+      const customerId = req.tenant.id;
+      if (!(await ctx.plan.resume(customerId, ctx.clock()))) throw new HttpError(409, musicPlanMessages.planOff);
+      const [player] = await ctx.players.list(actor(req));
+      return player!;
+    },
+  );
 
   const blocksAnswer = async (customerId: number, rows: MusicBlockRow[]) => {
     const names = await sourceNames(db, {
@@ -132,8 +151,11 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
     return rows.map((r) => blockResource(r, names));
   };
 
-  app.get('/api/music-plan/blocks', async (req): Promise<MusicBlock[]> =>
-    blocksAnswer(req.tenant.id, await listMusicBlocks(db, { customerId: req.tenant.id })),
+  app.get(
+    '/api/music-plan/blocks',
+    { config, schema: { response: { 200: musicBlockListSchema } } },
+    async (req): Promise<MusicBlock[]> =>
+      blocksAnswer(req.tenant.id, await listMusicBlocks(db, { customerId: req.tenant.id })),
   );
 
   /**
@@ -178,7 +200,7 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
 
   app.post(
     '/api/music-plan/blocks',
-    { schema: { body: musicBlockBodySchema } },
+    { config, schema: { body: musicBlockBodySchema, response: { 201: musicBlockSchema } } },
     async (req, reply): Promise<MusicBlock> => {
       const id = await saveBlock(req.tenant.id, null, req.body);
       reply.code(201);
@@ -194,7 +216,12 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
         'id',
         async (req, id) => !!(await getMusicBlock(db, { customerId: req.tenant.id, id })),
       ),
-      schema: { params: idParamsSchema, body: musicBlockBodySchema },
+      config,
+      schema: {
+        params: idParamsSchema,
+        body: musicBlockBodySchema,
+        response: { 200: musicBlockSchema, 404: messageSchema },
+      },
     },
     async (req): Promise<MusicBlock> => {
       await saveBlock(req.tenant.id, req.params.id, req.body);
@@ -202,11 +229,15 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.post('/api/music-plan/blocks/delete/:id', { schema: { params: idParamsSchema } }, async (req, reply) => {
-    const customerId = req.tenant.id;
-    const { id } = req.params;
-    const row = await ctx.plan.change(customerId, ctx.clock(), (tx) => deleteMusicBlock(tx, { customerId, id }));
-    if (!row) throw new HttpError(404, messages.notFound);
-    return sendJson(reply, true);
-  });
+  app.post(
+    '/api/music-plan/blocks/delete/:id',
+    { config, schema: { params: idParamsSchema, response: { 200: trueAnswerSchema, 404: messageSchema } } },
+    async (req, reply) => {
+      const customerId = req.tenant.id;
+      const { id } = req.params;
+      const row = await ctx.plan.change(customerId, ctx.clock(), (tx) => deleteMusicBlock(tx, { customerId, id }));
+      if (!row) throw new HttpError(404, messages.notFound);
+      return sendJson(reply, true);
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { openingHoursBodySchema, type OpeningHours } from '../../../contracts/opening-hours';
+import { openingHoursBodySchema, openingHoursSchema, type OpeningHours } from '../../../contracts/opening-hours';
 import type { AppContext } from '../context';
 import { getOpeningHours, saveOpeningHours } from '../db/queries/day-plan';
 
@@ -12,15 +12,22 @@ export function registerOpeningHoursRoutes(fastify: FastifyInstance, ctx: AppCon
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  app.get('/api/opening-hours', async (req): Promise<OpeningHours> =>
+  const config = { webApp: 'optional' } as const;
+  const response = { 200: openingHoursSchema };
+
+  app.get('/api/opening-hours', { config, schema: { response } }, async (req): Promise<OpeningHours> =>
     getOpeningHours(db, { customerId: req.tenant.id }),
   );
 
   /** Replaces the whole set; answers it as stored (the week Monday first, the exceptions by date). */
-  app.post('/api/opening-hours', { schema: { body: openingHoursBodySchema } }, async (req): Promise<OpeningHours> => {
-    const customerId = req.tenant.id;
-    // A manager's hold follows the new hours in the same transaction ('Kézi vezérlés ma 23:05-ig').
-    await ctx.plan.change(customerId, ctx.clock(), (tx) => saveOpeningHours(tx, { customerId, hours: req.body }));
-    return getOpeningHours(db, { customerId });
-  });
+  app.post(
+    '/api/opening-hours',
+    { config, schema: { body: openingHoursBodySchema, response } },
+    async (req): Promise<OpeningHours> => {
+      const customerId = req.tenant.id;
+      // A manager's hold follows the new hours in the same transaction ('Kézi vezérlés ma 23:05-ig').
+      await ctx.plan.change(customerId, ctx.clock(), (tx) => saveOpeningHours(tx, { customerId, hours: req.body }));
+      return getOpeningHours(db, { customerId });
+    },
+  );
 }

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   passwordResetLinkBodySchema,
+  passwordResetLinkResponseSchema,
   resetPasswordBodySchema,
+  resetStatusSchema,
   type PasswordResetLinkResponse,
   type ResetStatus,
 } from '../../../contracts/auth';
+import { messageSchema, validationErrorSchema } from '../../../contracts/errors';
 import type { AppContext } from '../context';
 import { deletePasswordResetToken, getPasswordResetToken, putPasswordResetToken } from '../db/queries/password-resets';
 import { consume } from '../db/queries/rate-limits';
@@ -64,7 +68,17 @@ export function registerPasswordResetRoutes(fastify: FastifyInstance, ctx: AppCo
 
   app.post(
     '/api/password-reset-link',
-    { config: { auth: 'any' }, schema: { body: passwordResetLinkBodySchema } },
+    {
+      config: { auth: 'any' },
+      schema: {
+        body: passwordResetLinkBodySchema,
+        response: {
+          200: passwordResetLinkResponseSchema,
+          // The links' own limit (validation-shaped, on `email`), or the general request limit.
+          429: z.union([validationErrorSchema, messageSchema]),
+        },
+      },
+    },
     async (req): Promise<PasswordResetLinkResponse> => {
       const email = normalizeEmail(req.body.email);
       const customerId = req.tenant.id;
@@ -101,7 +115,11 @@ export function registerPasswordResetRoutes(fastify: FastifyInstance, ctx: AppCo
 
   app.post(
     '/api/reset-password/:token',
-    { config: { auth: 'any' }, schema: { body: resetPasswordBodySchema } },
+    {
+      config: { auth: 'any' },
+      // The outcome as a bare JSON string, 200 either way (Laravel's Password::reset status).
+      schema: { body: resetPasswordBodySchema, response: { 200: resetStatusSchema } },
+    },
     async (req, reply) => {
       const answer = (status: ResetStatus) => sendJson(reply, status);
       const { body } = req;

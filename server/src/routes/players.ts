@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema, refusalSchema } from '../../../contracts/errors';
 import { idParamsSchema, routeIdsSchema } from '../../../contracts/fields';
 import {
   MAX_CURRENT_TIME,
@@ -7,6 +8,8 @@ import {
   moveOutputParamsSchema,
   nextQuerySchema,
   PLAYABLE_CHANNEL,
+  playerListSchema,
+  playerSchema,
   reportOutputBodySchema,
   setPlayableBodySchema,
   updateVolumeBodySchema,
@@ -21,9 +24,17 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = ctx.players;
 
-  const byId = { schema: { params: idParamsSchema } };
+  /**
+   * A command's answers: the whole player; 404 for another shop's player (or track, channel); 409
+   * when the output moved meanwhile or this device holds none; 422 on the body, a track not in the
+   * list, or a reused Idempotency-Key (`{message}` alone).
+   */
+  const answers = { 200: playerSchema, 404: messageSchema, 409: messageSchema, 422: refusalSchema };
+  const byId = { schema: { params: idParamsSchema, response: answers } };
 
-  app.get('/api/players', async (req): Promise<Player[]> => service.list(actor(req)));
+  app.get('/api/players', { schema: { response: { 200: playerListSchema } } }, async (req): Promise<Player[]> =>
+    service.list(actor(req)),
+  );
 
   app.post('/api/players/:id/random', byId, async (req): Promise<Player> =>
     service.toggleRandom(actor(req), req.params.id),
@@ -34,7 +45,7 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
   // `?auto=1`: the audio device asks at a track's end, which is no press of a manager (the music plan's hold).
   app.get(
     '/api/players/:id/next',
-    { schema: { params: idParamsSchema, querystring: nextQuerySchema } },
+    { schema: { params: idParamsSchema, querystring: nextQuerySchema, response: answers } },
     async (req): Promise<Player> => service.next({ ...actor(req), automatic: req.query.auto === '1' }, req.params.id),
   );
   app.get('/api/players/:id/toggle-play', byId, async (req): Promise<Player> =>
@@ -46,7 +57,7 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.post(
     '/api/players/:id/update-volume',
-    { schema: { params: idParamsSchema, body: updateVolumeBodySchema } },
+    { schema: { params: idParamsSchema, body: updateVolumeBodySchema, response: answers } },
     async (req): Promise<Player> => service.updateVolume(actor(req), req.params.id, req.body),
   );
 
@@ -55,7 +66,11 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
   // the sender's socket is skipped as on every change.
   app.post(
     '/api/players/:id/output',
-    { schema: { params: idParamsSchema, body: reportOutputBodySchema } },
+    // The bundled API's own: the web app reports where it is answered.
+    {
+      config: { webApp: 'optional' },
+      schema: { params: idParamsSchema, body: reportOutputBodySchema, response: answers },
+    },
     async (req): Promise<Player> => {
       const { player, changed } = await service.reportOutput(actor(req), req.params.id, req.body.state);
       if (changed) await ctx.realtime.outputChanged(player, { exceptSocketId: actor(req).socketId });
@@ -71,6 +86,7 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
         params: routeIdsSchema('id', 'channelId'),
         querystring: setPlayableBodySchema,
         body: setPlayableBodySchema,
+        response: answers,
       },
     },
     async (req): Promise<Player> =>
@@ -85,7 +101,7 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
   // player change: it gets the player in the answer, and the target device is another socket.
   app.post(
     '/api/players/:id/sessions/:sessionId',
-    { schema: { params: moveOutputParamsSchema, body: moveOutputBodySchema } },
+    { schema: { params: moveOutputParamsSchema, body: moveOutputBodySchema, response: answers } },
     async (req): Promise<Player> =>
       service.moveOutput(actor(req), req.params.id, {
         sessionId: req.params.sessionId,
@@ -96,7 +112,7 @@ export function registerPlayerRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.get(
     '/api/players/:id/next/tracks/:trackId',
-    { schema: { params: routeIdsSchema('id', 'trackId') } },
+    { schema: { params: routeIdsSchema('id', 'trackId'), response: answers } },
     async (req): Promise<Player> => service.jumpToTrack(actor(req), req.params.id, req.params.trackId),
   );
 }

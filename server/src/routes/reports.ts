@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { alertMessages, weeklyReportQuerySchema, type WeeklyReport } from '../../../contracts/alerts';
+import { z } from 'zod';
+import {
+  alertMessages,
+  weeklyReportQuerySchema,
+  weeklyReportSchema,
+  type WeeklyReport,
+} from '../../../contracts/alerts';
 import { parseIsoWeek } from '../../../contracts/iso-week';
 import { PLAY_LOG_YEAR_MAX, PLAY_LOG_YEAR_MIN } from '../../../contracts/play-log';
 import type { AppContext } from '../context';
@@ -20,7 +26,21 @@ export function registerReportRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.get(
     '/api/reports/weekly',
-    { schema: { querystring: weeklyReportQuerySchema } },
+    {
+      config: { webApp: 'optional' },
+      schema: {
+        querystring: weeklyReportQuerySchema,
+        // JSON, or with `format=csv` the same rows as a file.
+        response: {
+          200: {
+            content: {
+              'application/json': { schema: weeklyReportSchema },
+              'text/csv': { schema: z.string().describe('The report as CSV (UTF-8)') },
+            },
+          },
+        },
+      },
+    },
     async (req, reply): Promise<WeeklyReport | string> => {
       const timeZone = timeZoneOf(req.tenant);
       // The scheduler's clock (real time unless a test moves it), so the Monday mail and the page agree.

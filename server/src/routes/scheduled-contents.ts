@@ -1,17 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   PREVIEW_ENTRIES_MAX,
   SCHEDULED_CONTENTS_MAX,
   scheduledContentBodySchema,
+  scheduledContentListSchema,
   scheduledContentMessages,
+  scheduledContentSchema,
   schedulePreviewQuerySchema,
+  schedulePreviewSchema,
   type ScheduledContent,
   type ScheduledContentInput,
   type SchedulePreview,
   type SchedulePreviewEntry,
   type SchedulerFrequency,
 } from '../../../contracts/scheduled-contents';
+import { trueAnswerSchema } from '../../../contracts/answers';
+import { messageSchema } from '../../../contracts/errors';
 import { idParamsSchema } from '../../../contracts/fields';
 import type { MusicSourceType } from '../../../contracts/music-plan';
 import type { AppContext } from '../context';
@@ -276,7 +282,9 @@ async function previewPlan(db: Db, customerId: number): Promise<PreviewPlan | nu
 export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  const byId = { schema: { params: idParamsSchema } };
+  const byId = <T extends z.ZodType>(answer: T) => ({
+    schema: { params: idParamsSchema, response: { 200: answer, 404: messageSchema } },
+  });
   const previews = createPreviewCache(db, previewSlots({ db, kind: ctx.databaseKind }));
 
   /** The shop's opening hours when an item of `rows` needs them for its next play, else always open. */
@@ -323,14 +331,18 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     return { fields, active: body.active, onlyOpen: body.only_open, links };
   };
 
-  app.get('/api/scheduled-contents', async (req): Promise<ScheduledContent[]> => {
-    const rows = await listScheduledContents(db, { customerId: req.tenant.id });
-    const now = ctx.clock();
-    const timeZone = timeZoneOf(req.tenant);
-    const hours = await hoursFor(req.tenant.id, rows);
-    const memo = new Map<string, number | null>();
-    return rows.map((row) => scheduledContentResource(row, now, timeZone, hours, memo));
-  });
+  app.get(
+    '/api/scheduled-contents',
+    { schema: { response: { 200: scheduledContentListSchema } } },
+    async (req): Promise<ScheduledContent[]> => {
+      const rows = await listScheduledContents(db, { customerId: req.tenant.id });
+      const now = ctx.clock();
+      const timeZone = timeZoneOf(req.tenant);
+      const hours = await hoursFor(req.tenant.id, rows);
+      const memo = new Map<string, number | null>();
+      return rows.map((row) => scheduledContentResource(row, now, timeZone, hours, memo));
+    },
+  );
 
   /**
    * Each of the preview's reads after a turn of the event loop; on PGlite, which runs every query
@@ -368,7 +380,8 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
    */
   app.get(
     '/api/scheduled-contents/preview',
-    { schema: { querystring: schedulePreviewQuerySchema } },
+    // 429: the shop's preview builds are all taken (scheduler/preview-cache.ts).
+    { schema: { querystring: schedulePreviewQuerySchema, response: { 200: schedulePreviewSchema } } },
     async (req, reply) => {
       const { hours } = req.query;
       const customerId = req.tenant.id;
@@ -383,15 +396,23 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
         until: isoWithOffset(now + hours * HOUR_MS, timeZone),
       };
       // `{"from":…,"until":…,` and the kept `{"fires":…,"music":…}` without its opening brace.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(Buffer.concat([Buffer.from(`${JSON.stringify(window).slice(0, -1)},`), json.subarray(1)]));
+      return (
+        reply
+          .type('application/json; charset=utf-8')
+          // Already JSON (the schema's shape): sent as it is, not through the schema's serializer.
+          .send(
+            Buffer.concat([
+              Buffer.from(`${JSON.stringify(window).slice(0, -1)},`),
+              json.subarray(1),
+            ]) as unknown as SchedulePreview,
+          )
+      );
     },
   );
 
   app.post(
     '/api/scheduled-contents',
-    { schema: { body: scheduledContentBodySchema } },
+    { schema: { body: scheduledContentBodySchema, response: { 201: scheduledContentSchema } } },
     async (req, reply): Promise<ScheduledContent> => {
       const { fields, active, onlyOpen, links } = parse(req.body);
       const customerId = req.tenant.id;
@@ -419,7 +440,11 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
       'id',
       async (req, id) => !!(await getScheduledContent(db, { customerId: req.tenant.id, id })),
     ),
-    schema: { params: idParamsSchema, body: scheduledContentBodySchema },
+    schema: {
+      params: idParamsSchema,
+      body: scheduledContentBodySchema,
+      response: { 200: scheduledContentSchema, 404: messageSchema },
+    },
   };
   app.post('/api/scheduled-contents/:id', update, async (req): Promise<ScheduledContent> => {
     const { id } = req.params;
@@ -439,14 +464,18 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     return answer(req, id);
   });
 
-  app.post('/api/scheduled-contents/toggle/:id', byId, async (req): Promise<ScheduledContent> => {
-    const row = await toggleScheduledContent(db, { customerId: req.tenant.id, id: req.params.id });
-    if (!row) throw new HttpError(404, messages.notFound);
-    return answer(req, row.id);
-  });
+  app.post(
+    '/api/scheduled-contents/toggle/:id',
+    byId(scheduledContentSchema),
+    async (req): Promise<ScheduledContent> => {
+      const row = await toggleScheduledContent(db, { customerId: req.tenant.id, id: req.params.id });
+      if (!row) throw new HttpError(404, messages.notFound);
+      return answer(req, row.id);
+    },
+  );
 
   /** SPEC sends the form field `id` too; the path's id is the one deleted. Bare `true`, like the other deletes. */
-  app.post('/api/scheduled-contents/delete/:id', byId, async (req, reply) => {
+  app.post('/api/scheduled-contents/delete/:id', byId(trueAnswerSchema), async (req, reply) => {
     const row = await deleteScheduledContent(db, { customerId: req.tenant.id, id: req.params.id });
     if (!row) throw new HttpError(404, messages.notFound);
     return sendJson(reply, true);

@@ -30,18 +30,21 @@ export function createShiftableClock(base: () => number): ShiftableClock {
 
 const tickBodySchema = z.object({ at: z.iso.datetime({ offset: true, error: 'Az időpont érvénytelen.' }) });
 
-export interface TickAnswer {
+const tickAnswerSchema = z.object({
   /** UTC start of the fired minute, ISO 8601. */
-  minute: string;
+  minute: z.string(),
   /** What this instance fired (items another instance had fired for that minute are left out). */
-  fired: Array<{
-    scheduled_content_id: number;
-    customer_id: number;
-    spots: number[];
-    slideshows: number[];
-    screens: number[];
-  }>;
-}
+  fired: z.array(
+    z.object({
+      scheduled_content_id: z.number(),
+      customer_id: z.number(),
+      spots: z.array(z.number()),
+      slideshows: z.array(z.number()),
+      screens: z.array(z.number()),
+    }),
+  ),
+});
+export type TickAnswer = z.infer<typeof tickAnswerSchema>;
 
 export function registerSchedulerTestControlRoutes(
   fastify: FastifyInstance,
@@ -51,7 +54,8 @@ export function registerSchedulerTestControlRoutes(
   /** Fires the minute containing `at` and moves the app's clock there (next_play_at answers then agree). */
   app.post(
     '/api/_test/scheduler/tick',
-    { config: { tenant: false }, schema: { body: tickBodySchema } },
+    // Test-only: left out of docs/openapi.json (`hide`).
+    { config: { tenant: false }, schema: { hide: true, body: tickBodySchema, response: { 200: tickAnswerSchema } } },
     async (req): Promise<TickAnswer> => {
       const at = Date.parse(req.body.at);
       clock.set(at);

@@ -1,0 +1,314 @@
+/**
+ * The routes' response schemas (issue 41) describe what the routes send: written through them, no
+ * answer loses a field or turns into a 500. Every route of the scenario below is sent to the app as
+ * built and checked two ways: what went on the wire equals what the handler (or the error handler)
+ * gave before its route's schema wrote it; and each read is also sent, with the same login, to the
+ * same app built without response schemas (`responseSchemas: false`) on the same database, whose
+ * answer must be the same, status and body. Every route declares its answers, and the scenario
+ * samples every route, so a new route without either fails here.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/src/app';
+import { Client, createTestApp, DEMO, loggedIn, type TestApp } from './helpers';
+import { READ_ONLY_GETS } from './route-table';
+
+const ROUTES_DIR = fileURLToPath(new URL('../../server/src/routes/', import.meta.url));
+
+/**
+ * Converted in a sibling change (their inputs and answers together): these files' routes declare
+ * their answers after the merge. Delete this list then.
+ */
+const NOT_YET_DECLARED_FILES = [
+  'broadcasting.ts',
+  'media.ts',
+  'play-log.ts',
+  'playlists.ts',
+  'pusher-api.ts',
+  'screens.ts',
+  'settings.ts',
+  'slideshows.ts',
+  'sounds.ts',
+  'spots.ts',
+];
+
+/** Routes registered only under test control (SCHEDULER_TEST_CONTROL), not in this app. */
+const TEST_ONLY = new Set(['POST /api/_test/scheduler/tick']);
+
+let t: TestApp;
+/** The same app without response schemas, on the same database. */
+let bare: FastifyInstance;
+/** What each answer's handler gave, before its schema wrote it (per request id). */
+const given = new Map<string, unknown>();
+/** `METHOD /url-pattern` of every request the scenario made. */
+const sampled = new Set<string>();
+
+before(async () => {
+  t = await createTestApp(
+    {},
+    {
+      beforeReady: (app) => {
+        app.addHook('preSerialization', async (req, _reply, payload) => {
+          given.set(req.id, JSON.parse(JSON.stringify(payload)));
+          return payload;
+        });
+        tagRoutes(app);
+      },
+    },
+  );
+  bare = await buildApp({ config: t.config, database: t.database, logger: false, responseSchemas: false });
+  tagRoutes(bare);
+  await bare.ready();
+});
+after(async () => {
+  await bare?.close();
+  await t?.close();
+});
+
+/** The route a response answered, as `METHOD /url-pattern`. */
+const routeOf = (res: LightMyRequestResponse) => res.headers['x-test-route'] as string | undefined;
+
+/**
+ * Sends one request to the built app and checks its answer; a read (GET) goes to the bare app too,
+ * with the same cookies. Returns the built app's answer.
+ */
+async function send(
+  client: Client,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; headers?: Record<string, string>; xsrf?: boolean } = {},
+): Promise<LightMyRequestResponse> {
+  const twin = new Client(bare, {});
+  for (const [k, v] of client.jar) twin.jar.set(k, v);
+  const extra = { headers: { ...options.headers }, ...(options.xsrf === undefined ? {} : { xsrf: options.xsrf }) };
+  const res = await client.request(method, url, { ...extra, body: options.body });
+  const what = `${method} ${url} (${res.statusCode})`;
+  assert.notEqual(res.statusCode, 500, `${what}: ${res.body}`);
+  const route = routeOf(res);
+  if (route) sampled.add(route);
+  const requestId = res.headers['x-test-request-id'] as string | undefined;
+  const before = requestId ? given.get(requestId) : undefined;
+  if (before !== undefined) {
+    assert.deepEqual(JSON.parse(res.body), before, `${what}: the schema changed the answer`);
+  }
+  // Reads only: a state-changing GET (the player's) sent twice would answer another state.
+  if (method === 'GET' && route && READ_ONLY_GETS.has(route)) {
+    const plain = await twin.request(method, url, extra);
+    assert.equal(res.statusCode, plain.statusCode, `${what}: another status without response schemas`);
+    assert.equal(res.headers['content-type'], plain.headers['content-type'], `${what}: content type`);
+    if (res.body || plain.body) {
+      const isJson = String(res.headers['content-type'] ?? '').includes('json');
+      if (isJson) assert.deepEqual(JSON.parse(res.body), JSON.parse(plain.body), `${what}: another body`);
+      else assert.equal(res.body, plain.body, `${what}: another body`);
+    }
+  }
+  return res;
+}
+
+/** Which route of the app answered, and the request's id, told in test-only headers. */
+function tagRoutes(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply) => {
+    const url = req.routeOptions.url;
+    if (url) reply.header('x-test-route', `${req.method} ${url}`);
+    reply.header('x-test-request-id', req.id);
+  });
+}
+
+/** The URL patterns of a route file: its quoted paths, and template paths up to their `${`. */
+async function routesOfFile(file: string): Promise<{ literal: Set<string>; prefixes: string[] }> {
+  const text = await readFile(path.join(ROUTES_DIR, file), 'utf8');
+  const literal = new Set([...text.matchAll(/'(\/[^'\s]*)'/g)].map((m) => m[1]!));
+  const prefixes = [...text.matchAll(/`(\/[^`$\s]*)\$\{/g)].map((m) => m[1]!);
+  return { literal, prefixes };
+}
+
+test('every route declares its answers (but those converted in a sibling change)', async () => {
+  const files = await Promise.all(NOT_YET_DECLARED_FILES.map(routesOfFile));
+  const excepted = (url: string) =>
+    files.some(
+      (f) => f.literal.has(url) || f.prefixes.some((p) => url.startsWith(p) && !url.slice(p.length).includes('/')),
+    );
+  const missing = t.app.routeTable
+    .filter((r) => r.method !== 'HEAD' && !r.responses && !excepted(r.url))
+    .map((r) => `${r.method} ${r.url}`);
+  assert.deepEqual(missing, [], 'routes without `schema.response`');
+  // The exceptions name routes that are there (a file's routes declared: drop it from the list).
+  for (const [i, file] of NOT_YET_DECLARED_FILES.entries()) {
+    const f = files[i]!;
+    const undeclared = t.app.routeTable.filter(
+      (r) => !r.responses && (f.literal.has(r.url) || f.prefixes.some((p) => r.url.startsWith(p))),
+    );
+    assert.ok(undeclared.length > 0, `${file} has no route left without answers: drop it from the exceptions`);
+  }
+});
+
+test('written through their schemas, the answers are what the handlers gave, and the same without the schemas', async () => {
+  const anon = new Client(t.app);
+  const a = new Client(t.app);
+
+  // Health, login, the customer.
+  await send(anon, 'GET', '/health/live');
+  await send(anon, 'GET', '/health/ready');
+  await send(anon, 'GET', '/api/customer');
+  await send(anon, 'GET', '/api/me');
+  await send(a, 'GET', '/sanctum/csrf-cookie');
+  assert.equal((await send(a, 'POST', '/login', { body: { email: DEMO.email, password: 'wrong' } })).statusCode, 422);
+  assert.equal((await send(a, 'POST', '/login', { body: { email: 'x' } })).statusCode, 422);
+  assert.equal((await send(a, 'POST', '/login', { body: DEMO })).statusCode, 204);
+  // Logged in already: the guest route's redirect.
+  assert.equal((await send(a, 'POST', '/login', { body: DEMO })).statusCode, 302);
+  const me = await send(a, 'GET', '/api/me');
+  const sessionId = (me.json() as { session_id: string }).session_id;
+  await send(a, 'GET', '/api/customer');
+  await send(anon, 'POST', '/api/password-reset-link', { body: { email: DEMO.email } });
+  await send(anon, 'POST', '/api/password-reset-link', { body: {} });
+  const reset = { email: DEMO.email, password: 'uj-jelszo-123', password_confirmation: 'uj-jelszo-123' };
+  await send(anon, 'POST', '/api/reset-password/nincs-ilyen', { body: reset });
+  await send(anon, 'POST', '/api/reset-password/nincs-ilyen', { body: {} });
+  // The shared refusals: no CSRF token (419), an unread body type (415), no login (401).
+  assert.equal((await send(a, 'POST', '/api/music-plan', { body: {}, xsrf: false })).statusCode, 419);
+  assert.equal(
+    (await send(a, 'POST', '/api/alerts/read', { body: 'x', headers: { 'content-type': 'text/plain' } })).statusCode,
+    415,
+  );
+  assert.equal((await send(anon, 'GET', '/api/channels')).statusCode, 401);
+
+  // Channels.
+  const channels = (await send(a, 'GET', '/api/channels')).json() as Array<{ id: number }>;
+  const channelId = channels[0]!.id;
+  await send(a, 'GET', '/api/channels/subcategories');
+  await send(a, 'GET', '/api/channels/favorite');
+  await send(a, 'GET', `/api/channels/${channelId}`);
+  assert.equal((await send(a, 'GET', '/api/channels/999999')).statusCode, 404);
+  await send(a, 'GET', `/api/channels/${channelId}/check-favorite`);
+  await send(a, 'POST', `/api/channels/${channelId}/toggle-favorite`);
+  await send(a, 'GET', '/api/channels/favorite');
+  await send(a, 'POST', `/api/channels/${channelId}/toggle-favorite`);
+  const tracks = (await send(a, 'GET', `/api/channels/${channelId}/tracks`)).json() as Array<{ id: number }>;
+  await send(a, 'GET', `/api/channels/${channelId}/tracks/1`);
+  assert.equal((await send(a, 'GET', `/api/channels/${channelId}/tracks/abc`)).statusCode, 422);
+
+  // The player.
+  const players = (await send(a, 'GET', '/api/players')).json() as Array<{ id: number }>;
+  const p = `/api/players/${players[0]!.id}`;
+  await send(a, 'POST', `${p}/playable/channel/${channelId}`);
+  await send(a, 'POST', `${p}/sessions/${sessionId}`, { body: { currentTime: 0 } });
+  await send(a, 'GET', `${p}/toggle-play`);
+  await send(a, 'POST', `${p}/output`, { body: { state: 'audible' } });
+  await send(a, 'POST', `${p}/random`);
+  await send(a, 'POST', `${p}/repeat`);
+  await send(a, 'GET', `${p}/load-track`);
+  await send(a, 'GET', `${p}/next`);
+  await send(a, 'GET', `${p}/next?auto=1`);
+  await send(a, 'GET', `${p}/next/tracks/${tracks[1]!.id}`);
+  await send(a, 'POST', `${p}/update-volume`, { body: { volume: 40 } });
+  assert.equal((await send(a, 'POST', `${p}/update-volume`, { body: { volume: 400 } })).statusCode, 422);
+  assert.equal((await send(a, 'POST', `${p}/sessions/nincs-ilyen`, { body: { currentTime: 0 } })).statusCode, 404);
+  // Another device of the shop, which holds no output, reports what it plays.
+  const b = await loggedIn(t.app);
+  assert.equal((await send(b, 'POST', `${p}/output`, { body: { state: 'audible' } })).statusCode, 409);
+  assert.equal((await send(a, 'GET', '/api/players/999999/toggle-play')).statusCode, 404);
+
+  // Devices.
+  await send(a, 'POST', `/api/devices/${sessionId}/name`, { body: { name: 'Pult' } });
+  assert.equal((await send(a, 'POST', '/api/devices/nincs-ilyen/name', { body: { name: 'Pult' } })).statusCode, 404);
+  assert.equal((await send(a, 'POST', `/api/devices/${sessionId}/name`, { body: { name: '' } })).statusCode, 422);
+
+  // Help.
+  const topics = (await send(a, 'GET', '/api/tutorials')).json() as Array<{
+    id: number;
+    tutorial_items: Array<{ id: number }>;
+  }>;
+  const topic = topics.find((x) => x.tutorial_items.length)!;
+  await send(a, 'GET', `/api/tutorials/${topic.id}`);
+  await send(a, 'GET', `/api/tutorials/item/${topic.tutorial_items[0]!.id}`);
+  assert.equal((await send(a, 'GET', '/api/tutorials/999999')).statusCode, 404);
+  assert.equal((await send(a, 'GET', '/api/tutorials/item/999999')).statusCode, 404);
+  const faqs = (await send(a, 'GET', '/api/faqs')).json() as Array<{ id: number }>;
+  await send(a, 'GET', `/api/faqs/${faqs[0]!.id}`);
+  assert.equal((await send(a, 'GET', '/api/faqs/999999')).statusCode, 404);
+
+  // Opening hours, blocked tracks, the music plan.
+  const hours = (await send(a, 'GET', '/api/opening-hours')).json();
+  const week = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+    day,
+    open: '08:00',
+    close: '20:00',
+  }));
+  await send(a, 'POST', '/api/opening-hours', { body: { week, exceptions: [] } });
+  assert.equal((await send(a, 'POST', '/api/opening-hours', { body: { week: 'x' } })).statusCode, 422);
+  await send(a, 'POST', '/api/opening-hours', { body: hours });
+  await send(a, 'POST', `/api/blocked-tracks/${tracks[2]!.id}`);
+  await send(a, 'GET', '/api/blocked-tracks');
+  await send(a, 'POST', `/api/blocked-tracks/${tracks[2]!.id}`);
+  assert.equal((await send(a, 'POST', '/api/blocked-tracks/999999')).statusCode, 404);
+  await send(a, 'GET', '/api/music-plan');
+  const plan = { default_source_type: 'channel', default_source_id: channelId };
+  await send(a, 'POST', '/api/music-plan', { body: { enabled: false, ...plan } });
+  assert.equal((await send(a, 'POST', '/api/music-plan/resume')).statusCode, 409);
+  assert.equal((await send(a, 'POST', '/api/music-plan', { body: { enabled: 'x' } })).statusCode, 422);
+  const block = { name: 'Hajnal', from: '03:00', to: '04:00', source_type: 'channel', source_id: channelId };
+  const created = await send(a, 'POST', '/api/music-plan/blocks', { body: { ...block, volume: 60, shuffle: true } });
+  assert.equal(created.statusCode, 201, created.body);
+  const blockId = (created.json() as { id: number }).id;
+  await send(a, 'GET', '/api/music-plan/blocks');
+  await send(a, 'POST', `/api/music-plan/blocks/${blockId}`, { body: { ...block, name: 'Délelőtt' } });
+  assert.equal((await send(a, 'POST', '/api/music-plan/blocks/999999', { body: block })).statusCode, 404);
+  assert.equal((await send(a, 'POST', '/api/music-plan/blocks', { body: { name: 'x' } })).statusCode, 422);
+  await send(a, 'POST', '/api/music-plan', { body: { enabled: true, ...plan } });
+  await send(a, 'POST', '/api/music-plan/resume');
+  await send(a, 'POST', '/api/music-plan', { body: { enabled: false, ...plan } });
+  await send(a, 'POST', `/api/music-plan/blocks/delete/${blockId}`);
+  assert.equal((await send(a, 'POST', `/api/music-plan/blocks/delete/${blockId}`)).statusCode, 404);
+
+  // Scheduled contents.
+  const items = (await send(a, 'GET', '/api/scheduled-contents')).json() as Array<{
+    id: number;
+    spots: Array<{ id: number }>;
+  }>;
+  await send(a, 'GET', '/api/scheduled-contents/preview?hours=24');
+  assert.equal((await send(a, 'GET', '/api/scheduled-contents/preview?hours=x')).statusCode, 422);
+  const spotId = items.find((i) => i.spots.length)!.spots[0]!.id;
+  const item = await send(a, 'POST', '/api/scheduled-contents', { body: { name: 'Próba', spots: [spotId] } });
+  assert.equal(item.statusCode, 201, item.body);
+  const itemId = (item.json() as { id: number }).id;
+  await send(a, 'POST', `/api/scheduled-contents/${itemId}`, { body: { name: 'Próba 2', spots: [spotId] } });
+  await send(a, 'POST', `/api/scheduled-contents/toggle/${itemId}`);
+  assert.equal((await send(a, 'POST', '/api/scheduled-contents', { body: { name: '' } })).statusCode, 422);
+  await send(a, 'POST', `/api/scheduled-contents/delete/${itemId}`);
+  assert.equal((await send(a, 'POST', `/api/scheduled-contents/toggle/${itemId}`)).statusCode, 404);
+  assert.equal((await send(a, 'POST', `/api/scheduled-contents/delete/${itemId}`)).statusCode, 404);
+
+  // Alerts and the weekly report.
+  await send(a, 'GET', '/api/alerts');
+  assert.equal((await send(a, 'GET', '/api/alerts?page=x')).statusCode, 422);
+  await send(a, 'POST', '/api/alerts/read', { body: {} });
+  assert.equal((await send(a, 'POST', '/api/alerts/read', { body: { ids: [999999] } })).statusCode, 404);
+  const settings = (await send(a, 'GET', '/api/alert-settings')).json();
+  await send(a, 'POST', '/api/alert-settings', { body: settings });
+  assert.equal((await send(a, 'POST', '/api/alert-settings', { body: { delay: 'x' } })).statusCode, 422);
+  await send(a, 'POST', '/api/alert-settings/test', { body: {} });
+  await send(a, 'GET', '/api/push-config');
+  const keys = { p256dh: 'BExampleKeyExampleKeyExampleKeyExampleKey', auth: 'ExampleAuthKey' };
+  const endpoint = { endpoint: 'https://example.com/push/1', keys };
+  assert.equal((await send(a, 'POST', '/api/push-subscriptions', { body: endpoint })).statusCode, 422);
+  await send(a, 'POST', '/api/push-subscriptions/delete', { body: { endpoint: 'https://example.com/push/1' } });
+  await send(a, 'GET', '/api/reports/weekly');
+  await send(a, 'GET', '/api/reports/weekly?format=csv');
+  assert.equal((await send(a, 'GET', '/api/reports/weekly?week=2999-W01')).statusCode, 422);
+
+  assert.equal((await send(a, 'POST', '/api/logout')).statusCode, 204);
+
+  // Every route of the app was sampled (those of the sibling change's files once they declare theirs).
+  const files = await Promise.all(NOT_YET_DECLARED_FILES.map(routesOfFile));
+  const excepted = (url: string) => files.some((f) => f.literal.has(url) || f.prefixes.some((p) => url.startsWith(p)));
+  const unsampled = t.app.routeTable
+    .map((r) => `${r.method} ${r.url}`)
+    .filter((key) => !key.startsWith('HEAD ') && !TEST_ONLY.has(key) && !sampled.has(key))
+    .filter((key) => !excepted(key.slice(key.indexOf(' ') + 1)));
+  assert.deepEqual([...new Set(unsampled)], [], 'routes the scenario does not sample');
+});
