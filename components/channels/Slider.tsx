@@ -1,6 +1,5 @@
 'use client';
 
-import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -84,9 +83,6 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
     { align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps', duration: SLIDE_DURATION },
     plugins,
   );
-  const [canPrev, setCanPrev] = useState(loop);
-  const [canNext, setCanNext] = useState(true);
-  const [scrollable, setScrollable] = useState(true);
   /** The reader's own choice with the button; until then, turning unless they asked for reduced motion. */
   const [choice, setChoice] = useState<'playing' | 'stopped' | null>(null);
   const [hovered, setHovered] = useState(false);
@@ -94,26 +90,39 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
   const [dragging, setDragging] = useState(false);
   const turning = autoplay && (choice ?? (reducedMotion ? 'stopped' : 'playing')) === 'playing';
 
-  const update = useCallback(
-    (api: EmblaCarouselType) => {
-      const pages = api.scrollSnapList().length;
-      setScrollable(pages > 1);
-      setCanPrev(pages > 1 && (loop || api.canScrollPrev()));
-      setCanNext(pages > 1 && (loop || api.canScrollNext()));
+  // Where the row stands, read from embla (before it has measured the row: scrollable, at its start).
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      embla?.on('select', onChange).on('reInit', onChange);
+      return () => void embla?.off('select', onChange).off('reInit', onChange);
     },
-    [loop],
+    [embla],
   );
+  const scrollable = useSyncExternalStore(
+    subscribe,
+    () => (embla ? embla.scrollSnapList().length > 1 : true),
+    () => true,
+  );
+  const atStart = useSyncExternalStore(
+    subscribe,
+    () => (embla ? !embla.canScrollPrev() : true),
+    () => true,
+  );
+  const atEnd = useSyncExternalStore(
+    subscribe,
+    () => (embla ? !embla.canScrollNext() : false),
+    () => false,
+  );
+  const canPrev = scrollable && (loop || !atStart);
+  const canNext = scrollable && (loop || !atEnd);
 
   useEffect(() => {
     if (!embla) return;
-    update(embla);
     const onDown = () => setDragging(true);
     const onUp = () => setDragging(false);
-    embla.on('select', update).on('reInit', update).on('pointerDown', onDown).on('pointerUp', onUp);
-    return () => {
-      embla.off('select', update).off('reInit', update).off('pointerDown', onDown).off('pointerUp', onUp);
-    };
-  }, [embla, update]);
+    embla.on('pointerDown', onDown).on('pointerUp', onUp);
+    return () => void embla.off('pointerDown', onDown).off('pointerUp', onUp);
+  }, [embla]);
 
   const move = useCallback(
     (direction: 1 | -1) => {

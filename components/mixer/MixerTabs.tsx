@@ -89,10 +89,7 @@ export function MixerTabs({ musicPlan }: { musicPlan: boolean }) {
     };
   }, [embla]);
 
-  const page = useCallback(
-    (direction: 1 | -1) => (direction > 0 ? embla?.scrollNext() : embla?.scrollPrev()),
-    [embla],
-  );
+  const page = useCallback((direction: 1 | -1) => (direction > 0 ? embla?.scrollNext() : embla?.scrollPrev()), [embla]);
   useWheelPaging(embla, page);
 
   return (

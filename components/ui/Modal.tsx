@@ -79,12 +79,15 @@ export function Modal({
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               const back = opener.current;
-              if (document.activeElement === document.body && back instanceof HTMLElement && back.isConnected) back.focus();
+              if (document.activeElement === document.body && back instanceof HTMLElement && back.isConnected)
+                back.focus();
             }}
           >
-            <FocusBack opener={opener} />
+            <FocusBack openerRef={opener} />
             <Dialog.Title className={titleClassName}>{title}</Dialog.Title>
-            {description ? <Dialog.Description className={descriptionClassName}>{description}</Dialog.Description> : null}
+            {description ? (
+              <Dialog.Description className={descriptionClassName}>{description}</Dialog.Description>
+            ) : null}
             {children}
           </Dialog.Content>
         </div>
@@ -99,16 +102,16 @@ export function Modal({
  * `autoFocus` field inside; the return happens in the closing commit, once Radix's focus trap has let go
  * (it follows `open`, which turned false a commit earlier).
  */
-function FocusBack({ opener }: { opener: RefObject<Element | null> }) {
+function FocusBack({ openerRef }: { openerRef: RefObject<Element | null> }) {
   useInsertionEffect(() => {
-    opener.current = document.activeElement;
-  }, [opener]);
+    openerRef.current = document.activeElement;
+  }, [openerRef]);
   useLayoutEffect(
     () => () => {
-      const back = opener.current;
+      const back = openerRef.current;
       if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
     },
-    [opener],
+    [openerRef],
   );
   return null;
 }

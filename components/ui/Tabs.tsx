@@ -30,7 +30,15 @@ export function Root({
   );
 }
 
-export function List({ className, children, ...aria }: { className?: string; children: ReactNode; 'aria-label': string }) {
+export function List({
+  className,
+  children,
+  ...aria
+}: {
+  className?: string;
+  children: ReactNode;
+  'aria-label': string;
+}) {
   return (
     <RadixTabs.List aria-label={aria['aria-label']} className={className}>
       {children}
