@@ -1,5 +1,6 @@
 'use client';
 
+import type { EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -140,7 +141,8 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
   // The autoplay plugin turns only while nobody is at the carousel; a manual move starts its wait again.
   const playing = turning && !hovered && !focused && !dragging;
   useEffect(() => {
-    const plugin = embla?.plugins().autoplay;
+    // Embla has no plugins while it is off: `plugins()` is undefined then.
+    const plugin = (embla?.plugins() as ReturnType<EmblaCarouselType['plugins']> | undefined)?.autoplay;
     if (!plugin) return;
     if (playing) plugin.play(reducedMotion);
     else plugin.stop();

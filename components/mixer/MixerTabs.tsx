@@ -70,7 +70,8 @@ export function MixerTabs({ musicPlan }: { musicPlan: boolean }) {
   useEffect(() => {
     if (!embla) return;
     const viewport = embla.rootNode();
-    const autoplay = () => embla.plugins().autoplay;
+    // Embla has no plugins while it is off (a wide window): `plugins()` is undefined then.
+    const autoplay = () => (embla.plugins() as ReturnType<typeof embla.plugins> | undefined)?.autoplay;
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
     const start = () => {
       if (!hold.taken && !reduced) autoplay()?.play();

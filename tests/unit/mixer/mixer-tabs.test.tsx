@@ -15,7 +15,9 @@ const api = {
   scrollTo: (index: number, jump: boolean) => calls.push(`to ${index}${jump ? ' at once' : ''}`),
   scrollNext: () => calls.push('next'),
   scrollPrev: () => calls.push('prev'),
-  plugins: () => ({ autoplay: { play: () => calls.push('play'), stop: () => calls.push('stop') } }),
+  // Off (a wide window), embla has no plugins at all.
+  plugins: () =>
+    active ? { autoplay: { play: () => calls.push('play'), stop: () => calls.push('stop') } } : undefined,
   rootNode: () => root,
   on: () => api,
   off: () => api,
@@ -34,6 +36,7 @@ jest.mock('embla-carousel-autoplay', () => ({
     return { name: 'autoplay' };
   },
 }));
+let active = true;
 let pathname = '/mixer/spots';
 jest.mock('next/navigation', () => ({
   usePathname: () => pathname,
@@ -82,4 +85,15 @@ it('starts at the current tab and turns until the first touch, focus, key or whe
   pathname = '/mixer/soundboard';
   render(<MixerTabs musicPlan />);
   expect(calls).toEqual(['to 4 at once']);
+});
+
+it('in a wide window, where embla is off and has no plugins, it only shows the row', () => {
+  media(false);
+  active = false;
+  pathname = '/mixer/spots';
+  render(<MixerTabs musicPlan />);
+  expect(screen.getByRole('link', { name: 'Szpotok' })).toHaveAttribute('aria-current', 'page');
+  expect(calls).not.toContain('play');
+  fireEvent.focusIn(screen.getByRole('link', { name: 'Szpotok' }));
+  active = true;
 });
