@@ -1,6 +1,7 @@
 'use client';
 
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import type { RefObject } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { form } from '@/lib/i18n/hu/form';
 import { HelpPanel, type HelpView } from './HelpPanel';
@@ -21,55 +22,44 @@ interface Props {
 }
 
 /**
- * The help panel, open: a non-modal dialog beside the bubble (HelpBubble loads it on the first use),
- * so the page and the player stay usable. It behaves as Radix's non-modal Dialog did, without its
- * ≈11 kB gzip: focus goes to the title; Escape or the close button closes it and focus returns to the
- * bubble; a press or focus outside it (but in the player bar or on the bubble) closes it and leaves
- * focus where it went.
+ * The help panel, open: Radix's non-modal Dialog beside the bubble (HelpBubble loads it on the first
+ * use), so the page and the player stay usable. Focus goes to the title; Escape or the close button
+ * closes it and focus returns to the bubble; a press or focus outside it (but in the player bar or on
+ * the bubble) closes it and leaves focus where it went. Rendered in place (the bubble's dock), not
+ * portalled.
  */
 export function HelpDialog({ id, bubble, playerBarId, view, onViewChange, onClose }: Props) {
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    // The title first: a screen reader says where it is, and the topics may still be loading.
-    panel.current?.querySelector<HTMLElement>('[data-help-title]')?.focus();
-  }, []);
-
-  useEffect(() => {
-    const kept = (target: EventTarget | null) =>
-      target instanceof Node &&
-      Boolean(
-        panel.current?.contains(target) ||
-        bubble.current?.contains(target) ||
-        document.getElementById(playerBarId)?.contains(target),
-      );
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      onClose(true);
-    };
-    const onOutside = (event: Event) => {
-      if (!kept(event.target)) onClose(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onOutside);
-    // From the tick after opening: the press that opened the panel is not a press outside it.
-    const listen = setTimeout(() => document.addEventListener('pointerdown', onOutside, true));
-    return () => {
-      clearTimeout(listen);
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onOutside);
-      document.removeEventListener('pointerdown', onOutside, true);
-    };
-  }, [bubble, playerBarId, onClose]);
+  const kept = (target: EventTarget | null) =>
+    target instanceof Node &&
+    Boolean(bubble.current?.contains(target) || document.getElementById(playerBarId)?.contains(target));
 
   return (
-    <div ref={panel} id={id} role="dialog" aria-labelledby={titleId} className={styles.panel} data-state="open">
-      <HelpPanel titleId={titleId} view={view} onViewChange={onViewChange} onLeave={() => onClose(true)} />
-      <button type="button" className={styles.close} aria-label={hu.form.close} onClick={() => onClose(true)}>
-        <CloseIcon />
-      </button>
-    </div>
+    <Dialog.Root open modal={false}>
+      <Dialog.Content
+        id={id}
+        className={styles.panel}
+        aria-describedby={undefined}
+        onOpenAutoFocus={(event) => {
+          // The title first: a screen reader says where it is, and the topics may still be loading.
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('[data-help-title]')?.focus();
+        }}
+        // Focus is placed by onClose (the bubble) or stays where the reader moved it.
+        onCloseAutoFocus={(event) => event.preventDefault()}
+        onEscapeKeyDown={(event) => {
+          event.preventDefault();
+          onClose(true);
+        }}
+        onInteractOutside={(event) => {
+          event.preventDefault();
+          if (!kept(event.target)) onClose(false);
+        }}
+      >
+        <HelpPanel view={view} onViewChange={onViewChange} onLeave={() => onClose(true)} />
+        <button type="button" className={styles.close} aria-label={hu.form.close} onClick={() => onClose(true)}>
+          <CloseIcon />
+        </button>
+      </Dialog.Content>
+    </Dialog.Root>
   );
 }

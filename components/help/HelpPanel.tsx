@@ -1,5 +1,6 @@
 'use client';
 
+import * as Dialog from '@radix-ui/react-dialog';
 import Link from 'next/link';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FaqItem, FaqTopic } from '@/contracts';
@@ -125,8 +126,6 @@ function useHelpTitle(view: HelpView): string {
 }
 
 interface Props {
-  /** The heading's id: the panel's accessible name. */
-  titleId: string;
   view: HelpView;
   onViewChange: (view: HelpView) => void;
   /** The reader follows a link out of the panel (to a tutorial): the panel closes. */
@@ -138,7 +137,7 @@ interface Props {
  * topic's questions, a question's answer with the link to its tutorial video. The dialog's title
  * names the view; each step moves focus to it, so a keyboard or screen reader user starts there.
  */
-export function HelpPanel({ titleId, view, onViewChange, onLeave }: Props) {
+export function HelpPanel({ view, onViewChange, onLeave }: Props) {
   const title = useRef<HTMLHeadingElement>(null);
   const [stepped, setStepped] = useState(0);
   useEffect(() => {
@@ -160,9 +159,10 @@ export function HelpPanel({ titleId, view, onViewChange, onLeave }: Props) {
             onClick={() => go({ at: 'topic', topic: view.topic })}
           />
         ) : null}
-        <h2 ref={title} id={titleId} className={styles.title} tabIndex={-1} data-help-title="">
+        {/* The dialog's title (HelpDialog): its accessible name. */}
+        <Dialog.Title ref={title} className={styles.title} tabIndex={-1} data-help-title="">
           {useHelpTitle(view)}
-        </h2>
+        </Dialog.Title>
       </div>
       <div className={styles.body}>
         {view.at === 'topics' ? (

@@ -1,7 +1,7 @@
 'use client';
 
-import { useId, useInsertionEffect, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useInsertionEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { usePortalContainer } from './portal-container';
 
 interface Props {
@@ -25,90 +25,21 @@ interface Props {
 }
 
 /**
- * The modal layer under every dialog of the app (`DialogFrame`, `ConfirmDialog`, `VersionModal`): an
- * overlay and a card portalled to the body, opening with the dialog's heading and the line that
- * describes it (their ids wired to the card). It does what Radix's modal Dialog did for us, in far less
- * code on every page that has a dialog:
- * - focus moves into the dialog on open, Tab and Shift+Tab go round inside it, focus that lands
- *   outside comes back (a menu opened from it and the toasts excepted), and on close focus returns to
- *   the element that had it when the dialog opened;
- * - the rest of the page is hidden from assistive technology (`aria-hidden`, live regions kept, so a
- *   toast is still read out) and the page under it does not scroll;
- * - Escape or a click on the overlay dismisses the topmost dialog only.
- * A dialog rendered where effects do not run (a warm-up in a hidden `<Activity>`) does none of this.
+ * The modal layer under every dialog of the app (`DialogFrame`, `ConfirmDialog`, `VersionModal`): Radix's
+ * modal Dialog, opening with the dialog's heading and the line that describes it. Radix keeps focus
+ * inside, hides the rest of the page from assistive technology (live regions kept, so a toast is still
+ * read out), holds the page still (the scrollbar's width made up for) and lets Escape or a press on the
+ * overlay dismiss the topmost dialog only. This wrapper adds what Radix leaves to a trigger the app's
+ * dialogs do not have: on close, focus returns to the element that had it when the dialog opened (a
+ * nested dialog's opener inside the dialog under it), at once, not a task later. The overlay and the
+ * card share one element portalled to the body, so a dialog over another hides the one under it.
+ *
+ * Its code is in the dialogs' shared chunk (components/dialogs.ts), fetched when a page first opens a
+ * dialog or once the page has loaded, never in a page's first load. A dialog rendered where effects do
+ * not run (a warm-up in a hidden `<Activity>`, ./lazy) moves no focus, hides nothing and locks nothing.
  */
-export function Modal({ open, ...props }: Props) {
-  return open ? <ModalLayer {...props} /> : null;
-}
-
-type LayerProps = Omit<Props, 'open'>;
-
-interface Layer {
-  root: HTMLElement;
-  content: HTMLElement;
-}
-
-/** The open dialogs, the topmost last. */
-const layers: Layer[] = [];
-/** The elements this module hid from assistive technology, shown again when the layers change. */
-let hidden: Element[] = [];
-/** The body's own `overflow` while a dialog holds the page still. */
-let bodyOverflow: string | null = null;
-
-const TABBABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[contenteditable]:not([contenteditable="false"])',
-  '[tabindex]',
-].join(', ');
-
-/** What Tab reaches inside `box`, in order. */
-function tabbables(box: HTMLElement): HTMLElement[] {
-  return [...box.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) =>
-      el.tabIndex >= 0 &&
-      !el.closest('[inert], [hidden]') &&
-      (typeof el.checkVisibility !== 'function' || el.checkVisibility({ visibilityProperty: true })),
-  );
-}
-
-/** Focus may sit outside the topmost dialog in a menu opened from it, or on a toast. */
-const focusMayLeave = (target: EventTarget | null) =>
-  target instanceof Element && target.closest('[role="menu"], [aria-live]') !== null;
-
-/** Hides from assistive technology everything but the topmost dialog and the live regions. */
-function hideAllBut(keep: Element[]) {
-  const walk = (parent: Element) => {
-    for (const child of parent.children) {
-      if (keep.includes(child) || child.tagName === 'SCRIPT') continue;
-      if (keep.some((kept) => child.contains(kept))) walk(child);
-      else if (!child.hasAttribute('aria-hidden')) {
-        child.setAttribute('aria-hidden', 'true');
-        hidden.push(child);
-      }
-    }
-  };
-  walk(document.body);
-}
-
-function layersChanged() {
-  for (const el of hidden) el.removeAttribute('aria-hidden');
-  hidden = [];
-  const top = layers.at(-1);
-  if (top) hideAllBut([top.root, ...document.querySelectorAll('[aria-live]')]);
-  if (top && bodyOverflow === null) {
-    bodyOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-  } else if (!top && bodyOverflow !== null) {
-    document.body.style.overflow = bodyOverflow;
-    bodyOverflow = null;
-  }
-}
-
-function ModalLayer({
+export function Modal({
+  open,
   onDismiss,
   title,
   titleClassName,
@@ -118,104 +49,69 @@ function ModalLayer({
   overlayClassName,
   focusDialog,
   children,
-}: LayerProps) {
+}: Props) {
   const container = usePortalContainer();
-  const root = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
-  const dismiss = useRef(onDismiss);
-  const focusSelf = useRef(focusDialog);
-  const titleId = useId();
-  const descriptionId = useId();
-  useLayoutEffect(() => {
-    dismiss.current = onDismiss;
-  });
+  const content = useRef<HTMLDivElement>(null);
 
-  // Before this commit's layout phase, where React focuses an `autoFocus` field inside the dialog.
-  useInsertionEffect(() => {
-    opener.current = document.activeElement;
-  }, []);
-
-  useLayoutEffect(() => {
-    const layer: Layer = { root: root.current!, content: content.current! };
-    const box = layer.content;
-    layers.push(layer);
-    layersChanged();
-    if (focusSelf.current) box.focus();
-    else if (!box.contains(document.activeElement)) (tabbables(box)[0] ?? box).focus();
-
-    const isTop = () => layers.at(-1) === layer;
-    let lastInside: HTMLElement | null = null;
-    const onFocusIn = (event: FocusEvent) => {
-      if (!isTop()) return;
-      if (event.target instanceof HTMLElement && box.contains(event.target)) lastInside = event.target;
-      else if (!focusMayLeave(event.target)) (lastInside?.isConnected ? lastInside : box).focus();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isTop() || event.defaultPrevented || event.isComposing) return;
-      // A menu opened from the dialog takes its own keys (Escape closes the menu, not the dialog).
-      if (event.target instanceof Node && !box.contains(event.target) && focusMayLeave(event.target)) return;
-      if (event.key === 'Escape') {
-        if (!dismiss.current) return;
-        event.preventDefault();
-        dismiss.current();
-      } else if (event.key === 'Tab') {
-        const stops = tabbables(box);
-        const active = document.activeElement;
-        const inside = active instanceof Node && box.contains(active);
-        if (stops.length === 0) {
-          event.preventDefault();
-          box.focus();
-        } else if (event.shiftKey && (!inside || active === box || active === stops[0])) {
-          event.preventDefault();
-          stops.at(-1)!.focus();
-        } else if (!event.shiftKey && (!inside || active === stops.at(-1))) {
-          event.preventDefault();
-          stops[0]!.focus();
-        }
-      }
-    };
-    document.addEventListener('focusin', onFocusIn);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('focusin', onFocusIn);
-      document.removeEventListener('keydown', onKeyDown);
-      layers.splice(layers.indexOf(layer), 1);
-      layersChanged();
-      const back = opener.current;
-      if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
-    };
-  }, []);
-
-  const onOverlayClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target === event.currentTarget && layers.at(-1)?.root === root.current) dismiss.current?.();
-  };
-
-  if (typeof document === 'undefined') return null;
-  return createPortal(
-    <div ref={root}>
-      <div className={overlayClassName} onClick={onOverlayClick} />
-      <div
-        ref={content}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className={className}
-        data-state="open"
-      >
-        <h2 id={titleId} className={titleClassName}>
-          {title}
-        </h2>
-        {description ? (
-          <p id={descriptionId} className={descriptionClassName}>
-            {description}
-          </p>
-        ) : null}
-        {children}
-      </div>
-    </div>,
-    container ?? document.body,
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onDismiss?.();
+      }}
+    >
+      {/* A document's body given at once: Radix's own default waits for an effect, which a warm-up never runs. */}
+      <Dialog.Portal container={container ?? (typeof document === 'undefined' ? undefined : document.body)}>
+        <div>
+          <Dialog.Overlay className={overlayClassName} />
+          <Dialog.Content
+            ref={content}
+            className={className}
+            aria-modal="true"
+            {...(description ? {} : { 'aria-describedby': undefined })}
+            onOpenAutoFocus={(event) => {
+              if (!focusDialog) return;
+              event.preventDefault();
+              content.current?.focus();
+            }}
+            // Focus went back already (FocusBack); Radix would move it to a trigger the app does not use.
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const back = opener.current;
+              if (document.activeElement === document.body && back instanceof HTMLElement && back.isConnected)
+                back.focus();
+            }}
+          >
+            <FocusBack openerRef={opener} />
+            <Dialog.Title className={titleClassName}>{title}</Dialog.Title>
+            {description ? (
+              <Dialog.Description className={descriptionClassName}>{description}</Dialog.Description>
+            ) : null}
+            {children}
+          </Dialog.Content>
+        </div>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
+}
+
+/**
+ * Mounted with the open dialog: notes what had focus before it opened, and gives focus back to it when
+ * the dialog closes. The note is taken before the commit's layout phase, where React focuses an
+ * `autoFocus` field inside; the return happens in the closing commit, once Radix's focus trap has let go
+ * (it follows `open`, which turned false a commit earlier).
+ */
+function FocusBack({ openerRef }: { openerRef: RefObject<Element | null> }) {
+  useInsertionEffect(() => {
+    openerRef.current = document.activeElement;
+  }, [openerRef]);
+  useLayoutEffect(
+    () => () => {
+      const back = openerRef.current;
+      if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
+    },
+    [openerRef],
+  );
+  return null;
 }

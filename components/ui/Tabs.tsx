@@ -1,31 +1,16 @@
 'use client';
 
-import { Activity, createContext, use, useId, type KeyboardEvent, type ReactNode } from 'react';
+import * as RadixTabs from '@radix-ui/react-tabs';
+import { Activity, createContext, use, type ReactNode } from 'react';
 
 /**
- * Tabs with the parts and the markup of Radix's (Root, List, Trigger, Content; role, aria and
- * data-state the same), at a tenth of its code: /channels has them in its first load. Selection
- * follows focus, as in Radix's default: arrow keys, Home and End move along the tabs and open them.
- * Only the open panel is rendered.
+ * Radix's Tabs (Root, List, Trigger, Content), with the app's one addition: `prerender` on a panel.
+ * Selection follows focus (Radix's automatic activation): a press, the arrow keys (round the ends),
+ * Home and End open a tab. Only the open panel is rendered, unless the panels ask to be prerendered.
  */
 
-interface TabsState {
-  value: string;
-  onValueChange: (value: string) => void;
-  baseId: string;
-}
-
-const TabsContext = createContext<TabsState | null>(null);
-
-function useTabs(): TabsState {
-  const state = use(TabsContext);
-  if (!state) throw new Error('Tabs parts must be inside <Tabs.Root>');
-  return state;
-}
-
-// Values are ids and keys; an id must not contain spaces.
-const idOf = (baseId: string, part: 'tab' | 'panel', value: string) =>
-  `${baseId}-${part}-${value.replace(/\s+/g, '_')}`;
+/** The open tab and its setter, for `Content` to know whether it shows and `Trigger`'s click. */
+const OpenTab = createContext<{ value: string; onValueChange: (value: string) => void } | null>(null);
 
 export function Root({
   value,
@@ -38,20 +23,12 @@ export function Root({
   className?: string;
   children: ReactNode;
 }) {
-  const baseId = useId();
   return (
-    <TabsContext value={{ value, onValueChange, baseId }}>
-      <div className={className}>{children}</div>
-    </TabsContext>
+    <RadixTabs.Root value={value} onValueChange={onValueChange} className={className}>
+      <OpenTab value={{ value, onValueChange }}>{children}</OpenTab>
+    </RadixTabs.Root>
   );
 }
-
-const NEXT_KEYS: Record<string, (index: number, count: number) => number> = {
-  ArrowRight: (i, n) => (i + 1) % n,
-  ArrowLeft: (i, n) => (i - 1 + n) % n,
-  Home: () => 0,
-  End: (_, n) => n - 1,
-};
 
 export function List({
   className,
@@ -62,54 +39,29 @@ export function List({
   children: ReactNode;
   'aria-label': string;
 }) {
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const move = NEXT_KEYS[event.key];
-    if (!move) return;
-    const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
-    const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
-    if (at < 0) return;
-    event.preventDefault();
-    const next = tabs[move(at, tabs.length)];
-    next?.focus();
-    next?.click();
-  };
   return (
-    <div
-      role="tablist"
-      aria-orientation="horizontal"
-      aria-label={aria['aria-label']}
-      className={className}
-      onKeyDown={onKeyDown}
-    >
+    <RadixTabs.List aria-label={aria['aria-label']} className={className}>
       {children}
-    </div>
+    </RadixTabs.List>
   );
 }
 
+/**
+ * A tab. Radix opens it on the press (mouse-down), on focus and on Enter or Space; a click alone opens
+ * it too (what a screen reader's virtual cursor sends).
+ */
 export function Trigger({ value, className, children }: { value: string; className?: string; children: ReactNode }) {
-  const tabs = useTabs();
-  const selected = tabs.value === value;
+  const tabs = use(OpenTab);
   return (
-    <button
-      type="button"
-      role="tab"
-      id={idOf(tabs.baseId, 'tab', value)}
-      aria-selected={selected}
-      aria-controls={idOf(tabs.baseId, 'panel', value)}
-      data-state={selected ? 'active' : 'inactive'}
-      // One tab stop for the row; the arrow keys move inside it.
-      tabIndex={selected ? 0 : -1}
+    <RadixTabs.Trigger
+      value={value}
       className={className}
-      // As a native tab (and Radix): the press itself selects; the click covers Enter and Space.
-      onMouseDown={(event) => {
-        if (event.button === 0 && !event.ctrlKey && !selected) tabs.onValueChange(value);
-      }}
       onClick={() => {
-        if (!selected) tabs.onValueChange(value);
+        if (tabs && tabs.value !== value) tabs.onValueChange(value);
       }}
     >
       {children}
-    </button>
+    </RadixTabs.Trigger>
   );
 }
 
@@ -130,22 +82,21 @@ export function Content({
   prerender?: boolean;
   children: ReactNode;
 }) {
-  const tabs = useTabs();
-  const open = tabs.value === value;
-  if (!open && !prerender) return null;
-  const panel = (
-    <div
-      role="tabpanel"
-      id={idOf(tabs.baseId, 'panel', value)}
-      aria-labelledby={idOf(tabs.baseId, 'tab', value)}
-      data-state={open ? 'active' : 'inactive'}
-      tabIndex={0}
-      className={className}
-    >
-      {children}
-    </div>
+  const open = use(OpenTab)?.value === value;
+  if (!prerender) {
+    return (
+      <RadixTabs.Content value={value} className={className}>
+        {children}
+      </RadixTabs.Content>
+    );
+  }
+  return (
+    <Activity mode={open ? 'visible' : 'hidden'}>
+      <RadixTabs.Content value={value} className={className} forceMount>
+        {children}
+      </RadixTabs.Content>
+    </Activity>
   );
-  return prerender ? <Activity mode={open ? 'visible' : 'hidden'}>{panel}</Activity> : panel;
 }
 
 export interface TabItem<T extends string> {

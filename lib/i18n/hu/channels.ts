@@ -11,6 +11,9 @@ export const channels = {
   tracksUnavailable: 'A csatorna zenéi most nem tölthetők be.',
   previous: 'Előző csatornák',
   next: 'Következő csatornák',
+  // The featured carousel's own control (WCAG 2.2.2): it turns by itself until stopped.
+  stopTurning: 'Forgatás megállítása',
+  startTurning: 'Forgatás indítása',
   play: (name: string) => `${name} lejátszása`,
   pause: (name: string) => `${name} szüneteltetése`,
   back: 'Vissza a csatornákhoz',
