@@ -88,8 +88,15 @@ export async function releasePlayer(page: Page, { socket = true }: { socket?: bo
 
 /**
  * Waits until the app's page runs in the browser: the player engine appends its audio element once
- * the shell is hydrated. A field filled before that is reset by hydration, and a click is lost.
+ * the shell is hydrated. A field filled before that is reset by hydration, and a click is lost. The
+ * page's own part streams after the frame and hydrates after it, so its boundary must have arrived
+ * (no placeholder of React's left) and its controls must be React's too.
  */
 export async function pageRuns(page: Page): Promise<void> {
   await page.locator('audio[data-player-audio]').waitFor({ state: 'attached' });
+  await page.waitForFunction(() => {
+    if (document.querySelector('template[id^="B:"], div[hidden][id^="S:"]')) return false;
+    const controls = document.querySelectorAll('#main-content input, #main-content button, #main-content select');
+    return [...controls].every((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')));
+  });
 }
