@@ -174,7 +174,10 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
   const refused = { 422: validationErrorSchema };
   // The play log is the bundled API's own: the web app shows it where it is answered.
   const config = { webApp: 'optional' } as const;
-  const page = { config, schema: { querystring: playLogPageQuerySchema, response: { 200: playLogPageSchema, ...refused } } };
+  const page = {
+    config,
+    schema: { querystring: playLogPageQuerySchema, response: { 200: playLogPageSchema, ...refused } },
+  };
   app.get(
     '/api/play-log',
     page,
@@ -210,7 +213,10 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
     },
   );
 
-  const spots = { config, schema: { querystring: playLogQuerySchema, response: { 200: spotDayCountListSchema, ...refused } } };
+  const spots = {
+    config,
+    schema: { querystring: playLogQuerySchema, response: { 200: spotDayCountListSchema, ...refused } },
+  };
   app.get('/api/play-log/spots', spots, async (req): Promise<SpotDayCount[]> => {
     const range = await rangeOf(req, req.query);
     const rows = await spotDayCounts(db, range);
