@@ -5,7 +5,16 @@
  * on their own ports, data folder and Next build folder, so a developer's running app is never touched.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomSecrets, secretsEnv, writeSecretsFile, type Secrets } from '../../contracts/secrets.mjs';
@@ -282,12 +291,7 @@ export async function startApi(o: ApiOptions): Promise<ManagedProcess> {
   };
   // The compiled API, as the scale mode runs it: a start loads one file instead of transforming
   // every module of server/src through tsx, most of a test stack's start on a busy machine.
-  const proc = spawnManaged(
-    'api',
-    [await apiBundle()],
-    env,
-    path.join(o.dataDir, 'logs', 'api.log'),
-  );
+  const proc = spawnManaged('api', [await apiBundle()], env, path.join(o.dataDir, 'logs', 'api.log'));
   // Ready: listening, its migrations and the seed's syncs done.
   await waitForHttp(proc, `http://127.0.0.1:${o.port}/health/ready`, 120_000, true);
   return proc;
