@@ -98,7 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   };
 }
 
-type Method = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'OPTIONS';
 
 export interface RequestOptions {
   headers?: Record<string, string>;

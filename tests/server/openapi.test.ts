@@ -29,6 +29,12 @@ test('docs/openapi.json is current (else: npm run openapi)', async () => {
     'GET /api/music-plan',
     'GET /api/blocked-tracks',
     'GET /api/reports/weekly',
+    'POST /api/players/{id}/output',
+    'POST /api/players/{id}/played',
+    'POST /api/players/{id}/spots/play',
+    'GET /api/play-log',
+    'GET /api/play-log/spots',
+    'GET /api/play-log/export',
   ])
     assert.ok(optional.includes(key), `${key} is optional to the web app`);
   assert.ok(!optional.includes('GET /api/players'), 'the player is required');

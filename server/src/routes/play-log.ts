@@ -78,6 +78,8 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
   const { db } = ctx;
 
   const played = {
+    // The bundled API's own: the web app reports plays where it is answered.
+    config: { webApp: 'optional' as const },
     // The player must be the customer's (404) before a word about the report (422).
     preValidation: rowBeforeBody('id', async (req, id) => !!(await ctx.players.get(actor(req), id))),
     schema: {
@@ -170,7 +172,12 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
   }
 
   const refused = { 422: validationErrorSchema };
-  const page = { schema: { querystring: playLogPageQuerySchema, response: { 200: playLogPageSchema, ...refused } } };
+  // The play log is the bundled API's own: the web app shows it where it is answered.
+  const config = { webApp: 'optional' } as const;
+  const page = {
+    config,
+    schema: { querystring: playLogPageQuerySchema, response: { 200: playLogPageSchema, ...refused } },
+  };
   app.get(
     '/api/play-log',
     page,
@@ -206,7 +213,10 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
     },
   );
 
-  const spots = { schema: { querystring: playLogQuerySchema, response: { 200: spotDayCountListSchema, ...refused } } };
+  const spots = {
+    config,
+    schema: { querystring: playLogQuerySchema, response: { 200: spotDayCountListSchema, ...refused } },
+  };
   app.get('/api/play-log/spots', spots, async (req): Promise<SpotDayCount[]> => {
     const range = await rangeOf(req, req.query);
     const rows = await spotDayCounts(db, range);
@@ -215,6 +225,7 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
 
   // The CSV streams as it is read (a stream is written as it is, never through the serializer).
   const csvExport = {
+    config,
     schema: {
       querystring: playLogQuerySchema,
       response: { 200: z.unknown().describe('the CSV, text/csv; charset=utf-8'), ...refused },

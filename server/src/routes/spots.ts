@@ -161,6 +161,8 @@ export function registerSpotRoutes(fastify: FastifyInstance, ctx: AppContext) {
   // 'Azonnali lejátszás' calls it too. With no audio device online nothing is sent (409): remotes
   // would otherwise announce an ad that nobody hears.
   const play = {
+    // 'Play now' is the bundled API's own: the web app offers it where it is answered.
+    config: { webApp: 'optional' as const },
     // The player must be the customer's (404) before a word about the spots (422).
     preValidation: rowBeforeBody('id', async (req, id) => !!(await ctx.players.get(actor(req), id))),
     schema: {
