@@ -144,7 +144,8 @@ export function Slider({ title, headingLevel, factor, loop = false, autoplay = f
     // Embla has no plugins while it is off: `plugins()` is undefined then.
     const plugin = (embla?.plugins() as ReturnType<EmblaCarouselType['plugins']> | undefined)?.autoplay;
     if (!plugin) return;
-    if (playing) plugin.play(reducedMotion);
+    // With one snap the plugin does not start (it has no delays then) and its play() throws.
+    if (playing && (embla?.scrollSnapList().length ?? 0) > 1) plugin.play(reducedMotion);
     else plugin.stop();
   }, [embla, playing, reducedMotion]);
 

@@ -74,7 +74,8 @@ export function MixerTabs({ musicPlan }: { musicPlan: boolean }) {
     const autoplay = () => (embla.plugins() as ReturnType<typeof embla.plugins> | undefined)?.autoplay;
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
     const start = () => {
-      if (!hold.taken && !reduced) autoplay()?.play();
+      // With one snap the plugin does not start (it has no delays then) and its play() throws.
+      if (!hold.taken && !reduced && embla.scrollSnapList().length > 1) autoplay()?.play();
     };
     const takeOver = () => {
       hold.taken = true;
