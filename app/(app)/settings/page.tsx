@@ -1,6 +1,4 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
-import { PageHeading } from '@/components/layout/PageHeading';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { SettingsView } from '@/components/settings/SettingsView';
 import { pages } from '@/lib/i18n/hu/pages';
@@ -10,16 +8,7 @@ const hu = { pages };
 
 export const metadata: Metadata = { title: hu.pages.settings };
 
-/** The page's heading first (SettingsView's own); the sections once their reads are in. */
-export default function SettingsPage() {
-  return (
-    <Suspense fallback={<PageHeading>{hu.pages.settings}</PageHeading>}>
-      <Settings />
-    </Suspense>
-  );
-}
-
-async function Settings() {
+export default async function SettingsPage() {
   const { settings, openingHours, blockedTracks, fallback } = await getSettingsPage();
   return (
     <AppProviders fallback={fallback}>
