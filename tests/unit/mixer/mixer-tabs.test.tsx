@@ -12,6 +12,7 @@ let emblaOptions: { breakpoints?: Record<string, { active: boolean }> } = {};
 let autoplayOptions: { delay?: number } = {};
 const api = {
   internalEngine: () => ({ slideRegistry: [[0], [1], [2], [3], [4, 5]] }),
+  scrollSnapList: () => [0, 0.25, 0.5, 0.75, 1],
   scrollTo: (index: number, jump: boolean) => calls.push(`to ${index}${jump ? ' at once' : ''}`),
   scrollNext: () => calls.push('next'),
   scrollPrev: () => calls.push('prev'),
