@@ -357,21 +357,30 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
    */
   const joining = new Map<string, PendingJoin[]>();
 
+  /** A join or a refresh script over a channel's keys, for sockets with their members. */
+  function runForSockets(
+    script: 'pulzusPresenceJoin' | 'pulzusPresenceRefresh',
+    channel: string,
+    now: number,
+    sockets: Array<{ socketId: string; member: { user_id: string | number } }>,
+  ) {
+    const args = sockets.flatMap(({ socketId, member }) => [socketId, member.user_id, JSON.stringify(member)]);
+    return run(
+      script,
+      ...keys(channel),
+      seenKey(channel),
+      usersKey(channel),
+      now,
+      now + socketTtlMs,
+      keyTtl,
+      seenTtlMs,
+      ...args,
+    );
+  }
+
   async function sendJoins(channel: string, batch: PendingJoin[]) {
     const now = Date.now();
-    const args = batch.flatMap(({ socketId, member }) => [socketId, member.user_id, JSON.stringify(member)]);
-    const call = () =>
-      run(
-        'pulzusPresenceJoin',
-        ...keys(channel),
-        seenKey(channel),
-        usersKey(channel),
-        now,
-        now + socketTtlMs,
-        keyTtl,
-        seenTtlMs,
-        ...args,
-      );
+    const call = () => runForSockets('pulzusPresenceJoin', channel, now, batch);
     let answer: [unknown, unknown, unknown];
     try {
       answer = (await call().catch(call)) as [unknown, unknown, unknown];
@@ -493,18 +502,11 @@ export function createRedisPresenceStore(redis: Redis, options: RedisPresenceOpt
       // connection keeps the order, so a socket that leaves meanwhile is not added back after its leave.
       const answers = await Promise.all(
         [...local].map(async ([channel, sockets]) => {
-          const args = sockets.flatMap(({ socketId, member }) => [socketId, member.user_id, JSON.stringify(member)]);
-          const answer = (await run(
-            'pulzusPresenceRefresh',
-            ...keys(channel),
-            seenKey(channel),
-            usersKey(channel),
-            now,
-            now + socketTtlMs,
-            keyTtl,
-            seenTtlMs,
-            ...args,
-          )) as [unknown, unknown, unknown];
+          const answer = (await runForSockets('pulzusPresenceRefresh', channel, now, sockets)) as [
+            unknown,
+            unknown,
+            unknown,
+          ];
           return [channel, answer] as const;
         }),
       );
