@@ -40,6 +40,8 @@ export const musicBlockSchema = z.object({
   /** 0–100, or null: the block leaves the volume as it is. */
   volume: z.number().nullable(),
   shuffle: z.boolean(),
+  /** The zone whose plan holds it (contracts/zones.ts); absent from an API without zones. */
+  zone_id: z.number().optional(),
 });
 export type MusicBlock = z.infer<typeof musicBlockSchema>;
 export const musicBlockListSchema = z.array(musicBlockSchema);

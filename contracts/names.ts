@@ -121,3 +121,37 @@ export const DEFAULT_SCHEDULE_RULE = {
 /** Alerts (bundled API only), on the private player channel: an alert opened, and one closed. */
 export const ALERT_OPENED_EVENT = 'App\\Events\\AlertOpened';
 export const ALERT_CLOSED_EVENT = 'App\\Events\\AlertClosed';
+
+// Zones (contracts/zones.ts holds their schemas and calls).
+
+/** Most zones one shop may have, and the name of the one every shop starts with. */
+export const ZONES_MAX = 10;
+export const DEFAULT_ZONE_NAME = 'Üzlettér';
+
+/** `{id, zone_id}` on `presence-customer.{id}`: the device `id` now steers zone `zone_id` (the bundled API only). */
+export const DEVICE_ZONE_EVENT = 'App\\Events\\DeviceZoneChanged';
+
+export const zoneMessages = {
+  limit: `Legfeljebb ${ZONES_MAX} zóna lehet.`,
+  last: 'Az utolsó zóna nem törölhető.',
+  notFound: 'A zóna nem található.',
+  reorder: 'Az új sorrendben minden zónának pontosan egyszer kell szerepelnie.',
+  /** A scheduled item with `zones: []`. */
+  zonesEmpty: 'Válasszon legalább egy zónát.',
+  zoneUnknown: 'A kiválasztott zóna nem található.',
+  /** Shown on a scheduled item whose every zone was deleted (it was switched off). */
+  noZoneLeft: 'Ez az ütemezés egyik zónában sem szól.',
+  /** Asked before a device that sounds for zone `from` becomes the audio device of zone `to`. */
+  moveAsk: (from: string, to: string) =>
+    `Ez az eszköz a(z) ${from} zóna zenéjét szólja. Átviszi ide a(z) ${to} zóna zenéjét?`,
+} as const;
+
+/**
+ * An alert's or a report's title about music, per zone: the plain title ('Nem szól a zene: …') when
+ * the shop has one zone, 'Nem szól a zene a(z) {zóna} zónában: …' when it has more.
+ */
+export function zoneMusicTitle(title: string, zoneName: string | null, zoneCount: number): string {
+  const prefix = 'Nem szól a zene: ';
+  if (zoneCount <= 1 || zoneName === null || !title.startsWith(prefix)) return title;
+  return `Nem szól a zene a(z) ${zoneName} zónában: ${title.slice(prefix.length)}`;
+}

@@ -113,6 +113,8 @@ export const playedAnswerSchema = z.object({
   seconds: z.number(),
   ended: z.boolean(),
   player_id: z.number().nullable(),
+  /** The zone it played in, by its name then (a deleted zone still reads); the bundled API only. */
+  zone_name: z.string().nullable().optional(),
 });
 export type PlayedAnswer = z.infer<typeof playedAnswerSchema>;
 

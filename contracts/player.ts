@@ -66,6 +66,9 @@ export const playerSchema = z.object({
    * state is the plan's own doing (its volume ramps on the audio device).
    */
   plan: playerPlanSchema.nullable().optional(),
+  /** The zone this player plays for and its name (the bundled API only; see contracts/zones.ts). */
+  zone_id: z.number().optional(),
+  zone_name: z.string().optional(),
 });
 export type Player = z.infer<typeof playerSchema>;
 

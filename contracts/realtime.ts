@@ -39,6 +39,8 @@ export const deviceSchema = z.object({
   device_family: z.string(),
   /** The name the shop gave this browser ('Pult'); the bundled API's own field, absent when unnamed. */
   name: z.string().optional(),
+  /** The zone this device last steered (contracts/zones.ts); the bundled API's own field. */
+  zone_id: z.number().nullable().optional(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 

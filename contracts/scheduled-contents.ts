@@ -48,6 +48,14 @@ export const scheduledContentSchema = z.object({
    */
   only_open: z.boolean().optional(),
   /**
+   * 'Zónák' (the bundled API only): `all_zones` plays on every zone, those added later included;
+   * otherwise on `zones` only. `no_zone_left`: every zone it named was deleted, so it was switched
+   * off ('Ez az ütemezés egyik zónában sem szól.').
+   */
+  all_zones: z.boolean().optional(),
+  zones: z.array(linked).optional(),
+  no_zone_left: z.boolean().optional(),
+  /**
    * Beyond SPEC.md (which shows '-'): the next firing moment, ISO 8601 with the shop's offset
    * (`2026-11-24T09:15:00+01:00`), looked up to 366 days ahead; null when inactive or never again.
    */
