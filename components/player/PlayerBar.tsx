@@ -36,6 +36,8 @@ import {
   usePlayerEngine,
 } from '@/lib/player/use-player-engine';
 import { usePlayerRealtime } from '@/lib/player/use-player-realtime';
+import { useRememberedZone, useSteeredZone } from '@/lib/player/use-zones';
+import { ZoneMenu } from '@/components/zones/ZoneMenu';
 import { usePlanHold } from '@/lib/player/plan-hold';
 import { useShopDay } from '@/lib/player/use-shop-day';
 import { useSpotState } from '@/lib/player/use-spot-state';
@@ -58,6 +60,9 @@ export function PlayerBar() {
   usePlayerEngine();
   // After the engine: the spot element it drives is attached to the engine.
   usePlayerRealtime();
+  // Zones (issue 43): the bar steers one zone's player; it turns to the one this device last steered.
+  useRememberedZone();
+  const zone = useSteeredZone();
   const spot = useSpotState();
   const player = usePlayer();
   const actions = usePlayerActions();
@@ -120,11 +125,12 @@ export function PlayerBar() {
       >
         <ConnectionStatus />
         <Cover src={null} />
-        <p className={styles.emptyText}>
+        <div className={styles.emptyText}>
           <IntentLink href="/channels" className={styles.emptyLink}>
             {hu.player.empty}
           </IntentLink>
-        </p>
+          {zone && <ZoneMenu current={zone} />}
+        </div>
         {/* A player without a loaded track still has its play state, which every device shares: the
             server decides what play starts (ours: the chosen channel or list; an API may load its own). */}
         {player && (
@@ -298,6 +304,7 @@ export function PlayerBar() {
               {playable.name}
             </IntentLink>
           )}
+          {zone && <ZoneMenu current={zone} />}
         </div>
       </div>
 

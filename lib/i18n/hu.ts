@@ -37,6 +37,7 @@ import { zonePlaces } from './hu/time-zones';
 import { tutorial } from './hu/tutorial';
 import { help } from './hu/help';
 import { screen } from './hu/screen';
+import { zones } from './hu/zones';
 
 export {
   app,
@@ -70,6 +71,7 @@ export {
   screen,
   playLog,
   reports,
+  zones,
 };
 
 /**
@@ -108,4 +110,5 @@ export const hu = {
   screen,
   playLog,
   reports,
+  zones,
 } as const;

@@ -14,6 +14,8 @@ let lastPush = 0;
 let resyncing: Promise<Player | null> | null = null;
 /** Calls whose answers have not come back yet. */
 const inFlight = new Set<Promise<unknown>>();
+/** Raised when the bar turns to another zone's player (issue 43): answers of calls sent before are dropped. */
+let steerEpoch = 0;
 
 /**
  * Whether `incoming` is at least as new as `current` by the server's `version` (raised by every
@@ -37,6 +39,7 @@ export function newerByVersion(incoming: Player, current: Player | null | undefi
  */
 export async function commitPlayer(store: Store, call: () => Promise<Player>): Promise<Player | null> {
   const ticket = ++issued;
+  const epoch = steerEpoch;
   const pending = call();
   inFlight.add(pending);
   let player: Player;
@@ -45,6 +48,8 @@ export async function commitPlayer(store: Store, call: () => Promise<Player>): P
   } finally {
     inFlight.delete(pending);
   }
+  // The bar steers another zone's player now: this answer is of the one it left.
+  if (epoch !== steerEpoch) return null;
   // With versions the server says which state is newer, whatever order the answers came in.
   const byVersion = newerByVersion(player, store.get(playerAtom));
   if (byVersion === false) return null;
@@ -115,6 +120,16 @@ export function resyncPlayer(store: Store): Promise<Player | null> {
       resyncing = null;
     });
   return resyncing;
+}
+
+/**
+ * The bar turns to another player (zones, issue 43: the zone it steers). Its state replaces the one
+ * shown at once, whatever its version; calls still under way for the other player are forgotten.
+ */
+export function steerPlayer(store: Store, player: Player): void {
+  steerEpoch += 1;
+  applied = ++issued;
+  store.set(playerAtom, player);
 }
 
 /** The player id to steer: the one in the store, or the customer's first player. */

@@ -39,6 +39,13 @@ export function renameMember(list: Device[], id: string, name: string): Device[]
   return list.some((d) => d.id === id && d.name !== name) ? list.map((d) => (d.id === id ? { ...d, name } : d)) : list;
 }
 
+/** `DeviceZoneChanged`: the device with this presence id now steers zone `zoneId`. */
+export function setMemberZone(list: Device[], id: string, zoneId: number | null): Device[] {
+  return list.some((d) => d.id === id && d.zone_id !== zoneId)
+    ? list.map((d) => (d.id === id ? { ...d, zone_id: zoneId } : d))
+    : list;
+}
+
 export function removeMember(list: Device[], id: string): Device[] {
   return list.some((d) => d.id === id) ? list.filter((d) => d.id !== id) : list;
 }

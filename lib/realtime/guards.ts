@@ -31,7 +31,16 @@ export function toDevice(v: unknown): Device | null {
   };
   // The bundled API's own field; a blank or malformed one counts as unnamed.
   if (isStr(v.name) && v.name.trim()) device.name = v.name;
+  // The zone it last steered (issue 43, the bundled API's own field).
+  if (isNum(v.zone_id) || v.zone_id === null) device.zone_id = v.zone_id;
   return device;
+}
+
+/** `DeviceZoneChanged` → `{id, zone_id}` (the device now steers that zone), or null. */
+export function readDeviceZone(payload: unknown): { id: string; zone_id: number | null } | null {
+  return isObj(payload) && isStr(payload.id) && (isNum(payload.zone_id) || payload.zone_id === null)
+    ? { id: payload.id, zone_id: payload.zone_id }
+    : null;
 }
 
 /** `DeviceRenamed` → `{id, name}`, or null. */

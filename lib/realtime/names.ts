@@ -3,6 +3,7 @@ import {
   ALERT_OPENED_EVENT,
   OUTPUT_CHANGED_EVENT,
   DEVICE_RENAMED_EVENT,
+  DEVICE_ZONE_EVENT,
   PLAY_SOUND_EVENT,
   PLAY_SPOTS_EVENT,
   SCREEN_UPDATED_EVENT,
@@ -27,6 +28,8 @@ export const LISTEN = {
   alertClosed: 'AlertClosed',
   // On the shop's presence channel (the bundled API only).
   deviceRenamed: 'DeviceRenamed',
+  // The zone a device steers (issue 43).
+  deviceZone: 'DeviceZoneChanged',
   // On a screen's public channel `screen.{hash_id}`.
   screenUpdated: 'ScreenUpdated',
   showSlideshow: 'ShowSlideshow',
@@ -52,6 +55,7 @@ export const WIRE = {
   alertOpened: ALERT_OPENED_EVENT,
   alertClosed: ALERT_CLOSED_EVENT,
   deviceRenamed: DEVICE_RENAMED_EVENT,
+  deviceZone: DEVICE_ZONE_EVENT,
   screenUpdated: SCREEN_UPDATED_EVENT,
   showSlideshow: SHOW_SLIDESHOW_EVENT,
 } as const;

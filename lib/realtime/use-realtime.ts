@@ -5,12 +5,13 @@ import { useEffect, useState } from 'react';
 import { customerChannelName, playerChannelName } from '@/contracts/names';
 import { useCustomer } from '@/lib/api/use-customer';
 import { connectionAtom, membersAtom } from './atoms';
-import { addMember, parseMembers, removeMember, renameMember } from './devices';
+import { addMember, parseMembers, removeMember, renameMember, setMemberZone } from './devices';
 import type { RealtimeConnection } from './echo';
 import type { RealtimeEvents } from './events';
 import {
   readAlertEvent,
   readDeviceRenamed,
+  readDeviceZone,
   readOutputChanged,
   readPlaySound,
   readPlaySpots,
@@ -101,6 +102,11 @@ export function useRealtime(playerId: number | null, events: RealtimeEvents): vo
       .listen(LISTEN.deviceRenamed, (payload: unknown) => {
         const renamed = readDeviceRenamed(payload);
         if (renamed) setMembers((list) => renameMember(list, renamed.id, renamed.name));
+      })
+      // The zone a device steers (issue 43, the bundled API only).
+      .listen(LISTEN.deviceZone, (payload: unknown) => {
+        const moved = readDeviceZone(payload);
+        if (moved) setMembers((list) => setMemberZone(list, moved.id, moved.zone_id));
       });
     return () => {
       live.echo.leave(name);

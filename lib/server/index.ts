@@ -73,6 +73,7 @@ import {
   tutorialTopicListReader,
   userReader,
   weeklyReportReader,
+  zoneListReader,
 } from './readers';
 
 export { getSession, UpstreamApiError, type SessionInfo } from './read';
@@ -119,6 +120,7 @@ const path = {
   tutorials: '/api/tutorials',
   musicPlan: '/api/music-plan',
   musicBlocks: '/api/music-plan/blocks',
+  zones: '/api/zones',
   weeklyReport: (week: string | null) => `/api/reports/weekly${week ? `?week=${encodeURIComponent(week)}` : ''}`,
 } as const;
 
@@ -142,28 +144,39 @@ async function readCustomer(): Promise<Customer | null> {
   }
 }
 
-async function readPlayer(): Promise<Player | null> {
+async function readPlayers(): Promise<Player[] | null> {
   // A list the API does not serve or fails on leaves the bar in its empty state; a 401 still redirects.
-  const players = await apiReadOptional(PLAYERS_KEY, playerListReader);
-  return players?.[0] ?? null;
+  return apiReadOptional(PLAYERS_KEY, playerListReader);
 }
 
-/** The logged-in frame: the user (a 401 → /auth/expired, so an expired session never renders it), the customer, the player. */
+/**
+ * The player the bar steers first: the one this login sounds for (with zones, issue 43, its own zone's),
+ * else the first (the first zone's). The browser then turns to the zone this device last steered.
+ */
+export function firstSteeredPlayer(players: Player[] | null, sessionId: string | null): Player | null {
+  if (!players?.length) return null;
+  return (sessionId ? players.find((p) => p.session_id === sessionId) : undefined) ?? players[0] ?? null;
+}
+
+/** The logged-in frame: the user (a 401 → /auth/expired, so an expired session never renders it), the customer, the player, the zones. */
 export async function getAppShell(): Promise<AppShell> {
-  const [me, customer, player, base] = await Promise.all([
+  const [me, customer, players, zones, base] = await Promise.all([
     apiRead(path.me, userReader),
     readCustomer(),
-    readPlayer(),
+    readPlayers(),
+    apiReadOptional(path.zones, zoneListReader),
     apiBase(),
   ]);
   return {
     me,
     customer,
-    player,
+    player: firstSteeredPlayer(players, me.session_id),
     apiBase: base,
     fallback: fallbackOf([
       [path.me, me],
       [path.customer, customer],
+      // No answer (a Laravel API has no zones, or the call failed): one zone, no zone UI, not asked again.
+      [path.zones, zones ?? []],
     ]),
   };
 }

@@ -32,6 +32,7 @@ import { blockedTrackSchema } from '@/contracts/blocked-tracks';
 import { lenient, type LenientRule } from '@/contracts/lenient';
 import { openingHoursSchema } from '@/contracts/opening-hours';
 import { musicBlockSchema, musicPlanSchema } from '@/contracts/music-plan';
+import { zoneSchema } from '@/contracts/zones';
 import { DEFAULT_SCHEDULE_RULE } from '@/contracts/names';
 import { formatClock } from '@/lib/format/duration';
 import { readScreen } from '@/lib/screen/api';
@@ -135,6 +136,8 @@ const rules = new Map<ZodType, LenientRule>([
   // The music plan (issue 26, the bundled API's): a block needs its times and source to be drawn.
   [musicPlanSchema, { required: ['enabled'] }],
   [musicBlockSchema, { required: ['id', 'from', 'to', 'source_type', 'source_id'] }],
+  // A zone (issue 43) needs its id, name and player to be steered.
+  [zoneSchema, { required: ['id', 'name', 'player_id'] }],
 ]);
 
 export const userReader = lenient(userSchema, rules);
@@ -165,6 +168,7 @@ export const playLogPageReader = lenient(playLogPageSchema, rules);
 export const spotDayCountListReader = lenient(spotDayCountSchema.array(), rules);
 export const weeklyReportReader = lenient(weeklyReportSchema, rules);
 export const musicPlanReader = lenient(musicPlanSchema, rules);
+export const zoneListReader = lenient(zoneSchema.array(), rules);
 export const musicBlockListReader = lenient(musicBlockSchema.array(), rules);
 export const tutorialTopicListReader = lenient(tutorialTopicSchema.array(), rules);
 /** Whether a channel is the shop's favourite: a bare `true` / `false` (SPEC.md §7). */
