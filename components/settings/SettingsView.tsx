@@ -16,6 +16,7 @@ import { LogoSetting } from './LogoSetting';
 import { OpeningHoursSetting } from './OpeningHoursSetting';
 import { SOUND_EDITORS } from './SoundSetting';
 import { TextSetting, TimezoneSetting } from './ValueSetting';
+import { ZonesSetting } from './ZonesSetting';
 import styles from './Settings.module.scss';
 
 const hu = { errors, pages, settings: huSettings };
@@ -63,6 +64,7 @@ export function SettingsView({ initial, openingHours, blockedTracks }: Props) {
         </ul>
       )}
       <div className={styles.sections}>
+        <ZonesSetting />
         <OpeningHoursSetting initial={openingHours} />
         <BlockedTracksSetting initial={blockedTracks} />
         <AlertsSetting />

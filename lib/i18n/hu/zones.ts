@@ -17,6 +17,7 @@ export const zones = {
   saved: 'A zóna mentve.',
   added: 'A zóna létrejött.',
   deleted: 'A zóna törölve.',
+  dragCancel: (position: number) => `Áthelyezés visszavonva, a zóna a(z) ${position}. helyen maradt.`,
   reorderFailed: 'A sorrend mentése nem sikerült.',
   // The player bar's menu.
   barButton: (name: string) => `Zóna: ${name}`,
