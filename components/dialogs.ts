@@ -35,6 +35,7 @@ export const loadScreenModal = () => import('@/components/mixer/ScreenModal').th
 export const loadScheduleModal = () =>
   import('@/components/mixer/scheduler/ScheduleModal').then((m) => m.ScheduleModal);
 export const loadBlockModal = () => import('@/components/mixer/plan/BlockModal').then((m) => m.BlockModal);
+export const loadZoneChoiceDialog = () => import('@/components/zones/ZoneChoiceDialog').then((m) => m.ZoneChoiceDialog);
 export const loadDeviceRenameDialog = () =>
   import('@/components/realtime/DeviceRenameDialog').then((m) => m.DeviceRenameDialog);
 export const loadVersionModal = () => import('@/components/ui/VersionModal').then((m) => m.VersionModal);

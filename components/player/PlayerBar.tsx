@@ -36,8 +36,9 @@ import {
   usePlayerEngine,
 } from '@/lib/player/use-player-engine';
 import { usePlayerRealtime } from '@/lib/player/use-player-realtime';
-import { useRememberedZone, useSteeredZone } from '@/lib/player/use-zones';
+import { useRememberedZone, useSteeredZone, useZoneListAtom } from '@/lib/player/use-zones';
 import { ZoneMenu } from '@/components/zones/ZoneMenu';
+import { ZoneQuestions } from '@/components/zones/ZoneQuestions';
 import { usePlanHold } from '@/lib/player/plan-hold';
 import { useShopDay } from '@/lib/player/use-shop-day';
 import { useSpotState } from '@/lib/player/use-spot-state';
@@ -62,6 +63,7 @@ export function PlayerBar() {
   usePlayerRealtime();
   // Zones (issue 43): the bar steers one zone's player; it turns to the one this device last steered.
   useRememberedZone();
+  useZoneListAtom();
   const zone = useSteeredZone();
   const spot = useSpotState();
   const player = usePlayer();
@@ -147,6 +149,7 @@ export function PlayerBar() {
         )}
         <ClosedStartQuestion />
         <TakeOverQuestion />
+        {zone && <ZoneQuestions />}
       </section>
     );
   }
@@ -374,6 +377,7 @@ export function PlayerBar() {
       </div>
       <ClosedStartQuestion />
       <TakeOverQuestion />
+      {zone && <ZoneQuestions />}
     </section>
   );
 }

@@ -14,6 +14,9 @@ import { isOutputUnavailable } from './output-state';
 import { askTakeOver } from './take-over';
 import { playerAtom } from './state';
 import { getPlayerEngine } from './use-player-engine';
+import { confirmZoneMove, rememberZone } from './use-zones';
+import { zoneListAtom } from './zone-questions';
+import { zoneOfPlayer } from './zones';
 
 const hu = { realtime };
 
@@ -57,10 +60,15 @@ export function useDevices(): DevicesState {
       const unanswered =
         isOutputUnavailable(store, current) && current.is_playing && typeof current.version === 'number';
       if (sessionId === thisSessionId && unanswered && !(await askTakeOver(store))) return;
+      // Zones (issue 43): a device that sounds for another zone is asked for first (zoneMessages.moveAsk).
+      const zone = zoneOfPlayer(store.get(zoneListAtom), current);
+      if (zone && !(await confirmZoneMove(store, zone, sessionId))) return;
       const here = isOutputDevice(current, thisSessionId) ? getPlayerEngine()?.currentTime : null;
       const at = here ?? estimatePosition(mark.current, Date.now(), current.track?.duration);
       try {
         await commitPlayer(store, () => playerApi.moveOutput(current.id, sessionId, at));
+        // That device now steers the zone it sounds for (its own bar turns to it).
+        if (zone && sessionId !== thisSessionId) rememberZone(store, sessionId, zone.id);
       } catch {
         showToast(hu.realtime.moveFailed, store);
       }

@@ -17,6 +17,7 @@ import { playableState, type PlayableKind } from './use-player';
 import { askTakeOver } from './take-over';
 import { askClosedStart, shopClosedAtom, startUnlessClosed } from './closed-start';
 import { snapVolume } from './volume';
+import { chooseZoneToPlayHere } from './use-zones';
 
 const hu = { player: huPlayer, realtime: huRealtime };
 
@@ -113,6 +114,8 @@ export function usePlayerActions(): PlayerActions {
      * alone (`version`); against another the move goes as before.
      */
     const takeOver = async (silent: boolean): Promise<boolean> => {
+      // With zones (issue 43): which zone's music first, and whether to take this device from its own.
+      if ((await chooseZoneToPlayHere(store)) === 'cancel') return false;
       const player = store.get(playerAtom);
       const unanswered = silent || isOutputUnavailable(store, player);
       if (unanswered && mayStillSound(player) && !(await askTakeOver(store))) return false;

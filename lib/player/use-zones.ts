@@ -14,6 +14,7 @@ import { showToast } from '@/lib/ui/toast';
 import { PLAYERS_KEY, playerApi } from './api';
 import { steerPlayer } from './commit';
 import { outputHeardAtAtom, outputSilentAtom, playerAtom, remoteSpotsAtom, sessionIdAtom } from './state';
+import { askMoveZone, askWhichZone, zoneListAtom } from './zone-questions';
 import { playerOfZone, rememberedZone, zoneOfPlayer, zoneSoundedBy } from './zones';
 
 type Store = ReturnType<typeof createStore>;
@@ -123,4 +124,43 @@ export function useRememberedZone(): void {
 export function useSteeredZone(): Zone | null {
   const zones = useZoneUi();
   return zoneOfPlayer(zones, useAtomValue(playerAtom));
+}
+
+/**
+ * Before device `sessionId` becomes the audio device of `target`: when it sounds for another zone,
+ * zoneMessages.moveAsk(that zone, target) is asked first. True: go on (nothing to ask, or yes).
+ */
+export async function confirmZoneMove(store: Store, target: Zone, sessionId: string | null): Promise<boolean> {
+  const zones = store.get(zoneListAtom);
+  if (zones.length < 2 || !sessionId) return true;
+  const players = await playerApi.list().catch(() => null);
+  if (!players) return true;
+  const from = zoneSoundedBy(zones, players, sessionId);
+  if (!from || from.id === target.id) return true;
+  return askMoveZone(store, from.name, target.name);
+}
+
+/**
+ * 'Lejátszás ezen az eszközön' with several zones: which zone's music (the bar's first), asked before
+ * anything moves; the bar turns to that zone, after the move question when this device sounds for
+ * another one. Null: cancelled; without the zone UI, the bar's player as before.
+ */
+export async function chooseZoneToPlayHere(store: Store): Promise<'go' | 'cancel'> {
+  const zones = store.get(zoneListAtom);
+  if (zones.length < 2) return 'go';
+  const current = zoneOfPlayer(zones, store.get(playerAtom));
+  const chosen = await askWhichZone(store, zones, current?.id ?? null);
+  if (!chosen) return 'cancel';
+  if (!(await confirmZoneMove(store, chosen, store.get(sessionIdAtom)))) return 'cancel';
+  if (chosen.id !== current?.id && !(await steerZone(store, chosen))) return 'cancel';
+  return 'go';
+}
+
+/** Keeps zoneListAtom (the zones for code outside React) in step with the layout's list. Mount once. */
+export function useZoneListAtom(): void {
+  const store = useStore();
+  const zones = useZoneUi();
+  useEffect(() => {
+    store.set(zoneListAtom, zones);
+  }, [store, zones]);
 }
