@@ -7,6 +7,7 @@ import { player as huPlayer } from '@/lib/i18n/hu/player';
 import type { PlayableKind } from '@/lib/player/use-player';
 import { usePlayableState } from '@/lib/player/use-player';
 import { usePlayerActions } from '@/lib/player/use-player-actions';
+import { useZonesPlaying } from '@/lib/player/use-zones';
 import styles from './PlayableTile.module.scss';
 import { preloadEngineOnIntent } from '@/lib/player/use-player-engine';
 
@@ -34,6 +35,8 @@ interface Props {
 export function PlayableTile({ kind, id, href, name, meta, cover, playLabel, playable = true }: Props) {
   const { active, playing, unknown } = usePlayableState(kind, id);
   const { playChannel, playPlaylist } = usePlayerActions();
+  // Zones (issue 43): where it plays now, every zone ('Szól: Kávézó, Terasz'); the play button plays on the bar's zone.
+  const playsIn = useZonesPlaying(kind, id);
 
   return (
     <article className={`${styles.tile} ${active ? styles.active : ''}`} data-active={active || undefined}>
@@ -43,6 +46,11 @@ export function PlayableTile({ kind, id, href, name, meta, cover, playLabel, pla
         <span className={styles.meta}>{meta}</span>
         {active && !unknown && (
           <span className={styles.badge}>{playing ? hu.player.nowPlaying : hu.player.paused}</span>
+        )}
+        {playsIn && (
+          <span className={styles.zones} data-plays-in="">
+            {playsIn}
+          </span>
         )}
       </IntentLink>
       {playable && (

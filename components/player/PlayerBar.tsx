@@ -36,7 +36,7 @@ import {
   usePlayerEngine,
 } from '@/lib/player/use-player-engine';
 import { usePlayerRealtime } from '@/lib/player/use-player-realtime';
-import { useRememberedZone, useSteeredZone, useZoneListAtom } from '@/lib/player/use-zones';
+import { useRememberedZone, useSteeredZone, useZoneAtoms } from '@/lib/player/use-zones';
 import { ZoneMenu } from '@/components/zones/ZoneMenu';
 import { ZoneQuestions } from '@/components/zones/ZoneQuestions';
 import { usePlanHold } from '@/lib/player/plan-hold';
@@ -63,7 +63,7 @@ export function PlayerBar() {
   usePlayerRealtime();
   // Zones (issue 43): the bar steers one zone's player; it turns to the one this device last steered.
   useRememberedZone();
-  useZoneListAtom();
+  useZoneAtoms();
   const zone = useSteeredZone();
   const spot = useSpotState();
   const player = usePlayer();

@@ -1,6 +1,6 @@
 'use client';
 
-import { useAtomValue, useStore, type createStore } from 'jotai';
+import { atom, useAtomValue, useStore, type createStore } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { Player } from '@/contracts';
@@ -14,8 +14,8 @@ import { showToast } from '@/lib/ui/toast';
 import { PLAYERS_KEY, playerApi } from './api';
 import { steerPlayer } from './commit';
 import { outputHeardAtAtom, outputSilentAtom, playerAtom, remoteSpotsAtom, sessionIdAtom } from './state';
-import { askMoveZone, askWhichZone, zoneListAtom } from './zone-questions';
-import { playerOfZone, rememberedZone, zoneOfPlayer, zoneSoundedBy } from './zones';
+import { askMoveZone, askWhichZone, zoneListAtom, zonePlayersAtom } from './zone-questions';
+import { playerOfZone, rememberedZone, zoneOfPlayer, zoneSoundedBy, zonesPlaying } from './zones';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -156,11 +156,35 @@ export async function chooseZoneToPlayHere(store: Store): Promise<'go' | 'cancel
   return 'go';
 }
 
-/** Keeps zoneListAtom (the zones for code outside React) in step with the layout's list. Mount once. */
-export function useZoneListAtom(): void {
+/**
+ * Keeps zoneListAtom and zonePlayersAtom (the zones and their players, for code outside React and the
+ * tiles) in step with the layout's list and the fetched players. Mount once (the player bar).
+ */
+export function useZoneAtoms(): void {
   const store = useStore();
   const zones = useZoneUi();
+  const players = useZonePlayers();
   useEffect(() => {
     store.set(zoneListAtom, zones);
   }, [store, zones]);
+  useEffect(() => {
+    store.set(zonePlayersAtom, players);
+  }, [store, players]);
+}
+
+/**
+ * 'Szól: Kávézó, Terasz': the zones a channel or playlist plays in now, with the zone UI only (else
+ * an empty string). Each tile re-renders only when its own text changes.
+ */
+export function useZonesPlaying(type: 'channel' | 'playlist', id: number): string {
+  return useAtomValue(
+    useMemo(
+      () =>
+        atom((get) => {
+          const names = zonesPlaying(get(zoneListAtom), get(zonePlayersAtom), get(playerAtom), type, id);
+          return names.length ? huZones.playsIn(names) : '';
+        }),
+      [type, id],
+    ),
+  );
 }

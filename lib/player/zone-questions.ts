@@ -3,12 +3,16 @@
  * actions ask through these atoms, the player bar shows the dialogs. No React here.
  */
 import { atom, type createStore } from 'jotai';
+import type { Player } from '@/contracts';
 import type { Zone } from '@/contracts/zones';
 
 type Store = ReturnType<typeof createStore>;
 
 /** The zones when the zone UI shows (more than one), for code outside React; the player bar keeps it. */
 export const zoneListAtom = atom<Zone[]>([]);
+
+/** Every zone's player as last fetched (`GET /api/players`), with the zone UI only; the player bar keeps it. */
+export const zonePlayersAtom = atom<Player[]>([]);
 
 export interface ZoneQuestion {
   zones: Zone[];
