@@ -47,3 +47,19 @@ export function zoneNamesOf(
     .filter(Boolean)
     .join(', ');
 }
+
+/** `?zone={id}` for a zone's plan, blocks or play log; nothing for the first zone (what a call naming no zone means). */
+export function zoneQuery(zone: number | null): string {
+  return zone === null ? '' : `?zone=${zone}`;
+}
+
+/**
+ * The zone a page's `?zone=` names: one of the shop's zones, else null (the first zone, which a call
+ * naming no zone means). The first zone itself is null too, so its page keeps the plain keys.
+ */
+export function pageZone(raw: string | string[] | undefined, zones: readonly Pick<Zone, 'id'>[]): number | null {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const id = value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : null;
+  if (id === null || zones.length < 2 || zones[0]?.id === id) return null;
+  return zones.some((z) => z.id === id) ? id : null;
+}

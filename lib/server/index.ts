@@ -39,10 +39,12 @@ import type { WeeklyReport } from '@/contracts/alerts';
 import type { BlockedTrack } from '@/contracts/blocked-tracks';
 import type { OpeningHours } from '@/contracts/opening-hours';
 import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
+import type { Zone } from '@/contracts/zones';
 import { toChannelCard } from '@/lib/channels/catalogue';
 import type { SourceOption } from '@/lib/mixer/music-plan';
 import { SEEDED_AT_KEY } from '@/lib/api/seed-time';
 import { playLogQuery, type PlayLogFilter } from '@/lib/mixer/play-log';
+import { pageZone, zoneQuery } from '@/lib/mixer/zones';
 import { PLAYERS_KEY } from '@/lib/player/api';
 import { screenPath, type PublicScreen } from '@/lib/screen/api';
 import { apiBase, apiRead, apiReadOptional, apiReadUnless404, getSession, UpstreamApiError } from './read';
@@ -164,7 +166,7 @@ export async function getAppShell(): Promise<AppShell> {
     apiRead(path.me, userReader),
     readCustomer(),
     readPlayers(),
-    apiReadOptional(path.zones, zoneListReader),
+    readZones(),
     apiBase(),
   ]);
   return {
@@ -176,7 +178,7 @@ export async function getAppShell(): Promise<AppShell> {
       [path.me, me],
       [path.customer, customer],
       // No answer (a Laravel API has no zones, or the call failed): one zone, no zone UI, not asked again.
-      [path.zones, zones ?? []],
+      [path.zones, zones],
     ]),
   };
 }
@@ -356,16 +358,20 @@ type PlanRead = { served: false } | { served: true; plan: MusicPlan | null };
  * that answers 404 has no music plan (a Laravel one): its tab and page say so. Any other failure
  * keeps the tab; the page shows its own notice.
  */
-const readMusicPlan = cache(async (): Promise<PlanRead> => {
+const readMusicPlan = cache(async (zone: number | null = null): Promise<PlanRead> => {
+  const planPath = `${path.musicPlan}${zoneQuery(zone)}`;
   try {
-    const plan = await apiReadUnless404(path.musicPlan, musicPlanReader);
+    const plan = await apiReadUnless404(planPath, musicPlanReader);
     return plan === null ? { served: false } : { served: true, plan };
   } catch (error) {
     unstable_rethrow(error);
-    console.error(`GET ${path.musicPlan} failed:`, error);
+    console.error(`GET ${planPath} failed:`, error);
     return { served: true, plan: null };
   }
 });
+
+/** The shop's zones (issue 43): the layout's read, shared with the pages that pick a zone; empty without zones. */
+const readZones = cache(async (): Promise<Zone[]> => (await apiReadOptional(path.zones, zoneListReader)) ?? []);
 
 /** The mixer's tab row: whether the API has a music plan ('Zenei napirend' hides itself when not). */
 export async function getMixerTabs(): Promise<{ musicPlan: boolean }> {
@@ -375,6 +381,8 @@ export async function getMixerTabs(): Promise<{ musicPlan: boolean }> {
 export interface MusicPlanPage {
   /** false: the API has no music plan; the page says so, with a way back. */
   served: boolean;
+  /** The zone whose plan it is (issue 43): null for the first zone (or an API without zones). */
+  zone: number | null;
   plan: MusicPlan | null;
   blocks: MusicBlock[] | null;
   /** The pickers' choices: the catalogue's channels and the shop's playlists (null: not read). */
@@ -384,21 +392,37 @@ export interface MusicPlanPage {
   fallback: Fallback;
 }
 
-export async function getMusicPlanPage(): Promise<MusicPlanPage> {
+/**
+ * The plan of one zone (issue 43): `zone` is the page's `?zone=`, checked against the shop's zones (a
+ * zone that is not one, or the first, reads the plain paths: the first zone's plan).
+ */
+export async function getMusicPlanPage(zoneParam?: string | string[]): Promise<MusicPlanPage> {
+  const zones = zoneParam === undefined ? [] : await readZones();
+  const zone = pageZone(zoneParam, zones);
   // All at once, not the plan first: against the bundled API (the one with a plan) waiting for it
   // before the rest put a whole API round trip in front of the page. An API without a plan (a Laravel
   // one) is asked four calls it did not need; their answers are dropped.
   const [read, blocks, channels, playlists, preview] = await Promise.all([
-    readMusicPlan(),
-    apiReadOptional(path.musicBlocks, musicBlockListReader),
+    readMusicPlan(zone),
+    apiReadOptional(`${path.musicBlocks}${zoneQuery(zone)}`, musicBlockListReader),
     apiReadOptional(path.channels, channelListReader),
     apiReadOptional(path.playlists, playlistListReader),
     apiReadOptional(path.schedulePreview, schedulePreviewReader),
   ]);
   if (!read.served)
-    return { served: false, plan: null, blocks: null, channels: null, playlists: null, preview: null, fallback: {} };
+    return {
+      served: false,
+      zone: null,
+      plan: null,
+      blocks: null,
+      channels: null,
+      playlists: null,
+      preview: null,
+      fallback: {},
+    };
   return {
     served: true,
+    zone,
     plan: read.plan,
     blocks,
     // Only what a picker and a block show: the data travels inside the page's HTML.
@@ -413,8 +437,8 @@ export async function getMusicPlanPage(): Promise<MusicPlanPage> {
       })) ?? null,
     preview,
     fallback: fallbackOf([
-      [path.musicPlan, read.plan],
-      [path.musicBlocks, blocks],
+      [`${path.musicPlan}${zoneQuery(zone)}`, read.plan],
+      [`${path.musicBlocks}${zoneQuery(zone)}`, blocks],
       [path.schedulePreview, preview],
     ]),
   };

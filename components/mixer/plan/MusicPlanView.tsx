@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { PlusIcon } from '@/components/ui/icons';
 import { WarmUp, lazyComponent, preloadOnIntent } from '@/components/ui/lazy';
 import { BrowserApiError, firstError } from '@/lib/api/fetcher';
-import { musicPlanApi, noteBlock, reloadBlocks, useMusicBlocks, useMusicPlan } from '@/lib/api/music-plan';
+import { musicPlanApi, noteBlock, reloadBlocks, useMusicBlocks, useMusicPlan, usePlanZone } from '@/lib/api/music-plan';
 import { useOpeningHours } from '@/lib/api/opening-hours';
 import { useSchedulePreview } from '@/lib/api/scheduled-contents';
 import { errors } from '@/lib/i18n/hu/errors';
@@ -28,6 +28,7 @@ import { MixerHeader } from '../MixerHeader';
 import { ScheduleTimeline } from '../scheduler/ScheduleTimeline';
 import { PlanDayList } from './PlanDayList';
 import { PlanSettings } from './PlanSettings';
+import { PlanZones } from './PlanZones';
 import { WeekGrid } from './WeekGrid';
 import styles from './MusicPlan.module.scss';
 
@@ -51,7 +52,9 @@ type Editor = { block: MusicBlock | null; prefill?: BlockPrefill; session: numbe
  * on wide screens, a list by day on phones), the block form, and the next 24 hours as the scheduler
  * shows them (the same preview, with the music's events).
  */
-export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
+export function MusicPlanView({ initial, zone = null }: { initial: MusicPlanInitial; zone?: number | null }) {
+  // Zones (issue 43): the calls and keys below are this zone's (null: the first).
+  usePlanZone(zone);
   const store = useStore();
   const { plan } = useMusicPlan(initial.plan);
   const { list: blocks, failed, retry } = useMusicBlocks(initial.blocks);
@@ -91,6 +94,8 @@ export function MusicPlanView({ initial }: { initial: MusicPlanInitial }) {
   return (
     <>
       <MixerHeader title={hu.mixer.headings.plan}>{addButton}</MixerHeader>
+
+      <PlanZones zone={zone} />
 
       {plan && <PlanSettings plan={plan} channels={initial.channels} playlists={initial.playlists} sources={sources} />}
 
