@@ -128,6 +128,8 @@ export const musicBlockBodySchema = z.preprocess(
           .nullable(),
       ),
       shuffle: booleanField('véletlen sorrend').default(false),
+      /** The zone whose plan takes a new block (contracts/zones.ts); absent: `?zone`, else the first zone. */
+      zone_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
     })
     .superRefine((v, ctx) => {
       if (DAY_KEYS.every((k) => v[k] === false))
@@ -173,3 +175,13 @@ export const musicPlanBodySchema = z
     default_source_id: v.default_source_id ?? null,
   }));
 export type MusicPlanInput = z.infer<typeof musicPlanBodySchema>;
+
+/**
+ * POST /api/music-plan/copy (zones, the bundled API only): the target zone's blocks are replaced by
+ * copies of the source zone's ('Hét másolása ide: …'). Answers the target's blocks.
+ */
+export const copyMusicPlanBodySchema = z.object({
+  from_zone: z.coerce.number().int().positive().max(MAX_ID),
+  to_zone: z.coerce.number().int().positive().max(MAX_ID),
+});
+export type CopyMusicPlanBody = z.infer<typeof copyMusicPlanBodySchema>;

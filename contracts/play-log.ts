@@ -134,6 +134,8 @@ export const playLogEntrySchema = z.object({
   /** Played to its end (not skipped or cut); null for `schedule`. */
   ended: z.boolean().nullable(),
   player_id: z.number().nullable(),
+  /** The zone's name when it played (null for `schedule`, the shop's); the bundled API only. */
+  zone_name: z.string().nullable().optional(),
   /** For `schedule`: the spots it sent. */
   spots: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
 });
@@ -179,6 +181,8 @@ export const playLogQuerySchema = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(PLAY_LOG_TYPES, { error: playLogMessages.logType }).optional(),
   ),
+  /** Only this zone's plays (contracts/zones.ts; the bundled API only); absent: every zone. */
+  zone: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 export type PlayLogQuery = z.infer<typeof playLogQuerySchema>;
 

@@ -259,6 +259,12 @@ const fieldsSchema = z.object({
   spots: idsField,
   slideshows: idsField,
   screens: idsField,
+  /**
+   * 'Zónák' (the bundled API only): absent on a new item means every zone; on an update, as it is.
+   * `all_zones: false` needs `zones` with at least one of the shop's zones (422 under zones).
+   */
+  all_zones: booleanField('minden zóna').optional(),
+  zones: idsField.optional(),
 });
 
 type Fields = Record<string, unknown>;
@@ -277,7 +283,7 @@ export const scheduledContentBodySchema = z.preprocess(
     if (DAY_KEYS.every((k) => body[k] === undefined)) for (const k of DAY_KEYS) body[k] = true;
     return body;
   },
-  withFormLists(['spots', 'slideshows', 'screens'], fieldsSchema).superRefine(
+  withFormLists(['spots', 'slideshows', 'screens', 'zones'], fieldsSchema).superRefine(
     (value, ctx) => {
       // Runs even when some fields failed (`when`), so every error shows at once; a failed
       // field holds its raw input here, so each rule looks only at well-formed values.

@@ -48,6 +48,7 @@ import { registerScreenRoutes } from './routes/screens';
 import { registerScheduledContentRoutes } from './routes/scheduled-contents';
 import { registerOpeningHoursRoutes } from './routes/opening-hours';
 import { registerMusicPlanRoutes } from './routes/music-plan';
+import { registerZoneRoutes } from './routes/zones';
 import { registerBlockedTrackRoutes } from './routes/blocked-tracks';
 import { registerSettingRoutes } from './routes/settings';
 import { registerHelpRoutes } from './routes/help';
@@ -336,7 +337,7 @@ export async function buildApp({
   const instance = config.schedulerInstance ?? defaultInstanceId();
   // The music plan: its boundaries tick with the scheduler's minutes; a manager's press holds it.
   const plan = createPlanRunner({ db: dbHandle.db, players, instance, log: app.log, clock: now });
-  players.setPressHold((tx, customerId) => plan.holdUntil(tx, customerId, now()));
+  players.setPressHold((tx, customerId, zoneId) => plan.holdUntil(tx, customerId, zoneId, now()));
   // Alerts: every mail and push through the outbox, which any instance's worker sends.
   const push = createPushSender(config);
   const outbox = createOutboxWorker({
@@ -446,6 +447,7 @@ export async function buildApp({
   registerScheduledContentRoutes(app, ctx);
   registerOpeningHoursRoutes(app, ctx);
   registerMusicPlanRoutes(app, ctx);
+  registerZoneRoutes(app, ctx);
   registerBlockedTrackRoutes(app, ctx);
   registerPlayLogRoutes(app, ctx);
   registerReportRoutes(app, ctx);

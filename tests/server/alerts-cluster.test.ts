@@ -58,8 +58,6 @@ describe('alerts on two instances', { skip }, () => {
     const { db } = a.database;
     const [demo] = await db.select().from(customers).where(eq(customers.slug, 'demo'));
     demoId = demo!.id;
-    const [p] = await db.select().from(players).where(eq(players.customerId, demoId));
-    if (!p) await db.insert(players).values({ customerId: demoId });
     await db.update(players).set({ sessionId: null }).where(eq(players.customerId, demoId));
     const week = (['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const).map(
       (day) => ({ day, open: '08:00', close: '20:00' }),

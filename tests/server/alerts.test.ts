@@ -172,10 +172,6 @@ before(async () => {
   const [other] = await db.select().from(customers).where(eq(customers.slug, 'other'));
   demoId = demo!.id;
   otherId = other!.id;
-  for (const id of [demoId, otherId]) {
-    const [p] = await db.select().from(players).where(eq(players.customerId, id));
-    if (!p) await db.insert(players).values({ customerId: id });
-  }
   demoPlayer = (await db.select().from(players).where(eq(players.customerId, demoId)))[0]!.id;
   otherPlayer = (await db.select().from(players).where(eq(players.customerId, otherId)))[0]!.id;
   const broadcaster = t.app.ctx.realtime.broadcaster;
@@ -398,7 +394,11 @@ describe('state alerts', () => {
   });
 
   test('paused: off by default; when on, 30 minutes paused while the music plan is on', async () => {
-    await t.database.db.insert(musicPlans).values({ customerId: demoId, enabled: true });
+    const [{ zoneId }] = (await t.database.db
+      .select({ zoneId: players.zoneId })
+      .from(players)
+      .where(eq(players.customerId, demoId))) as [{ zoneId: number }];
+    await t.database.db.insert(musicPlans).values({ customerId: demoId, zoneId, enabled: true });
     await setPlayer(demoPlayer, { isPlaying: false });
     await tickAt(BASE);
     assert.deepEqual((await tickAt(BASE + 40 * MINUTE)).opened, [], 'off by default');

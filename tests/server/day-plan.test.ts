@@ -431,8 +431,8 @@ describe('music plan', () => {
     ];
     // 100 blocks of 10 minutes, written directly (the calls are tested above).
     await rows(
-      `insert into music_plan_blocks (customer_id, from_time, to_time, source_type, source_id)
-       select ${customerId}, to_char(time '00:00' + (i * 10) * interval '1 minute', 'HH24:MI'),
+      `insert into music_plan_blocks (customer_id, zone_id, from_time, to_time, source_type, source_id)
+       select ${customerId}, (select id from zones where customer_id = ${customerId} order by position limit 1), to_char(time '00:00' + (i * 10) * interval '1 minute', 'HH24:MI'),
               to_char(time '00:00' + (i * 10 + 10) * interval '1 minute', 'HH24:MI'), 'channel', ${channelId}
        from generate_series(0, ${MUSIC_PLAN_BLOCKS_MAX - 1}) i`,
     );

@@ -15,6 +15,7 @@ import {
   scheduledContents,
   slideshows,
   spots,
+  zones,
 } from '../../server/src/db/schema';
 import { messages } from '../../server/src/http/errors';
 import { previewSlots, type HeldSlot } from '../../server/src/scheduler/preview-cache';
@@ -38,6 +39,7 @@ let a: Client;
 let a2: Client;
 let other: Client;
 let demoId: number;
+let demoZoneId: number;
 let spotId: number;
 
 const EVERY_MINUTE = {
@@ -90,6 +92,7 @@ before(async () => {
   other = await loggedIn(t.app, OTHER);
   const { db } = t.database;
   demoId = (await db.select().from(customers).where(eq(customers.slug, 'demo')))[0]!.id;
+  demoZoneId = (await db.select().from(zones).where(eq(zones.customerId, demoId)))[0]!.id;
   const [spot] = await db
     .insert(spots)
     .values({ customerId: demoId, name: 'Harminc', fileName: 'h.mp3', filePath: 'assets/none.mp3', duration: 30 })
@@ -227,15 +230,16 @@ describe('the preview guard', () => {
     await moves('the music plan', () =>
       db
         .insert(musicPlans)
-        .values({ customerId: demoId, enabled: true })
+        .values({ customerId: demoId, zoneId: demoZoneId, enabled: true })
         .onConflictDoUpdate({
-          target: musicPlans.customerId,
+          target: musicPlans.zoneId,
           set: { enabled: true },
         }),
     );
     await moves('a block', () =>
       db.insert(musicPlanBlocks).values({
         customerId: demoId,
+        zoneId: demoZoneId,
         name: 'Reggel',
         monday: true,
         tuesday: true,

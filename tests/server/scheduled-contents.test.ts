@@ -848,11 +848,13 @@ describe('the preview gives way to other requests', () => {
       saturday: true,
       sunday: true,
       onlyOpen: false,
+      allZones: true,
       createdAt: new Date(START),
       updatedAt: new Date(START),
       spots: [{ id: 1, name: 'Szpot', duration: 30 }],
       slideshows: [],
       screens: [],
+      zones: [],
     })) satisfies ScheduledContentRow[];
     let turns = 0;
     let building = true;

@@ -27,6 +27,7 @@ import {
 import { loadConfig } from '../../server/src/env';
 import { createScheduler } from '../../server/src/scheduler/runner';
 import { BFF_SECRET, createTestApp, PGLITE_CHOSEN, TEST_DATABASE_URL, type TestApp } from './helpers';
+import { createZone } from '../../server/src/db/queries/zones';
 
 /**
  * The scheduler's runner (server/src/scheduler/runner.ts) on an injected clock: what fires, what it
@@ -130,8 +131,8 @@ before(async () => {
   const [other] = await db.select().from(customers).where(eq(customers.slug, 'other'));
   demoId = demo!.id;
   otherId = other!.id;
-  // Two players: PlaySpots goes to every player of the shop.
-  await db.insert(players).values({ customerId: demoId });
+  // Two zones, so two players: PlaySpots (an item of every zone) goes to every player of the shop.
+  await createZone(db, { customerId: demoId, name: 'Terasz' });
   demoPlayers = (await db.select({ id: players.id }).from(players).where(eq(players.customerId, demoId))).map(
     (p) => p.id,
   );

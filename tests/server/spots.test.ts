@@ -17,6 +17,7 @@ import {
   untilSentinel,
   type Authorize,
 } from './realtime-helpers';
+import { createZone } from '../../server/src/db/queries/zones';
 
 /** GET /api/spots and POST /api/players/{id}/spots/play (App\Events\PlaySpots to every player of the shop). */
 
@@ -57,10 +58,10 @@ before(async () => {
   other = await loggedIn(t.app, OTHER);
   playerId = z.array(playerSchema).parse(JSON.parse((await a.get('/api/players')).body))[0]!.id;
   otherPlayerId = z.array(playerSchema).parse(JSON.parse((await other.get('/api/players')).body))[0]!.id;
-  // A shop with two players: PlaySpots goes to both.
+  // A shop with two zones, so two players: PlaySpots goes to both.
   const [demo] = await t.database.db.select().from(customers).where(eq(customers.slug, 'demo'));
-  const [second] = await t.database.db.insert(players).values({ customerId: demo!.id }).returning();
-  secondPlayerId = second!.id;
+  const second = await createZone(t.database.db, { customerId: demo!.id, name: 'Terasz' });
+  secondPlayerId = second.playerId;
   demoId = demo!.id;
   // Each shop's first player has an audio device: its login (never in presence, so judged by its login).
   await makeOutput(a, playerId);

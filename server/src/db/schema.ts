@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { OpeningDay, OpeningException } from '../../../contracts/opening-hours';
 
@@ -133,6 +134,24 @@ export const deviceNames = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.deviceKey] })],
+);
+
+/**
+ * The zone each browser of a shop last steered (issue 43), keyed like deviceNames; gone with the zone.
+ */
+export const deviceZones = pgTable(
+  'device_zones',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references((): AnyPgColumn => zones.id, { onDelete: 'cascade' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.deviceKey] }), index('device_zones_zone_id_index').on(t.zoneId)],
 );
 
 /** One row per (customer, e-mail), as Laravel's password broker keeps it. */
@@ -299,6 +318,26 @@ export const favouriteChannels = pgTable(
 );
 
 /**
+ * A shop's zones ('Zóna', issue 43): areas with their own music (the café corner, the terrace).
+ * Each has exactly one player (`players.zone_id`, unique) and its own music plan; a shop has 1 to
+ * ZONES_MAX of them, in `position` order (0-based). Deleting one deletes its player and its plan.
+ */
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('zones_customer_position_index').on(t.customerId, t.position)],
+);
+
+/**
  * A customer's player, shared by all its devices. `playable_type`/`playable_id` are polymorphic
  * (Laravel morph class names, `App\Models\Channel` or `App\Models\Playlist`), so they carry no
  * foreign key; the player service checks them. `cycle_played` holds the track ids already played
@@ -311,6 +350,10 @@ export const players = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The zone it plays for (one player per zone): deleting the zone deletes its player. */
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
     isRepeat: boolean('is_repeat').notNull().default(true),
     isRandom: boolean('is_random').notNull().default(false),
     isPlaying: boolean('is_playing').notNull().default(false),
@@ -342,7 +385,7 @@ export const players = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('players_customer_id_index').on(t.customerId)],
+  (t) => [index('players_customer_id_index').on(t.customerId), uniqueIndex('players_zone_id_unique').on(t.zoneId)],
 );
 
 /**
@@ -587,6 +630,11 @@ export const scheduledContents = pgTable(
      * the API makes it true for a new item that does not say.
      */
     onlyOpen: boolean('only_open').notNull().default(false),
+    /**
+     * 'Zónák' (issue 43): true plays on every zone of the shop, those added later too; false only on
+     * the zones of `scheduled_content_zones` (none left after their deletion: the item was switched off).
+     */
+    allZones: boolean('all_zones').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -644,6 +692,23 @@ export const scheduledContentScreens = pgTable(
   ],
 );
 
+/** The zones a scheduled item plays on when it is not for all of them (issue 43). */
+export const scheduledContentZones = pgTable(
+  'scheduled_content_zones',
+  {
+    scheduledContentId: integer('scheduled_content_id')
+      .notNull()
+      .references(() => scheduledContents.id, { onDelete: 'cascade' }),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduledContentId, t.zoneId] }),
+    index('scheduled_content_zones_zone_id_index').on(t.zoneId),
+  ],
+);
+
 /**
  * The fire log and the exactly-once claim in one: a fire inserts its row with
  * ON CONFLICT (scheduled_content_id, minute) DO NOTHING, and only the instance whose insert
@@ -697,10 +762,13 @@ export const openingHours = pgTable('opening_hours', {
   updatedAt: updatedAt(),
 });
 
-/** The plan's switch and default source; a shop without a row has the plan off and no default. */
+/** The plan's switch and default source, per zone; a zone without a row has the plan off and no default. */
 export const musicPlans = pgTable('music_plans', {
-  customerId: integer('customer_id')
+  zoneId: integer('zone_id')
     .primaryKey()
+    .references(() => zones.id, { onDelete: 'cascade' }),
+  customerId: integer('customer_id')
+    .notNull()
     .references(() => customers.id, { onDelete: 'cascade' }),
   enabled: boolean('enabled').notNull().default(false),
   /** 'channel' or 'playlist' (no foreign key: a deleted playlist leaves the plan without default). */
@@ -720,6 +788,10 @@ export const musicPlanBlocks = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The zone whose plan it belongs to. */
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
     name: text('name'),
     monday: boolean('monday').notNull().default(true),
     tuesday: boolean('tuesday').notNull().default(true),
@@ -738,7 +810,10 @@ export const musicPlanBlocks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('music_plan_blocks_customer_id_index').on(t.customerId)],
+  (t) => [
+    index('music_plan_blocks_customer_id_index').on(t.customerId),
+    index('music_plan_blocks_zone_id_index').on(t.zoneId),
+  ],
 );
 
 /**
@@ -754,6 +829,10 @@ export const musicPlanApplied = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The zone whose plan the boundary is of (each zone's plan is applied apart). */
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => zones.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     blockId: integer('block_id').notNull(),
     localDate: text('local_date').notNull(),
@@ -765,7 +844,10 @@ export const musicPlanApplied = pgTable(
     instance: text('instance').notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.kind, t.blockId, t.localDate, t.wallTime] })],
+  (t) => [
+    primaryKey({ columns: [t.zoneId, t.kind, t.blockId, t.localDate, t.wallTime] }),
+    index('music_plan_applied_customer_id_index').on(t.customerId),
+  ],
 );
 
 /** Tracks a shop never wants to hear again ('Szám letiltása'): left out of every order of its player. */
@@ -814,6 +896,8 @@ export const playReports = pgTable(
     deviceKey: text('device_key'),
     /** 'Chrome · Windows', from the User-Agent when it played: the log's name of an unnamed device. */
     deviceLabel: text('device_label'),
+    /** The zone's name when it played (issue 43): kept as it was, so a deleted zone still reads. */
+    zoneName: text('zone_name'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { DEFAULT_ZONE_NAME } from '../../../contracts/names';
 import type { Player } from '../../../contracts/player';
 import { transaction, type Db } from '../db/client';
 import { getTracks } from '../db/queries/channels';
@@ -69,10 +70,10 @@ export function createPlayerCommands({
         await lockCustomer(tx, scope);
         const again = await listPlayers(tx, scope);
         if (again.length) return { rows: again, created: undefined };
-        const row = await createPlayer(tx, scope);
-        return { rows: [row], created: row };
+        const row = await createPlayer(tx, { ...scope, zoneName: DEFAULT_ZONE_NAME });
+        return { rows: [{ ...row, zoneName: DEFAULT_ZONE_NAME }], created: row };
       });
-      const list = await Promise.all(rows.map((r) => resource(r)));
+      const list = await Promise.all(rows.map(async (r) => ({ ...(await resource(r)), zone_name: r.zoneName })));
       if (created) {
         await onPlayerChanged(list[0]!, {
           customerId: actor.customerId,

@@ -1,6 +1,13 @@
 import type { Player } from '../../../contracts/player';
 import { transaction, type Db } from '../db/client';
-import { getPlayer, lockPlayer, updatePlayer, type PlayerChanges, type PlayerRow } from '../db/queries/players';
+import {
+  getPlayer,
+  lockPlayer,
+  releaseOutputElsewhere,
+  updatePlayer,
+  type PlayerChanges,
+  type PlayerRow,
+} from '../db/queries/players';
 import { earlierAnswer, keyedCommand, recordAnswer } from './idempotency';
 import type { LineUp } from './line-up';
 import { isPress, mayBePress } from './plan-hold';
@@ -47,15 +54,16 @@ export function createMutate({
     const hold = pressHold();
     const [known, holdUntil] = await Promise.all([
       resources.reads(seenBefore, db),
-      hold && mayBePress(reason, actor) ? hold(db, actor.customerId) : undefined,
+      hold && mayBePress(reason, actor) ? hold(db, actor.customerId, seenBefore.zoneId) : undefined,
     ]);
     // Under the player's lock: database work only (no Redis, no broadcast).
-    const { player, changed } = await transaction(db, async (tx) => {
+    const { player, changed, released } = await transaction(db, async (tx) => {
+      let released: Player[] = [];
       const row = await lockPlayer(tx, { customerId: actor.customerId, id: playerId });
       if (!row) throw new PlayerRefusal('not-found');
       if (command) {
         const done = await earlierAnswer(tx, row.id, command);
-        if (done) return { player: done, changed: false };
+        if (done) return { player: done, changed: false, released };
       }
       const values = await change(row, tx);
       let result: { player: Player; changed: boolean };
@@ -66,6 +74,15 @@ export function createMutate({
         if (values.sessionId !== undefined && values.sessionId !== row.sessionId) {
           values.outputState = null;
           values.outputSince = null;
+          // A device sounds for one zone at most: the zone it sounded for pauses with no audio device.
+          if (values.sessionId !== null) {
+            const others = await releaseOutputElsewhere(tx, {
+              customerId: row.customerId,
+              sessionId: values.sessionId,
+              exceptPlayerId: row.id,
+            });
+            released = await Promise.all(others.map((other) => resource(other, tx)));
+          }
         }
         // A manager's press holds the music plan until its next boundary.
         if (holdUntil !== undefined && isPress(reason, actor, row, values)) values.planHoldUntil = holdUntil;
@@ -75,8 +92,10 @@ export function createMutate({
         };
       }
       if (command) await recordAnswer(tx, row.id, command, result.player);
-      return result;
+      return { ...result, released };
     });
+    // The zones that lost the device first (every device, the sender's too: its answer is the other player).
+    for (const other of released) await notify(other, { customerId: actor.customerId, reason: 'move-output' });
     if (changed) await notify(player, { customerId: actor.customerId, reason, exceptSocketId: actor.socketId });
     return player;
   };

@@ -1,7 +1,13 @@
 import type { Player, PlayableType } from '../../../contracts/player';
 import { transaction, type Db } from '../db/client';
 import { getTracks } from '../db/queries/channels';
-import { lockPlayersOfCustomer, updatePlayer, type PlayerChanges, type PlayerRow } from '../db/queries/players';
+import {
+  lockPlayerOfZone,
+  lockPlayersOfCustomer,
+  updatePlayer,
+  type PlayerChanges,
+  type PlayerRow,
+} from '../db/queries/players';
 import { sameIds, trackIdsOf } from './line-up';
 import { planUpcoming, startCycle, type Random } from './order';
 import { playableKind } from './playables';
@@ -116,11 +122,12 @@ export function createPlanHold({
 
   async function applyPlan(
     customerId: number,
+    zoneId: number,
     decide: (row: PlayerRow, tx: Db) => Promise<PlanTarget | null>,
     { force = false }: { force?: boolean } = {},
   ): Promise<Player | null> {
     const player = await transaction(db, async (tx) => {
-      const [row] = await lockPlayersOfCustomer(tx, { customerId });
+      const row = await lockPlayerOfZone(tx, { customerId, zoneId });
       if (!row) return null;
       const target = await decide(row, tx);
       if (!target) return null;
@@ -137,17 +144,24 @@ export function createPlanHold({
 
   async function editDayPlan<T>(
     customerId: number,
-    edit: (tx: Db, row: PlayerRow | undefined) => Promise<{ result: T; holdUntil?: Date | null }>,
+    zoneId: number | null,
+    edit: (tx: Db, rows: PlayerRow[]) => Promise<{ result: T; holds?: Map<number, Date | null> }>,
   ): Promise<T> {
-    const { result, player } = await transaction(db, async (tx) => {
-      // The player first, then what `edit` locks: the order of every player mutation.
-      const [row] = await lockPlayersOfCustomer(tx, { customerId });
-      const { result, holdUntil } = await edit(tx, row);
-      if (!row || holdUntil === undefined || (holdUntil?.getTime() ?? null) === (row.planHoldUntil?.getTime() ?? null))
-        return { result, player: null };
-      return { result, player: await resource(await updatePlayer(tx, row.id, { planHoldUntil: holdUntil }), tx) };
+    const { result, changed } = await transaction(db, async (tx) => {
+      // The players first (in id order), then what `edit` locks: the order of every player mutation.
+      const all = await lockPlayersOfCustomer(tx, { customerId });
+      const rows = zoneId === null ? all : all.filter((r) => r.zoneId === zoneId);
+      const { result, holds } = await edit(tx, rows);
+      const changed: Player[] = [];
+      for (const row of rows) {
+        if (!holds?.has(row.id)) continue;
+        const holdUntil = holds.get(row.id) ?? null;
+        if ((holdUntil?.getTime() ?? null) === (row.planHoldUntil?.getTime() ?? null)) continue;
+        changed.push(await resource(await updatePlayer(tx, row.id, { planHoldUntil: holdUntil }), tx));
+      }
+      return { result, changed };
     });
-    if (player) await onPlayerChanged(player, { customerId, reason: 'plan' });
+    for (const player of changed) await onPlayerChanged(player, { customerId, reason: 'plan' });
     return result;
   }
 

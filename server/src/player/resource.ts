@@ -68,6 +68,7 @@ export function createPlayerResources({ db, storage }: { db: Db; storage: Storag
         hold_until: row.planHoldUntil ? row.planHoldUntil.toISOString() : null,
         applied: row.planVersion !== null && row.planVersion === row.version,
       },
+      zone_id: row.zoneId,
       next_tracks: row.upcoming.flatMap((id) => {
         const next = byId.get(id);
         return next ? [trackResource(storage, next)] : [];

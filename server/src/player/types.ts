@@ -76,7 +76,7 @@ export interface PlanTarget {
 export const FINISH_TRACK_MAX_S = 180;
 
 /** The next boundary of the shop's plan a press holds the player until (null: the plan is off). */
-export type PressHold = (tx: Db, customerId: number) => Promise<Date | null>;
+export type PressHold = (tx: Db, customerId: number, zoneId: number) => Promise<Date | null>;
 
 /** Answers whether a live device session is present (realtime presence); see isSessionOnline. */
 export type PresenceCheck = (q: { customerId: number; sessionId: string }) => boolean | Promise<boolean>;
@@ -169,25 +169,28 @@ export interface PlayerService {
   /** How a manager's press finds the instant it holds the music plan until (the plan runner's). */
   setPressHold(hold: PressHold | undefined): void;
   /**
-   * The music plan acts on the shop's player (its first): in one transaction holding it, `decide`
+   * The music plan acts on the zone's player: in one transaction holding it, `decide`
    * (which may claim the boundary with `tx`) answers what the plan calls for, or null for nothing.
    * Clears the press hold and notes the new version as the plan's. `force`: written even when
    * nothing else changes (a manager handing control back). Null: no player, or nothing decided.
    */
   applyPlan(
     customerId: number,
+    zoneId: number,
     decide: (row: PlayerRow, tx: Db) => Promise<PlanTarget | null>,
     options?: { force?: boolean },
   ): Promise<Player | null>;
   /**
-   * A change of the shop's day (its opening hours, the plan, a block): `edit` runs in one transaction
-   * with the shop's player (its first) locked before it, and answers, besides its result, the instant
-   * a press's hold now lasts until (undefined: as it is). A hold that moves is written (the player's
-   * `plan.hold_until`) and sent to every device after the commit.
+   * A change of the shop's day (its opening hours: every zone, `zoneId` null; a zone's plan or a
+   * block: that zone): `edit` runs in one transaction with the players of those zones locked before
+   * it, and answers, besides its result, the instant each press's hold now lasts until, by player id
+   * (absent: as it is). A hold that moves is written (the player's `plan.hold_until`) and sent to
+   * every device after the commit.
    */
   editDayPlan<T>(
     customerId: number,
-    edit: (tx: Db, row: PlayerRow | undefined) => Promise<{ result: T; holdUntil?: Date | null }>,
+    zoneId: number | null,
+    edit: (tx: Db, rows: PlayerRow[]) => Promise<{ result: T; holds?: Map<number, Date | null> }>,
   ): Promise<T>;
   /** Wire shape of a row. */
   resource(row: PlayerRow): Promise<Player>;

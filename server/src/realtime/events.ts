@@ -1,3 +1,4 @@
+import { DEVICE_ZONE_EVENT, type DeviceZoneEvent } from '../../../contracts/zones';
 import {
   OUTPUT_CHANGED_EVENT,
   DEVICE_RENAMED_EVENT,
@@ -57,6 +58,8 @@ export interface RealtimeEvents {
    * device of the shop has joined: each updates its device list at once.
    */
   deviceRenamed(customerId: number, event: DeviceRenamedEvent, options?: BroadcastOptions): Promise<void>;
+  /** DEVICE_ZONE_EVENT `{id, zone_id}` on the shop's presence channel: the device now steers that zone. */
+  deviceZoneChanged(customerId: number, event: DeviceZoneEvent, options?: BroadcastOptions): Promise<void>;
 }
 
 export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerService): RealtimeEvents {
@@ -104,6 +107,9 @@ export function createRealtimeEvents(broadcaster: Broadcaster, players: PlayerSe
     },
     async deviceRenamed(customerId, event, options) {
       await broadcaster.trigger([presenceCustomerChannel(customerId)], DEVICE_RENAMED_EVENT, event, options);
+    },
+    async deviceZoneChanged(customerId, event, options) {
+      await broadcaster.trigger([presenceCustomerChannel(customerId)], DEVICE_ZONE_EVENT, event, options);
     },
   };
 }

@@ -17,6 +17,7 @@ import { HttpError, messages } from '../http/errors';
 import { bodyOrQuery } from '../http/request';
 import { PlayerRefusal } from '../player/refusals';
 import { deviceName, loginDeviceKey } from '../db/queries/device-names';
+import { deviceZone } from '../db/queries/zones';
 import { deviceFromUserAgent } from '../realtime/device';
 import { signChannel } from '../realtime/protocol';
 
@@ -76,8 +77,14 @@ export function registerBroadcastingRoutes(fastify: FastifyInstance, ctx: AppCon
       const userAgent = req.headers['user-agent'];
       const device = deviceFromUserAgent(sessionId, Array.isArray(userAgent) ? userAgent[0] : userAgent);
       // The browser's name as of now; later renames reach the members by DeviceRenamed.
-      const name = await deviceName(ctx.db, { customerId: req.tenant.id, deviceKey: loginDeviceKey(req.session) });
-      const data: PresenceChannelData = { user_id: sessionId, user_info: name ? { ...device, name } : device };
+      const deviceKey = loginDeviceKey(req.session);
+      const [name, zoneId] = await Promise.all([
+        deviceName(ctx.db, { customerId: req.tenant.id, deviceKey }),
+        deviceZone(ctx.db, { customerId: req.tenant.id, deviceKey }),
+      ]);
+      // The zone it last steered (zones, issue 43) rides along like its name; later changes by DeviceZoneChanged.
+      const info = zoneId === null ? device : { ...device, zone_id: zoneId };
+      const data: PresenceChannelData = { user_id: sessionId, user_info: name ? { ...info, name } : info };
       // Signed and answered as this exact string: the server verifies it byte for byte.
       const channelData = JSON.stringify(data);
       await grant();

@@ -7,7 +7,10 @@ import {
   deviceRenamedEventSchema,
   type DeviceRenamedEvent,
 } from '../../../contracts/realtime';
+import { deviceZoneBodySchema, deviceZoneEventSchema, type DeviceZoneEvent } from '../../../contracts/zones';
 import type { AppContext } from '../context';
+import { setDeviceZone } from '../db/queries/zones';
+import { zoneFor } from './zones';
 import { deviceKeyOfLogin, setDeviceName } from '../db/queries/device-names';
 import { HttpError, messages } from '../http/errors';
 
@@ -43,4 +46,34 @@ export function registerDeviceRoutes(fastify: FastifyInstance, ctx: AppContext) 
     });
     return event;
   });
+
+  /**
+   * The zone this device last steered (zones, issue 43), kept for its browser like its name and
+   * told to every device of the shop (DEVICE_ZONE_EVENT on the presence channel). Another shop's
+   * zone, or a deleted one: 404.
+   */
+  app.post(
+    '/api/devices/:sessionId/zone',
+    {
+      config: { webApp: 'optional' },
+      schema: {
+        params: deviceParamsSchema,
+        body: deviceZoneBodySchema,
+        response: { 200: deviceZoneEventSchema, 404: messageSchema },
+      },
+    },
+    async (req) => {
+      const sessionId = req.params.sessionId;
+      const customerId = req.tenant.id;
+      const deviceKey = SESSION_ID.test(sessionId) ? await deviceKeyOfLogin(db, { customerId, sessionId }) : undefined;
+      if (deviceKey === undefined) throw new HttpError(404, messages.notFound);
+      const zone = await zoneFor(db, customerId, req.body.zone_id);
+      await setDeviceZone(db, { customerId, deviceKey, zoneId: zone.id });
+      const event: DeviceZoneEvent = { id: sessionId, zone_id: zone.id };
+      await ctx.realtime.deviceZoneChanged(customerId, event).catch((err) => {
+        req.log.warn({ err }, 'DeviceZoneChanged could not be broadcast');
+      });
+      return event;
+    },
+  );
 }

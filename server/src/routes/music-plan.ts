@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  copyMusicPlanBodySchema,
   MUSIC_PLAN_BLOCKS_MAX,
   musicBlockBodySchema,
   musicPlanBodySchema,
@@ -18,9 +19,11 @@ import { messageSchema } from '../../../contracts/errors';
 import { playerSchema, type Player } from '../../../contracts/player';
 import { DAY_KEYS } from '../../../contracts/names';
 import { idParamsSchema } from '../../../contracts/fields';
+import { zoneMessages, zoneQuerySchema } from '../../../contracts/zones';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import {
+  copyMusicBlocks,
   createMusicBlock,
   deleteMusicBlock,
   getMusicBlock,
@@ -39,6 +42,7 @@ import { sendJson } from '../http/json';
 import { rowBeforeBody } from '../http/params';
 import { actor } from '../http/request';
 import { blockRule, overlappingBlock } from '../scheduler/day-plan';
+import { zoneFor } from './zones';
 
 function blockResource(row: MusicBlockRow, names: Map<string, string>): MusicBlock {
   return {
@@ -52,6 +56,7 @@ function blockResource(row: MusicBlockRow, names: Map<string, string>): MusicBlo
     source_name: names.get(sourceKey(row.sourceType, row.sourceId)) ?? null,
     volume: row.volume,
     shuffle: row.shuffle,
+    zone_id: row.zoneId,
   };
 }
 
@@ -77,8 +82,8 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  const planAnswer = async (customerId: number): Promise<MusicPlan> => {
-    const plan = await getMusicPlan(db, { customerId });
+  const planAnswer = async (customerId: number, zoneId: number): Promise<MusicPlan> => {
+    const plan = await getMusicPlan(db, { customerId, zoneId });
     const type = plan.defaultSourceType as MusicSourceType | null;
     const id = plan.defaultSourceId;
     const names =
@@ -99,32 +104,45 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
 
   const config = { webApp: 'optional' } as const;
 
+  // `?zone=`: the zone whose plan (absent: the first zone's); another shop's or a deleted zone: 404.
   app.get(
     '/api/music-plan',
-    { config, schema: { response: { 200: musicPlanSchema } } },
-    async (req): Promise<MusicPlan> => planAnswer(req.tenant.id),
+    { config, schema: { querystring: zoneQuerySchema, response: { 200: musicPlanSchema, 404: messageSchema } } },
+    async (req): Promise<MusicPlan> => {
+      const zone = await zoneFor(db, req.tenant.id, req.query.zone);
+      return planAnswer(req.tenant.id, zone.id);
+    },
   );
 
   /** `enabled` absent keeps the switch as it is; the default source is replaced (blank: none). */
   app.post(
     '/api/music-plan',
-    { config, schema: { body: musicPlanBodySchema, response: { 200: musicPlanSchema } } },
+    {
+      config,
+      schema: {
+        querystring: zoneQuerySchema,
+        body: musicPlanBodySchema,
+        response: { 200: musicPlanSchema, 404: messageSchema },
+      },
+    },
     async (req): Promise<MusicPlan> => {
       const customerId = req.tenant.id;
       const body = req.body;
-      await ctx.plan.change(customerId, ctx.clock(), async (tx) => {
-        await lockMusicPlan(tx, { customerId });
+      const zoneId = (await zoneFor(db, customerId, req.query.zone)).id;
+      await ctx.plan.change(customerId, zoneId, ctx.clock(), async (tx) => {
+        await lockMusicPlan(tx, { customerId, zoneId });
         if (body.default_source_type !== null && body.default_source_id !== null)
           await checkSource(tx, customerId, body.default_source_type, body.default_source_id, 'default_source_id');
-        const current = await getMusicPlan(tx, { customerId });
+        const current = await getMusicPlan(tx, { customerId, zoneId });
         await saveMusicPlan(tx, {
           customerId,
+          zoneId,
           enabled: body.enabled ?? current.enabled,
           defaultSourceType: body.default_source_type,
           defaultSourceId: body.default_source_id,
         });
       });
-      return planAnswer(customerId);
+      return planAnswer(customerId, zoneId);
     },
   );
 
@@ -134,12 +152,18 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
    */
   app.post(
     '/api/music-plan/resume',
-    { config, schema: { response: { 200: playerSchema, 409: messageSchema } } },
+    {
+      config,
+      schema: { querystring: zoneQuerySchema, response: { 200: playerSchema, 404: messageSchema, 409: messageSchema } },
+    },
     async (req): Promise<Player> => {
       const customerId = req.tenant.id;
-      if (!(await ctx.plan.resume(customerId, ctx.clock()))) throw new HttpError(409, musicPlanMessages.planOff);
-      const [player] = await ctx.players.list(actor(req));
-      return player!;
+      const zone = await zoneFor(db, customerId, req.query.zone);
+      if (!(await ctx.plan.resume(customerId, zone.id, ctx.clock())))
+        throw new HttpError(409, musicPlanMessages.planOff);
+      const player = (await ctx.players.list(actor(req))).find((p) => p.zone_id === zone.id);
+      if (!player) throw new HttpError(404, zoneMessages.notFound);
+      return player;
     },
   );
 
@@ -153,9 +177,29 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/music-plan/blocks',
-    { config, schema: { response: { 200: musicBlockListSchema } } },
-    async (req): Promise<MusicBlock[]> =>
-      blocksAnswer(req.tenant.id, await listMusicBlocks(db, { customerId: req.tenant.id })),
+    { config, schema: { querystring: zoneQuerySchema, response: { 200: musicBlockListSchema, 404: messageSchema } } },
+    async (req): Promise<MusicBlock[]> => {
+      const zone = await zoneFor(db, req.tenant.id, req.query.zone);
+      return blocksAnswer(req.tenant.id, await listMusicBlocks(db, { customerId: req.tenant.id, zoneId: zone.id }));
+    },
+  );
+
+  /** 'Hét másolása ide': the target zone's blocks become copies of the source zone's; answers the target's. */
+  app.post(
+    '/api/music-plan/copy',
+    { config, schema: { body: copyMusicPlanBodySchema, response: { 200: musicBlockListSchema, 404: messageSchema } } },
+    async (req): Promise<MusicBlock[]> => {
+      const customerId = req.tenant.id;
+      const from = (await zoneFor(db, customerId, req.body.from_zone)).id;
+      const to = (await zoneFor(db, customerId, req.body.to_zone)).id;
+      if (from !== to) {
+        await ctx.plan.change(customerId, to, ctx.clock(), async (tx) => {
+          await lockMusicPlan(tx, { customerId, zoneId: to });
+          await copyMusicBlocks(tx, { customerId, from, to });
+        });
+      }
+      return blocksAnswer(customerId, await listMusicBlocks(db, { customerId, zoneId: to }));
+    },
   );
 
   /**
@@ -163,16 +207,30 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
    * block may share a minute with another block (422 on `from`, naming the other block by its
    * name, or by its source's name when it has none).
    */
-  const saveBlock = async (customerId: number, id: number | null, body: MusicBlockInput): Promise<number> =>
-    ctx.plan.change(customerId, ctx.clock(), async (tx) => {
-      await lockMusicPlan(tx, { customerId });
-      const existing = await listMusicBlocks(tx, { customerId });
-      if (id !== null && !existing.some((b) => b.id === id)) throw new HttpError(404, messages.notFound);
+  const saveBlock = async (
+    customerId: number,
+    zoneId: number,
+    id: number | null,
+    body: MusicBlockInput,
+  ): Promise<number> =>
+    ctx.plan.change(customerId, zoneId, ctx.clock(), async (tx) => {
+      await lockMusicPlan(tx, { customerId, zoneId });
+      const existing = await listMusicBlocks(tx, { customerId, zoneId });
+      // A block moved from another zone is judged against its new zone's blocks.
+      if (id !== null && !existing.some((b) => b.id === id) && !(await getMusicBlock(tx, { customerId, id })))
+        throw new HttpError(404, messages.notFound);
       if (id === null && existing.length >= MUSIC_PLAN_BLOCKS_MAX)
         throw new ValidationError({ name: [musicPlanMessages.limit] });
       await checkSource(tx, customerId, body.source_type, body.source_id, 'source_id');
       const fields = blockFields(body);
-      const candidate = blockRule({ ...fields, id: id ?? 0, customerId, createdAt: new Date(), updatedAt: new Date() });
+      const candidate = blockRule({
+        ...fields,
+        id: id ?? 0,
+        customerId,
+        zoneId,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
       const clash = overlappingBlock(
         candidate,
         existing.filter((b) => b.id !== id).map((b) => ({ ...blockRule(b), row: b })),
@@ -186,8 +244,8 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
         const label = other.name ?? names.get(sourceKey(other.sourceType, other.sourceId)) ?? 'Törölt lista';
         throw new ValidationError({ from: [musicPlanMessages.overlap(label, other.fromTime, other.toTime)] });
       }
-      if (id === null) return (await createMusicBlock(tx, { customerId, fields })).id;
-      await updateMusicBlock(tx, { customerId, id, fields });
+      if (id === null) return (await createMusicBlock(tx, { customerId, zoneId, fields })).id;
+      await updateMusicBlock(tx, { customerId, id, zoneId, fields });
       return id;
     });
 
@@ -200,9 +258,18 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
 
   app.post(
     '/api/music-plan/blocks',
-    { config, schema: { body: musicBlockBodySchema, response: { 201: musicBlockSchema } } },
+    {
+      config,
+      schema: {
+        querystring: zoneQuerySchema,
+        body: musicBlockBodySchema,
+        response: { 201: musicBlockSchema, 404: messageSchema },
+      },
+    },
     async (req, reply): Promise<MusicBlock> => {
-      const id = await saveBlock(req.tenant.id, null, req.body);
+      // The body's `zone_id`, else `?zone=`, else the first zone.
+      const zone = await zoneFor(db, req.tenant.id, req.body.zone_id ?? req.query.zone);
+      const id = await saveBlock(req.tenant.id, zone.id, null, req.body);
       reply.code(201);
       return blockAnswer(req, id);
     },
@@ -224,7 +291,12 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
       },
     },
     async (req): Promise<MusicBlock> => {
-      await saveBlock(req.tenant.id, req.params.id, req.body);
+      // Its own zone unless the body names another (the block moves there).
+      const own = await getMusicBlock(db, { customerId: req.tenant.id, id: req.params.id });
+      if (!own) throw new HttpError(404, messages.notFound);
+      const zoneId =
+        req.body.zone_id === undefined ? own.zoneId : (await zoneFor(db, req.tenant.id, req.body.zone_id)).id;
+      await saveBlock(req.tenant.id, zoneId, req.params.id, req.body);
       return blockAnswer(req, req.params.id);
     },
   );
@@ -235,7 +307,11 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
     async (req, reply) => {
       const customerId = req.tenant.id;
       const { id } = req.params;
-      const row = await ctx.plan.change(customerId, ctx.clock(), (tx) => deleteMusicBlock(tx, { customerId, id }));
+      const own = await getMusicBlock(db, { customerId, id });
+      if (!own) throw new HttpError(404, messages.notFound);
+      const row = await ctx.plan.change(customerId, own.zoneId, ctx.clock(), (tx) =>
+        deleteMusicBlock(tx, { customerId, id }),
+      );
       if (!row) throw new HttpError(404, messages.notFound);
       return sendJson(reply, true);
     },

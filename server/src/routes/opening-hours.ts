@@ -26,7 +26,9 @@ export function registerOpeningHoursRoutes(fastify: FastifyInstance, ctx: AppCon
     async (req): Promise<OpeningHours> => {
       const customerId = req.tenant.id;
       // A manager's hold follows the new hours in the same transaction ('Kézi vezérlés ma 23:05-ig').
-      await ctx.plan.change(customerId, ctx.clock(), (tx) => saveOpeningHours(tx, { customerId, hours: req.body }));
+      await ctx.plan.change(customerId, null, ctx.clock(), (tx) =>
+        saveOpeningHours(tx, { customerId, hours: req.body }),
+      );
       return getOpeningHours(db, { customerId });
     },
   );

@@ -24,6 +24,8 @@ import {
   type SpotDayCount,
 } from '../../../contracts/play-log';
 import type { AppContext } from '../context';
+import { zoneOfPlayer } from '../db/queries/zones';
+import { zoneFor } from './zones';
 import { deviceNamesOf, loginDeviceKey } from '../db/queries/device-names';
 import {
   eachPlayLogBatch,
@@ -66,6 +68,7 @@ export const CSV_HEADER = [
   'Végig szólt',
   'Lejátszó',
   'Ütemezett szpotok',
+  'Zóna',
 ];
 
 /**
@@ -103,9 +106,11 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
     const customerId = req.tenant.id;
     const name = await playedItemName(db, { customerId, type: body.type, id: body.id });
     if (name === null) throw new ValidationError({ id: [playLogMessages.unknown] });
+    const zone = await zoneOfPlayer(db, { customerId, playerId: player.id });
     const { row, created } = await recordPlayReport(db, {
       customerId,
       playerId: player.id,
+      zoneName: zone?.name ?? null,
       reportId: body.report_id,
       type: body.type,
       itemId: body.id,
@@ -129,6 +134,7 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
       seconds: row.seconds,
       ended: row.ended,
       player_id: row.playerId,
+      zone_name: row.zoneName,
     };
   });
 
@@ -150,6 +156,7 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
       from: new Date(zonedDayStart(fromKey, timeZone)),
       to: new Date(zonedDayStart(addDays(toKey, 1), timeZone)),
       type: query.type,
+      ...(query.zone === undefined ? {} : { zoneId: (await zoneFor(db, req.tenant.id, query.zone)).id }),
       timeZone,
       fromKey,
       toKey,
@@ -167,6 +174,7 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
       seconds: r.seconds,
       ended: r.ended,
       player_id: r.playerId,
+      zone_name: r.zoneName,
       ...(r.spotIds ? { spots: r.spotIds.map((id) => ({ id, name: names.get(id) ?? `#${id}` })) } : {}),
     }));
   }
@@ -194,6 +202,7 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
           from: range.fromKey,
           to: range.toKey,
           ...(range.type ? { type: range.type } : {}),
+          ...(range.zoneId !== undefined ? { zone: String(range.zoneId) } : {}),
           page: String(n),
         });
         return `/api/play-log?${q}`;
@@ -253,6 +262,7 @@ export function registerPlayLogRoutes(fastify: FastifyInstance, ctx: AppContext)
             e.ended === null ? null : e.ended ? 'igen' : 'nem',
             device(rows[i]!),
             e.spots ? e.spots.map((s) => s.name).join(', ') : null,
+            e.zone_name ?? null,
           ]);
         }
         yield chunk;

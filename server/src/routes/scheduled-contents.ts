@@ -20,7 +20,9 @@ import { trueAnswerSchema } from '../../../contracts/answers';
 import { messageSchema } from '../../../contracts/errors';
 import { idParamsSchema } from '../../../contracts/fields';
 import type { MusicSourceType } from '../../../contracts/music-plan';
+import { zoneMessages } from '../../../contracts/zones';
 import type { AppContext } from '../context';
+import { firstZone } from '../db/queries/zones';
 import { transaction, type Db } from '../db/client';
 import {
   countScheduledContentsLocked,
@@ -127,6 +129,9 @@ function scheduledContentResource(
     slideshows: row.slideshows,
     screens: row.screens,
     only_open: row.onlyOpen,
+    all_zones: row.allZones,
+    zones: row.zones,
+    no_zone_left: !row.allZones && row.zones.length === 0,
     next_play_at: next === null ? null : isoWithOffset(next, timeZone),
     created_at: laravelDate(row.createdAt),
   };
@@ -251,9 +256,12 @@ export async function buildPreview(
 
 /** The shop's music plan as the preview reads it; null while its switch is off. */
 async function previewPlan(db: Db, customerId: number): Promise<PreviewPlan | null> {
-  const plan = await getMusicPlan(db, { customerId });
+  // The preview shows the first zone's plan (the shop's music as a client without zones knows it).
+  const zone = await firstZone(db, { customerId });
+  if (!zone) return null;
+  const plan = await getMusicPlan(db, { customerId, zoneId: zone.id });
   if (!plan.enabled) return null;
-  const blocks = await listMusicBlocks(db, { customerId });
+  const blocks = await listMusicBlocks(db, { customerId, zoneId: zone.id });
   const fallbackRef: SourceRef | undefined =
     plan.defaultSourceType && plan.defaultSourceId !== null
       ? { type: plan.defaultSourceType as MusicSourceType, id: plan.defaultSourceId }
@@ -306,11 +314,26 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     for (const key of ['spots', 'slideshows', 'screens'] as const) {
       if (missing[key].length) errors[key] = [scheduledContentMessages.unknown];
     }
+    if (missing.zones.length) errors.zones = [zoneMessages.zoneUnknown];
     if (Object.keys(errors).length) throw new ValidationError(errors);
   };
 
+  /**
+   * 'Zónák': `all_zones` absent means every zone on a new item, as it was on an update (a list of
+   * zones sent alone means those zones); not every zone needs at least one (422 under zones).
+   */
+  const zonesOf = (
+    body: ScheduledContentInput,
+    current: { allZones: boolean; zones: number[] } | undefined,
+  ): { allZones: boolean; zones: number[] } => {
+    const allZones = body.all_zones ?? (body.zones?.length ? false : (current?.allZones ?? true));
+    const zones = allZones ? [] : (body.zones ?? current?.zones ?? []);
+    if (!allZones && !zones.length) throw new ValidationError({ zones: [zoneMessages.zonesEmpty] });
+    return { allZones, zones };
+  };
+
   const parse = (body: ScheduledContentInput) => {
-    const fields: Omit<ScheduledContentFields, 'active' | 'onlyOpen'> = {
+    const fields: Omit<ScheduledContentFields, 'active' | 'onlyOpen' | 'allZones'> = {
       name: body.name,
       frequency: body.frequency,
       dateFrom: body.date_from,
@@ -327,7 +350,7 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
       saturday: body.saturday,
       sunday: body.sunday,
     };
-    const links: Links = { spots: body.spots, slideshows: body.slideshows, screens: body.screens };
+    const links: Omit<Links, 'zones'> = { spots: body.spots, slideshows: body.slideshows, screens: body.screens };
     return { fields, active: body.active, onlyOpen: body.only_open, links };
   };
 
@@ -421,11 +444,12 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
         if ((await countScheduledContentsLocked(tx, { customerId })) >= SCHEDULED_CONTENTS_MAX) {
           throw new ValidationError({ name: [scheduledContentMessages.limit] });
         }
-        await checkLinks(tx, customerId, links);
+        const { allZones, zones } = zonesOf(req.body, undefined);
+        await checkLinks(tx, customerId, { ...links, zones });
         return createScheduledContent(tx, {
           customerId,
-          fields: { ...fields, active: active ?? true, onlyOpen: onlyOpen ?? true },
-          links,
+          fields: { ...fields, active: active ?? true, onlyOpen: onlyOpen ?? true, allZones },
+          links: { ...links, zones },
         });
       });
       reply.code(201);
@@ -453,12 +477,14 @@ export function registerScheduledContentRoutes(fastify: FastifyInstance, ctx: Ap
     await transaction(db, async (tx) => {
       const current = await lockScheduledContent(tx, { customerId, id });
       if (!current) throw new HttpError(404, messages.notFound);
-      await checkLinks(tx, customerId, links);
+      const linked = (await getScheduledContent(tx, { customerId, id }))?.zones.map((z) => z.id) ?? [];
+      const { allZones, zones } = zonesOf(req.body, { allZones: current.allZones, zones: linked });
+      await checkLinks(tx, customerId, { ...links, zones });
       await updateScheduledContent(tx, {
         customerId,
         id,
-        fields: { ...fields, active: active ?? current.active, onlyOpen: onlyOpen ?? current.onlyOpen },
-        links,
+        fields: { ...fields, active: active ?? current.active, onlyOpen: onlyOpen ?? current.onlyOpen, allZones },
+        links: { ...links, zones },
       });
     });
     return answer(req, id);

@@ -65,9 +65,10 @@ export interface SourceRef {
   id: number;
 }
 
-/** A shop's plan, compiled once per change of its rows. */
+/** A zone's plan (each zone of a shop has its own; the opening hours are the shop's), compiled once per change of its rows. */
 export interface ShopPlan {
   customerId: number;
+  zoneId: number;
   timeZone: string;
   hours: CompiledHours;
   plan: CompiledPlan;
@@ -93,6 +94,7 @@ const sourceOf = (type: string | null, id: number | null): SourceRef | null =>
 export function compileShop(row: EnabledPlanRow): ShopPlan {
   return {
     customerId: row.customerId,
+    zoneId: row.zoneId,
     timeZone: row.timeZone,
     hours: compileHours(row.hours),
     plan: compilePlan(
@@ -223,6 +225,7 @@ export function holdAfterChange(
 
 export interface PlanTickResult {
   customerId: number;
+  zoneId: number;
   event: PlanEvent;
   /** Whether this instance changed the player (false: held by a press, or no player). */
   applied: boolean;
@@ -235,16 +238,16 @@ export interface PlanRunner {
    * Inside a player's transaction: the next boundary of the shop's plan after `nowUtcMs`, which a
    * manager's press holds the player until; null when the plan is off or has no boundary.
    */
-  holdUntil(tx: Db, customerId: number, nowUtcMs: number): Promise<Date | null>;
+  holdUntil(tx: Db, customerId: number, zoneId: number, nowUtcMs: number): Promise<Date | null>;
   /** 'Vissza a napirendhez': drops the hold and applies the state of now at once; null when the plan is off. */
-  resume(customerId: number, nowUtcMs: number): Promise<boolean>;
+  resume(customerId: number, zoneId: number, nowUtcMs: number): Promise<boolean>;
   /**
    * A change of the shop's opening hours (their exceptions too), its plan or a block: `write` runs in
    * one transaction with the shop's player, and a manager's hold follows the new plan there
    * (holdAfterChange), sent to every device after the commit. Every instance's runner reads the
    * changed plan at its next minute (the tables' key moved), before any boundary of it.
    */
-  change<T>(customerId: number, nowUtcMs: number, write: (tx: Db) => Promise<T>): Promise<T>;
+  change<T>(customerId: number, zoneId: number | null, nowUtcMs: number, write: (tx: Db) => Promise<T>): Promise<T>;
 }
 
 export interface PlanRunnerOptions {
@@ -275,35 +278,35 @@ export function createPlanRunner({
   log = { error: () => {} },
   clock = Date.now,
 }: PlanRunnerOptions): PlanRunner {
-  /** Compiled plans by shop, kept while their rows are unchanged. */
+  /** Compiled plans by zone, kept while their rows are unchanged. */
   const compiled = new Map<number, ShopPlan>();
-  /** The boundary this instance last settled per shop (applied, held, or claimed by another). */
+  /** The boundary this instance last settled per zone (applied, held, or claimed by another). */
   const settled = new Map<number, string>();
 
   /** Compiles the plans whose key moved (or that are new) and forgets the ones switched off. */
   let tablesKey: string | null = null;
-  let enabled: Array<{ customerId: number; signature: string }> = [];
+  let enabled: Array<{ customerId: number; zoneId: number; signature: string }> = [];
 
-  async function refresh(): Promise<Array<{ customerId: number; signature: string }>> {
+  async function refresh(): Promise<Array<{ customerId: number; zoneId: number; signature: string }>> {
     const key = await planTablesKey(db);
     if (key === tablesKey) return enabled;
     const signatures = await listEnabledPlanSignatures(db);
-    const stale = signatures.filter((s) => compiled.get(s.customerId)?.signature !== s.signature);
+    const stale = signatures.filter((s) => compiled.get(s.zoneId)?.signature !== s.signature);
     if (stale.length) {
-      const keyOf = new Map(stale.map((s) => [s.customerId, s.signature]));
+      const keyOf = new Map(stale.map((s) => [s.zoneId, s.signature]));
       const ids = [...keyOf.keys()];
       // A slice at a time: an embedded database answers on this thread, so one query for thousands
       // of plans would hold it as long as the whole load.
       for (let at = 0; at < ids.length; at += SHOPS_PER_SLICE) {
-        for (const row of await listEnabledPlans(db, { customerIds: ids.slice(at, at + SHOPS_PER_SLICE) })) {
-          compiled.set(row.customerId, { ...compileShop(row), signature: keyOf.get(row.customerId)! });
+        for (const row of await listEnabledPlans(db, { zoneIds: ids.slice(at, at + SHOPS_PER_SLICE) })) {
+          compiled.set(row.zoneId, { ...compileShop(row), signature: keyOf.get(row.zoneId)! });
           // A changed plan is looked at afresh (the claims still keep each boundary single).
-          settled.delete(row.customerId);
+          settled.delete(row.zoneId);
         }
         await yieldToLoop();
       }
     }
-    const on = new Set(signatures.map((s) => s.customerId));
+    const on = new Set(signatures.map((s) => s.zoneId));
     for (const id of compiled.keys()) {
       if (!on.has(id)) {
         compiled.delete(id);
@@ -315,20 +318,21 @@ export function createPlanRunner({
     return signatures;
   }
 
-  /** One shop's plan as it is in the database now (a press, 'Vissza a napirendhez'), or undefined when off. */
-  async function loadShop(q: Db, customerId: number): Promise<ShopPlan | undefined> {
-    const [row] = await listEnabledPlans(q, { customerIds: [customerId] });
-    return row ? compileShop(row) : undefined;
+  /** One zone's plan as it is in the database now (a press, 'Vissza a napirendhez'), or undefined when off. */
+  async function loadShop(q: Db, customerId: number, zoneId: number): Promise<ShopPlan | undefined> {
+    const [row] = await listEnabledPlans(q, { zoneIds: [zoneId] });
+    return row && row.customerId === customerId ? compileShop(row) : undefined;
   }
 
   async function settle(shop: ShopPlan, event: PlanEvent, minute: number): Promise<PlanTickResult> {
     const key = eventKey(shop, event);
-    const player = await players.applyPlan(shop.customerId, async (row, tx) => {
+    const player = await players.applyPlan(shop.customerId, shop.zoneId, async (row, tx) => {
       if (clock() > minuteDeadline(minute)) throw new StaleTickError(minute);
       // A press after this boundary holds the player until the next one.
       const held = row.planHoldUntil !== null && row.planHoldUntil.getTime() > event.at;
       const won = await claimPlanBoundary(tx, {
         customerId: shop.customerId,
+        zoneId: shop.zoneId,
         ...key,
         at: new Date(event.at),
         applied: !held,
@@ -338,7 +342,7 @@ export function createPlanRunner({
       // The state of now, not of the boundary: after an outage only the latest one counts.
       return targetAt(shop, minute, event.kind === 'open');
     });
-    return { customerId: shop.customerId, event, applied: player !== null };
+    return { customerId: shop.customerId, zoneId: shop.zoneId, event, applied: player !== null };
   }
 
   return {
@@ -350,25 +354,25 @@ export function createPlanRunner({
       const open: Array<{ shop: ShopPlan; event: PlanEvent; id: string }> = [];
       for (let i = 0; i < shops.length; i++) {
         if (i > 0 && i % SHOPS_PER_SLICE === 0) await yieldToLoop();
-        const shop = compiled.get(shops[i]!.customerId);
+        const shop = compiled.get(shops[i]!.zoneId);
         if (!shop) continue;
         const event = latestEvent(shop, minute);
         if (!event) continue;
         const k = eventKey(shop, event);
         const id = `${k.kind}:${k.blockId}:${k.localDate}:${k.wallTime}`;
-        if (settled.get(shop.customerId) !== id) open.push({ shop, event, id });
+        if (settled.get(shop.zoneId) !== id) open.push({ shop, event, id });
       }
       // Claimed already (by another instance, or before a restart): settled without a transaction each.
       for (let at = 0; at < open.length; at += SHOPS_PER_SLICE * 4) {
         const slice = open.slice(at, at + SHOPS_PER_SLICE * 4);
         const claimed = await claimedBoundaryKeys(db, {
-          customerIds: slice.map((o) => o.shop.customerId),
+          zoneIds: slice.map((o) => o.shop.zoneId),
           since: new Date(Math.min(...slice.map((o) => o.event.at))),
         });
-        for (const o of slice) if (claimed.has(`${o.shop.customerId}:${o.id}`)) settled.set(o.shop.customerId, o.id);
+        for (const o of slice) if (claimed.has(`${o.shop.zoneId}:${o.id}`)) settled.set(o.shop.zoneId, o.id);
       }
       for (const { shop, event, id } of open) {
-        if (settled.get(shop.customerId) === id) continue;
+        if (settled.get(shop.zoneId) === id) continue;
         if (clock() > minuteDeadline(minute)) {
           log.error(
             { minute: new Date(minute).toISOString() },
@@ -378,38 +382,44 @@ export function createPlanRunner({
         }
         try {
           results.push(await settle(shop, event, minute));
-          settled.set(shop.customerId, id);
+          settled.set(shop.zoneId, id);
         } catch (err) {
           if (err instanceof StaleTickError) break;
           // Tried again next minute (the claim rolled back with the player's change).
-          log.error({ err, customerId: shop.customerId }, 'plan: boundary failed');
+          log.error({ err, customerId: shop.customerId, zoneId: shop.zoneId }, 'plan: boundary failed');
         }
       }
       return results;
     },
 
-    async holdUntil(tx, customerId, nowUtcMs) {
-      const shop = await loadShop(tx, customerId);
+    async holdUntil(tx, customerId, zoneId, nowUtcMs) {
+      const shop = await loadShop(tx, customerId, zoneId);
       if (!shop) return null;
       const event = nextEvent(shop, nowUtcMs);
       return event ? new Date(event.at) : null;
     },
 
-    async resume(customerId, nowUtcMs) {
-      const shop = await loadShop(db, customerId);
+    async resume(customerId, zoneId, nowUtcMs) {
+      const shop = await loadShop(db, customerId, zoneId);
       if (!shop) return false;
-      await players.applyPlan(customerId, async () => targetAt(shop, nowUtcMs, true), { force: true });
+      await players.applyPlan(customerId, zoneId, async () => targetAt(shop, nowUtcMs, true), { force: true });
       return true;
     },
 
-    async change(customerId, nowUtcMs, write) {
-      return players.editDayPlan(customerId, async (tx, row) => {
-        const held = row?.planHoldUntil != null && row.planHoldUntil.getTime() > nowUtcMs;
-        const before = held ? await loadShop(tx, customerId) : undefined;
+    async change(customerId, zoneId, nowUtcMs, write) {
+      return players.editDayPlan(customerId, zoneId, async (tx, rows) => {
+        // The zones whose player a press holds: their hold follows the plan as it is after the change.
+        const held = rows.filter((r) => r.planHoldUntil !== null && r.planHoldUntil.getTime() > nowUtcMs);
+        const before = new Map<number, ShopPlan | undefined>();
+        for (const row of held) before.set(row.id, await loadShop(tx, customerId, row.zoneId));
         const result = await write(tx);
-        if (!held) return { result };
-        const after = await loadShop(tx, customerId);
-        return { result, holdUntil: holdAfterChange(before, after, row.planHoldUntil, nowUtcMs) };
+        if (!held.length) return { result };
+        const holds = new Map<number, Date | null>();
+        for (const row of held) {
+          const after = await loadShop(tx, customerId, row.zoneId);
+          holds.set(row.id, holdAfterChange(before.get(row.id), after, row.planHoldUntil, nowUtcMs));
+        }
+        return { result, holds };
       });
     },
   };

@@ -6,7 +6,7 @@ import {
   getScheduleLinks,
   listActiveSchedules,
   listOpeningHoursOf,
-  listPlayerIdsByCustomer,
+  listSpotPlayerIds,
   type FireClaim,
 } from '../db/queries/scheduler';
 import { playerSoundResource } from '../resources';
@@ -18,7 +18,7 @@ import type { WeeklyMailRunner } from '../reports/weekly-mail';
 /**
  * The scheduler's runner: at each minute it asks the engine which active items of every shop are
  * due (an `only_open` item only while its shop is open), claims each (item, minute) in the fire log, and sends what it claimed: one PlaySpots to every
- * player of the shop, one ShowSlideshow to each of the item's screens.
+ * player of its zones (every zone's for 'Minden zóna'), one ShowSlideshow to each of the item's screens.
  *
  * Exactly once across instances: the claim is the fire-log insert with
  * ON CONFLICT (scheduled_content_id, minute) DO NOTHING; only the instance whose row landed sends.
@@ -141,16 +141,17 @@ export function createScheduler(
     if (missed.size) missedLog([...missed]);
 
     const fired = planned.filter(({ item }) => won.has(item.id));
-    const playerIds = await listPlayerIdsByCustomer(
+    // Each item's spots go to its zones' players only (all of the shop's for 'Minden zóna').
+    const playerIds = await listSpotPlayerIds(
       db,
-      fired.filter(({ links: l }) => l.spots.length > 0).map(({ item }) => item.customerId),
+      fired.filter(({ links: l }) => l.spots.length > 0).map(({ item }) => item),
     );
     // Every item is sent on its own: one shop's failing broadcast must not keep another's.
     await Promise.all(
       fired.map(async ({ item, links: l }) => {
         if (l.spots.length > 0) {
           const sounds = l.spots.map((spot) => playerSoundResource(storage, 'spot', spot));
-          await realtime.playSpotsToPlayers(playerIds.get(item.customerId) ?? [], sounds).catch((err: unknown) => {
+          await realtime.playSpotsToPlayers(playerIds.get(item.id) ?? [], sounds).catch((err: unknown) => {
             log.error(
               { err, scheduledContentId: item.id, minute: new Date(minute).toISOString() },
               'scheduler: PlaySpots failed',

@@ -38,48 +38,71 @@ export async function saveOpeningHours(db: Db, { customerId, hours }: Scope & { 
 
 export type MusicPlanRow = typeof musicPlans.$inferSelect;
 export type MusicBlockRow = typeof musicPlanBlocks.$inferSelect;
-export type MusicBlockFields = Omit<MusicBlockRow, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;
+export type MusicBlockFields = Omit<MusicBlockRow, 'id' | 'customerId' | 'zoneId' | 'createdAt' | 'updatedAt'>;
 
-/** The plan's row; a shop that never saved one has the plan off and no default source. */
-export async function getMusicPlan(db: Db, { customerId }: Scope): Promise<MusicPlanRow> {
-  const [row] = await db.select().from(musicPlans).where(eq(musicPlans.customerId, customerId));
-  return row ?? { customerId, enabled: false, defaultSourceType: null, defaultSourceId: null, updatedAt: new Date() };
+/** One zone's plan (issue 43: the plan is per zone; the opening hours stay the shop's). */
+type ZoneScope = Scope & { zoneId: number };
+
+/** The zone's plan row; a zone that never saved one has the plan off and no default source. */
+export async function getMusicPlan(db: Db, { customerId, zoneId }: ZoneScope): Promise<MusicPlanRow> {
+  const [row] = await db
+    .select()
+    .from(musicPlans)
+    .where(and(eq(musicPlans.customerId, customerId), eq(musicPlans.zoneId, zoneId)));
+  return (
+    row ?? {
+      zoneId,
+      customerId,
+      enabled: false,
+      defaultSourceType: null,
+      defaultSourceId: null,
+      updatedAt: new Date(),
+    }
+  );
 }
 
 export async function saveMusicPlan(
   db: Db,
   {
     customerId,
+    zoneId,
     enabled,
     defaultSourceType,
     defaultSourceId,
-  }: Scope & { enabled: boolean; defaultSourceType: MusicSourceType | null; defaultSourceId: number | null },
+  }: ZoneScope & { enabled: boolean; defaultSourceType: MusicSourceType | null; defaultSourceId: number | null },
 ) {
   await db
     .insert(musicPlans)
-    .values({ customerId, enabled, defaultSourceType, defaultSourceId })
+    .values({ customerId, zoneId, enabled, defaultSourceType, defaultSourceId })
     .onConflictDoUpdate({
-      target: musicPlans.customerId,
+      target: musicPlans.zoneId,
       set: { enabled, defaultSourceType, defaultSourceId, updatedAt: new Date() },
     });
 }
 
 /**
- * Locks the shop's plan (creating its row when missing) for the rest of the transaction: block
- * writes of one shop run one after another, so two overlapping blocks saved at once cannot both
+ * Locks the zone's plan (creating its row when missing) for the rest of the transaction: block
+ * writes of one zone run one after another, so two overlapping blocks saved at once cannot both
  * pass the overlap check.
  */
-export async function lockMusicPlan(tx: Db, { customerId }: Scope) {
-  await tx.insert(musicPlans).values({ customerId }).onConflictDoNothing();
-  await tx.select().from(musicPlans).where(eq(musicPlans.customerId, customerId)).for('update');
+export async function lockMusicPlan(tx: Db, { customerId, zoneId }: ZoneScope) {
+  await tx.insert(musicPlans).values({ customerId, zoneId }).onConflictDoNothing();
+  await tx.select().from(musicPlans).where(eq(musicPlans.zoneId, zoneId)).for('update');
 }
 
-/** The shop's blocks, by start time then id. */
-export async function listMusicBlocks(db: Db, { customerId }: Scope): Promise<MusicBlockRow[]> {
+/** The zone's blocks (`zoneId` absent: the whole shop's), by start time then id. */
+export async function listMusicBlocks(
+  db: Db,
+  { customerId, zoneId }: Scope & { zoneId?: number },
+): Promise<MusicBlockRow[]> {
   return db
     .select()
     .from(musicPlanBlocks)
-    .where(eq(musicPlanBlocks.customerId, customerId))
+    .where(
+      zoneId === undefined
+        ? eq(musicPlanBlocks.customerId, customerId)
+        : and(eq(musicPlanBlocks.customerId, customerId), eq(musicPlanBlocks.zoneId, zoneId)),
+    )
     .orderBy(asc(musicPlanBlocks.fromTime), asc(musicPlanBlocks.id));
 }
 
@@ -91,21 +114,36 @@ export async function getMusicBlock(db: Db, { customerId, id }: Scope & { id: nu
   return row;
 }
 
-export async function createMusicBlock(db: Db, { customerId, fields }: Scope & { fields: MusicBlockFields }) {
+export async function createMusicBlock(
+  db: Db,
+  { customerId, zoneId, fields }: ZoneScope & { fields: MusicBlockFields },
+) {
   const [row] = await db
     .insert(musicPlanBlocks)
-    .values({ customerId, ...fields })
+    .values({ customerId, zoneId, ...fields })
     .returning();
   return row!;
 }
 
+/** Replaces the target zone's blocks with copies of the source zone's ('Hét másolása ide'). */
+export async function copyMusicBlocks(db: Db, { customerId, from, to }: Scope & { from: number; to: number }) {
+  await db
+    .delete(musicPlanBlocks)
+    .where(and(eq(musicPlanBlocks.customerId, customerId), eq(musicPlanBlocks.zoneId, to)));
+  const source = await listMusicBlocks(db, { customerId, zoneId: from });
+  if (!source.length) return;
+  await db
+    .insert(musicPlanBlocks)
+    .values(source.map(({ id: _id, createdAt: _c, updatedAt: _u, ...rest }) => ({ ...rest, zoneId: to })));
+}
+
 export async function updateMusicBlock(
   db: Db,
-  { customerId, id, fields }: Scope & { id: number; fields: MusicBlockFields },
+  { customerId, id, zoneId, fields }: Scope & { id: number; zoneId?: number; fields: MusicBlockFields },
 ) {
   const [row] = await db
     .update(musicPlanBlocks)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...fields, ...(zoneId === undefined ? {} : { zoneId }), updatedAt: new Date() })
     .where(and(eq(musicPlanBlocks.customerId, customerId), eq(musicPlanBlocks.id, id)))
     .returning();
   return row;
@@ -115,7 +153,7 @@ export async function deleteMusicBlock(db: Db, { customerId, id }: Scope & { id:
   const [row] = await db
     .delete(musicPlanBlocks)
     .where(and(eq(musicPlanBlocks.customerId, customerId), eq(musicPlanBlocks.id, id)))
-    .returning({ id: musicPlanBlocks.id });
+    .returning({ id: musicPlanBlocks.id, zoneId: musicPlanBlocks.zoneId });
   return row;
 }
 
@@ -189,9 +227,10 @@ export async function blockedTrackIds(db: Db, { customerId }: Scope): Promise<Se
 export const blockedTrackIdsSql = (customerId: number) =>
   sql`(select ${blockedTracks.trackId} from ${blockedTracks} where ${blockedTracks.customerId} = ${customerId})`;
 
-/** What the plan runner needs of one shop whose plan is on. */
+/** What the plan runner needs of one zone whose plan is on. */
 export interface EnabledPlanRow {
   customerId: number;
+  zoneId: number;
   timeZone: string;
   hours: OpeningHours;
   defaultSourceType: string | null;
@@ -223,31 +262,40 @@ export async function planTablesKey(db: Db): Promise<string> {
  * hours or time zone do: one small row per shop, so a minute's tick loads whole plans only for the
  * shops whose key moved.
  */
-export async function listEnabledPlanSignatures(db: Db): Promise<Array<{ customerId: number; signature: string }>> {
+export async function listEnabledPlanSignatures(
+  db: Db,
+): Promise<Array<{ customerId: number; zoneId: number; signature: string }>> {
   const result = (await db.execute(sql`
-    select mp.customer_id as "customerId",
+    select mp.customer_id as "customerId", mp.zone_id as "zoneId",
       c.timezone || '|' || extract(epoch from mp.updated_at) || '|' || coalesce(extract(epoch from oh.updated_at), 0)
         || '|' || coalesce(b.n, 0) || ':' || coalesce(extract(epoch from b.latest), 0) as signature
     from ${musicPlans} mp
     join ${customers} c on c.id = mp.customer_id
     left join ${openingHours} oh on oh.customer_id = mp.customer_id
     left join (
-      select customer_id, count(*) as n, max(updated_at) as latest from ${musicPlanBlocks} group by customer_id
-    ) b on b.customer_id = mp.customer_id
+      select zone_id, count(*) as n, max(updated_at) as latest from ${musicPlanBlocks} group by zone_id
+    ) b on b.zone_id = mp.zone_id
     where mp.enabled
-    order by mp.customer_id`)) as unknown as { rows: Array<{ customerId: number; signature: string }> };
-  return result.rows.map((r) => ({ customerId: Number(r.customerId), signature: String(r.signature) }));
+    order by mp.customer_id, mp.zone_id`)) as unknown as {
+    rows: Array<{ customerId: number; zoneId: number; signature: string }>;
+  };
+  return result.rows.map((r) => ({
+    customerId: Number(r.customerId),
+    zoneId: Number(r.zoneId),
+    signature: String(r.signature),
+  }));
 }
 
 /**
  * The shops whose music plan is on (`customerIds`: only those), with their time zone, opening hours
  * and blocks, and the same key as listEnabledPlanSignatures: three queries however many shops.
  */
-export async function listEnabledPlans(db: Db, only?: { customerIds: number[] }): Promise<EnabledPlanRow[]> {
-  if (only && !only.customerIds.length) return [];
+export async function listEnabledPlans(db: Db, only?: { zoneIds: number[] }): Promise<EnabledPlanRow[]> {
+  if (only && !only.zoneIds.length) return [];
   const plans = await db
     .select({
       customerId: musicPlans.customerId,
+      zoneId: musicPlans.zoneId,
       timeZone: customers.timezone,
       updatedAt: musicPlans.updatedAt,
       defaultSourceType: musicPlans.defaultSourceType,
@@ -260,34 +308,33 @@ export async function listEnabledPlans(db: Db, only?: { customerIds: number[] })
     .innerJoin(customers, eq(customers.id, musicPlans.customerId))
     .leftJoin(openingHours, eq(openingHours.customerId, musicPlans.customerId))
     .where(
-      only
-        ? and(eq(musicPlans.enabled, true), inArray(musicPlans.customerId, only.customerIds))
-        : eq(musicPlans.enabled, true),
+      only ? and(eq(musicPlans.enabled, true), inArray(musicPlans.zoneId, only.zoneIds)) : eq(musicPlans.enabled, true),
     )
-    .orderBy(asc(musicPlans.customerId));
+    .orderBy(asc(musicPlans.customerId), asc(musicPlans.zoneId));
   if (!plans.length) return [];
   const blocks = await db
     .select()
     .from(musicPlanBlocks)
     .where(
       inArray(
-        musicPlanBlocks.customerId,
-        plans.map((p) => p.customerId),
+        musicPlanBlocks.zoneId,
+        plans.map((p) => p.zoneId),
       ),
     )
     .orderBy(asc(musicPlanBlocks.id));
-  const byShop = new Map<number, MusicBlockRow[]>();
+  const byZone = new Map<number, MusicBlockRow[]>();
   for (const b of blocks) {
-    const list = byShop.get(b.customerId);
+    const list = byZone.get(b.zoneId);
     if (list) list.push(b);
-    else byShop.set(b.customerId, [b]);
+    else byZone.set(b.zoneId, [b]);
   }
   const ms = (d: Date | null) => (d ? Math.floor(d.getTime()) : 0);
   return plans.map((p) => {
-    const own = byShop.get(p.customerId) ?? [];
+    const own = byZone.get(p.zoneId) ?? [];
     const latest = own.reduce((max, b) => Math.max(max, ms(b.updatedAt)), 0);
     return {
       customerId: p.customerId,
+      zoneId: p.zoneId,
       timeZone: p.timeZone,
       hours: { week: p.week ?? [], exceptions: p.exceptions ?? [] },
       defaultSourceType: p.defaultSourceType,
@@ -300,6 +347,7 @@ export async function listEnabledPlans(db: Db, only?: { customerIds: number[] })
 
 export interface PlanClaim {
   customerId: number;
+  zoneId: number;
   kind: 'open' | 'close' | 'block';
   blockId: number;
   localDate: string;
@@ -319,21 +367,21 @@ export async function claimPlanBoundary(tx: Db, claim: PlanClaim): Promise<boole
   return rows.length > 0;
 }
 
-/** The boundaries claimed at or after `since` for these shops, as `kind:blockId:localDate:wallTime` keys by shop. */
+/** The boundaries claimed at or after `since` for these zones, as `zoneId:kind:blockId:localDate:wallTime` keys. */
 export async function claimedBoundaryKeys(
   db: Db,
-  { customerIds, since }: { customerIds: number[]; since: Date },
+  { zoneIds, since }: { zoneIds: number[]; since: Date },
 ): Promise<Set<string>> {
-  if (!customerIds.length) return new Set();
+  if (!zoneIds.length) return new Set();
   const rows = await db
     .select({
-      customerId: musicPlanApplied.customerId,
+      zoneId: musicPlanApplied.zoneId,
       kind: musicPlanApplied.kind,
       blockId: musicPlanApplied.blockId,
       localDate: musicPlanApplied.localDate,
       wallTime: musicPlanApplied.wallTime,
     })
     .from(musicPlanApplied)
-    .where(and(inArray(musicPlanApplied.customerId, customerIds), gte(musicPlanApplied.at, since)));
-  return new Set(rows.map((r) => `${r.customerId}:${r.kind}:${r.blockId}:${r.localDate}:${r.wallTime}`));
+    .where(and(inArray(musicPlanApplied.zoneId, zoneIds), gte(musicPlanApplied.at, since)));
+  return new Set(rows.map((r) => `${r.zoneId}:${r.kind}:${r.blockId}:${r.localDate}:${r.wallTime}`));
 }

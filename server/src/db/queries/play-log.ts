@@ -79,6 +79,8 @@ export interface PlayLogRow {
   /** The playing browser's key and its label then (reports only; see play_reports). */
   deviceKey: string | null;
   deviceLabel: string | null;
+  /** The zone's name when it played (reports; null for the scheduler's fires). */
+  zoneName: string | null;
   spotIds: number[] | null;
 }
 
@@ -87,21 +89,24 @@ export interface PlayLogRange extends Scope {
   from: Date;
   to: Date;
   type?: PlayLogType;
+  /** Only the plays of this zone's player (the scheduler's fires, the shop's, stay). */
+  zoneId?: number;
 }
 
 /**
  * Reports and fires in one set. A fire's time is the minute it was due (what the schedule said),
  * not when the instance got to it.
  */
-function logUnion({ customerId, from, to, type }: PlayLogRange) {
+function logUnion({ customerId, from, to, type, zoneId }: PlayLogRange) {
   const reports = sql`
-    SELECT 'r' || id AS key, type, item_id, name, started_at, seconds, ended, player_id, device_key, device_label, NULL::jsonb AS spot_ids, id AS seq
+    SELECT 'r' || id AS key, type, item_id, name, started_at, seconds, ended, player_id, device_key, device_label, zone_name, NULL::jsonb AS spot_ids, id AS seq
     FROM ${playReports}
     WHERE customer_id = ${customerId} AND started_at >= ${from.toISOString()}::timestamptz AND started_at < ${to.toISOString()}::timestamptz
-      ${type && type !== 'schedule' ? sql`AND type = ${type}` : sql``}`;
+      ${type && type !== 'schedule' ? sql`AND type = ${type}` : sql``}
+      ${zoneId !== undefined ? sql`AND player_id IN (SELECT id FROM players WHERE customer_id = ${customerId} AND zone_id = ${zoneId})` : sql``}`;
   const fires = sql`
     SELECT 'f' || id AS key, 'schedule' AS type, scheduled_content_id AS item_id, name, minute AS started_at,
-      NULL::double precision AS seconds, NULL::boolean AS ended, NULL::integer AS player_id, NULL::text AS device_key, NULL::text AS device_label, spot_ids, id AS seq
+      NULL::double precision AS seconds, NULL::boolean AS ended, NULL::integer AS player_id, NULL::text AS device_key, NULL::text AS device_label, NULL::text AS zone_name, spot_ids, id AS seq
     FROM ${schedulerFires}
     WHERE customer_id = ${customerId} AND minute >= ${from.toISOString()}::timestamptz AND minute < ${to.toISOString()}::timestamptz
       AND NOT missed`;
@@ -121,6 +126,7 @@ type RawLogRow = {
   player_id: number | null;
   device_key: string | null;
   device_label: string | null;
+  zone_name: string | null;
   spot_ids: number[] | string | null;
 };
 
@@ -136,6 +142,7 @@ function logRow(r: RawLogRow): PlayLogRow {
     playerId: r.player_id === null ? null : Number(r.player_id),
     deviceKey: r.device_key,
     deviceLabel: r.device_label,
+    zoneName: r.zone_name ?? null,
     spotIds:
       r.spot_ids === null ? null : typeof r.spot_ids === 'string' ? (JSON.parse(r.spot_ids) as number[]) : r.spot_ids,
   };

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { customers, playerCommands, players } from '../schema';
+import { customers, playerCommands, players, zones } from '../schema';
 import { liveSessionIds } from './sessions';
 
 /*
@@ -21,9 +21,48 @@ export type PlayerChanges = Partial<
 type Scope = { customerId: number };
 type One = { customerId: number; id: number };
 
-/** The customer's players, oldest first. */
-export async function listPlayers(db: Db, { customerId }: Scope): Promise<PlayerRow[]> {
-  return db.select().from(players).where(eq(players.customerId, customerId)).orderBy(asc(players.id));
+/** The customer's players in their zones' order, each with its zone's name. */
+export async function listPlayers(db: Db, { customerId }: Scope): Promise<Array<PlayerRow & { zoneName: string }>> {
+  const rows = await db
+    .select({ player: players, zoneName: zones.name })
+    .from(players)
+    .innerJoin(zones, eq(zones.id, players.zoneId))
+    .where(eq(players.customerId, customerId))
+    .orderBy(asc(zones.position), asc(zones.id));
+  return rows.map((r) => ({ ...r.player, zoneName: r.zoneName }));
+}
+
+/** The player of the shop's zone, locked for the rest of the transaction. */
+export async function lockPlayerOfZone(tx: Db, { customerId, zoneId }: Scope & { zoneId: number }) {
+  const [row] = await tx
+    .select()
+    .from(players)
+    .where(and(eq(players.customerId, customerId), eq(players.zoneId, zoneId)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/**
+ * A device sounds for at most one zone (issue 43): the shop's other players whose audio device is
+ * `sessionId` lose it (paused, no audio device), in the caller's transaction. Answers them changed.
+ */
+export async function releaseOutputElsewhere(
+  tx: Db,
+  { customerId, sessionId, exceptPlayerId }: Scope & { sessionId: string; exceptPlayerId: number },
+): Promise<PlayerRow[]> {
+  return tx
+    .update(players)
+    .set({
+      sessionId: null,
+      isPlaying: false,
+      outputState: null,
+      outputSince: null,
+      version: sql`${players.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(players.customerId, customerId), eq(players.sessionId, sessionId), ne(players.id, exceptPlayerId)))
+    .returning();
 }
 
 export async function getPlayer(db: Db, { customerId, id }: One): Promise<PlayerRow | undefined> {
@@ -69,8 +108,10 @@ export async function lockCustomer(tx: Db, { customerId }: Scope): Promise<void>
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
 }
 
-export async function createPlayer(tx: Db, { customerId }: Scope): Promise<PlayerRow> {
-  const [row] = await tx.insert(players).values({ customerId }).returning();
+/** A shop without any zone (none is made so; a safety net) gets its first zone, 'Üzlettér', and its player. */
+export async function createPlayer(tx: Db, { customerId, zoneName }: Scope & { zoneName: string }): Promise<PlayerRow> {
+  const [zone] = await tx.insert(zones).values({ customerId, name: zoneName, position: 0 }).returning();
+  const [row] = await tx.insert(players).values({ customerId, zoneId: zone!.id }).returning();
   return row!;
 }
 

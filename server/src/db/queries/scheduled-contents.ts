@@ -6,9 +6,11 @@ import {
   scheduledContentScreens,
   scheduledContentSlideshows,
   scheduledContentSpots,
+  scheduledContentZones,
   screens,
   slideshows,
   spots,
+  zones,
 } from '../schema';
 
 /*
@@ -24,11 +26,17 @@ export type ScheduledContentRow = ScheduledContentBase & {
   spots: LinkedSpot[];
   slideshows: Linked[];
   screens: Linked[];
+  /** The zones it plays on when not `allZones` (issue 43), in the zones' order. */
+  zones: Linked[];
 };
 
 /** The columns a client sets (all but the ids, the owner and the timestamps). */
-export type ScheduledContentFields = Omit<ScheduledContentBase, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;
-export type Links = { spots: number[]; slideshows: number[]; screens: number[] };
+export type ScheduledContentFields = Omit<
+  ScheduledContentBase,
+  'id' | 'customerId' | 'createdAt' | 'updatedAt' | 'allZones'
+> & { allZones?: boolean };
+/** `zones` absent: none (the item plays on every zone unless `allZones` is false). */
+export type Links = { spots: number[]; slideshows: number[]; screens: number[]; zones?: number[] };
 
 type Scope = { customerId: number };
 type One = Scope & { id: number };
@@ -45,7 +53,12 @@ export type ReadInTurn = <T>(read: () => Promise<T>) => Promise<T>;
  */
 async function linksOf(db: Db, ids: number[], inTurn?: ReadInTurn) {
   const bySchedule = <T>() => new Map<number, T[]>();
-  const out = { spots: bySchedule<LinkedSpot>(), slideshows: bySchedule<Linked>(), screens: bySchedule<Linked>() };
+  const out = {
+    spots: bySchedule<LinkedSpot>(),
+    slideshows: bySchedule<Linked>(),
+    screens: bySchedule<Linked>(),
+    zones: bySchedule<Linked>(),
+  };
   if (!ids.length) return out;
   const push = <T>(map: Map<number, T[]>, key: number, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
   const spotRead = () =>
@@ -74,12 +87,20 @@ async function linksOf(db: Db, ids: number[], inTurn?: ReadInTurn) {
       .innerJoin(screens, eq(screens.id, scheduledContentScreens.screenId))
       .where(inArray(scheduledContentScreens.scheduledContentId, ids))
       .orderBy(asc(scheduledContentScreens.position), asc(screens.id));
-  const [spotRows, slideshowRows, screenRows] = inTurn
-    ? [await inTurn(spotRead), await inTurn(slideshowRead), await inTurn(screenRead)]
-    : await Promise.all([spotRead(), slideshowRead(), screenRead()]);
+  const zoneRead = () =>
+    db
+      .select({ sc: scheduledContentZones.scheduledContentId, id: zones.id, name: zones.name })
+      .from(scheduledContentZones)
+      .innerJoin(zones, eq(zones.id, scheduledContentZones.zoneId))
+      .where(inArray(scheduledContentZones.scheduledContentId, ids))
+      .orderBy(asc(zones.position), asc(zones.id));
+  const [spotRows, slideshowRows, screenRows, zoneRows] = inTurn
+    ? [await inTurn(spotRead), await inTurn(slideshowRead), await inTurn(screenRead), await inTurn(zoneRead)]
+    : await Promise.all([spotRead(), slideshowRead(), screenRead(), zoneRead()]);
   for (const { sc, ...spot } of spotRows) push(out.spots, sc, spot);
   for (const { sc, ...slideshow } of slideshowRows) push(out.slideshows, sc, slideshow);
   for (const { sc, ...screen } of screenRows) push(out.screens, sc, screen);
+  for (const { sc, ...zone } of zoneRows) push(out.zones, sc, zone);
   return out;
 }
 
@@ -94,6 +115,7 @@ async function withLinks(db: Db, rows: ScheduledContentBase[], inTurn?: ReadInTu
     spots: links.spots.get(r.id) ?? [],
     slideshows: links.slideshows.get(r.id) ?? [],
     screens: links.screens.get(r.id) ?? [],
+    zones: links.zones.get(r.id) ?? [],
   }));
 }
 
@@ -152,8 +174,8 @@ export async function lockScheduledContent(tx: Db, { customerId, id }: One): Pro
  * all are). The found rows are share-locked, so none can be deleted before the transaction links
  * them (which would otherwise break the foreign key).
  */
-export async function missingLinks(tx: Db, { customerId, links }: Scope & { links: Links }): Promise<Links> {
-  const owned = async (table: typeof spots | typeof slideshows | typeof screens, ids: number[]) => {
+export async function missingLinks(tx: Db, { customerId, links }: Scope & { links: Links }): Promise<Required<Links>> {
+  const owned = async (table: typeof spots | typeof slideshows | typeof screens | typeof zones, ids: number[]) => {
     if (!ids.length) return [];
     const rows = await tx
       .select({ id: table.id })
@@ -167,6 +189,7 @@ export async function missingLinks(tx: Db, { customerId, links }: Scope & { link
     spots: await owned(spots, links.spots),
     slideshows: await owned(slideshows, links.slideshows),
     screens: await owned(screens, links.screens),
+    zones: await owned(zones, links.zones ?? []),
   };
 }
 
@@ -175,6 +198,7 @@ async function setLinks(tx: Db, id: number, links: Links): Promise<void> {
   await tx.delete(scheduledContentSpots).where(eq(scheduledContentSpots.scheduledContentId, id));
   await tx.delete(scheduledContentSlideshows).where(eq(scheduledContentSlideshows.scheduledContentId, id));
   await tx.delete(scheduledContentScreens).where(eq(scheduledContentScreens.scheduledContentId, id));
+  await tx.delete(scheduledContentZones).where(eq(scheduledContentZones.scheduledContentId, id));
   if (links.spots.length) {
     await tx
       .insert(scheduledContentSpots)
@@ -189,6 +213,9 @@ async function setLinks(tx: Db, id: number, links: Links): Promise<void> {
     await tx
       .insert(scheduledContentScreens)
       .values(links.screens.map((screenId, i) => ({ scheduledContentId: id, screenId, position: i + 1 })));
+  }
+  if (links.zones?.length) {
+    await tx.insert(scheduledContentZones).values(links.zones.map((zoneId) => ({ scheduledContentId: id, zoneId })));
   }
 }
 
@@ -267,6 +294,39 @@ export async function deactivateEmptyScheduledContents(db: Db, { customerId }: S
         eq(scheduledContents.active, true),
         notExists(linked(scheduledContentSpots)),
         sql`(not exists ${linked(scheduledContentSlideshows)} or not exists ${linked(scheduledContentScreens)})`,
+      ),
+    )
+    .returning({ id: scheduledContents.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Before the zone `zoneId` is deleted (its links cascade): the items that play on that zone alone
+ * (not on every zone) are switched off, and then answer `no_zone_left`. In the deleting transaction.
+ */
+export async function switchOffItemsWithoutZone(
+  tx: Db,
+  { customerId, zoneId }: Scope & { zoneId: number },
+): Promise<number[]> {
+  const link = (other: boolean) =>
+    tx
+      .select({ one: sql`1` })
+      .from(scheduledContentZones)
+      .where(
+        and(
+          eq(scheduledContentZones.scheduledContentId, scheduledContents.id),
+          other ? sql`${scheduledContentZones.zoneId} <> ${zoneId}` : eq(scheduledContentZones.zoneId, zoneId),
+        ),
+      );
+  const rows = await tx
+    .update(scheduledContents)
+    .set({ active: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(scheduledContents.customerId, customerId),
+        eq(scheduledContents.allZones, false),
+        sql`exists ${link(false)}`,
+        notExists(link(true)),
       ),
     )
     .returning({ id: scheduledContents.id });

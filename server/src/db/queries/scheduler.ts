@@ -12,6 +12,7 @@ import {
   scheduledContentScreens,
   scheduledContentSlideshows,
   scheduledContentSpots,
+  scheduledContentZones,
   schedulerFires,
   screens,
   spots,
@@ -29,6 +30,8 @@ export interface ActiveSchedule {
   name: string;
   /** 'Csak nyitvatartási időben': not fired while the shop is closed. */
   onlyOpen: boolean;
+  /** 'Minden zóna' (issue 43): its spots go to every zone's player, else to its zones' only. */
+  allZones: boolean;
   /** The shop's IANA zone (`customers.timezone`). */
   timeZone: string;
   rule: ScheduleRule;
@@ -42,6 +45,7 @@ export async function listActiveSchedules(db: Db): Promise<ActiveSchedule[]> {
       customerId: scheduledContents.customerId,
       name: scheduledContents.name,
       onlyOpen: scheduledContents.onlyOpen,
+      allZones: scheduledContents.allZones,
       timeZone: customers.timezone,
       rule: {
         frequency: scheduledContents.frequency,
@@ -240,6 +244,32 @@ export async function listPlayerIdsByCustomer(db: Db, customerIds: readonly numb
       .where(inArray(players.customerId, chunk))
       .orderBy(asc(players.id));
     for (const row of rows) out.set(row.customerId, [...(out.get(row.customerId) ?? []), row.id]);
+  }
+  return out;
+}
+
+/**
+ * The players each item's spots go to, by item id: every player of the shop for an item of every
+ * zone (those added later too), else the players of its zones only (issue 43).
+ */
+export async function listSpotPlayerIds(
+  db: Db,
+  items: ReadonlyArray<{ id: number; customerId: number; allZones: boolean }>,
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  const byShop = await listPlayerIdsByCustomer(
+    db,
+    items.filter((i) => i.allZones).map((i) => i.customerId),
+  );
+  for (const item of items) if (item.allZones) out.set(item.id, byShop.get(item.customerId) ?? []);
+  for (const chunk of chunks(items.filter((i) => !i.allZones).map((i) => i.id))) {
+    const rows = await db
+      .select({ itemId: scheduledContentZones.scheduledContentId, id: players.id })
+      .from(scheduledContentZones)
+      .innerJoin(players, eq(players.zoneId, scheduledContentZones.zoneId))
+      .where(inArray(scheduledContentZones.scheduledContentId, chunk))
+      .orderBy(asc(players.id));
+    for (const row of rows) out.set(row.itemId, [...(out.get(row.itemId) ?? []), row.id]);
   }
   return out;
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_ZONE_NAME } from '../../../../contracts/names';
+import { createPlayer } from '../../db/queries/players';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, notExists, sql } from 'drizzle-orm';
@@ -150,7 +152,7 @@ export const channelCatalogueStep: SeedStep = {
   },
 };
 
-/** One player for every customer that has none (new customers get theirs on first GET /api/players). */
+/** One zone ('Üzlettér') and its player for every customer that has none. */
 export const customerPlayersStep: SeedStep = {
   name: '0003_customer_players',
   async run({ db }) {
@@ -166,7 +168,8 @@ export const customerPlayersStep: SeedStep = {
         ),
       )
       .orderBy(asc(customers.id));
-    if (!without.length) return;
-    await db.insert(players).values(without.map((c) => ({ customerId: c.id })));
+    // Every shop gets its first zone and player when it is made (migration 0026's trigger); a shop
+    // without one still gets them here.
+    for (const c of without) await createPlayer(db, { customerId: c.id, zoneName: DEFAULT_ZONE_NAME });
   },
 };

@@ -1,3 +1,4 @@
+import { firstZone } from '../../db/queries/zones';
 import { eq, inArray } from 'drizzle-orm';
 import { channels, customers, musicPlanBlocks, musicPlans, openingHours } from '../../db/schema';
 import type { SeedStep } from '../index';
@@ -24,6 +25,9 @@ export const dayPlanDemoStep: SeedStep = {
     const [demo] = await db.select({ id: customers.id }).from(customers).where(eq(customers.slug, 'demo'));
     if (!demo) return;
     const customerId = demo.id;
+    const zone = await firstZone(db, { customerId });
+    if (!zone) return;
+    const zoneId = zone.id;
     await db.insert(openingHours).values({
       customerId,
       week: [
@@ -40,6 +44,7 @@ export const dayPlanDemoStep: SeedStep = {
     const fallback = idOf.get(DEFAULT_CHANNEL);
     await db.insert(musicPlans).values({
       customerId,
+      zoneId,
       enabled: demoMusicPlan === true,
       defaultSourceType: fallback === undefined ? null : 'channel',
       defaultSourceId: fallback ?? null,
@@ -51,6 +56,7 @@ export const dayPlanDemoStep: SeedStep = {
         : [
             {
               customerId,
+              zoneId,
               name: b.name,
               ...WORKDAYS,
               sunday: false,
