@@ -52,7 +52,10 @@ export function usePlanHold(): { label: string; resume: () => Promise<void> } | 
   }, [until]);
   const resume = useCallback(async () => {
     try {
-      await commitPlayer(store, () => apiFetch<Player>('/api/music-plan/resume', { method: 'POST', body: {} }));
+      // The bar's zone's plan (issue 43); a player without `zone_id` names none (the first zone's).
+      const zone = store.get(playerAtom)?.zone_id;
+      const query = typeof zone === 'number' ? `?zone=${zone}` : '';
+      await commitPlayer(store, () => apiFetch<Player>(`/api/music-plan/resume${query}`, { method: 'POST', body: {} }));
       showToast(huPlayer.planResumed, store);
     } catch {
       showToast(huPlayer.failed, store);
