@@ -15,11 +15,13 @@ import { pageHref, PLAY_LOG_TYPES, type PlayLogFilter, type PlayLogFilterType } 
 import { errors } from '@/lib/i18n/hu/errors';
 import { playLog } from '@/lib/i18n/hu/play-log';
 import { reports } from '@/lib/i18n/hu/reports';
+import { zones } from '@/lib/i18n/hu/zones';
+import { useZoneUi } from '@/lib/api/zones';
 import buttons from '../buttons.module.scss';
 import { MixerHeader } from '../MixerHeader';
 import styles from './PlayLogView.module.scss';
 
-const hu = { errors, playLog, reports };
+const hu = { errors, playLog, reports, zones };
 
 const LOG_COLUMNS: readonly Column<PlayLogEntry>[] = [
   {
@@ -56,6 +58,21 @@ const LOG_COLUMNS: readonly Column<PlayLogEntry>[] = [
     cell: (e) => (e.ended === null ? '–' : e.ended ? hu.playLog.yes : hu.playLog.no),
     width: '7rem',
   },
+];
+
+/** 'Zóna' (issue 43, with more than one zone): the zone's name as it was then; a schedule's row is the shop's. */
+const ZONE_COLUMN: Column<PlayLogEntry> = {
+  key: 'zone',
+  header: hu.zones.column,
+  cell: (e) => e.zone_name ?? '–',
+  width: '9rem',
+};
+
+/** The log's columns, with 'Zóna' after the type when the shop has zones. */
+const LOG_COLUMNS_WITH_ZONE: readonly Column<PlayLogEntry>[] = [
+  ...LOG_COLUMNS.slice(0, 2),
+  ZONE_COLUMN,
+  ...LOG_COLUMNS.slice(2),
 ];
 
 const COUNT_COLUMNS: readonly Column<SpotDayCount>[] = [
@@ -105,6 +122,7 @@ export function PlayLogView({
   /** The API has the weekly report (an API without it, a Laravel one, gets no link to it). */
   weeklyReport?: boolean;
 }) {
+  const zoneUi = useZoneUi().length > 0;
   // The API fills in the default range; the inputs show it once known.
   const [filter, setFilter] = useState<PlayLogFilter>(() => ({
     ...initialFilter,
@@ -201,7 +219,7 @@ export function PlayLogView({
               <>
                 <DataTable
                   rows={page.data}
-                  columns={LOG_COLUMNS}
+                  columns={zoneUi ? LOG_COLUMNS_WITH_ZONE : LOG_COLUMNS}
                   rowKey={(e) => e.key}
                   caption={hu.playLog.logLabel}
                   empty={<EmptyState title={hu.playLog.empty} text={hu.playLog.emptyHint} />}

@@ -18,6 +18,9 @@ import { form as huForm } from '@/lib/i18n/hu/form';
 import { mixer as huMixer } from '@/lib/i18n/hu/mixer';
 import { scheduler as huScheduler } from '@/lib/i18n/hu/scheduler';
 import { toast as huToast } from '@/lib/i18n/hu/toast';
+import { zones as huZones } from '@/lib/i18n/hu/zones';
+import { useZoneUi } from '@/lib/api/zones';
+import { zoneBody, zoneChoiceOf, type ZoneChoice } from '@/lib/mixer/zones';
 import {
   allDays,
   bodyOf,
@@ -33,7 +36,7 @@ import { showToast } from '@/lib/ui/toast';
 import { PickList } from './PickList';
 import styles from './ScheduleForm.module.scss';
 
-const hu = { form: huForm, mixer: huMixer, scheduler: huScheduler, toast: huToast };
+const hu = { form: huForm, mixer: huMixer, scheduler: huScheduler, toast: huToast, zones: huZones };
 
 const t = hu.scheduler;
 
@@ -155,6 +158,9 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
     answer.current = null;
     setAsking(null);
   };
+  // 'Zónák' (issue 43, with more than one zone): every zone (the default), or the chosen ones.
+  const zones = useZoneUi();
+  const [zoneChoice, setZoneChoice] = useState<ZoneChoice>(() => zoneChoiceOf(item));
   const set = (patch: Partial<ScheduleDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const pick = (field: 'spots' | 'slideshows' | 'screens') => (id: number, on: boolean) =>
     setDraft((d) => ({ ...d, [field]: toggleId(d[field], id, on) }));
@@ -170,7 +176,7 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
       invalidAlert
       className={styles.wide}
       onSubmit={async (_data, signal) => {
-        const body = bodyOf(draft);
+        const body = { ...bodyOf(draft), ...zoneBody(zoneChoice, zones) };
         // Asked only of a form the server may take (a name, something to play): a refused one shows its errors first.
         const complete = body.name.trim() !== '' && body.spots.length + body.slideshows.length > 0;
         let most = complete ? mostFiresPerDay(body, Date.now(), timeZone) : 0;
@@ -273,6 +279,26 @@ export function ScheduleModal({ item, spots, slideshows, screens, onClose }: Pro
           chosen={draft.screens}
           onChange={pick('screens')}
         />
+      )}
+      {zones.length > 0 && (
+        <fieldset className={styles.group} data-zones-field="">
+          <legend className={styles.legend}>{hu.zones.schedulerZones}</legend>
+          <CheckboxField
+            name="all_zones"
+            label={hu.zones.allZones}
+            checked={zoneChoice.all}
+            onChange={(event) => setZoneChoice((c) => ({ ...c, all: event.target.checked }))}
+          />
+          {!zoneChoice.all && (
+            <PickList
+              name="zones"
+              legend={hu.zones.someZones}
+              items={zones.map((zone) => ({ id: zone.id, name: zone.name }))}
+              chosen={zoneChoice.ids}
+              onChange={(id, on) => setZoneChoice((c) => ({ ...c, ids: toggleId(c.ids, id, on) }))}
+            />
+          )}
+        </fieldset>
       )}
       <div className={styles.group}>
         <CheckboxField

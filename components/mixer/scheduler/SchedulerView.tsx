@@ -41,6 +41,7 @@ import { MixerHeader } from '../MixerHeader';
 import { PlayLogLink } from '../play-log/PlayLogLink';
 import { ScheduleTimeline } from './ScheduleTimeline';
 import styles from './SchedulerView.module.scss';
+import { zoneMessages } from '@/contracts/names';
 
 const hu = { errors, mixer: huMixer, scheduler: huScheduler, table };
 
@@ -111,7 +112,21 @@ export function SchedulerView({ initial }: { initial: SchedulerInitial }) {
       ),
       width: '7.5rem',
     },
-    { key: 'name', header: t.name, cell: (row) => row.name, primary: true },
+    {
+      key: 'name',
+      header: t.name,
+      // Zones (issue 43): every zone it named was deleted, so it was switched off; it says so.
+      cell: (row) =>
+        row.no_zone_left ? (
+          <>
+            {row.name}
+            <span className={styles.note}>{zoneMessages.noZoneLeft}</span>
+          </>
+        ) : (
+          row.name
+        ),
+      primary: true,
+    },
     {
       key: 'next',
       header: t.nextPlay,
