@@ -15,6 +15,7 @@ import { SPOTS_KEY } from '@/lib/api/spots';
 import { TUTORIALS_KEY } from '@/lib/api/tutorials';
 import { CUSTOMER_KEY } from '@/lib/api/use-customer';
 import { ME_KEY } from '@/lib/api/use-me';
+import { ZONES_KEY } from '@/lib/api/zones';
 import { SEEDED_AT_KEY } from '@/lib/api/seed-time';
 import { toChannelCard } from '@/lib/channels/catalogue';
 import type { PlayLogFilter } from '@/lib/mixer/play-log';
@@ -71,10 +72,41 @@ beforeEach(() => {
 });
 
 describe('the page reads seed SWR under the keys the hooks read', () => {
-  it('the (app) layout: the user and the customer', async () => {
+  it('the (app) layout: the user, the customer and the zones', async () => {
+    mockAnswers.set(ZONES_KEY, [{ id: 5, name: 'Kávézó', position: 0, player_id: 1 }]);
     const shell = await server.getAppShell();
-    expectSeeded(shell.fallback, [ME_KEY, CUSTOMER_KEY]);
+    expectSeeded(shell.fallback, [ME_KEY, CUSTOMER_KEY, ZONES_KEY]);
     expect(shell.player).toEqual({ id: 1 });
+  });
+
+  it('the (app) layout: no zones answer seeds an empty list (one zone, not asked again)', async () => {
+    mockAnswers.set(ZONES_KEY, null);
+    const shell = await server.getAppShell();
+    expect(shell.fallback[ZONES_KEY]).toEqual([]);
+  });
+
+  it('the (app) layout: the bar starts on the player this login sounds for', async () => {
+    mockAnswers.set(ME_KEY, { id: 1, session_id: 'sess-b' });
+    mockAnswers.set('/api/players', [
+      { id: 1, session_id: 'sess-a' },
+      { id: 2, session_id: 'sess-b' },
+    ]);
+    expect((await server.getAppShell()).player).toEqual({ id: 2, session_id: 'sess-b' });
+  });
+
+  it('the music plan of another zone reads its paths with ?zone=', async () => {
+    mockAnswers.set('/api/channels', [CHANNEL]);
+    mockAnswers.set(PLAYLISTS_KEY, []);
+    mockAnswers.set(ZONES_KEY, [
+      { id: 5, name: 'Kávézó', position: 0, player_id: 1 },
+      { id: 6, name: 'Terasz', position: 1, player_id: 2 },
+    ]);
+    const page = await server.getMusicPlanPage('6');
+    expect(page.zone).toBe(6);
+    expectSeeded(page.fallback, [`${MUSIC_PLAN_KEY}?zone=6`, `${MUSIC_BLOCKS_KEY}?zone=6`, SCHEDULE_PREVIEW_KEY]);
+    // The first zone, or one the shop does not have, is the plain paths.
+    expect((await server.getMusicPlanPage('5')).zone).toBeNull();
+    expect((await server.getMusicPlanPage('99')).zone).toBeNull();
   });
 
   it('the channels: the favourites, as the tiles show them', async () => {
@@ -152,6 +184,6 @@ describe('the page reads seed SWR under the keys the hooks read', () => {
     }
     mockAnswers.set(CUSTOMER_KEY, null);
     expectSeeded((await server.getSchedulerPage()).fallback, []);
-    expectSeeded((await server.getAppShell()).fallback, [ME_KEY]);
+    expectSeeded((await server.getAppShell()).fallback, [ME_KEY, ZONES_KEY]);
   });
 });
