@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import type { Player } from '@/contracts';
 import type { Zone } from '@/contracts/zones';
+import { PLAYABLE_CHANNEL } from '@/contracts/names';
 import { commitPlayer, steerPlayer } from '@/lib/player/commit';
 import { playerAtom } from '@/lib/player/state';
 import {
@@ -68,7 +69,7 @@ describe('the zone a page turns to', () => {
 
 describe("a tile's 'Szól:'", () => {
   it('names every zone playing it, in the zones’ order, the live player over the fetched one', () => {
-    const channel = { playable_type: 'App\\Models\\Channel', playable_id: 3, is_playing: true };
+    const channel = { playable_type: PLAYABLE_CHANNEL, playable_id: 3, is_playing: true };
     const players = [cafe({ ...channel, is_playing: false }), terrace(channel)];
     expect(zonesPlaying(ZONES, players, null, 'channel', 3)).toEqual(['Terasz']);
     // The bar's zone, pushed live: it plays now.
