@@ -69,7 +69,7 @@ describe('the zone a page turns to', () => {
 
 describe("a tile's 'Szól:'", () => {
   it('names every zone playing it, in the zones’ order, the live player over the fetched one', () => {
-    const channel = { playable_type: PLAYABLE_CHANNEL, playable_id: 3, is_playing: true };
+    const channel: Partial<Player> = { playable_type: PLAYABLE_CHANNEL, playable_id: 3, is_playing: true };
     const players = [cafe({ ...channel, is_playing: false }), terrace(channel)];
     expect(zonesPlaying(ZONES, players, null, 'channel', 3)).toEqual(['Terasz']);
     // The bar's zone, pushed live: it plays now.
