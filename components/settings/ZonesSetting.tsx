@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/TextField';
 import { FieldError } from '@/components/ui/FieldError';
 import { GripIcon } from '@/components/ui/icons';
 import { LazyConfirmDialog } from '@/components/ui/lazy';
-import { errorsFrom, type FieldErrors } from '@/lib/api/fetcher';
+import { BrowserApiError, errorsFrom, type FieldErrors } from '@/lib/api/fetcher';
 import { noteZones, reloadZones, useZones, zonesApi } from '@/lib/api/zones';
 import { form as huForm } from '@/lib/i18n/hu/form';
 import { zones as huZones } from '@/lib/i18n/hu/zones';
@@ -200,7 +200,12 @@ export function ZonesSetting() {
       setRowErrors({});
       showToast(hu.zones.deleted);
     } catch (error) {
-      setRowErrors({ [zone.id]: firstError(errorsFrom(error, hu.form.failed), 'zone') ?? '' });
+      // 'Az utolsó zóna nem törölhető.' comes as the answer's message (422), not under a field.
+      const said =
+        error instanceof BrowserApiError && Object.keys(error.errors).length === 0 && error.status < 500
+          ? error.message
+          : firstError(errorsFrom(error, hu.form.failed), 'zone');
+      setRowErrors({ [zone.id]: said ?? hu.form.failed });
     }
     await reloadZones().catch(() => undefined);
   };

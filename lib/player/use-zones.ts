@@ -6,7 +6,7 @@ import useSWR, { mutate } from 'swr';
 import type { Player } from '@/contracts';
 import type { Zone } from '@/contracts/zones';
 import { useMe } from '@/lib/api/use-me';
-import { useZoneUi, zonesApi } from '@/lib/api/zones';
+import { useZoneUi, useZones, zonesApi } from '@/lib/api/zones';
 import { zones as huZones } from '@/lib/i18n/hu/zones';
 import { membersAtom } from '@/lib/realtime/atoms';
 import { setMemberZone } from '@/lib/realtime/devices';
@@ -113,7 +113,10 @@ export function useRememberedZone(): void {
   const shown = useAtomValue(playerAtom);
   const { data: me } = useMe();
   const sessionId = me?.session_id ?? null;
-  const target = rememberedZone({ zones, members, sessionId, shown });
+  // The shown zone was deleted (here, in the settings): the bar turns to the first zone.
+  const all = useZones();
+  const gone = all.length > 0 && typeof shown?.zone_id === 'number' && !all.some((z) => z.id === shown.zone_id);
+  const target = gone ? (all[0] ?? null) : rememberedZone({ zones, members, sessionId, shown });
   useEffect(() => {
     if (!target) return;
     void steerZone(store, target).catch(() => undefined);
