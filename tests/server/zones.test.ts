@@ -497,3 +497,42 @@ describe('the device a remote steers from', () => {
     await backToOneZone();
   });
 });
+
+describe('the play log and zones', () => {
+  test("each play keeps its zone's name, also after the zone is deleted; ?zone= filters; the CSV has a 'Zóna' column", async () => {
+    await backToOneZone();
+    const [first] = await playersOf(a);
+    const b = await newZone(a, 'Terasz');
+    const [spot] = spotListSchema.parse(json(await a.get('/api/spots')));
+    const report = (playerId: number, id: string) =>
+      a.post(`/api/players/${playerId}/played`, {
+        type: 'spot',
+        id: spot!.id,
+        started_at: new Date(Date.now() - 60_000).toISOString(),
+        seconds: 10,
+        ended: true,
+        report_id: id,
+      });
+    const mine = await report(first!.id, `zones-first-${process.pid}`);
+    assert.equal(mine.statusCode, 201, mine.body);
+    assert.equal((json(mine) as { zone_name: string }).zone_name, DEFAULT_ZONE_NAME);
+    const theirs = await report(b.player_id, `zones-terrace-${process.pid}`);
+    assert.equal((json(theirs) as { zone_name: string }).zone_name, 'Terasz');
+
+    type Page = { data: Array<{ key: string; zone_name?: string | null; player_id: number | null }> };
+    const onlyB = json(await a.get(`/api/play-log?zone=${b.id}&type=spot`)) as Page;
+    assert.deepEqual(
+      onlyB.data.map((e) => e.zone_name),
+      ['Terasz'],
+    );
+    assert.equal((await a.post(`/api/zones/delete/${b.id}`, {})).statusCode, 200);
+    const all = json(await a.get('/api/play-log?type=spot')) as Page;
+    const names = all.data.map((e) => e.zone_name);
+    assert.ok(names.includes('Terasz') && names.includes(DEFAULT_ZONE_NAME), JSON.stringify(names));
+    const csv = (await a.get('/api/play-log/export')).body;
+    const [header, ...rows] = csv.slice(1).split('\r\n').filter(Boolean);
+    assert.equal(header!.split(';').at(-1), 'Zóna');
+    assert.ok(rows.some((r) => r.endsWith(';Terasz')));
+    assert.ok(rows.some((r) => r.endsWith(`;${DEFAULT_ZONE_NAME}`)));
+  });
+});
