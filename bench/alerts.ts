@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ALERT_OPENED_EVENT, DAY_KEYS } from '../contracts/names';
@@ -109,15 +109,16 @@ export async function measureAlertTick(): Promise<AlertMeasurement[]> {
     for (let i = 0; i < shopIds.length; i += 500) {
       const slice = shopIds.slice(i, i + 500);
       await db.insert(openingHours).values(slice.map((customerId) => ({ customerId, week, exceptions: [] })));
-      await db.insert(players).values(
-        slice.map((customerId) => ({
-          customerId,
-          sessionId: `device-${customerId}`,
+      // Each new shop has its player already (its first zone's, migration 0026).
+      await db
+        .update(players)
+        .set({
+          sessionId: sql`'device-' || ${players.customerId}`,
           isPlaying: true,
           outputState: 'audible',
           outputSince: new Date(),
-        })),
-      );
+        })
+        .where(inArray(players.customerId, slice));
     }
     // Every shop's audio device is on its presence channel.
     for (let i = 0; i < shopIds.length; i += 200) {
@@ -229,15 +230,9 @@ export async function measureAlertLatency(): Promise<AlertMeasurement[]> {
       })),
     );
     const ps = await db
-      .insert(players)
-      .values(
-        ids.map((customerId) => ({
-          customerId,
-          sessionId: `rt-${customerId}`,
-          isPlaying: true,
-          outputState: 'audible',
-        })),
-      )
+      .update(players)
+      .set({ sessionId: sql`'rt-' || ${players.customerId}`, isPlaying: true, outputState: 'audible' })
+      .where(inArray(players.customerId, ids))
       .returning({ id: players.id, customerId: players.customerId });
     const channelOf = new Map(ps.map((p) => [`private-player.${p.id}`, p.customerId]));
     const openedAt = new Map<number, number>();

@@ -17,11 +17,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Pusher from 'pusher-js';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { DAY_KEYS } from '../contracts/names';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../server/src/db/client';
-import { customers, musicPlanBlocks, musicPlans, openingHours, players } from '../server/src/db/schema';
+import { customers, musicPlanBlocks, musicPlans, openingHours, zones as zoneRows } from '../server/src/db/schema';
 import { createPlayerService } from '../server/src/player/service';
 import { createPlanRunner } from '../server/src/scheduler/plan-runner';
 import { floorMinute } from '../contracts/time';
@@ -109,10 +109,19 @@ export async function measurePlanTick(): Promise<PlanMeasurement[]> {
     for (let i = 0; i < shopIds.length; i += 100) {
       const slice = shopIds.slice(i, i + 100);
       await db.insert(openingHours).values(slice.map((customerId) => ({ customerId, week, exceptions: [] })));
-      await db.insert(players).values(slice.map((customerId) => ({ customerId })));
+      // Each new shop has its first zone and player already (migration 0026); the plan is that zone's.
+      const zoneOf = new Map(
+        (
+          await db
+            .select({ id: zoneRows.id, customerId: zoneRows.customerId })
+            .from(zoneRows)
+            .where(inArray(zoneRows.customerId, slice))
+        ).map((z) => [z.customerId, z.id]),
+      );
       await db.insert(musicPlans).values(
         slice.map((customerId, k) => ({
           customerId,
+          zoneId: zoneOf.get(customerId)!,
           enabled: true,
           defaultSourceType: 'channel',
           defaultSourceId: channels[k % channels.length]!,
@@ -126,6 +135,7 @@ export async function measurePlanTick(): Promise<PlanMeasurement[]> {
             const odd = b >= 5;
             return {
               customerId,
+              zoneId: zoneOf.get(customerId)!,
               name: `Blokk ${b + 1}`,
               monday: !odd,
               tuesday: odd,

@@ -98,22 +98,23 @@ async function seedShops(prefix: string, count: number): Promise<Shop[]> {
   const db = await connectPg(DATABASE_URL);
   try {
     await db.query('BEGIN');
-    const { rows } = await db.query<{ slug: string; customer_id: number; user_id: number; player_id: number }>(
+    // A new shop gets its zone and player from the database (migration 0026): read them after the insert.
+    await db.query(
       `WITH c AS (
          INSERT INTO customers (slug, name)
          SELECT $1 || '-' || lpad(g::text, 5, '0'), 'Mérőbolt ' || g FROM generate_series(1, $2::int) g
          RETURNING id, slug
-       ), u AS (
-         INSERT INTO users (customer_id, name, email, password)
-         SELECT id, 'Vezető', 'vezeto@' || slug || '.hu', '!' FROM c
-         RETURNING id, customer_id
-       ), p AS (
-         INSERT INTO players (customer_id) SELECT id FROM c RETURNING id, customer_id
        )
-       SELECT c.slug, c.id AS customer_id, u.id AS user_id, p.id AS player_id
-       FROM c JOIN u ON u.customer_id = c.id JOIN p ON p.customer_id = c.id
-       ORDER BY c.id`,
+       INSERT INTO users (customer_id, name, email, password)
+       SELECT id, 'Vezető', 'vezeto@' || slug || '.hu', '!' FROM c`,
       [prefix, count],
+    );
+    const { rows } = await db.query<{ slug: string; customer_id: number; user_id: number; player_id: number }>(
+      `SELECT c.slug, c.id AS customer_id, u.id AS user_id, p.id AS player_id
+       FROM customers c JOIN users u ON u.customer_id = c.id JOIN players p ON p.customer_id = c.id
+       WHERE c.slug LIKE $1 || '-%'
+       ORDER BY c.id`,
+      [prefix],
     );
     const shops = rows.map((r, i) => {
       const token = randomBytes(20).toString('hex');

@@ -139,6 +139,7 @@ describe('POST /api/players/{id}/played', () => {
       seconds: 29.6,
       ended: true,
       player_id: player,
+      zone_name: 'Üzlettér',
     });
     // Sent again after a reconnect, even with other values: the first one stands.
     const again = await played({ ...body, seconds: 3, ended: false });
@@ -412,14 +413,16 @@ describe('GET /api/play-log/export', () => {
       'attachment; filename="lejatszasi-naplo_2026-11-22_2026-11-23.csv"',
     );
     assert.ok(
-      res.body.startsWith('\uFEFFIdőpont;Típus;Név;Lejátszott idő (mp);Végig szólt;Lejátszó;Ütemezett szpotok\r\n'),
+      res.body.startsWith(
+        '\uFEFFIdőpont;Típus;Név;Lejátszott idő (mp);Végig szólt;Lejátszó;Ütemezett szpotok;Zóna\r\n',
+      ),
     );
     const lines = res.body.slice(1).split('\r\n').filter(Boolean);
     assert.equal(lines.length, 1 + 1203 + 1);
     const last = lines[lines.length - 1]!;
-    assert.equal(last, `2026.11.23 09:30:02;Szpot;"'=HYPERLINK(""x"";""katt"")";29,6;igen;Chrome · Windows;`);
+    assert.equal(last, `2026.11.23 09:30:02;Szpot;"'=HYPERLINK(""x"";""katt"")";29,6;igen;Chrome · Windows;;`);
     // A report stored before devices were recorded names none: an empty cell, never an internal id.
-    assert.equal(lines[1], `2026.11.22 13:00:00;Zene;Zeneszám;180,0;igen;;`);
+    assert.equal(lines[1], `2026.11.22 13:00:00;Zene;Zeneszám;180,0;igen;;;`);
     const bodyRows = await t.database.db
       .select()
       .from(playReports)

@@ -193,6 +193,18 @@ test('written through their schemas, the answers are what the handlers gave, and
   assert.equal((await send(a, 'POST', '/api/devices/nincs-ilyen/name', { body: { name: 'Pult' } })).statusCode, 404);
   assert.equal((await send(a, 'POST', `/api/devices/${sessionId}/name`, { body: { name: '' } })).statusCode, 422);
 
+  // Zones.
+  const zone = (await send(a, 'POST', '/api/zones', { body: { name: 'Terasz' } })).json() as { id: number };
+  const [firstZone] = (await send(a, 'GET', '/api/zones')).json() as Array<{ id: number }>;
+  await send(a, 'POST', `/api/zones/${zone.id}`, { body: { name: 'Kávézó' } });
+  await send(a, 'POST', '/api/zones/reorder', { body: { ids: [zone.id, firstZone!.id] } });
+  assert.equal((await send(a, 'POST', '/api/zones/reorder', { body: { ids: [zone.id] } })).statusCode, 422);
+  await send(a, 'POST', '/api/music-plan/copy', { body: { from_zone: firstZone!.id, to_zone: zone.id } });
+  await send(a, 'POST', `/api/devices/${sessionId}/zone`, { body: { zone_id: zone.id } });
+  await send(a, 'POST', '/api/zones/reorder', { body: { ids: [firstZone!.id, zone.id] } });
+  await send(a, 'POST', `/api/zones/delete/${zone.id}`);
+  assert.equal((await send(a, 'POST', `/api/zones/delete/${firstZone!.id}`)).statusCode, 422);
+
   // Help.
   const topics = (await send(a, 'GET', '/api/tutorials')).json() as Array<{
     id: number;

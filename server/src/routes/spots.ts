@@ -144,22 +144,16 @@ export function registerSpotRoutes(fastify: FastifyInstance, ctx: AppContext) {
   });
 
   /**
-   * Whether any player of the customer has its audio device online (a live login present in the
-   * customer's presence channel, as output ownership is judged): only that device plays a spot.
+   * Whether the player's audio device is online (a live login present in the customer's presence
+   * channel, as output ownership is judged): only that device plays a spot.
    */
-  const hasAudioDevice = async (customerId: number) => {
-    const list = await ctx.players.list({ customerId, sessionId: null });
-    for (const player of list) {
-      if (player.session_id && (await ctx.players.isSessionOnline({ customerId, sessionId: player.session_id })))
-        return true;
-    }
-    return false;
-  };
+  const hasAudioDevice = async (customerId: number, sessionId: string | null) =>
+    sessionId !== null && (await ctx.players.isSessionOnline({ customerId, sessionId }));
 
-  // Like the scheduler: one PlaySpots, in the given order, to every player of the customer (the
-  // path's player must be the customer's). Nobody is skipped: the caller may be the audio device.
-  // 'Azonnali lejátszás' calls it too. With no audio device online nothing is sent (409): remotes
-  // would otherwise announce an ad that nobody hears.
+  // Like the scheduler: one PlaySpots, in the given order, to the path's player (the customer's):
+  // the zone the bar shows (zones, issue 43), not the shop's other zones. Nobody is skipped: the
+  // caller may be the audio device. 'Azonnali lejátszás' calls it too. With no audio device online
+  // nothing is sent (409): remotes would otherwise announce an ad that nobody hears.
   const play = {
     // 'Play now' is the bundled API's own: the web app offers it where it is answered.
     config: { webApp: 'optional' as const },
@@ -176,9 +170,10 @@ export function registerSpotRoutes(fastify: FastifyInstance, ctx: AppContext) {
     const rows = await getSpots(db, { customerId: req.tenant.id, ids });
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (ids.some((id) => !byId.has(id))) throw new ValidationError({ spots: [spotMessages.spotsUnknown] });
-    if (!(await hasAudioDevice(req.tenant.id))) throw new HttpError(409, spotMessages.noAudioDevice);
+    const player = await ctx.players.get(actor(req), req.params.id);
+    if (!(await hasAudioDevice(req.tenant.id, player.session_id))) throw new HttpError(409, spotMessages.noAudioDevice);
     const spots = ids.map((id) => playerSoundResource(storage, 'spot', byId.get(id)!));
-    await ctx.realtime.playSpots(req.tenant.id, spots);
+    await ctx.realtime.playSpotsToPlayers([player.id], spots);
     return { spots };
   });
 }
