@@ -13,6 +13,7 @@ import { DEFAULT_LANDSCAPE, defaultChannelCover } from './cover';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import styles from './FeaturedSlide.module.scss';
 import { preloadEngineOnIntent } from '@/lib/player/use-player-engine';
+import { useZonesPlaying } from '@/lib/player/use-zones';
 
 const hu = { channels: huChannels, player: huPlayer };
 
@@ -20,6 +21,8 @@ const hu = { channels: huChannels, player: huPlayer };
 export function FeaturedSlide({ channel, priority = false }: { channel: ChannelCard; priority?: boolean }) {
   const { active, playing, unknown } = usePlayableState('channel', channel.id);
   const { playChannel } = usePlayerActions();
+  // Zones (issue 43): where it plays now ('Szól: Kávézó, Terasz'), as the tiles say it.
+  const playsIn = useZonesPlaying('channel', channel.id);
 
   return (
     <article className={`${styles.card} ${active ? styles.active : ''}`} data-active={active || undefined}>
@@ -50,6 +53,11 @@ export function FeaturedSlide({ channel, priority = false }: { channel: ChannelC
               {formatTrackCount(channel.tracks_count)} · {formatHoursMinutes(channel.channel_duration)}
               {active && !unknown && <> · {playing ? hu.player.nowPlaying : hu.player.paused}</>}
             </span>
+            {playsIn && (
+              <span className={styles.meta} data-plays-in="">
+                {playsIn}
+              </span>
+            )}
           </span>
         </span>
       </IntentLink>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Zone } from '@/contracts/zones';
 import { LazyConfirmDialog } from '@/components/ui/lazy';
 import { BrowserApiError } from '@/lib/api/fetcher';
@@ -22,6 +22,7 @@ export function PlanZones({ zone }: { zone: number | null }) {
   const zones = useZoneUi();
   const router = useRouter();
   const [copyTo, setCopyTo] = useState<Zone | null>(null);
+  const id = useId();
   if (!zones.length) return null;
   const current = zones.find((z) => z.id === zone) ?? zones[0]!;
   const others = zones.filter((z) => z.id !== current.id);
@@ -38,9 +39,12 @@ export function PlanZones({ zone }: { zone: number | null }) {
 
   return (
     <div className={styles.zones}>
-      <label className={styles.zoneField}>
-        <span className={styles.zoneLabel}>{hu.zones.picker}</span>
+      <div className={styles.zoneField}>
+        <label className={styles.zoneLabel} htmlFor={`${id}-zone`}>
+          {hu.zones.picker}
+        </label>
         <select
+          id={`${id}-zone`}
           className={styles.zoneSelect}
           value={current.id}
           onChange={(event) => {
@@ -54,13 +58,15 @@ export function PlanZones({ zone }: { zone: number | null }) {
             </option>
           ))}
         </select>
-      </label>
-      <label className={styles.zoneField}>
-        <span className={styles.zoneLabel}>{hu.zones.copyWeek}</span>
+      </div>
+      <div className={styles.zoneField}>
+        <label className={styles.zoneLabel} htmlFor={`${id}-copy`}>
+          {hu.zones.copyWeek}
+        </label>
         <select
+          id={`${id}-copy`}
           className={styles.zoneSelect}
           value=""
-          aria-label={hu.zones.copyWeek}
           onChange={(event) => {
             const target = others.find((z) => String(z.id) === event.target.value);
             if (target) setCopyTo(target);
@@ -75,7 +81,7 @@ export function PlanZones({ zone }: { zone: number | null }) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <LazyConfirmDialog
         open={copyTo !== null}
         onOpenChange={(open) => {
