@@ -51,7 +51,7 @@ export function ZoneMenuDropdown({ current, defaultOpen = false }: { current: Zo
                 <DropdownMenu.RadioItem
                   key={zone.id}
                   value={String(zone.id)}
-                  className={menu.item}
+                  className={`${menu.item} ${styles.disabled}`}
                   disabled={sounding !== null && sounding.id !== zone.id}
                   aria-label={`${zone.name}, ${what}, ${online ? hu.zones.deviceOnline : hu.zones.deviceOffline}`}
                 >

@@ -73,7 +73,7 @@ export function PlanZones({ zone }: { zone: number | null }) {
           }}
         >
           <option value="" disabled>
-            {hu.zones.copyWeek}
+            {hu.zones.copyWeekPick}
           </option>
           {others.map((z) => (
             <option key={z.id} value={z.id}>

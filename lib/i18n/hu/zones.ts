@@ -39,6 +39,7 @@ export const zones = {
   // The music plan.
   picker: 'Zóna',
   copyWeek: 'Hét másolása ide: …',
+  copyWeekPick: 'Válasszon zónát',
   copyWeekTo: (name: string) => `Hét másolása ide: ${name}`,
   copyWeekAsk: (from: string, to: string) =>
     `A(z) ${from} zóna hetét átmásolja a(z) ${to} zónába? A(z) ${to} zóna eddigi blokkjai helyére kerül.`,
