@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { StreamedPart } from '../_frame/streamed-part';
 import { ChannelsView } from '@/components/channels/ChannelsView';
 import viewStyles from '@/components/channels/ChannelsView.module.scss';
 import { AppProviders } from '@/components/layout/AppProviders';
@@ -27,7 +28,9 @@ export default function ChannelsPage() {
         </div>
       }
     >
-      <Channels />
+      <StreamedPart>
+        <Channels />
+      </StreamedPart>
     </Suspense>
   );
 }

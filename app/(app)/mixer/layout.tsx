@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import { StreamedPart } from '../_frame/streamed-part';
 import { MixerTabs } from '@/components/mixer/MixerTabs';
 import { getMixerTabs } from '@/lib/server';
 
@@ -11,7 +12,9 @@ export default function MixerLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <Suspense fallback={<MixerTabs musicPlan />}>
-        <ReadMixerTabs />
+        <StreamedPart>
+          <ReadMixerTabs />
+        </StreamedPart>
       </Suspense>
       {children}
     </>

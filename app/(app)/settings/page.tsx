@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { StreamedPart } from '../_frame/streamed-part';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { SettingsView } from '@/components/settings/SettingsView';
@@ -14,7 +15,9 @@ export const metadata: Metadata = { title: hu.pages.settings };
 export default function SettingsPage() {
   return (
     <Suspense fallback={<PageHeading>{hu.pages.settings}</PageHeading>}>
-      <Settings />
+      <StreamedPart>
+        <Settings />
+      </StreamedPart>
     </Suspense>
   );
 }

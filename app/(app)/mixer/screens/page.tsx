@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { StreamedPart } from '../../_frame/streamed-part';
 import { PageHeading } from '@/components/layout/PageHeading';
 import sectionStyles from '@/components/mixer/MixerSection.module.scss';
 import { headers } from 'next/headers';
@@ -24,7 +25,9 @@ export default function ScreensPage() {
         </div>
       }
     >
-      <ScreensContent />
+      <StreamedPart>
+        <ScreensContent />
+      </StreamedPart>
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { StreamedPart } from '../../_frame/streamed-part';
 import { PageHeading } from '@/components/layout/PageHeading';
 import sectionStyles from '@/components/mixer/MixerSection.module.scss';
 import { AppProviders } from '@/components/layout/AppProviders';
@@ -22,7 +23,9 @@ export default function SlideshowsPage() {
         </div>
       }
     >
-      <SlideshowsContent />
+      <StreamedPart>
+        <SlideshowsContent />
+      </StreamedPart>
     </Suspense>
   );
 }

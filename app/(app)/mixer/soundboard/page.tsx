@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { StreamedPart } from '../../_frame/streamed-part';
 import { PageHeading } from '@/components/layout/PageHeading';
 import headerStyles from '@/components/mixer/MixerHeader.module.scss';
 import { AppProviders } from '@/components/layout/AppProviders';
@@ -22,7 +23,9 @@ export default function SoundboardPage() {
         </div>
       }
     >
-      <SoundboardContent />
+      <StreamedPart>
+        <SoundboardContent />
+      </StreamedPart>
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { StreamedPart } from '../../_frame/streamed-part';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { PlaylistsView } from '@/components/playlists/PlaylistsView';
 import viewStyles from '@/components/playlists/PlaylistsView.module.scss';
@@ -21,7 +22,9 @@ export default function PlaylistsPage() {
         </div>
       }
     >
-      <Playlists />
+      <StreamedPart>
+        <Playlists />
+      </StreamedPart>
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { StreamedPart } from '../../_frame/streamed-part';
 import { PageHeading } from '@/components/layout/PageHeading';
 import { notFound } from 'next/navigation';
 import { AppProviders } from '@/components/layout/AppProviders';
@@ -24,7 +25,9 @@ export default async function TutorialPage({ params }: { params: Promise<{ id?: 
   if (itemId !== null) return <Tutorial itemId={itemId} />;
   return (
     <Suspense fallback={<PageHeading>{hu.pages.tutorial}</PageHeading>}>
-      <Tutorial itemId={null} />
+      <StreamedPart>
+        <Tutorial itemId={null} />
+      </StreamedPart>
     </Suspense>
   );
 }
