@@ -9,13 +9,17 @@ import { ApiBase } from '@/lib/api/api-base';
 import { env } from '@/lib/env';
 import { RealtimeFallback } from '@/lib/realtime/fallback-config';
 import { getAppShell } from '@/lib/server';
+import { RevealAtOnce } from './_frame/reveal-at-once';
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   // A 401 goes through /auth/expired, so an expired session never renders the shell.
   const { player, apiBase, fallback } = await getAppShell();
 
+  // The frame (sidebar, header, player bar) is the shell; each page streams its own reads into it
+  // behind its real heading (a Suspense boundary per page), revealed at once (RevealAtOnce).
   return (
     <AppProviders fallback={fallback}>
+      <RevealAtOnce />
       <ApiBase base={apiBase} />
       <RealtimeFallback config={env().realtime} />
       <PlayerRoot player={player}>

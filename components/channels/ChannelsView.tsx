@@ -72,10 +72,9 @@ export function ChannelsView({ catalogue, unavailable = {} }: ChannelsViewProps)
 
       {featured.length > 0 && (
         <div className={styles.featured}>
-          {/* In the shell, not in a Suspense boundary of its own: the first slide is the page's LCP
-              image. React's server renderer moves a finished boundary that would push the first chunk
-              past ~12.8 kB out of place (a hidden <div> revealed by an inline script, throttled to
-              after the first paint), which painted the carousel 400-650 ms after the rest of the page. */}
+          {/* Not in a Suspense boundary of its own: the first slide is the page's LCP image, so it
+              comes in the same streamed part as the rows, right after the frame and the heading
+              (the page's one boundary, revealed at once: app/(app)/_frame/reveal-at-once.tsx). */}
           <Slider title={hu.channels.featured} headingLevel={2} factor={FEATURED_FACTOR} loop autoplay>
             {featured.map((channel, index) => (
               <FeaturedSlide key={channel.id} channel={channel} priority={index < EAGER_FEATURED} />

@@ -1,4 +1,7 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { StreamedPart } from '../_frame/streamed-part';
+import { PageHeading } from '@/components/layout/PageHeading';
 import { AppProviders } from '@/components/layout/AppProviders';
 import { SettingsView } from '@/components/settings/SettingsView';
 import { pages } from '@/lib/i18n/hu/pages';
@@ -8,7 +11,18 @@ const hu = { pages };
 
 export const metadata: Metadata = { title: hu.pages.settings };
 
-export default async function SettingsPage() {
+/** The page's heading first (SettingsView's own); the sections once their reads are in. */
+export default function SettingsPage() {
+  return (
+    <Suspense fallback={<PageHeading>{hu.pages.settings}</PageHeading>}>
+      <StreamedPart>
+        <Settings />
+      </StreamedPart>
+    </Suspense>
+  );
+}
+
+async function Settings() {
   const { settings, openingHours, blockedTracks, fallback } = await getSettingsPage();
   return (
     <AppProviders fallback={fallback}>
