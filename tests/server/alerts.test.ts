@@ -12,7 +12,7 @@ import {
   alertEventSchema,
   type AlertSettings,
 } from '../../contracts/alerts';
-import { ALERT_CLOSED_EVENT, ALERT_OPENED_EVENT, privatePlayerChannel } from '../../contracts/names';
+import { ALERT_CLOSED_EVENT, ALERT_OPENED_EVENT, privatePlayerChannel, zoneMusicTitle } from '../../contracts/names';
 import { presenceCustomerChannel } from '../../contracts/realtime';
 import type { OpeningDay } from '../../contracts/opening-hours';
 import {
@@ -28,7 +28,9 @@ import {
   pushSubscriptions,
   schedulerFires,
   spots,
+  zones,
 } from '../../server/src/db/schema';
+import { createZone } from '../../server/src/db/queries/zones';
 import { startPushService, type PushService } from '../support/push-service';
 import { createTestApp, DEMO, loggedIn, OTHER, TEST_DATABASE_URL, type TestApp } from './helpers';
 
@@ -318,6 +320,28 @@ describe('state alerts', () => {
       r3.opened.map((a) => [a.kind, a.title]),
       [['stalled', ALERT_TITLES.stalled]],
     );
+  });
+
+  test("zones: with more than one zone a zone's blocked device is named in the title ('… a(z) Terasz zónában: …')", async () => {
+    const { db } = t.database;
+    await setSettings(demoId, { delay: 1 });
+    const terrace = await createZone(db, { customerId: demoId, name: 'Terasz' });
+    try {
+      await setPlayer(terrace.playerId, {
+        sessionId: `terrace-pc-${devices}`,
+        isPlaying: true,
+        outputState: 'needs_tap',
+      });
+      assert.deepEqual((await tickAt(BASE)).opened, []);
+      const r = await tickAt(BASE + MINUTE);
+      assert.deepEqual(
+        r.opened.map((a) => [a.kind, a.title]),
+        [['blocked', 'Nem szól a zene a(z) Terasz zónában: a böngésző nem engedte elindítani']],
+      );
+      assert.equal(r.opened[0]!.title, zoneMusicTitle(ALERT_TITLES.blocked, 'Terasz', 2));
+    } finally {
+      await db.delete(zones).where(eq(zones.id, terrace.id));
+    }
   });
 
   test('closing time closes open alerts without a notice and forgets the causes', async () => {

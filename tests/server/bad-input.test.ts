@@ -61,6 +61,8 @@ const ids = {
   otherScheduledContent: 0,
   musicBlock: 0,
   otherMusicBlock: 0,
+  zone: 0,
+  otherZone: 0,
   settings: [] as number[],
   otherSetting: 0,
   tutorialTopic: 0,
@@ -156,6 +158,9 @@ before(async () => {
   };
   ids.musicBlock = await musicBlock(user);
   ids.otherMusicBlock = await musicBlock(other);
+  // A second zone of the demo shop (its first, the last one, cannot be deleted), and the other's.
+  ids.zone = (await user.post('/api/zones', { name: 'Terasz' })).json().id;
+  ids.otherZone = (await other.get('/api/zones')).json()[0].id;
   ids.scheduledContent = await schedule(user, ids.spots[0]!, mine);
   ids.otherScheduledContent = await schedule(other, ids.otherSpot, theirs);
   Object.assign(ids, {
@@ -276,7 +281,9 @@ type FieldKind =
   | 'week'
   | 'exceptions'
   | 'sourceType'
-  | 'sourceId';
+  | 'sourceId'
+  | 'zoneId'
+  | 'zoneIds';
 
 /** Values that may pass, so refusals deeper down (and accepted writes) are reached too. */
 function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
@@ -425,6 +432,14 @@ function plausible(kind: FieldKind): fc.Arbitrary<unknown> {
       return fc.constantFrom('channel', 'playlist', 'Channel', 'App\\Models\\Channel', '');
     case 'sourceId':
       return fc.constantFrom(ids.channel, ids.playlists[0] ?? 1, ids.otherPlaylist, String(ids.channel), 999_999, 0);
+    case 'zoneId':
+      return fc.constantFrom(ids.zone, ids.otherZone, String(ids.zone), 999_999, 0);
+    case 'zoneIds':
+      return fc.oneof(
+        fc.constant([ids.zone]),
+        fc.constant([]),
+        fc.array(fc.constantFrom(ids.zone, ids.otherZone, 999_999), { maxLength: 3 }),
+      );
   }
 }
 
@@ -455,6 +470,7 @@ function ownIds(): Record<ParamKind, () => Array<string | number>> {
     scheduledContent: () => [ids.scheduledContent],
     musicBlock: () => [ids.musicBlock],
     setting: () => ids.settings,
+    zone: () => [ids.zone],
     tutorialTopic: () => [ids.tutorialTopic],
     tutorialItem: () => [ids.tutorialItem],
     faqTopic: () => [ids.faqTopic],
@@ -476,6 +492,7 @@ function paramValue(kind: ParamKind): fc.Arbitrary<{ raw: string } | { value: st
     scheduledContent: () => [ids.otherScheduledContent],
     musicBlock: () => [ids.otherMusicBlock],
     setting: () => [ids.otherSetting],
+    zone: () => [ids.otherZone],
   };
   const valid = fc.constantFrom(...own[kind]().map(String)).map((value) => ({ value }));
   const other = foreign[kind] ? fc.constantFrom(...foreign[kind]!().map(String)).map((value) => ({ value })) : valid;
@@ -585,6 +602,12 @@ const INPUTS: Record<string, RouteInput> = {
     },
   },
   'POST /api/devices/:sessionId/name': { body: { name: 'name' } },
+  'POST /api/devices/:sessionId/zone': { body: { zone_id: 'zoneId' } },
+  'POST /api/zones': { body: { name: 'name' } },
+  'POST /api/zones/:id': { body: { name: 'name' } },
+  'POST /api/zones/reorder': { body: { ids: 'zoneIds' } },
+  'POST /api/zones/delete/:id': {},
+  'POST /api/music-plan/copy': { body: { from_zone: 'zoneId', to_zone: 'zoneId' } },
   'POST /api/spots': { body: { name: 'name', file: 'text' } },
   'POST /api/spots/:id': { body: { name: 'name', id: 'text', file: 'text' } },
   'POST /api/spots/delete/:id': {},

@@ -43,6 +43,8 @@ interface Shop {
   scheduledContent: number;
   musicBlock: number;
   setting: number;
+  /** A second zone (the first, the last one, cannot be deleted). */
+  zone: number;
 }
 const shops = {} as { demo: Shop; other: Shop };
 let channel = 0;
@@ -84,7 +86,10 @@ async function shopOf(client: Client, slug: string): Promise<Shop> {
     source_id: created.json().id,
   });
   assert.equal(block.statusCode, 201, block.body);
+  const zone = await client.post('/api/zones', { name: `${slug} terasz` });
+  assert.equal(zone.statusCode, 201, zone.body);
   return {
+    zone: zone.json().id,
     musicBlock: block.json().id,
     scheduledContent: schedule.json().id,
     slideshow: slideshow.json().id,
@@ -169,6 +174,8 @@ function idOf(kind: ParamKind, shop: Shop): string {
       return String(shop.musicBlock);
     case 'setting':
       return String(shop.setting);
+    case 'zone':
+      return String(shop.zone);
     case 'tutorialTopic':
     case 'tutorialItem':
     case 'faqTopic':
@@ -202,6 +209,9 @@ const VALID_BODY: Record<string, (shop: Shop) => Record<string, unknown>> = {
     report_id: `isolation-${shop.spot}`,
   }),
   'POST /api/devices/:sessionId/name': () => ({ name: 'Pult' }),
+  'POST /api/devices/:sessionId/zone': (shop) => ({ zone_id: shop.zone }),
+  'POST /api/zones/:id': () => ({ name: 'Raktár' }),
+  'POST /api/zones/delete/:id': () => ({}),
   'POST /api/spots/:id': () => ({ name: 'Átnevezett szpot' }),
   'POST /api/spots/delete/:id': () => ({}),
   'POST /api/sounds/:id/favorite': () => ({}),

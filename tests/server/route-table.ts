@@ -53,6 +53,7 @@ export const READ_ONLY_GETS = new Set([
   'GET /api/opening-hours',
   'GET /api/music-plan',
   'GET /api/music-plan/blocks',
+  'GET /api/zones',
   'GET /api/blocked-tracks',
   'GET /api/play-log',
   'GET /api/play-log/spots',
@@ -118,7 +119,8 @@ export type TenantKind =
   | 'screenHash'
   | 'scheduledContent'
   | 'musicBlock'
-  | 'setting';
+  | 'setting'
+  | 'zone';
 export type GlobalKind = 'channel' | 'track' | 'tutorialTopic' | 'tutorialItem' | 'faqTopic';
 export type OtherKind = 'page' | 'resetToken' | 'pusherApp' | 'pusherChannel' | 'mediaPath';
 export type ParamKind = TenantKind | GlobalKind | OtherKind;
@@ -134,6 +136,7 @@ export const TENANT_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
   'scheduledContent',
   'musicBlock',
   'setting',
+  'zone',
 ]);
 export const GLOBAL_KINDS: ReadonlySet<ParamKind> = new Set<ParamKind>([
   'channel',
@@ -176,6 +179,9 @@ export const PARAM_KINDS: Record<string, Record<string, ParamKind>> = {
   'POST /api/players/:id/spots/play': { id: 'player' },
   'POST /api/players/:id/played': { id: 'player' },
   'POST /api/devices/:sessionId/name': { sessionId: 'session' },
+  'POST /api/devices/:sessionId/zone': { sessionId: 'session' },
+  'POST /api/zones/:id': { id: 'zone' },
+  'POST /api/zones/delete/:id': { id: 'zone' },
   'POST /api/spots/:id': { id: 'spot' },
   'POST /api/spots/delete/:id': { id: 'spot' },
   'POST /api/sounds/:id/favorite': { id: 'sound' },
@@ -268,6 +274,8 @@ const THROUGH: Record<string, (customerId: number) => string> = {
   scheduled_content_slideshows: (id) =>
     `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
   scheduled_content_screens: (id) =>
+    `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
+  scheduled_content_zones: (id) =>
     `scheduled_content_id in (select id from scheduled_contents where customer_id = ${id})`,
   player_commands: (id) => `player_id in (select id from players where customer_id = ${id})`,
 };

@@ -237,7 +237,7 @@ describe('the zone calls', () => {
       ];
       for (const res of await Promise.all(calls)) {
         assert.equal(res.statusCode, 404, res.body);
-        assert.deepEqual(json(res), { message: zoneMessages.notFound });
+        assert.deepEqual(json(res), { message: 'Nem található.' });
       }
     }
     // The other shop's zone is as it was.
@@ -387,6 +387,50 @@ describe('the music plan per zone', () => {
     );
     // The source is as it was.
     assert.deepEqual(musicBlockListSchema.parse(json(await a.get('/api/music-plan/blocks'))), firstBlocks);
+    await backToOneZone();
+  });
+});
+
+describe("each zone's plan runs on its own player", () => {
+  test("a zone's plan plays on that zone's player at its boundary; the first zone's player is untouched", async () => {
+    await backToOneZone();
+    const [first] = await playersOf(a);
+    const b = await newZone(a, 'Kávézó');
+    const channelId = (json(await a.get('/api/channels')) as Array<{ id: number }>)[0]!.id;
+    // The first zone's plan off; the café's on, with its own block from 09:00 (Budapest) on Tuesdays.
+    await a.post(`/api/music-plan?zone=${first!.zone_id}`, {
+      enabled: false,
+      default_source_type: null,
+      default_source_id: null,
+    });
+    const on = await a.post(`/api/music-plan?zone=${b.id}`, {
+      enabled: true,
+      default_source_type: 'channel',
+      default_source_id: channelId,
+    });
+    assert.equal(on.statusCode, 200, on.body);
+    const made = await a.post('/api/music-plan/blocks', {
+      name: 'Kávé',
+      from: '09:00',
+      to: '11:00',
+      source_type: 'channel',
+      source_id: channelId,
+      volume: 40,
+      zone_id: b.id,
+    });
+    assert.equal(made.statusCode, 201, made.body);
+    const before = (await playersOf(a))[0]!;
+    now = BASE + 150;
+    await t.app.scheduler.tick(BASE + 150);
+    const [afterFirst, afterB] = await playersOf(a);
+    assert.equal(afterB!.playable_id, channelId);
+    assert.equal(afterB!.volume, 40);
+    assert.equal(afterB!.is_playing, true);
+    assert.equal(afterB!.plan?.applied, true);
+    assert.deepEqual(
+      [afterFirst!.version, afterFirst!.playable_id, afterFirst!.volume],
+      [before.version, before.playable_id, before.volume],
+    );
     await backToOneZone();
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
   ALERT_PAUSED_MINUTES,
   ALERT_RECOVERED_TITLE,
@@ -11,7 +11,7 @@ import {
   type AlertSettings,
 } from '../../../contracts/alerts';
 import type { OpeningHours } from '../../../contracts/opening-hours';
-import { ALERT_CLOSED_EVENT, ALERT_OPENED_EVENT, privatePlayerChannel } from '../../../contracts/names';
+import { ALERT_CLOSED_EVENT, ALERT_OPENED_EVENT, privatePlayerChannel, zoneMusicTitle } from '../../../contracts/names';
 import type { Db } from '../db/client';
 import {
   alertCauses,
@@ -22,6 +22,7 @@ import {
   openingHours,
   players,
   schedulerFires,
+  zones,
 } from '../db/schema';
 import { compileHours, isOpenAt, isOpenAtWall, type CompiledHours } from '../../../contracts/time/hours';
 import { floorMinute } from '../../../contracts/time/wall-clock';
@@ -92,7 +93,6 @@ export interface AlertEvaluator {
 interface Shop extends ShopInfo {
   hours: CompiledHours | null;
   settings: AlertSettings;
-  planOn: boolean;
 }
 
 export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
@@ -120,14 +120,12 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
         timeZone: customers.timezone,
         week: openingHours.week,
         exceptions: openingHours.exceptions,
-        planOn: musicPlans.enabled,
         kinds: sql<Record<string, boolean> | null>`alert_settings.kinds`,
         delay: sql<number | null>`alert_settings.delay`,
         email: sql<boolean | null>`alert_settings.email`,
       })
       .from(customers)
       .leftJoin(openingHours, eq(openingHours.customerId, customers.id))
-      .leftJoin(musicPlans, eq(musicPlans.customerId, customers.id))
       .leftJoin(sql`alert_settings`, sql`alert_settings.customer_id = ${customers.id}`);
     return rows.map((r) => {
       const hours: OpeningHours | null = r.week ? { week: r.week, exceptions: r.exceptions ?? [] } : null;
@@ -137,7 +135,6 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
         slug: r.slug,
         timeZone: r.timeZone,
         hours: hours && hours.week.length > 0 ? compileHours(hours) : null,
-        planOn: r.planOn ?? false,
         settings: settingsOf(r.kinds ? { kinds: r.kinds, delay: r.delay ?? 3, email: r.email ?? true } : null),
       };
     });
@@ -159,15 +156,25 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
           sessionId: players.sessionId,
           isPlaying: players.isPlaying,
           outputState: players.outputState,
+          zoneId: players.zoneId,
+          zoneName: zones.name,
+          // Zones (issue 43): the plan is each zone's own.
+          planOn: sql<boolean>`coalesce(${musicPlans.enabled}, false)`,
         })
-        .from(players),
+        .from(players)
+        .innerJoin(zones, eq(zones.id, players.zoneId))
+        .leftJoin(musicPlans, eq(musicPlans.zoneId, players.zoneId))
+        .orderBy(asc(zones.position), asc(zones.id)),
       db.select().from(alertCauses),
       db
         .select()
         .from(alerts)
         .where(and(isNull(alerts.closedAt), inArray(alerts.kind, [...ALERT_STATE_KINDS]))),
     ]);
+    // In zone order (the zone a title names is the first affected).
     const playersOf = groupBy(playerRows, (p) => p.customerId);
+    const zoneCount = new Map([...playersOf].map(([id, list]) => [id, list.length]));
+    const titles = new Map<number, Map<StateKind, string>>();
     const causesOf = groupBy(causeRows, (c) => c.customerId);
     const openOf = groupBy(openRows, (a) => a.customerId);
 
@@ -215,15 +222,25 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
       const online = list.filter((p) => present.get(p.id));
       const noHours = shop.hours === null;
       const now = new Set<StateKind>();
+      // Zones (issue 43): each kind is judged per zone's player; with more than one zone the title
+      // names the (first, in zone order) zone it is about. One alert per kind per shop.
+      const about = new Map<StateKind, string>();
+      const note = (kind: StateKind, p: (typeof list)[number]) => {
+        now.add(kind);
+        if (!about.has(kind)) about.set(kind, p.zoneName);
+      };
       // Without opening hours the shop is open while its player plays on a device that is there:
       // a device that went away is how such a shop closes, never an 'offline' alert.
       if (online.length === 0) {
         if (!noHours) now.add('offline');
       } else {
-        if (online.some((p) => p.outputState === 'needs_tap')) now.add('blocked');
-        if (online.some((p) => p.outputState === 'stalled')) now.add('stalled');
+        // A zone whose audio device went away while another zone's sounds.
+        if (!noHours) for (const p of list) if (p.sessionId !== null && !present.get(p.id)) note('offline', p);
+        for (const p of online) if (p.outputState === 'needs_tap') note('blocked', p);
+        for (const p of online) if (p.outputState === 'stalled') note('stalled', p);
       }
-      if (shop.planOn && list.length > 0 && list.every((p) => !p.isPlaying)) now.add('paused');
+      for (const p of list) if (p.planOn && !p.isPlaying) note('paused', p);
+      titles.set(shop.id, about);
       for (const k of ALERT_STATE_KINDS) if (!shop.settings.kinds[k]) now.delete(k);
       // Most shops, most minutes: nothing wrong, nothing known, nothing open.
       const causes = causesOf.get(shop.id);
@@ -281,7 +298,17 @@ export function createAlertEvaluator(deps: EvaluatorDeps): AlertEvaluator {
       const row = await db.transaction(async (tx) => {
         const [a] = await tx
           .insert(alerts)
-          .values({ customerId: shop.id, kind, title: ALERT_TITLES[kind], body, startedAt: since })
+          .values({
+            customerId: shop.id,
+            kind,
+            title: zoneMusicTitle(
+              ALERT_TITLES[kind],
+              titles.get(shop.id)?.get(kind) ?? null,
+              zoneCount.get(shop.id) ?? 1,
+            ),
+            body,
+            startedAt: since,
+          })
           .onConflictDoNothing()
           .returning();
         if (!a) return undefined;

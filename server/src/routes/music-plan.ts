@@ -19,7 +19,7 @@ import { messageSchema } from '../../../contracts/errors';
 import { playerSchema, type Player } from '../../../contracts/player';
 import { DAY_KEYS } from '../../../contracts/names';
 import { idParamsSchema } from '../../../contracts/fields';
-import { zoneMessages, zoneQuerySchema } from '../../../contracts/zones';
+import { zoneQuerySchema } from '../../../contracts/zones';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import {
@@ -162,7 +162,7 @@ export function registerMusicPlanRoutes(fastify: FastifyInstance, ctx: AppContex
       if (!(await ctx.plan.resume(customerId, zone.id, ctx.clock())))
         throw new HttpError(409, musicPlanMessages.planOff);
       const player = (await ctx.players.list(actor(req))).find((p) => p.zone_id === zone.id);
-      if (!player) throw new HttpError(404, zoneMessages.notFound);
+      if (!player) throw new HttpError(404, messages.notFound);
       return player;
     },
   );

@@ -29,7 +29,7 @@ import {
   type ZoneWithPlayer,
 } from '../db/queries/zones';
 import { switchOffItemsWithoutZone } from '../db/queries/scheduled-contents';
-import { HttpError, ValidationError } from '../http/errors';
+import { HttpError, messages, ValidationError } from '../http/errors';
 import { sendJson } from '../http/json';
 
 const zoneResource = (z: ZoneWithPlayer): Zone => ({
@@ -40,13 +40,14 @@ const zoneResource = (z: ZoneWithPlayer): Zone => ({
 });
 
 /**
- * The zone a call means: `zoneId` when given (another shop's or a deleted one: 404 'A zóna nem
- * található.'), else the shop's first zone (a client that knows no zones keeps working).
+ * The zone a call means: `zoneId` when given (another shop's or a deleted one: 404 'Nem
+ * található.', as every other shop's id), else the shop's first zone (a client that knows no zones
+ * keeps working).
  */
 export async function zoneFor(db: Db, customerId: number, zoneId: number | undefined): Promise<ZoneRow> {
   const zone =
     zoneId === undefined ? await firstZone(db, { customerId }) : await getZone(db, { customerId, id: zoneId });
-  if (!zone) throw new HttpError(404, zoneMessages.notFound);
+  if (!zone) throw new HttpError(404, messages.notFound);
   return zone;
 }
 
@@ -61,7 +62,7 @@ export function registerZoneRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   const answerOf = async (customerId: number, id: number): Promise<Zone> => {
     const zone = (await listZones(db, { customerId })).find((z) => z.id === id);
-    if (!zone) throw new HttpError(404, zoneMessages.notFound);
+    if (!zone) throw new HttpError(404, messages.notFound);
     return zoneResource(zone);
   };
 
@@ -117,7 +118,7 @@ export function registerZoneRoutes(fastify: FastifyInstance, ctx: AppContext) {
     async (req): Promise<Zone> => {
       const customerId = req.tenant.id;
       const row = await renameZone(db, { customerId, id: req.params.id, name: req.body.name });
-      if (!row) throw new HttpError(404, zoneMessages.notFound);
+      if (!row) throw new HttpError(404, messages.notFound);
       return answerOf(customerId, row.id);
     },
   );
@@ -141,7 +142,7 @@ export function registerZoneRoutes(fastify: FastifyInstance, ctx: AppContext) {
       const stopped = await transaction(db, async (tx) => {
         await lockZonesOfCustomer(tx, { customerId });
         const zone = await getZone(tx, { customerId, id });
-        if (!zone) throw new HttpError(404, zoneMessages.notFound);
+        if (!zone) throw new HttpError(404, messages.notFound);
         if ((await countZones(tx, { customerId })) <= 1) throw new HttpError(422, zoneMessages.last);
         // Its player, locked (every player of the shop, in the order of every multi-player lock).
         const player = (await lockPlayersOfCustomer(tx, { customerId })).find((p) => p.zoneId === id);
