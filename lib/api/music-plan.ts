@@ -5,11 +5,12 @@ import type { MusicBlock, MusicPlan } from '@/contracts/music-plan';
 import { upsertById, withoutId } from '@/lib/mixer/list-edits';
 import { zoneQuery } from '@/lib/mixer/zones';
 import { apiFetch } from './fetcher';
+import { MUSIC_PLAN_KEY } from './music-plan-key';
 import { SCHEDULE_PREVIEW_KEY } from './scheduled-contents';
 import { seededOptions, useSeededList, useServerSeed } from './seeded';
 
 /** SWR keys are the BFF URLs themselves; the server render seeds them under the same URLs (lib/server). */
-export const MUSIC_PLAN_KEY = '/api/music-plan';
+export { MUSIC_PLAN_KEY }; // its own module: the player bar reads the plan without this one (issue 42)
 export const MUSIC_BLOCKS_KEY = '/api/music-plan/blocks';
 export const musicBlockPath = (id: number) => `/api/music-plan/blocks/${id}`;
 export const musicBlockDeletePath = (id: number) => `/api/music-plan/blocks/delete/${id}`;

@@ -14,12 +14,9 @@ export const settingPath = (id: number) => `/api/settings/${id}`;
 /** Upload a file (the logo): multipart `id, key, file`. */
 export const settingFilePath = (id: number) => `/api/settings/file/${id}`;
 
-/**
- * The time zone row every shop has (contracts/settings.ts SETTING_TIMEZONE; the logo's is in
- * customer.ts), repeated because that module pulls zod, which the browser bundle leaves out; a unit
- * test keeps them equal.
- */
-export const TIMEZONE_SETTING = 'timezone';
+// Defined beside the layout's reader of it (use-shop-time-zone.ts), so the layout does not load this
+// module for a name (issue 42, own JS).
+export { TIMEZONE_SETTING } from './use-shop-time-zone';
 
 /** SPEC.md §7 sends the settings as form data: `id`, `key` and the `value` (or the `file`). */
 export function settingForm(setting: Setting, field: 'value' | 'file', content: string | Blob): FormData {

@@ -1,8 +1,14 @@
 'use client';
 
 import { usableTimeZone } from '@/contracts/time/zones';
-import { TIMEZONE_SETTING } from './settings';
 import { useCustomer } from './use-customer';
+
+/**
+ * The time zone row every shop has (contracts/settings.ts SETTING_TIMEZONE; the logo's is in
+ * customer.ts), repeated because that module pulls zod, which the browser bundle leaves out; a unit
+ * test keeps them equal.
+ */
+export const TIMEZONE_SETTING = 'timezone';
 
 /**
  * The shop's time zone as the server's scheduler and music plan go by it: the 'timezone' setting of the

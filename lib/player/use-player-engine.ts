@@ -15,7 +15,6 @@ import type { PlayerEngine } from './engine';
 import type { EngineSession } from './engine-session';
 import { mediaCorsReady } from './media-cors';
 import { createOutage, isUnreachable } from './outage';
-import { flushPlayReports } from './play-reports';
 import { playerAtom, positionAtom, serverUnreachableAtom, sessionIdAtom } from './state';
 
 /** How often a remote asks whether the API is back after an outage (the audio device: outage.ts's 500 ms). */
@@ -24,6 +23,18 @@ const REMOTE_PROBE_MS = 1_000;
 const ENGINE_RETRY_MS = 3_000;
 
 let engine: PlayerEngine | null = null;
+
+/**
+ * The proof-of-play outbox (play-reports.ts) is the audio device's, and comes with the engine's chunk;
+ * the reports an earlier page or an outage left behind are sent from a small chunk of its own, fetched
+ * once the page has loaded, so a page's first load does not carry the outbox (issue 42, own JS).
+ */
+function flushPlayReports(playerId: number): void {
+  const flush = () =>
+    void import('./play-reports').then((reports) => reports.flushPlayReports(playerId)).catch(() => undefined);
+  if (document.readyState === 'complete') flush();
+  else window.addEventListener('load', () => setTimeout(flush, 0), { once: true });
+}
 
 /** The running engine, for the tap prompt and the volume preview; null on the server and on a remote. */
 export function getPlayerEngine(): PlayerEngine | null {

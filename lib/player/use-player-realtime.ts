@@ -8,7 +8,6 @@ import type { RealtimeEvents } from '@/lib/realtime/events';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { applyOutputChanged, applyPushedPlayer, resyncPlayer } from './commit';
 import { isOutputDevice } from './decisions';
-import { leaveEndedLogin } from './end-login';
 import { currentSpot, extendRemoteTimeline, pauseRemoteTimeline, resumeRemoteTimeline } from './spot-queue';
 import { dispatchSpots, playerAtom, remoteSpotsAtom, sessionIdAtom, spotQueueAtom } from './state';
 
@@ -62,7 +61,9 @@ export function usePlayerRealtime(): void {
       output: (event) => void applyOutputChanged(store, event),
       sounds: (items) => receiveSounds(store, store.get(sessionIdAtom), items),
       alert: noteAlertEvent,
-      loginEnded: leaveEndedLogin,
+      // What a login's end does (end-login.ts: the last reports, the media cache) is fetched when it
+      // ends, not with every page (issue 42, own JS); if its code cannot come, the page still leaves.
+      loginEnded: () => import('./end-login').then(({ leaveEndedLogin }) => leaveEndedLogin()).catch(() => undefined),
     }),
     [store],
   );

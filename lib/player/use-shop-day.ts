@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { MusicPlan } from '@/contracts/music-plan';
 import type { OpeningHours } from '@/contracts/opening-hours';
-import { MUSIC_PLAN_KEY, musicPlanApi } from '@/lib/api/music-plan';
+import { apiFetch } from '@/lib/api/fetcher';
+import { MUSIC_PLAN_KEY } from '@/lib/api/music-plan-key';
 import { OPENING_HOURS_KEY, openingHoursApi } from '@/lib/api/opening-hours';
 import { useShopTimeZone } from '@/lib/api/use-shop-time-zone';
 import { useHydrated } from './output-state';
@@ -22,6 +23,9 @@ export interface ShopDayNow extends ShopDay {
   /** While closed: 'Zárva – nyitás holnap 08:00'. */
   label: string | null;
 }
+
+/** musicPlanApi.plan's read, without loading music-plan.ts with the layout (issue 42, own JS). */
+const readPlan = () => apiFetch<MusicPlan>(MUSIC_PLAN_KEY);
 
 /** Read once a tab, and again when the tab comes back after a while (another device may have changed them). */
 const READ_OPTIONS = {
@@ -44,7 +48,7 @@ export function useShopDay(): ShopDayNow | null {
   // Only the bundled API has the music plan, and with it opening hours.
   const offered = useAtomValue(playerAtom)?.plan != null;
   const timeZone = useShopTimeZone();
-  const { data: plan } = useSWR<MusicPlan, Error>(offered ? MUSIC_PLAN_KEY : null, musicPlanApi.plan, READ_OPTIONS);
+  const { data: plan } = useSWR<MusicPlan, Error>(offered ? MUSIC_PLAN_KEY : null, readPlan, READ_OPTIONS);
   const runs = plan?.enabled === true;
   const { data: hours } = useSWR<OpeningHours, Error>(
     runs ? OPENING_HOURS_KEY : null,

@@ -68,7 +68,8 @@ it('the bell shows the unread count and, pressed, the newest first with how long
   expect(bell).toHaveAttribute('aria-expanded', 'false');
   fireEvent.click(bell);
   const list = screen.getByRole('region', { name: 'Értesítések' });
-  const items = within(list).getAllByRole('listitem');
+  // The list's rows come with its own chunk (AlertsPanel), at the first opening at the latest.
+  const items = await within(list).findAllByRole('listitem');
   expect(items[0]).toHaveTextContent(OFFLINE);
   expect(items[0]).toHaveTextContent('5 perc');
   expect(items[0]).toHaveTextContent('Még tart');
@@ -99,7 +100,7 @@ it('the list pages: "Korábbi értesítések" adds the next page, without repeat
   );
   fireEvent.click(await screen.findByRole('button', { name: /^Értesítések/ }));
   const list = screen.getByRole('region', { name: 'Értesítések' });
-  expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  expect(await within(list).findAllByRole('listitem')).toHaveLength(2);
   fireEvent.click(within(list).getByRole('button', { name: 'Korábbi értesítések' }));
   await within(list).findByText('Elmaradt szpot: Reggeli akció');
   expect(within(list).getAllByRole('listitem')).toHaveLength(3);
