@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, nameField } from './fields';
 import { MIXER_NAME_MAX, zoneMessages } from './names';
 
-export {
-  DEFAULT_ZONE_NAME,
-  DEVICE_ZONE_EVENT,
-  ZONES_MAX,
-  zoneMessages,
-  zoneMusicTitle,
-} from './names';
+export { DEFAULT_ZONE_NAME, DEVICE_ZONE_EVENT, ZONES_MAX, zoneMessages, zoneMusicTitle } from './names';
 
 /**
  * Zones ('Zóna', the bundled API only): one shop, several areas, each with its own player (source,
