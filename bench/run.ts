@@ -28,6 +28,7 @@ import { CPU_THROTTLING, measurePages, PAGE_ROUNDS } from './pages';
 import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
 import { measureBusyShop } from './busy-shop';
+import { measureZones } from './zones';
 import { measureBadDay } from './bad-day';
 import { measureRealtimeScale } from './realtime-scale';
 import { measureRealtimeShops } from './realtime-shops';
@@ -40,8 +41,8 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,bad-day,upload,loudness,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,alerts,alerts-latency,allday,output-state,pause-spot,outage runs only
- * those steps (default: all). Steps that need no stack (realtime, realtime-scale, realtime-shops and busy-shop start their own APIs,
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,zones,bad-day,upload,loudness,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-latency,alerts,alerts-latency,allday,output-state,pause-spot,outage runs only
+ * those steps (default: all). Steps that need no stack (realtime, realtime-scale, realtime-shops, busy-shop and zones start their own APIs,
  * bad-day its own cluster, scheduler is pure) start none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
 const STEPS = process.env.BENCH_STEPS?.split(',')
@@ -465,6 +466,8 @@ async function main(): Promise<void> {
     if (runs('realtime-shops')) measurements.push(...(await measureRealtimeShops()));
     // One shop, 200 devices, 20 presses a second over two API instances, beside one instance (bench/busy-shop.ts).
     if (runs('busy-shop')) measurements.push(...(await measureBusyShop()));
+    // One shop's 10 zones pressed at 20 a second, beside a one-zone shop's same presses, over two API instances (bench/zones.ts).
+    if (runs('zones')) measurements.push(...(await measureZones()));
     // PostgreSQL restarted and frozen, Redis away, an API instance killed, under a cluster of its own (bench/bad-day.ts).
     if (runs('bad-day')) measurements.push(...(await measureBadDay()));
     // The mixer: a 10 MB upload through the BFF against direct, and the screen page's heap (bench/mixer.ts).
