@@ -21,7 +21,14 @@ import { inArray, sql } from 'drizzle-orm';
 import { DAY_KEYS } from '../contracts/names';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../server/src/db/client';
-import { customers, musicPlanBlocks, musicPlans, openingHours, zones as zoneRows } from '../server/src/db/schema';
+import {
+  customers,
+  musicPlanBlocks,
+  musicPlans,
+  openingHours,
+  players,
+  zones as zoneRows,
+} from '../server/src/db/schema';
 import { createPlayerService } from '../server/src/player/service';
 import { createPlanRunner } from '../server/src/scheduler/plan-runner';
 import { floorMinute } from '../contracts/time';
@@ -32,7 +39,7 @@ import { Device, devicePusher, percentile, subscribed, withTimeout } from './rea
 export interface PlanMeasurement {
   name: string;
   value: number;
-  unit: 'ms';
+  unit: 'ms' | '×';
   max?: number;
   note?: string;
 }
@@ -75,6 +82,96 @@ async function benchDatabase(dir: string): Promise<{ database: Database; where: 
   }
 }
 
+const TIME_ZONES = ['Europe/Budapest', 'Europe/London', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
+
+/** `count` shops (each gets its first zone and player from the database, migration 0026), open 07–22 but Sunday. */
+async function seedShops(db: Database['db'], count: number, slug: string): Promise<number[]> {
+  const shopIds: number[] = [];
+  for (let i = 0; i < count; i += 100) {
+    const rows = await db
+      .insert(customers)
+      .values(
+        Array.from({ length: Math.min(100, count - i) }, (_, k) => ({
+          slug: `${slug}-${i + k}`,
+          name: `Bench ${i + k}`,
+          timezone: TIME_ZONES[(i + k) % TIME_ZONES.length]!,
+        })),
+      )
+      .returning({ id: customers.id });
+    shopIds.push(...rows.map((r) => r.id));
+  }
+  const week = DAY_KEYS.map((day) =>
+    day === 'sunday' ? { day, closed: true as const } : { day, open: '07:00', close: '22:00' },
+  );
+  for (let i = 0; i < shopIds.length; i += 500) {
+    const slice = shopIds.slice(i, i + 500);
+    await db.insert(openingHours).values(slice.map((customerId) => ({ customerId, week, exceptions: [] })));
+  }
+  return shopIds;
+}
+
+/** Each shop's first zone gets its plan (on) and BLOCKS blocks. */
+async function seedFirstZonePlans(db: Database['db'], shopIds: number[], channels: number[]): Promise<void> {
+  for (let i = 0; i < shopIds.length; i += 100) {
+    const slice = shopIds.slice(i, i + 100);
+    const zones = await db
+      .select({ id: zoneRows.id, customerId: zoneRows.customerId })
+      .from(zoneRows)
+      .where(inArray(zoneRows.customerId, slice));
+    await seedPlans(db, zones, channels, i);
+  }
+}
+
+/**
+ * A plan (on, a channel by default) and BLOCKS blocks for each zone: five 3-hour blocks a day, on
+ * alternating days, staggered by zone.
+ */
+async function seedPlans(
+  db: Database['db'],
+  zones: Array<{ id: number; customerId: number }>,
+  channels: number[],
+  offset: number,
+): Promise<void> {
+  for (let i = 0; i < zones.length; i += 100) {
+    const slice = zones.slice(i, i + 100);
+    await db.insert(musicPlans).values(
+      slice.map((zone, k) => ({
+        customerId: zone.customerId,
+        zoneId: zone.id,
+        enabled: true,
+        defaultSourceType: 'channel',
+        defaultSourceId: channels[(offset + i + k) % channels.length]!,
+      })),
+    );
+    await db.insert(musicPlanBlocks).values(
+      slice.flatMap((zone, k) =>
+        Array.from({ length: BLOCKS }, (_, b) => {
+          const start = 7 * 60 + (b % 5) * 180 + ((offset + i + k) % 4) * 15;
+          const odd = b >= 5;
+          return {
+            customerId: zone.customerId,
+            zoneId: zone.id,
+            name: `Blokk ${b + 1}`,
+            monday: !odd,
+            tuesday: odd,
+            wednesday: !odd,
+            thursday: odd,
+            friday: !odd,
+            saturday: odd,
+            sunday: false,
+            fromTime: hm(start),
+            toTime: hm(Math.min(start + 165, 23 * 60 + 59)),
+            sourceType: 'channel',
+            sourceId: channels[(offset + i + k + b) % channels.length]!,
+            volume: 40 + b * 5,
+            shuffle: b % 2 === 0,
+          };
+        }),
+      ),
+    );
+  }
+}
+
 export async function measurePlanTick(): Promise<PlanMeasurement[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pulzus-bench-plan-'));
   const { database, where } = await benchDatabase(dir);
@@ -88,73 +185,8 @@ export async function measurePlanTick(): Promise<PlanMeasurement[]> {
     };
     const channels = channelIds.rows.map((r) => r.id);
     process.stdout.write(`plan: seeding ${SHOPS} shops with ${BLOCKS} blocks each…\n`);
-    const zones = ['Europe/Budapest', 'Europe/London', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
-    const shopIds: number[] = [];
-    for (let i = 0; i < SHOPS; i += 100) {
-      const rows = await db
-        .insert(customers)
-        .values(
-          Array.from({ length: Math.min(100, SHOPS - i) }, (_, k) => ({
-            slug: `bench-plan-${i + k}`,
-            name: `Bench ${i + k}`,
-            timezone: zones[(i + k) % zones.length]!,
-          })),
-        )
-        .returning({ id: customers.id });
-      shopIds.push(...rows.map((r) => r.id));
-    }
-    const week = DAY_KEYS.map((day) =>
-      day === 'sunday' ? { day, closed: true as const } : { day, open: '07:00', close: '22:00' },
-    );
-    for (let i = 0; i < shopIds.length; i += 100) {
-      const slice = shopIds.slice(i, i + 100);
-      await db.insert(openingHours).values(slice.map((customerId) => ({ customerId, week, exceptions: [] })));
-      // Each new shop has its first zone and player already (migration 0026); the plan is that zone's.
-      const zoneOf = new Map(
-        (
-          await db
-            .select({ id: zoneRows.id, customerId: zoneRows.customerId })
-            .from(zoneRows)
-            .where(inArray(zoneRows.customerId, slice))
-        ).map((z) => [z.customerId, z.id]),
-      );
-      await db.insert(musicPlans).values(
-        slice.map((customerId, k) => ({
-          customerId,
-          zoneId: zoneOf.get(customerId)!,
-          enabled: true,
-          defaultSourceType: 'channel',
-          defaultSourceId: channels[k % channels.length]!,
-        })),
-      );
-      // Ten blocks a shop: five 3-hour blocks a day, on alternating days, staggered by shop.
-      await db.insert(musicPlanBlocks).values(
-        slice.flatMap((customerId, k) =>
-          Array.from({ length: BLOCKS }, (_, b) => {
-            const start = 7 * 60 + (b % 5) * 180 + ((i + k) % 4) * 15;
-            const odd = b >= 5;
-            return {
-              customerId,
-              zoneId: zoneOf.get(customerId)!,
-              name: `Blokk ${b + 1}`,
-              monday: !odd,
-              tuesday: odd,
-              wednesday: !odd,
-              thursday: odd,
-              friday: !odd,
-              saturday: odd,
-              sunday: false,
-              fromTime: hm(start),
-              toTime: hm(Math.min(start + 165, 23 * 60 + 59)),
-              sourceType: 'channel',
-              sourceId: channels[(k + b) % channels.length]!,
-              volume: 40 + b * 5,
-              shuffle: b % 2 === 0,
-            };
-          }),
-        ),
-      );
-    }
+    const shopIds = await seedShops(db, SHOPS, 'bench-plan');
+    await seedFirstZonePlans(db, shopIds, channels);
 
     const service = createPlayerService({ db, storage, sessionIdleMinutes: 120, sessionAbsoluteHours: 24 });
     const runner = createPlanRunner({ db, players: service, instance: 'bench' });
@@ -213,6 +245,108 @@ export async function measurePlanTick(): Promise<PlanMeasurement[]> {
         value: firstMs,
         unit: 'ms',
         note: `once per start; ${where}`,
+      },
+    ];
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// (a2) the tick for 5,000 shops of 3 zones against the same shops with one (issue 43, step `plan-zones`)
+
+const ZONE_SHOPS = Number(process.env.BENCH_PLAN_ZONE_SHOPS ?? 5_000);
+const ZONES_PER_SHOP = 3;
+const ZONE_ROUNDS = 3;
+const ZONE_TICKS = 5;
+export const PLAN_ZONES_RATIO_MAX = 2;
+
+/**
+ * ZONE_SHOPS shops, each with 3 zones whose plans are on (10 blocks each), against the same shops with
+ * only their first zone's plan on (the other zones' plans switched off, as a shop with one zone has
+ * none): in turns over 3 rounds, each a warm tick (the switched plans are loaded again) and 5 timed
+ * minutes. Budget: the 3-zone tick's median at most 2× the 1-zone tick's.
+ */
+export async function measurePlanZonesTick(): Promise<PlanMeasurement[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pulzus-bench-plan-zones-'));
+  const { database, where } = await benchDatabase(dir);
+  try {
+    const { db } = database;
+    const storage = createStorage({ root: path.join(dir, 'media'), appKey: 'bench', publicUrl: 'http://bench' });
+    await migrateDatabase(database);
+    await runSeed({ db, storage, demoMusicPlan: false });
+    const channelIds = (await db.execute(sql`select id from channels order by id`)) as unknown as {
+      rows: Array<{ id: number }>;
+    };
+    const channels = channelIds.rows.map((r) => r.id);
+    process.stdout.write(
+      `plan-zones: seeding ${ZONE_SHOPS} shops × ${ZONES_PER_SHOP} zones with ${BLOCKS} blocks each…\n`,
+    );
+    const shopIds = await seedShops(db, ZONE_SHOPS, 'bench-plan-zones');
+    await seedFirstZonePlans(db, shopIds, channels);
+    const extra: number[] = [];
+    for (let i = 0; i < shopIds.length; i += 100) {
+      const slice = shopIds.slice(i, i + 100);
+      const zones = await db
+        .insert(zoneRows)
+        .values(
+          slice.flatMap((customerId) =>
+            Array.from({ length: ZONES_PER_SHOP - 1 }, (_, z) => ({
+              customerId,
+              name: `Zóna ${z + 2}`,
+              position: z + 1,
+            })),
+          ),
+        )
+        .returning({ id: zoneRows.id, customerId: zoneRows.customerId });
+      await db.insert(players).values(zones.map((zone) => ({ customerId: zone.customerId, zoneId: zone.id })));
+      await seedPlans(db, zones, channels, i + 1);
+      extra.push(...zones.map((z) => z.id));
+    }
+    const service = createPlayerService({ db, storage, sessionIdleMinutes: 120, sessionAbsoluteHours: 24 });
+    const runner = createPlanRunner({ db, players: service, instance: 'bench-zones' });
+    const setExtra = async (enabled: boolean) => {
+      for (let i = 0; i < extra.length; i += 1000) {
+        await db
+          .update(musicPlans)
+          .set({ enabled, updatedAt: new Date() })
+          .where(inArray(musicPlans.zoneId, extra.slice(i, i + 1000)));
+      }
+    };
+    let minute = floorMinute(Date.parse('2031-01-08T10:40:00+01:00'));
+    const timed: Record<'one' | 'three', number[]> = { one: [], three: [] };
+    // The first tick of all loads and compiles every plan: timed apart, not counted.
+    await runner.tick(minute);
+    for (let round = 0; round < ZONE_ROUNDS; round++) {
+      for (const config of round % 2 === 0 ? (['one', 'three'] as const) : (['three', 'one'] as const)) {
+        await setExtra(config === 'three');
+        minute += 60_000;
+        await runner.tick(minute); // warm: the switched plans are read again
+        for (let t = 0; t < ZONE_TICKS; t++) {
+          minute += 60_000;
+          const t0 = performance.now();
+          await runner.tick(minute);
+          timed[config].push(performance.now() - t0);
+        }
+      }
+    }
+    const [one, three] = [percentile(timed.one, 50), percentile(timed.three, 50)];
+    const note = `median of ${ZONE_ROUNDS * ZONE_TICKS} minutes each, in turns; ${where}`;
+    return [
+      { name: `plan: tick, ${ZONE_SHOPS.toLocaleString('en')} shops × 1 zone's plan`, value: one, unit: 'ms', note },
+      {
+        name: `plan: tick, ${ZONE_SHOPS.toLocaleString('en')} shops × ${ZONES_PER_SHOP} zones' plans`,
+        value: three,
+        unit: 'ms',
+        note,
+      },
+      {
+        name: `plan: tick, ${ZONES_PER_SHOP} zones ÷ 1 zone`,
+        value: three / one,
+        unit: '×',
+        max: PLAN_ZONES_RATIO_MAX,
+        note: `${BLOCKS} blocks a zone; the same run`,
       },
     ];
   } finally {

@@ -283,6 +283,22 @@ export function createPlanRunner({
   /** The boundary this instance last settled per zone (applied, held, or claimed by another). */
   const settled = new Map<number, string>();
 
+  /**
+   * Each boundary's claim id, worked out once: a zone's latest boundary stays the same object until the
+   * next one (latestEvent keeps it), and its wall clock costs a time-zone conversion, which every
+   * zone of every shop would otherwise pay every minute.
+   */
+  const eventIds = new WeakMap<PlanEvent, string>();
+  const eventId = (shop: ShopPlan, event: PlanEvent) => {
+    let id = eventIds.get(event);
+    if (id === undefined) {
+      const k = eventKey(shop, event);
+      id = `${k.kind}:${k.blockId}:${k.localDate}:${k.wallTime}`;
+      eventIds.set(event, id);
+    }
+    return id;
+  };
+
   /** Compiles the plans whose key moved (or that are new) and forgets the ones switched off. */
   let tablesKey: string | null = null;
   let enabled: Array<{ customerId: number; zoneId: number; signature: string }> = [];
@@ -358,8 +374,7 @@ export function createPlanRunner({
         if (!shop) continue;
         const event = latestEvent(shop, minute);
         if (!event) continue;
-        const k = eventKey(shop, event);
-        const id = `${k.kind}:${k.blockId}:${k.localDate}:${k.wallTime}`;
+        const id = eventId(shop, event);
         if (settled.get(shop.zoneId) !== id) open.push({ shop, event, id });
       }
       // Claimed already (by another instance, or before a restart): settled without a transaction each.
