@@ -63,7 +63,7 @@ const hm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${Stri
  */
 const PLAN_DATABASE_URL = process.env.BENCH_PLAN_DATABASE_URL || 'postgres://pulzus:pulzus@127.0.0.1:5432/pulzus_bench';
 
-async function benchDatabase(dir: string): Promise<{ database: Database; where: string }> {
+export async function benchDatabase(dir: string): Promise<{ database: Database; where: string }> {
   const client = new pg.Client({ connectionString: PLAN_DATABASE_URL, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
@@ -85,7 +85,7 @@ async function benchDatabase(dir: string): Promise<{ database: Database; where: 
 const TIME_ZONES = ['Europe/Budapest', 'Europe/London', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
 
 /** `count` shops (each gets its first zone and player from the database, migration 0026), open 07–22 but Sunday. */
-async function seedShops(db: Database['db'], count: number, slug: string): Promise<number[]> {
+export async function seedShops(db: Database['db'], count: number, slug: string): Promise<number[]> {
   const shopIds: number[] = [];
   for (let i = 0; i < count; i += 100) {
     const rows = await db

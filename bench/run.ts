@@ -29,6 +29,7 @@ import { startPassThrough } from './passthrough';
 import { measureRealtime } from './realtime';
 import { measureBusyShop } from './busy-shop';
 import { measureZones } from './zones';
+import { measureSchedulerZonesTick } from './scheduler-zones';
 import { measureBadDay } from './bad-day';
 import { measureRealtimeScale } from './realtime-scale';
 import { measureRealtimeShops } from './realtime-shops';
@@ -41,7 +42,7 @@ const API_PORT = Number(process.env.BENCH_API_PORT || 4201);
 const WEB_PORT = Number(process.env.BENCH_WEB_PORT || 3201);
 const DIST_DIR = process.env.BENCH_DIST_DIR || '.next-bench';
 /**
- * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,zones,bad-day,upload,loudness,screen,scheduler,scheduler-latency,scheduler-preview,plan,plan-zones,plan-latency,alerts,alerts-latency,allday,output-state,pause-spot,outage runs only
+ * BENCH_STEPS=me,pages,clicks,realtime,realtime-scale,realtime-shops,busy-shop,zones,bad-day,upload,loudness,screen,scheduler,scheduler-latency,scheduler-preview,scheduler-zones,plan,plan-zones,plan-latency,alerts,alerts-latency,allday,output-state,pause-spot,outage runs only
  * those steps (default: all). Steps that need no stack (realtime, realtime-scale, realtime-shops, busy-shop and zones start their own APIs,
  * bad-day its own cluster, scheduler is pure) start none; scheduler-latency and scheduler-preview alone start the API without the web app.
  */
@@ -436,6 +437,8 @@ async function main(): Promise<void> {
     if (runs('plan')) measurements.push(...(await measurePlanTick()));
     // The same tick for 5,000 shops of 3 zones, against their first zones' plans alone (bench/plan.ts).
     if (runs('plan-zones')) measurements.push(...(await measurePlanZonesTick()));
+    // The scheduler's tick for 5,000 shops of 3 zones against 5,000 of one (bench/scheduler-zones.ts).
+    if (runs('scheduler-zones')) measurements.push(...(await measureSchedulerZonesTick()));
     // The alert evaluator's tick for 5,000 shops, and cause → AlertOpened on the real clock (bench/alerts.ts).
     if (runs('alerts')) measurements.push(...(await measureAlertTick()));
     if (runs('alerts-latency')) measurements.push(...(await measureAlertLatency()));
