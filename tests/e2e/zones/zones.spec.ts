@@ -12,7 +12,6 @@ import {
   openDevice,
   pageCall,
   pathOf,
-  playHere,
   spotElement,
   waitForSocket,
   type Device,
@@ -76,8 +75,26 @@ test('two counter PCs play two zones; the phone switches zones, pauses one, send
   expect(created.status).toBe(201);
   const terrace = created.body as Zone;
 
-  // PC A: the first zone's audio device, playing channel 1.
-  await playHere(pcA.page);
+  // PC A: the first zone's audio device, playing channel 1. With no audio device in the first zone
+  // (as earlier tests may leave it), ▶ takes the music here and, with two zones, asks for which.
+  await pcA.page.goto('/channels/1');
+  await waitForSocket(pcA.page);
+  const mainA = pcA.page.getByRole('main');
+  const pauseA = mainA.getByRole('button', { name: 'Szünet', exact: true });
+  if (await pauseA.isVisible()) {
+    await pauseA.click();
+    await expect(mainA.getByRole('button', { name: 'Lejátszás', exact: true })).toBeVisible();
+  }
+  await mainA.getByRole('button', { name: 'Lejátszás', exact: true }).click();
+  const whichZone = pcA.page.getByRole('dialog', { name: 'Melyik zóna zenéje szóljon ezen az eszközön?' });
+  const playingA = bar(pcA.page).getByRole('button', { name: 'Szünet', exact: true });
+  await expect(whichZone.or(playingA).first()).toBeVisible(LIVE);
+  if (await whichZone.isVisible()) {
+    await whichZone.getByRole('radio', { name: DEFAULT_ZONE_NAME }).check();
+    await whichZone.getByRole('button', { name: 'Lejátszás itt', exact: true }).click();
+  }
+  await expect(playingA).toBeVisible(LIVE);
+  await expect.poll(async () => (await audioState(pcA.page)).paused, { timeout: 15_000 }).toBe(false);
   await expect(zoneButton(pcA.page, DEFAULT_ZONE_NAME)).toBeVisible();
 
   // PC B: steers the terrace and plays channel 2 there, becoming its audio device.
