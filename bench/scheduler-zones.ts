@@ -47,15 +47,13 @@ export async function measureSchedulerZonesTick(): Promise<SchedulerZonesMeasure
       const added = await db
         .insert(zones)
         .values(
-          three
-            .slice(i, i + 500)
-            .flatMap((customerId) =>
-              Array.from({ length: ZONES_PER_SHOP - 1 }, (_, z) => ({
-                customerId,
-                name: `Zóna ${z + 2}`,
-                position: z + 1,
-              })),
-            ),
+          three.slice(i, i + 500).flatMap((customerId) =>
+            Array.from({ length: ZONES_PER_SHOP - 1 }, (_, z) => ({
+              customerId,
+              name: `Zóna ${z + 2}`,
+              position: z + 1,
+            })),
+          ),
         )
         .returning({ id: zones.id, customerId: zones.customerId });
       await db.insert(players).values(added.map((z) => ({ customerId: z.customerId, zoneId: z.id })));
