@@ -20,11 +20,14 @@ export interface ZoneRowDrag {
 export function ZoneSortableRows({
   zones,
   listClassName,
+  listLabel,
   row,
   onMove,
 }: {
   zones: readonly Zone[];
   listClassName: string;
+  /** The list's name ('Zónák'), as the plain list before the library came has it. */
+  listLabel: string;
   row: (zone: Zone, drag: ZoneRowDrag) => ReactNode;
   onMove: (from: number, to: number) => void;
 }) {
@@ -48,7 +51,7 @@ export function ZoneSortableRows({
     >
       <Droppable droppableId="zones">
         {(droppable) => (
-          <ul ref={droppable.innerRef} {...droppable.droppableProps} className={listClassName}>
+          <ul ref={droppable.innerRef} {...droppable.droppableProps} className={listClassName} aria-label={listLabel}>
             {zones.map((zone, index) => (
               <Draggable key={zone.id} draggableId={String(zone.id)} index={index}>
                 {(provided, snapshot) => row(zone, { provided, dragging: snapshot.isDragging })}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
+import { MIXER_NAME_MAX } from '@/contracts/names';
 import type { Zone } from '@/contracts/zones';
 import { TextField } from '@/components/ui/TextField';
 import { FieldError } from '@/components/ui/FieldError';
@@ -27,17 +28,36 @@ function firstError(errors: FieldErrors, field = 'name'): string | undefined {
   return errors[field]?.[0] ?? Object.values(errors).find((list) => list.length)?.[0];
 }
 
-function AddZone() {
-  const [name, setName] = useState('');
+/**
+ * A zone's name in a form of its own: 'Új zóna' (empty, its button beside it) and 'Átnevezés' (the
+ * current name, 'Mentés' and 'Mégse'). `save` throws the API's 422s, shown under the field.
+ */
+function ZoneNameForm({
+  id,
+  initial,
+  label,
+  className,
+  autoFocus,
+  save,
+  children,
+}: {
+  /** The field's id: the add form and a rename form show at once, and each label must find its own. */
+  id: string;
+  initial: string;
+  label: string;
+  className: string | undefined;
+  autoFocus?: boolean;
+  save: (name: string, signal: AbortSignal) => Promise<unknown>;
+  children: (busy: boolean) => ReactNode;
+}) {
+  const [name, setName] = useState(initial);
   const form = useFormSubmit(async (signal) => {
-    const zone = await zonesApi.create(name, signal);
-    setName('');
-    await reloadZones().catch(() => noteZones([]));
-    showToast(`${hu.zones.added} (${zone.name})`);
+    await save(name, signal);
+    setName(initial);
   });
   return (
     <form
-      className={styles.addForm}
+      className={className}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -46,63 +66,70 @@ function AddZone() {
     >
       <TextField
         name="name"
-        label={hu.zones.add}
+        id={id}
+        label={label}
         className={styles.editField}
         value={name}
-        maxLength={255}
+        maxLength={MIXER_NAME_MAX}
         autoComplete="off"
+        autoFocus={autoFocus}
         error={firstError(form.errors) ?? ''}
         onChange={(event) => {
           setName(event.target.value);
           form.clearErrors();
         }}
       />
-      <button type="submit" className={styles.primary} disabled={form.busy} data-add-zone="">
-        {hu.zones.add}
-      </button>
+      {children(form.busy)}
     </form>
   );
 }
 
-function RenameForm({ zone, onDone }: { zone: Zone; onDone: () => void }) {
-  const [name, setName] = useState(zone.name);
-  const form = useFormSubmit(async (signal) => {
-    const saved = await zonesApi.rename(zone.id, name, signal);
-    await noteZonesWith(saved);
-    onDone();
-  });
+function AddZone() {
   return (
-    <form
-      className={styles.edit}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
+    <ZoneNameForm
+      id="zone-new-name"
+      initial=""
+      label={hu.zones.add}
+      className={styles.addForm}
+      save={async (name, signal) => {
+        const zone = await zonesApi.create(name, signal);
+        await reloadZones().catch(() => noteZones([]));
+        showToast(`${hu.zones.added} (${zone.name})`);
       }}
     >
-      <TextField
-        name="name"
-        label={hu.zones.name}
-        className={styles.editField}
-        value={name}
-        maxLength={255}
-        autoComplete="off"
-        autoFocus
-        error={firstError(form.errors) ?? ''}
-        onChange={(event) => {
-          setName(event.target.value);
-          form.clearErrors();
-        }}
-      />
-      <span className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={form.busy}>
-          {hu.zones.save}
+      {(busy) => (
+        <button type="submit" className={styles.primary} disabled={busy} data-add-zone="">
+          {hu.zones.add}
         </button>
-        <button type="button" className={styles.secondary} onClick={onDone}>
-          {hu.zones.cancel}
-        </button>
-      </span>
-    </form>
+      )}
+    </ZoneNameForm>
+  );
+}
+
+function RenameForm({ zone, onDone }: { zone: Zone; onDone: () => void }) {
+  return (
+    <ZoneNameForm
+      id={`zone-${zone.id}-name`}
+      initial={zone.name}
+      label={hu.zones.name}
+      className={styles.edit}
+      autoFocus
+      save={async (name, signal) => {
+        await noteZonesWith(await zonesApi.rename(zone.id, name, signal));
+        onDone();
+      }}
+    >
+      {(busy) => (
+        <span className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy}>
+            {hu.zones.save}
+          </button>
+          <button type="button" className={styles.secondary} onClick={onDone}>
+            {hu.zones.cancel}
+          </button>
+        </span>
+      )}
+    </ZoneNameForm>
   );
 }
 
@@ -221,6 +248,7 @@ export function ZonesSetting() {
           <sortable.ZoneSortableRows
             zones={shown}
             listClassName={styles.list ?? ''}
+            listLabel={hu.zones.title}
             onMove={move}
             row={(zone, drag: ZoneRowDrag) => (
               <li
