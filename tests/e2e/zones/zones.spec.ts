@@ -210,4 +210,13 @@ test('two counter PCs play two zones; the phone switches zones, pauses one, send
   await phone.page.getByRole('button', { name: `Törlés: ${DEFAULT_ZONE_NAME}` }).click();
   await phone.page.getByRole('dialog').getByRole('button', { name: 'Törlés', exact: true }).click();
   await expect(phone.page.getByText(zoneMessages.last)).toBeVisible();
+
+  // 'Új zóna' in the settings: a name over the names' limit cannot be typed; the new zone shows in the list.
+  const newName = phone.page.getByLabel('Új zóna');
+  await newName.fill('x'.repeat(150));
+  await expect(newName).toHaveValue('x'.repeat(100));
+  await newName.fill('Kávézó');
+  await phone.page.locator('[data-add-zone]').click();
+  await expect(phone.page.getByRole('list', { name: 'Zónák' }).getByText('Kávézó', { exact: true })).toBeVisible(LIVE);
+  expect((await zonesOf(phone.page)).map((z) => z.name)).toEqual([DEFAULT_ZONE_NAME, 'Kávézó']);
 });
