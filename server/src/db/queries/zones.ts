@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { customers, deviceZones, players, zones } from '../schema';
 
@@ -15,15 +15,7 @@ type Scope = { customerId: number };
 /** The shop's zones in order (position, then id), each with its player's id. */
 export async function listZones(db: Db, { customerId }: Scope): Promise<ZoneWithPlayer[]> {
   return db
-    .select({
-      id: zones.id,
-      customerId: zones.customerId,
-      name: zones.name,
-      position: zones.position,
-      createdAt: zones.createdAt,
-      updatedAt: zones.updatedAt,
-      playerId: players.id,
-    })
+    .select({ ...getTableColumns(zones), playerId: players.id })
     .from(zones)
     .innerJoin(players, eq(players.zoneId, zones.id))
     .where(eq(zones.customerId, customerId))
@@ -112,14 +104,7 @@ export async function zoneOfPlayer(
   { customerId, playerId }: Scope & { playerId: number },
 ): Promise<ZoneRow | undefined> {
   const [row] = await db
-    .select({
-      id: zones.id,
-      customerId: zones.customerId,
-      name: zones.name,
-      position: zones.position,
-      createdAt: zones.createdAt,
-      updatedAt: zones.updatedAt,
-    })
+    .select(getTableColumns(zones))
     .from(players)
     .innerJoin(zones, eq(zones.id, players.zoneId))
     .where(and(eq(players.customerId, customerId), eq(players.id, playerId)))
